@@ -1,0 +1,108 @@
+//! Commands: every order a side gives (R4–R7) and every answer to a decision the rules hand
+//! a side in the middle of another's action (R3.1, R4.4, R7.3, R8.1). A battle is its seed
+//! plus its list of commands.
+
+use super::types::{SideId, UnitId};
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// One command to the game, checked then resolved by `Game::submit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// R3.1: the initiative winner chooses to be the first side (`true`) or the second.
+    ChooseFirst { first: bool },
+    /// R4.1: stay put; a unit that stands fast removes a reload token (R4.7).
+    StandFast { unit: UnitId },
+    /// R4.1: move up to the march rate.
+    March { unit: UnitId, to: Hex },
+    /// R4.1: move up to the hustle rate; no attack or ready this turn.
+    Hustle { unit: UnitId, to: Hex },
+    /// R4.4: move up to the charge rate, ending adjacent to `target`.
+    Charge {
+        unit: UnitId,
+        to: Hex,
+        target: UnitId,
+    },
+    /// R4.5: leave every enemy's side, moving up to the march rate.
+    Disengage { unit: UnitId, to: Hex },
+    /// R6.1: fire one missile attack sequence.
+    Fire { unit: UnitId, target: UnitId },
+    /// R5.6: ready instead of attacking.
+    Ready { unit: UnitId },
+    /// R7.2: attack one adjacent enemy.
+    Attack { unit: UnitId, target: UnitId },
+    /// The ordering side has given all its orders for this phase (R3.2).
+    EndOrders,
+    /// R8.1: withdraw this many hexes (0 to take the damage in place).
+    Withdraw { hexes: u32 },
+    /// R4.4, R7.3: advance into the vacated hex or not.
+    Advance { advance: bool },
+    /// R4.4: the charger's new target after a shock roll, or none.
+    ChooseChargeTarget { target: Option<UnitId> },
+}
+
+/// A decision the engine waits for; the named side answers it with a command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    /// R3.1: be the first side or the second this turn (`ChooseFirst`).
+    Initiative { side: SideId },
+    /// R8.1: how many hexes `unit` withdraws from `attacker` (`Withdraw`); `options` lists
+    /// the legal counts, 0 included; `damage` is the uhp it would lose in place.
+    Withdraw {
+        side: SideId,
+        unit: UnitId,
+        attacker: UnitId,
+        options: Vec<u32>,
+        damage: u32,
+    },
+    /// R4.4, R7.3: whether `unit` advances into the vacated `hex` (`Advance`).
+    Advance {
+        side: SideId,
+        unit: UnitId,
+        hex: Hex,
+    },
+    /// R4.4: the charger `unit` may declare a new adjacent target (`ChooseChargeTarget`).
+    NewChargeTarget {
+        side: SideId,
+        unit: UnitId,
+        options: Vec<UnitId>,
+    },
+}
+
+impl Decision {
+    /// The side that must answer.
+    pub fn side(&self) -> SideId {
+        match self {
+            Decision::Initiative { side }
+            | Decision::Withdraw { side, .. }
+            | Decision::Advance { side, .. }
+            | Decision::NewChargeTarget { side, .. } => *side,
+        }
+    }
+
+    /// Every legal answer, for players that enumerate (the computer, random play).
+    pub fn answers(&self) -> Vec<Command> {
+        match self {
+            Decision::Initiative { .. } => vec![
+                Command::ChooseFirst { first: true },
+                Command::ChooseFirst { first: false },
+            ],
+            Decision::Withdraw { options, .. } => options
+                .iter()
+                .map(|&hexes| Command::Withdraw { hexes })
+                .collect(),
+            Decision::Advance { .. } => vec![
+                Command::Advance { advance: true },
+                Command::Advance { advance: false },
+            ],
+            Decision::NewChargeTarget { options, .. } => {
+                let mut all: Vec<Command> = options
+                    .iter()
+                    .map(|&t| Command::ChooseChargeTarget { target: Some(t) })
+                    .collect();
+                all.push(Command::ChooseChargeTarget { target: None });
+                all
+            }
+        }
+    }
+}

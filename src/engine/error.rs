@@ -1,0 +1,160 @@
+//! Typed errors: data problems located at `file:line:col`, and the reasons a command is
+//! refused by the rules (R1–R10).
+
+use super::types::UnitId;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use thiserror::Error;
+
+/// Files larger than this are refused before parsing (hostile input).
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+
+/// One problem in a data file, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl Problem {
+    /// A problem at `line:col`.
+    pub fn new(line: usize, col: usize, message: impl Into<String>) -> Problem {
+        Problem {
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+}
+
+/// A data file (rules, troops, scenario) that cannot be used.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum DataError {
+    /// RON syntax or an unknown, misspelt or missing field.
+    #[error("{file}:{line}:{col}: {message}")]
+    Syntax {
+        file: String,
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    /// The file parsed but breaks the rules; every problem is listed.
+    #[error("{}", render_problems(file, problems))]
+    Invalid {
+        file: String,
+        problems: Vec<Problem>,
+    },
+}
+
+impl DataError {
+    /// Every problem as `file:line:col: message` lines.
+    pub fn lines(&self) -> Vec<String> {
+        self.to_string().lines().map(str::to_string).collect()
+    }
+}
+
+fn render_problems(file: &str, problems: &[Problem]) -> String {
+    let lines: Vec<String> = problems
+        .iter()
+        .map(|p| format!("{file}:{}:{}: {}", p.line, p.col, p.message))
+        .collect();
+    lines.join("\n")
+}
+
+/// Parses RON with a size and nesting guard, turning syntax errors into located errors.
+pub fn parse_ron<T: DeserializeOwned>(source: &str, file: &str) -> Result<T, DataError> {
+    if source.len() > MAX_FILE_BYTES {
+        return Err(DataError::Syntax {
+            file: file.into(),
+            line: 1,
+            col: 1,
+            message: format!(
+                "file is {} bytes, more than the {} allowed",
+                source.len(),
+                MAX_FILE_BYTES
+            ),
+        });
+    }
+    let options = ron::Options::default().with_recursion_limit(64);
+    options.from_str(source).map_err(|e| DataError::Syntax {
+        file: file.into(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: e.code.to_string(),
+    })
+}
+
+/// Line and column (1-based) of the `nth` occurrence of `needle` outside `//` comments, or
+/// 1:1 if it is not there.
+pub fn locate(source: &str, needle: &str, nth: usize) -> (usize, usize) {
+    let mut seen = 0;
+    for (i, line) in source.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut from = 0;
+        while let Some(at) = code[from..].find(needle) {
+            if seen == nth {
+                let col = code[..from + at].chars().count() + 1;
+                return (i + 1, col);
+            }
+            seen += 1;
+            from += at + needle.len().max(1);
+        }
+    }
+    (1, 1)
+}
+
+/// Why the rules refuse a command; the engine's reason is shown to the player as it is.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum RuleError {
+    #[error("the battle is over")]
+    BattleOver,
+    #[error("{0} is waiting for a decision first")]
+    DecisionPending(String),
+    #[error("there is no decision to answer")]
+    NoDecision,
+    #[error("that answer does not fit the decision asked")]
+    WrongAnswer,
+    #[error("no unit {0}")]
+    NoSuchUnit(UnitId),
+    #[error("{0} belongs to the side not giving orders")]
+    NotYourUnit(UnitId),
+    #[error("{0} is not an enemy")]
+    NotAnEnemy(UnitId),
+    #[error("{unit} already has its {phase} order")]
+    AlreadyOrdered { unit: UnitId, phase: String },
+    #[error("that order belongs to another phase")]
+    WrongPhase,
+    #[error("{0} is fleeing and takes no orders (R8.4)")]
+    Fleeing(UnitId),
+    #[error(
+        "{0} is engaged: it may only stand fast, disengage or charge an adjacent enemy (R4.2)"
+    )]
+    Engaged(UnitId),
+    #[error("{0} cannot reach that hex with this order (R4.1)")]
+    Unreachable(UnitId),
+    #[error("{0} cannot charge: IF, UF and disordered units never charge (R4.4)")]
+    CannotCharge(UnitId),
+    #[error("the charge must end adjacent to its target (R4.4)")]
+    TargetNotAdjacent,
+    #[error("mounted units cannot charge into woods, village or ford (R4.4)")]
+    ChargeIntoBadGround,
+    #[error("{0} cannot disengage: IF and UF never disengage, and only engaged units do (R4.5)")]
+    CannotDisengage(UnitId),
+    #[error("a disengaging unit must end adjacent to no enemy (R4.5)")]
+    StillEngaged,
+    #[error("{unit} cannot attack: {why}")]
+    CannotAttack { unit: UnitId, why: String },
+    #[error("{unit} cannot ready: {why}")]
+    CannotReady { unit: UnitId, why: String },
+    #[error("{0} must attack: IF and UF attack when able (R7.2)")]
+    MustAttack(UnitId),
+    #[error("attack {0} first: it has not been attacked this phase (R7.2)")]
+    PreferUnattacked(UnitId),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.col, self.message)
+    }
+}

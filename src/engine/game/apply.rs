@@ -1,0 +1,151 @@
+//! `apply`: turns each event into state. It never rolls and never decides; it only records
+//! what resolution decided (R3–R10).
+
+use super::{Fate, Game, Outcome, TurnMarks};
+use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
+use crate::engine::types::Status;
+
+impl Game {
+    pub(super) fn apply(&mut self, event: &Event) {
+        match event {
+            Event::TurnBegan { turn } => self.apply_turn_began(*turn),
+            Event::InitiativeRolled { .. } | Event::ShockRolled { .. } => {}
+            Event::FirstSideChosen { side } => self.first = *side,
+            Event::PhaseBegan { phase } => self.apply_phase_began(*phase),
+            Event::OrdersPassed { side } => self.ordering = *side,
+            Event::DecisionRequested { .. } | Event::DecisionAnswered => {}
+            Event::Moved { unit, kind, path } => {
+                let u = self.unit_mut(*unit);
+                if let Some(last) = path.last() {
+                    u.pos = *last;
+                }
+                u.marks.moved = Some(*kind);
+                if *kind != MoveKind::StandFast && *kind != MoveKind::Flee {
+                    u.ready = false;
+                }
+            }
+            Event::ReloadTokenRemoved { unit, left } => self.unit_mut(*unit).reload_tokens = *left,
+            Event::ChargeDeclared { unit, target } => self.apply_charge(*unit, *target),
+            Event::AttackCancelled { unit, .. } => self.charges.retain(|(c, _, _)| c != unit),
+            Event::Readied { unit } => {
+                let u = self.unit_mut(*unit);
+                u.ready = true;
+                u.marks.readied = true;
+            }
+            Event::ReadyLost { unit } => self.unit_mut(*unit).ready = false,
+            Event::AttackDeclared { unit, kind, .. } => {
+                if !matches!(kind, AttackKind::Reaction { .. }) {
+                    self.unit_mut(*unit).marks.attacked = true;
+                }
+            }
+            Event::AttackRolled {
+                attacker, target, ..
+            } => {
+                let t = self.unit_mut(*target);
+                t.marks.was_attacked = true;
+                t.marks.attacked_this_phase = true;
+                let _ = attacker;
+            }
+            Event::ReloadTokensGained { unit, tokens } => {
+                self.unit_mut(*unit).reload_tokens += tokens;
+            }
+            Event::Withdrew { unit, path } => self.move_to(*unit, path.last().copied()),
+            Event::Damaged {
+                unit,
+                by,
+                uhp,
+                left,
+            } => {
+                self.unit_mut(*unit).uhp = *left;
+                self.sides[by.index()].inflicted += uhp;
+            }
+            Event::Destroyed { unit } => self.unit_mut(*unit).fate = Some(Fate::Destroyed),
+            Event::Disordered { unit } => self.disorder(*unit),
+            Event::Recoiled { unit, to } => {
+                self.move_to(*unit, *to);
+                self.disorder(*unit);
+                self.unit_mut(*unit).retreats += 1;
+            }
+            Event::Fled { unit, path } => {
+                self.move_to(*unit, path.last().copied());
+                let u = self.unit_mut(*unit);
+                u.status = Status::Fleeing;
+                u.ready = false;
+                u.retreats += 1;
+            }
+            Event::Routed { unit } => self.apply_rout(*unit),
+            Event::Advanced { unit, to } => self.move_to(*unit, Some(*to)),
+            Event::Rallied { unit } => {
+                let u = self.unit_mut(*unit);
+                u.status = Status::Disordered;
+                u.marks.rallied = true;
+            }
+            Event::BecameSteady { unit } => self.unit_mut(*unit).status = Status::Steady,
+            Event::ArmyMoraleRolled { side, broke, .. } => self.broken[side.index()] |= broke,
+            Event::BattleEnded { winner, reason } => {
+                self.outcome = Some(Outcome {
+                    winner: *winner,
+                    reason: *reason,
+                })
+            }
+        }
+    }
+
+    fn apply_turn_began(&mut self, turn: u32) {
+        self.turn = turn;
+        self.phase = Phase::Initiative;
+        self.routs_this_turn.clear();
+        self.charges.clear();
+        for u in &mut self.units {
+            u.marks = TurnMarks::default();
+            u.tokens_at_turn_start = u.reload_tokens;
+        }
+    }
+
+    fn apply_phase_began(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.ordering = self.first;
+        for u in &mut self.units {
+            u.marks.attacked_this_phase = false;
+            u.marks.readied = false;
+        }
+    }
+
+    fn apply_charge(
+        &mut self,
+        unit: crate::engine::types::UnitId,
+        target: crate::engine::types::UnitId,
+    ) {
+        self.charges.retain(|(c, _, _)| *c != unit);
+        let guard = self.units[unit.0 as usize].retreats;
+        self.charges.push((unit, target, guard));
+        let u = self.unit_mut(unit);
+        u.marks.moved = Some(MoveKind::Charge);
+        u.marks.attacked = true;
+        u.ready = false;
+    }
+
+    fn apply_rout(&mut self, unit: crate::engine::types::UnitId) {
+        let (side, pos) = {
+            let u = self.unit_mut(unit);
+            u.fate = Some(Fate::Routed);
+            u.retreats += 1;
+            (u.side, u.pos)
+        };
+        self.routs_this_turn.push((side, pos));
+    }
+
+    fn move_to(&mut self, unit: crate::engine::types::UnitId, to: Option<hexx::Hex>) {
+        if let Some(hex) = to {
+            self.unit_mut(unit).pos = hex;
+        }
+    }
+
+    fn disorder(&mut self, unit: crate::engine::types::UnitId) {
+        let u = self.unit_mut(unit);
+        if u.status == Status::Steady {
+            u.status = Status::Disordered;
+        }
+        u.ready = false;
+    }
+}

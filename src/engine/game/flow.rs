@@ -1,0 +1,324 @@
+//! The turn's sequence (R3): initiative with ties re-rolled and the winner's choice (R3.1),
+//! the first side's orders then the second's in Movement, Missile and Melee (R3.2), the
+//! Missile and Melee orders (R5.5, R5.6, R6.1, R7.1, R7.2), then the Morale phase.
+
+use super::resolve::{Ctx, Step};
+use super::Game;
+use crate::engine::command::{Command, Decision};
+use crate::engine::error::RuleError;
+use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
+use crate::engine::types::{SideId, Status, UnitId};
+
+impl Game {
+    /// R3.1: a new turn and its initiative roll; the winner is asked to choose.
+    pub(super) fn begin_turn(&mut self) {
+        self.emit(Event::TurnBegan {
+            turn: self.turn + 1,
+        });
+        let die = self.rules.initiative_die;
+        let (a, b) = (
+            self.sides[0].strategic_ability,
+            self.sides[1].strategic_ability,
+        );
+        let mut faces = Vec::new();
+        let winner = loop {
+            let (fa, fb) = (self.roll(die), self.roll(die));
+            faces.push((fa, fb));
+            let (ta, tb) = (fa as i32 + a, fb as i32 + b);
+            if ta != tb {
+                break if ta > tb { SideId::A } else { SideId::B };
+            }
+            if faces.len() >= 100 {
+                break self.defender; // scripted dice that always tie
+            }
+        };
+        self.emit(Event::InitiativeRolled { faces, winner });
+        self.request(Decision::Initiative { side: winner }, Ctx::Initiative);
+    }
+
+    /// R4.1, R8.4: the Movement phase opens with the flee moves, then the first side orders.
+    pub(super) fn begin_movement(&mut self) {
+        self.emit(Event::PhaseBegan {
+            phase: Phase::Movement,
+        });
+        let fleeing: Vec<UnitId> = self
+            .units
+            .iter()
+            .filter(|u| u.on_map() && u.status == Status::Fleeing)
+            .map(|u| u.id)
+            .collect();
+        for id in fleeing {
+            let flee = self.flee_move(&self.units[id.0 as usize]);
+            self.emit(Event::Moved {
+                unit: id,
+                kind: MoveKind::Flee,
+                path: flee.path,
+            });
+            if flee.routs {
+                self.emit(Event::Routed { unit: id });
+            }
+        }
+        self.emit(Event::OrdersPassed { side: self.first });
+    }
+
+    /// Checks a command against the state without changing it.
+    pub(super) fn check(&self, command: &Command) -> Result<(), RuleError> {
+        if let Some(p) = &self.pending {
+            let fits = p.decision.answers().contains(command);
+            return match (fits, is_answer(command)) {
+                (true, _) => Ok(()),
+                (false, true) => Err(RuleError::WrongAnswer),
+                (false, false) => Err(RuleError::DecisionPending(
+                    self.sides[p.decision.side().index()].name.clone(),
+                )),
+            };
+        }
+        if is_answer(command) {
+            return Err(RuleError::NoDecision);
+        }
+        match (*command, self.phase) {
+            (Command::EndOrders, _) => self.check_end_orders(),
+            (Command::StandFast { unit }, Phase::Movement) => {
+                self.check_move(unit, MoveKind::StandFast, Default::default(), None)
+            }
+            (Command::March { unit, to }, Phase::Movement) => {
+                self.check_move(unit, MoveKind::March, to, None)
+            }
+            (Command::Hustle { unit, to }, Phase::Movement) => {
+                self.check_move(unit, MoveKind::Hustle, to, None)
+            }
+            (Command::Disengage { unit, to }, Phase::Movement) => {
+                self.check_move(unit, MoveKind::Disengage, to, None)
+            }
+            (Command::Charge { unit, to, target }, Phase::Movement) => {
+                self.check_move(unit, MoveKind::Charge, to, Some(target))
+            }
+            (Command::Fire { unit, target }, Phase::Missile) => self.check_fire(unit, target),
+            (Command::Ready { unit }, Phase::Missile | Phase::Melee) => self.check_ready(unit),
+            (Command::Attack { unit, target }, Phase::Melee) => self.check_attack(unit, target),
+            _ => Err(RuleError::WrongPhase),
+        }
+    }
+
+    /// Carries out a checked command.
+    pub(super) fn execute(&mut self, command: Command) {
+        if let Some(pending) = self.pending.take() {
+            self.answer(pending, &command);
+            return;
+        }
+        match command {
+            Command::EndOrders => self.end_orders(),
+            Command::StandFast { unit } => {
+                self.execute_move(unit, MoveKind::StandFast, Default::default(), None)
+            }
+            Command::March { unit, to } => self.execute_move(unit, MoveKind::March, to, None),
+            Command::Hustle { unit, to } => self.execute_move(unit, MoveKind::Hustle, to, None),
+            Command::Disengage { unit, to } => {
+                self.execute_move(unit, MoveKind::Disengage, to, None)
+            }
+            Command::Charge { unit, to, target } => {
+                self.execute_move(unit, MoveKind::Charge, to, Some(target))
+            }
+            Command::Fire { unit, target } => {
+                self.declare_attack(unit, target, AttackKind::Missile)
+            }
+            Command::Attack { unit, target } => {
+                self.declare_attack(unit, target, AttackKind::Melee)
+            }
+            Command::Ready { unit } => self.emit(Event::Readied { unit }),
+            _ => {}
+        }
+    }
+
+    fn declare_attack(&mut self, unit: UnitId, target: UnitId, kind: AttackKind) {
+        self.emit(Event::AttackDeclared { unit, target, kind });
+        self.agenda.push(Step::Declare {
+            attacker: unit,
+            target,
+            kind,
+        });
+    }
+
+    /// R6.1, R5.5, R6.4: fire at an enemy in range and sight.
+    fn check_fire(&self, unit: UnitId, target: UnitId) -> Result<(), RuleError> {
+        let u = self.own_unit(unit)?;
+        let why = |why: &str| {
+            Err(RuleError::CannotAttack {
+                unit,
+                why: why.into(),
+            })
+        };
+        let t = self.enemy_of(u.side, target)?;
+        if u.troop.missile.is_none() {
+            return why("it has no missile weapon (R6.1)");
+        }
+        if let Some(reason) = self.acted_reason(unit) {
+            return why(reason);
+        }
+        if !self.can_fire(u) {
+            return why("it is still reloading (R6.4)");
+        }
+        if self.is_engaged(u) && u.pos.unsigned_distance_to(t.pos) != 1 {
+            return why("engaged units fire only at an adjacent enemy (R6.1)");
+        }
+        if self.fire_reach(u, t).is_none() {
+            return why("the target is out of range or sight (R6.2)");
+        }
+        Ok(())
+    }
+
+    /// R7.2, R5.5: attack an adjacent enemy, preferring one not attacked this phase.
+    fn check_attack(&self, unit: UnitId, target: UnitId) -> Result<(), RuleError> {
+        let u = self.own_unit(unit)?;
+        let t = self.enemy_of(u.side, target)?;
+        if let Some(why) = self.acted_reason(unit) {
+            return Err(RuleError::CannotAttack {
+                unit,
+                why: why.into(),
+            });
+        }
+        if u.pos.unsigned_distance_to(t.pos) != 1 {
+            return Err(RuleError::CannotAttack {
+                unit,
+                why: "the target is not adjacent (R7.2)".into(),
+            });
+        }
+        if t.marks.attacked_this_phase {
+            let fresh = self
+                .adjacent_enemies(u)
+                .into_iter()
+                .find(|e| !self.units[e.0 as usize].marks.attacked_this_phase);
+            if let Some(other) = fresh {
+                return Err(RuleError::PreferUnattacked(other));
+            }
+        }
+        Ok(())
+    }
+
+    /// R5.6: ready in lieu of attacking.
+    fn check_ready(&self, unit: UnitId) -> Result<(), RuleError> {
+        let u = self.own_unit(unit)?;
+        let why = |why: &str| {
+            Err(RuleError::CannotReady {
+                unit,
+                why: why.into(),
+            })
+        };
+        if u.troop.formation.is_undisciplined() {
+            return why("IF and UF never ready (R5.6)");
+        }
+        if u.status != Status::Steady {
+            return why("only steady units ready (R5.6)");
+        }
+        if u.ready {
+            return why("it is ready already");
+        }
+        if self.phase == Phase::Missile && u.troop.missile.is_none() {
+            return why("only missile units ready in the Missile phase (R6.1)");
+        }
+        match self.acted_reason(unit) {
+            Some(reason) => why(reason),
+            None => Ok(()),
+        }
+    }
+
+    /// Why a unit may not attack or ready now (R4.1, R4.5, R5.5), if it may not.
+    pub(super) fn acted_reason(&self, unit: UnitId) -> Option<&'static str> {
+        let u = &self.units[unit.0 as usize];
+        if u.status == Status::Fleeing {
+            return Some("it is fleeing (R8.4)");
+        }
+        if u.marks.attacked {
+            return Some("it made its attack sequence this turn (R5.5)");
+        }
+        if u.marks.readied {
+            return Some("it readied this phase");
+        }
+        match u.marks.moved {
+            Some(MoveKind::Hustle) => Some("it hustled this turn (R4.1)"),
+            Some(MoveKind::Charge) => Some("it charged this turn (R7.2)"),
+            Some(MoveKind::Disengage) => Some("it disengaged this turn (R4.5)"),
+            _ => None,
+        }
+    }
+
+    fn enemy_of(&self, side: SideId, target: UnitId) -> Result<&super::Unit, RuleError> {
+        let t = self
+            .unit(target)
+            .filter(|t| t.on_map())
+            .ok_or(RuleError::NoSuchUnit(target))?;
+        if t.side == side {
+            return Err(RuleError::NotAnEnemy(target));
+        }
+        Ok(t)
+    }
+
+    /// R7.2: IF and UF must attack if able before their side ends its Melee orders.
+    fn check_end_orders(&self) -> Result<(), RuleError> {
+        if self.phase != Phase::Melee {
+            return Ok(());
+        }
+        let must = self.units_of(self.ordering).find(|u| {
+            u.troop.formation.is_undisciplined()
+                && self
+                    .adjacent_enemies(u)
+                    .iter()
+                    .any(|t| self.check_attack(u.id, *t).is_ok())
+        });
+        match must {
+            Some(u) => Err(RuleError::MustAttack(u.id)),
+            None => Ok(()),
+        }
+    }
+
+    /// R3.2: the first side hands over to the second; after the second, the next phase.
+    fn end_orders(&mut self) {
+        if self.phase == Phase::Movement {
+            let idle: Vec<UnitId> = self
+                .units_of(self.ordering)
+                .filter(|u| u.marks.moved.is_none() && u.status != Status::Fleeing)
+                .map(|u| u.id)
+                .collect();
+            for unit in idle {
+                self.stand_fast(unit);
+            }
+        }
+        if self.ordering == self.first {
+            self.emit(Event::OrdersPassed {
+                side: self.first.other(),
+            });
+            return;
+        }
+        match self.phase {
+            Phase::Movement => self.emit(Event::PhaseBegan {
+                phase: Phase::Missile,
+            }),
+            Phase::Missile => self.begin_melee(),
+            _ => self.morale_phase(),
+        }
+    }
+
+    /// R7.1: the Melee phase opens with every declared charge, in order.
+    fn begin_melee(&mut self) {
+        self.emit(Event::PhaseBegan {
+            phase: Phase::Melee,
+        });
+        for (charger, target, guard) in self.charges.clone().into_iter().rev() {
+            self.agenda.push(Step::ChargeAttack {
+                charger,
+                target,
+                guard,
+            });
+        }
+    }
+}
+
+fn is_answer(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::ChooseFirst { .. }
+            | Command::Withdraw { .. }
+            | Command::Advance { .. }
+            | Command::ChooseChargeTarget { .. }
+    )
+}

@@ -1,0 +1,268 @@
+//! The battle state and its single mutating entry point, [`Game::submit`]: a command is
+//! checked (pure), resolved (rolling dice) into events, and each event applied. Implements
+//! the turn of R3 through the submodules: movement (R4), attacks (R5–R7), damage and
+//! retreats (R8), shock and morale (R9) and the end of the battle (R10).
+
+mod apply;
+mod attack;
+mod flow;
+mod morale;
+mod movement;
+mod query;
+mod resolve;
+mod retreat;
+mod setup;
+
+pub use attack::{AttackProfile, Odds, ShockOdds};
+pub use movement::Reach;
+pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};
+
+use super::command::{Command, Decision};
+use super::dice::Dice;
+use super::error::RuleError;
+use super::event::{EndReason, Event, MoveKind, Phase};
+use super::map::Map;
+use super::rules::Rules;
+use super::types::{Edge, SideId, Status, UnitId};
+use super::unit::Profile;
+use super::unit::TroopType;
+use hexx::Hex;
+use resolve::{Pending, Step};
+
+/// One side of the battle (R3.1, R10.2) and its running totals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Side {
+    pub name: String,
+    /// Added to the initiative roll (R3.1).
+    pub strategic_ability: i32,
+    /// Added to the army morale roll (R10.2).
+    pub morale_modifier: i32,
+    /// Where its fleeing units run (R8.4).
+    pub edge: Edge,
+    /// uhp on the map at the start, for army morale (R10.2).
+    pub start_uhp: u32,
+    /// uhp of losses this side inflicted (R10.3).
+    pub inflicted: u32,
+}
+
+/// Why a unit left the map (R8.2, R8.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    Destroyed,
+    Routed,
+}
+
+/// What a unit did and suffered this turn; cleared when a turn begins.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnMarks {
+    /// Its movement order (R4.1), or the flee move.
+    pub moved: Option<MoveKind>,
+    /// It made or declared its attack sequence (R5.5).
+    pub attacked: bool,
+    /// It was the target of an attack sequence (R8.6).
+    pub was_attacked: bool,
+    /// It was the target of an attack sequence this phase (R7.2).
+    pub attacked_this_phase: bool,
+    /// It readied this phase.
+    pub readied: bool,
+    /// It rallied this Morale phase (R9.6).
+    pub rallied: bool,
+}
+
+/// A unit on (or once on) the map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    pub id: UnitId,
+    pub side: SideId,
+    /// The scenario's name for it (`Tercio pike`).
+    pub label: String,
+    pub troop: TroopType,
+    /// Number of creatures.
+    pub creatures: u32,
+    /// Derived numbers (R2.3–R2.5).
+    pub profile: Profile,
+    pub pos: Hex,
+    /// uhp left.
+    pub uhp: u32,
+    pub status: Status,
+    /// Ready marker (R5.6).
+    pub ready: bool,
+    /// Reload tokens (R6.4).
+    pub reload_tokens: u32,
+    /// Tokens at the start of this turn (R6.4 StartOfTurn).
+    pub tokens_at_turn_start: u32,
+    /// Retreats (recoil, flee, rout) suffered so far: a change cancels a pending attack (R5.6).
+    pub retreats: u32,
+    /// Set when it leaves the map.
+    pub fate: Option<Fate>,
+    pub marks: TurnMarks,
+}
+
+impl Unit {
+    /// True while the unit is on the map.
+    pub fn on_map(&self) -> bool {
+        self.fate.is_none()
+    }
+    /// True for LC and HC.
+    pub fn is_mounted(&self) -> bool {
+        self.troop.formation.is_mounted()
+    }
+}
+
+/// How the battle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Option<SideId>,
+    pub reason: EndReason,
+}
+
+/// Who must submit the next command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// A side answers a decision.
+    Decide(Decision),
+    /// A side gives its orders for the phase.
+    Orders { side: SideId, phase: Phase },
+    /// The battle is over.
+    Nobody,
+}
+
+/// A battle in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    map: Map,
+    sides: [Side; 2],
+    units: Vec<Unit>,
+    objectives: Vec<Objective>,
+    turn_limit: Option<u32>,
+    defender: SideId,
+    turn: u32,
+    phase: Phase,
+    first: SideId,
+    ordering: SideId,
+    pending: Option<Pending>,
+    agenda: Vec<Step>,
+    /// Charges declared this turn: charger, target, charger's retreats at declaration.
+    charges: Vec<(UnitId, UnitId, u32)>,
+    routs_this_turn: Vec<(SideId, Hex)>,
+    broken: [bool; 2],
+    outcome: Option<Outcome>,
+    dice: Dice,
+    log: Vec<Event>,
+}
+
+impl Game {
+    /// Submits a command: checks it, resolves it with the game's dice and returns the events.
+    pub fn submit(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+        if self.outcome.is_some() {
+            return Err(RuleError::BattleOver);
+        }
+        let start = self.log.len();
+        self.check(&command)?;
+        self.execute(command);
+        self.run_agenda();
+        Ok(self.log[start..].to_vec())
+    }
+
+    /// Records and applies one event; the only way state changes.
+    fn emit(&mut self, event: Event) {
+        self.apply(&event);
+        self.log.push(event);
+    }
+
+    /// Who must act next.
+    pub fn actor(&self) -> Actor {
+        if self.outcome.is_some() {
+            return Actor::Nobody;
+        }
+        match &self.pending {
+            Some(p) => Actor::Decide(p.decision.clone()),
+            None => Actor::Orders {
+                side: self.ordering,
+                phase: self.phase,
+            },
+        }
+    }
+
+    /// The side that must submit the next command, if any.
+    pub fn acting_side(&self) -> Option<SideId> {
+        match self.actor() {
+            Actor::Decide(d) => Some(d.side()),
+            Actor::Orders { side, .. } => Some(side),
+            Actor::Nobody => None,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+    pub fn side(&self, side: SideId) -> &Side {
+        &self.sides[side.index()]
+    }
+    /// Every unit ever in the battle, on the map or not, by id.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// A unit by id.
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(id.0 as usize)
+    }
+    /// The unit standing in a hex.
+    pub fn unit_at(&self, hex: Hex) -> Option<&Unit> {
+        self.units.iter().find(|u| u.on_map() && u.pos == hex)
+    }
+    /// Units on the map of one side, by id.
+    pub fn units_of(&self, side: SideId) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(move |u| u.on_map() && u.side == side)
+    }
+    pub fn objectives(&self) -> &[Objective] {
+        &self.objectives
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn turn_limit(&self) -> Option<u32> {
+        self.turn_limit
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// The first side of this turn (R3.2).
+    pub fn first_side(&self) -> SideId {
+        self.first
+    }
+    pub fn defender(&self) -> SideId {
+        self.defender
+    }
+    /// The result, once the battle is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    /// Every event so far.
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+    /// Dice rolled so far.
+    pub fn dice_rolled(&self) -> u64 {
+        self.dice.rolled()
+    }
+    /// uhp a side has lost: damage, destroyed and routed units (R10.2).
+    pub fn losses(&self, side: SideId) -> u32 {
+        let left: u32 = self.units_of(side).map(|u| u.uhp).sum();
+        self.sides[side.index()].start_uhp.saturating_sub(left)
+    }
+
+    fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        &mut self.units[id.0 as usize]
+    }
+
+    fn roll(&mut self, sides: u32) -> u32 {
+        self.dice.roll(sides)
+    }
+}

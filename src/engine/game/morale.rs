@@ -1,0 +1,172 @@
+//! The Morale phase (R9.6) and the end of the battle (R10): rally rolls, morale rolls next
+//! to routed friends, recovery from disorder (R8.6), army morale (R10.2), annihilation
+//! (R10.1) and the turn limit with objectives, losses and the defender (R10.3).
+
+use super::Game;
+use crate::engine::event::{EndReason, Event, Phase, RollCause};
+use crate::engine::rules::ShockResult;
+use crate::engine::types::{SideId, Status, UnitId};
+
+impl Game {
+    /// R9.6 in order, then the victory check and the next turn.
+    pub(super) fn morale_phase(&mut self) {
+        self.emit(Event::PhaseBegan {
+            phase: Phase::Morale,
+        });
+        self.rally_fleeing();
+        self.roll_for_routed_friends();
+        self.recover_disordered();
+        self.roll_army_morale();
+        if self.outcome.is_none() {
+            self.check_end_of_battle();
+        }
+        if self.outcome.is_none() {
+            self.begin_turn();
+        }
+    }
+
+    /// R9.6: a fleeing unit rallies on hold or better and stays disordered.
+    fn rally_fleeing(&mut self) {
+        for id in self.ids_where(|g, u| u.status == Status::Fleeing && g.outcome.is_none()) {
+            let modifier = self.shock_modifier(&self.units[id.0 as usize]);
+            let dice = [self.roll(6), self.roll(6)];
+            let total = (dice[0] + dice[1]) as i32 + modifier;
+            let result = self.rules.shock_result(total);
+            self.emit(Event::ShockRolled {
+                unit: id,
+                cause: RollCause::Rally,
+                dice,
+                modifier,
+                total,
+                result,
+            });
+            if result == ShockResult::Hold {
+                self.emit(Event::Rallied { unit: id });
+            }
+        }
+    }
+
+    /// R9.6: units next to a friend that routed this turn make a morale roll.
+    fn roll_for_routed_friends(&mut self) {
+        let routs = self.routs_this_turn.clone();
+        let shaken = self.ids_where(|_, u| {
+            u.status != Status::Fleeing
+                && routs
+                    .iter()
+                    .any(|(side, hex)| *side == u.side && hex.unsigned_distance_to(u.pos) == 1)
+        });
+        for id in shaken {
+            let u = &self.units[id.0 as usize];
+            if !u.on_map() {
+                continue;
+            }
+            let nearest = self
+                .units_of(u.side.other())
+                .min_by_key(|e| e.pos.unsigned_distance_to(u.pos));
+            let from = nearest.map_or(u.pos, |e| e.pos);
+            self.shock_roll(id, RollCause::FriendRouted, 0, from);
+        }
+    }
+
+    /// R8.6: disordered units not attacked this turn become steady.
+    fn recover_disordered(&mut self) {
+        let calm = self.ids_where(|_, u| {
+            u.status == Status::Disordered && !u.marks.was_attacked && !u.marks.rallied
+        });
+        for unit in calm {
+            self.emit(Event::BecameSteady { unit });
+        }
+    }
+
+    /// R10.2: a side that lost more than half its starting uhp rolls 2d6 + modifier.
+    fn roll_army_morale(&mut self) {
+        for side in [SideId::A, SideId::B] {
+            let s = &self.sides[side.index()];
+            if self.losses(side) * 2 <= s.start_uhp {
+                continue;
+            }
+            let modifier = s.morale_modifier;
+            let dice = [self.roll(6), self.roll(6)];
+            let total = (dice[0] + dice[1]) as i32 + modifier;
+            let broke = total <= self.rules.army_breaks_at_most;
+            self.emit(Event::ArmyMoraleRolled {
+                side,
+                dice,
+                modifier,
+                total,
+                broke,
+            });
+        }
+        match self.broken {
+            [true, false] => self.end_battle(Some(SideId::B), EndReason::ArmyBroke),
+            [false, true] => self.end_battle(Some(SideId::A), EndReason::ArmyBroke),
+            [true, true] => self.decide_on_points(),
+            _ => {}
+        }
+    }
+
+    /// R10.1: a side with no unit on the map loses.
+    pub(super) fn check_annihilation(&mut self) {
+        let alive = |s: SideId| self.units_of(s).next().is_some();
+        match (alive(SideId::A), alive(SideId::B)) {
+            (true, true) => {}
+            (true, false) => self.end_battle(Some(SideId::A), EndReason::Annihilated),
+            (false, true) => self.end_battle(Some(SideId::B), EndReason::Annihilated),
+            (false, false) => self.end_battle(None, EndReason::Annihilated),
+        }
+    }
+
+    /// R10.3 at the turn limit.
+    fn check_end_of_battle(&mut self) {
+        if self.turn_limit.is_some_and(|limit| self.turn >= limit) {
+            self.decide_on_points();
+        }
+    }
+
+    /// R10.3: objectives held, then uhp inflicted, then the defender.
+    fn decide_on_points(&mut self) {
+        let (oa, ob) = (
+            self.objectives_held(SideId::A),
+            self.objectives_held(SideId::B),
+        );
+        let (ia, ib) = (self.sides[0].inflicted, self.sides[1].inflicted);
+        let (winner, reason) = if oa != ob {
+            (
+                if oa > ob { SideId::A } else { SideId::B },
+                EndReason::Objectives,
+            )
+        } else if ia != ib {
+            (
+                if ia > ib { SideId::A } else { SideId::B },
+                EndReason::Losses,
+            )
+        } else {
+            (self.defender, EndReason::Defender)
+        };
+        self.end_battle(Some(winner), reason);
+    }
+
+    /// Objective hexes a side stands on (R10.3).
+    pub fn objectives_held(&self, side: SideId) -> usize {
+        self.objectives
+            .iter()
+            .filter(|o| self.unit_at(o.hex).is_some_and(|u| u.side == side))
+            .count()
+    }
+
+    fn end_battle(&mut self, winner: Option<SideId>, reason: EndReason) {
+        if self.outcome.is_none() {
+            self.agenda.clear();
+            self.pending = None;
+            self.emit(Event::BattleEnded { winner, reason });
+        }
+    }
+
+    fn ids_where(&self, pred: impl Fn(&Game, &super::Unit) -> bool) -> Vec<UnitId> {
+        self.units
+            .iter()
+            .filter(|u| u.on_map() && pred(self, u))
+            .map(|u| u.id)
+            .collect()
+    }
+}

@@ -1,0 +1,265 @@
+//! The Movement phase (R4.1–R4.7): reachable hexes with their cost under terrain (R4.6),
+//! zone of control (R4.2) and passing through friends (R4.3); checking and carrying out
+//! stand fast, march, hustle, charge and disengage, and the reload of R4.7.
+
+use super::retreat::passes;
+use super::{Game, Unit};
+use crate::engine::error::RuleError;
+use crate::engine::event::{Event, MoveKind};
+use crate::engine::types::{Status, UnitId};
+use hexx::Hex;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+type Key = (i32, i32);
+
+fn key(h: Hex) -> Key {
+    (h.x, h.y)
+}
+
+/// The hexes a unit can reach with one kind of move, with the cheapest cost and path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    cost: BTreeMap<Key, u32>,
+    prev: BTreeMap<Key, Hex>,
+    ends: Vec<(Hex, u32)>,
+}
+
+impl Reach {
+    /// Hexes where the move may end, with their movement cost, in a fixed order.
+    pub fn ends(&self) -> &[(Hex, u32)] {
+        &self.ends
+    }
+    /// Cost to end in `hex`, if the move may end there.
+    pub fn cost_to(&self, hex: Hex) -> Option<u32> {
+        self.ends.iter().find(|(h, _)| *h == hex).map(|(_, c)| *c)
+    }
+    /// The path to `hex`, start excluded.
+    pub fn path_to(&self, hex: Hex) -> Vec<Hex> {
+        let mut path = vec![hex];
+        let mut at = hex;
+        while let Some(p) = self.prev.get(&key(at)) {
+            path.push(*p);
+            at = *p;
+        }
+        path.pop();
+        path.reverse();
+        path
+    }
+}
+
+impl Game {
+    /// True if the unit stands next to an enemy (R4.2).
+    pub fn is_engaged(&self, unit: &Unit) -> bool {
+        self.next_to_enemy(unit.pos, unit.side)
+    }
+
+    /// R4.1–R4.6: where `unit` can go with a move of `kind` from where it stands.
+    pub fn reach(&self, unit: UnitId, kind: MoveKind) -> Reach {
+        let Some(u) = self.unit(unit).filter(|u| u.on_map()) else {
+            return Reach::default();
+        };
+        let engaged = self.is_engaged(u);
+        let budget = match kind {
+            MoveKind::March | MoveKind::Disengage => u.profile.rate.0,
+            MoveKind::Hustle => u.profile.rate.1,
+            MoveKind::Charge => u.profile.rate.2,
+            MoveKind::StandFast | MoveKind::Flee => 0,
+        };
+        let allowed = match kind {
+            MoveKind::Disengage => engaged,
+            MoveKind::Charge | MoveKind::StandFast => true,
+            _ => !engaged,
+        };
+        if !allowed {
+            return Reach::default();
+        }
+        let budget = if engaged && kind == MoveKind::Charge {
+            0
+        } else {
+            budget
+        };
+        let mut reach = self.search(u, kind, budget);
+        reach.ends = self.move_ends(u, kind, &reach);
+        reach
+    }
+
+    /// Dijkstra over the map; ties broken by coordinates so results never depend on order.
+    fn search(&self, u: &Unit, kind: MoveKind, budget: u32) -> Reach {
+        let mut reach = Reach::default();
+        let mut heap = BinaryHeap::new();
+        reach.cost.insert(key(u.pos), 0);
+        heap.push(Reverse((0u32, key(u.pos))));
+        while let Some(Reverse((cost, k))) = heap.pop() {
+            let at = Hex::new(k.0, k.1);
+            if reach.cost.get(&k).is_some_and(|c| *c < cost) {
+                continue;
+            }
+            if at != u.pos && self.next_to_enemy(at, u.side) {
+                continue; // R4.2: entering an enemy's side stops the move.
+            }
+            for next in self.map.neighbors(at) {
+                let Some(step) = self.step_cost(at, next) else {
+                    continue;
+                };
+                let total = cost + step;
+                let better = reach.cost.get(&key(next)).is_none_or(|c| total < *c);
+                if total <= budget && better && self.may_enter(u, kind, next) {
+                    reach.cost.insert(key(next), total);
+                    reach.prev.insert(key(next), at);
+                    heap.push(Reverse((total, key(next))));
+                }
+            }
+        }
+        reach
+    }
+
+    /// R4.3, R4.5: enemies block; friends block chargers and non-permeable pairs;
+    /// disengaging units may not enter an enemy's side.
+    fn may_enter(&self, u: &Unit, kind: MoveKind, hex: Hex) -> bool {
+        if kind == MoveKind::Disengage && self.next_to_enemy(hex, u.side) {
+            return false;
+        }
+        match self.unit_at(hex) {
+            None => true,
+            Some(o) if o.side != u.side => false,
+            Some(o) => kind != MoveKind::Charge && passes(u, o),
+        }
+    }
+
+    fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach) -> Vec<(Hex, u32)> {
+        let mut ends: Vec<(Hex, u32)> = reach
+            .cost
+            .iter()
+            .map(|(k, c)| (Hex::new(k.0, k.1), *c))
+            .filter(|(h, _)| self.unit_at(*h).is_none_or(|o| o.id == u.id))
+            .filter(|(h, _)| *h != u.pos || kind == MoveKind::Charge)
+            .collect();
+        if kind == MoveKind::Charge {
+            ends.retain(|(h, _)| self.next_to_enemy(*h, u.side) && self.charge_ground_ok(u, *h));
+        }
+        ends.sort_by_key(|(h, c)| (*c, h.y, h.x));
+        ends
+    }
+
+    /// R4.4: mounted units may not end a charge by entering woods, village or ford.
+    fn charge_ground_ok(&self, u: &Unit, hex: Hex) -> bool {
+        hex == u.pos
+            || !u.is_mounted()
+            || !self
+                .map
+                .terrain(hex)
+                .is_some_and(|t| self.rules.terrain(t).no_mounted_charge)
+    }
+
+    /// Checks a movement order of `unit` ending in `to` (R4.1–R4.5).
+    pub(super) fn check_move(
+        &self,
+        unit: UnitId,
+        kind: MoveKind,
+        to: Hex,
+        target: Option<UnitId>,
+    ) -> Result<(), RuleError> {
+        let u = self.own_unit(unit)?;
+        if u.status == Status::Fleeing {
+            return Err(RuleError::Fleeing(unit));
+        }
+        if u.marks.moved.is_some() {
+            return Err(RuleError::AlreadyOrdered {
+                unit,
+                phase: "movement".into(),
+            });
+        }
+        let engaged = self.is_engaged(u);
+        match kind {
+            MoveKind::March | MoveKind::Hustle if engaged => return Err(RuleError::Engaged(unit)),
+            MoveKind::Charge => return self.check_charge(u, to, target),
+            MoveKind::Disengage if !engaged || u.troop.formation.is_undisciplined() => {
+                return Err(RuleError::CannotDisengage(unit))
+            }
+            MoveKind::Disengage if self.next_to_enemy(to, u.side) => {
+                return Err(RuleError::StillEngaged)
+            }
+            _ => {}
+        }
+        if kind != MoveKind::StandFast && self.reach(unit, kind).cost_to(to).is_none() {
+            return Err(RuleError::Unreachable(unit));
+        }
+        Ok(())
+    }
+
+    fn check_charge(&self, u: &Unit, to: Hex, target: Option<UnitId>) -> Result<(), RuleError> {
+        if u.troop.formation.is_undisciplined() || u.status != Status::Steady {
+            return Err(RuleError::CannotCharge(u.id));
+        }
+        let target = target.ok_or(RuleError::TargetNotAdjacent)?;
+        let t = self
+            .unit(target)
+            .filter(|t| t.on_map())
+            .ok_or(RuleError::NoSuchUnit(target))?;
+        if t.side == u.side {
+            return Err(RuleError::NotAnEnemy(target));
+        }
+        if t.pos.unsigned_distance_to(to) != 1 {
+            return Err(RuleError::TargetNotAdjacent);
+        }
+        if !self.charge_ground_ok(u, to) {
+            return Err(RuleError::ChargeIntoBadGround);
+        }
+        if self.reach(u.id, MoveKind::Charge).cost_to(to).is_none() {
+            return Err(RuleError::Unreachable(u.id));
+        }
+        Ok(())
+    }
+
+    /// Carries out a checked movement order.
+    pub(super) fn execute_move(
+        &mut self,
+        unit: UnitId,
+        kind: MoveKind,
+        to: Hex,
+        target: Option<UnitId>,
+    ) {
+        if kind == MoveKind::StandFast {
+            self.stand_fast(unit);
+            return;
+        }
+        let path = self.reach(unit, kind).path_to(to);
+        self.emit(Event::Moved { unit, kind, path });
+        if let (MoveKind::Charge, Some(target)) = (kind, target) {
+            self.emit(Event::ChargeDeclared { unit, target });
+            self.agenda.push(super::resolve::Step::ChargeShock {
+                charger: unit,
+                target,
+            });
+        }
+    }
+
+    /// R4.1, R4.7: stand fast and remove one reload token.
+    pub(super) fn stand_fast(&mut self, unit: UnitId) {
+        self.emit(Event::Moved {
+            unit,
+            kind: MoveKind::StandFast,
+            path: Vec::new(),
+        });
+        let tokens = self.units[unit.0 as usize].reload_tokens;
+        if tokens > 0 {
+            self.emit(Event::ReloadTokenRemoved {
+                unit,
+                left: tokens - 1,
+            });
+        }
+    }
+
+    /// A unit of the ordering side on the map, or why not.
+    pub(super) fn own_unit(&self, unit: UnitId) -> Result<&Unit, RuleError> {
+        let u = self
+            .unit(unit)
+            .filter(|u| u.on_map())
+            .ok_or(RuleError::NoSuchUnit(unit))?;
+        if u.side != self.ordering {
+            return Err(RuleError::NotYourUnit(unit));
+        }
+        Ok(u)
+    }
+}

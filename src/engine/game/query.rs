@@ -1,0 +1,112 @@
+//! Pure queries for the terminal and the computer player: the legal orders of a unit and of
+//! the acting side, and the targets a unit may fire at or attack (R4–R7). None of them
+//! rolls a die; each order is vetted by the same check `submit` uses.
+
+use super::{Actor, Game};
+use crate::engine::command::Command;
+use crate::engine::event::{MoveKind, Phase};
+use crate::engine::types::UnitId;
+
+impl Game {
+    /// Every command the acting side may submit now, `EndOrders` included when legal.
+    pub fn legal_commands(&self) -> Vec<Command> {
+        match self.actor() {
+            Actor::Nobody => Vec::new(),
+            Actor::Decide(d) => d.answers(),
+            Actor::Orders { side, .. } => {
+                let mut all: Vec<Command> = self
+                    .units_of(side)
+                    .flat_map(|u| self.unit_orders(u.id))
+                    .collect();
+                if self.check(&Command::EndOrders).is_ok() {
+                    all.push(Command::EndOrders);
+                }
+                all
+            }
+        }
+    }
+
+    /// The legal orders of one unit in the current phase.
+    pub fn unit_orders(&self, unit: UnitId) -> Vec<Command> {
+        if self.pending.is_some() || self.outcome.is_some() {
+            return Vec::new();
+        }
+        let candidates = match self.phase {
+            Phase::Movement => self.move_candidates(unit),
+            Phase::Missile => {
+                let mut c: Vec<Command> = self
+                    .enemy_ids(unit)
+                    .map(|target| Command::Fire { unit, target })
+                    .collect();
+                c.push(Command::Ready { unit });
+                c
+            }
+            Phase::Melee => {
+                let mut c: Vec<Command> = self
+                    .enemy_ids(unit)
+                    .map(|target| Command::Attack { unit, target })
+                    .collect();
+                c.push(Command::Ready { unit });
+                c
+            }
+            _ => Vec::new(),
+        };
+        candidates
+            .into_iter()
+            .filter(|c| self.check(c).is_ok())
+            .collect()
+    }
+
+    fn move_candidates(&self, unit: UnitId) -> Vec<Command> {
+        let mut c = vec![Command::StandFast { unit }];
+        for (to, _) in self.reach(unit, MoveKind::March).ends() {
+            c.push(Command::March { unit, to: *to });
+        }
+        for (to, _) in self.reach(unit, MoveKind::Hustle).ends() {
+            c.push(Command::Hustle { unit, to: *to });
+        }
+        for (to, _) in self.reach(unit, MoveKind::Disengage).ends() {
+            c.push(Command::Disengage { unit, to: *to });
+        }
+        let charge = self.reach(unit, MoveKind::Charge);
+        for (to, _) in charge.ends() {
+            for target in self.enemy_ids(unit) {
+                if self.units[target.0 as usize].pos.unsigned_distance_to(*to) == 1 {
+                    c.push(Command::Charge {
+                        unit,
+                        to: *to,
+                        target,
+                    });
+                }
+            }
+        }
+        c
+    }
+
+    fn enemy_ids(&self, unit: UnitId) -> impl Iterator<Item = UnitId> + '_ {
+        let side = self.units[unit.0 as usize].side;
+        self.units_of(side.other()).map(|u| u.id)
+    }
+
+    /// Enemies `unit` may fire at now (R6.1–R6.4).
+    pub fn fire_targets(&self, unit: UnitId) -> Vec<UnitId> {
+        self.enemy_ids(unit)
+            .filter(|&target| self.check(&Command::Fire { unit, target }).is_ok())
+            .collect()
+    }
+
+    /// Enemies `unit` may attack in melee now (R7.2).
+    pub fn melee_targets(&self, unit: UnitId) -> Vec<UnitId> {
+        self.enemy_ids(unit)
+            .filter(|&target| self.check(&Command::Attack { unit, target }).is_ok())
+            .collect()
+    }
+
+    /// Why a command would be refused now, or `Ok` if it is legal.
+    pub fn check_command(&self, command: &Command) -> Result<(), crate::engine::error::RuleError> {
+        if self.outcome.is_some() {
+            return Err(crate::engine::error::RuleError::BattleOver);
+        }
+        self.check(command)
+    }
+}

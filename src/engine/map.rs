@@ -1,0 +1,186 @@
+//! The hex map of R1.2 and R4.6: axial coordinates on a rectangular grid of offset rows,
+//! terrain, distances, map edges (R8.4) and the terrain part of line of sight (R6.2).
+
+use super::types::Edge;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// Terrain of a hex (R4.6); its costs and effects come from `rules.ron`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Terrain {
+    Clear,
+    Rough,
+    Woods,
+    Hill,
+    Village,
+    Ford,
+    Water,
+}
+
+impl Terrain {
+    /// Every terrain, in the order of R4.6.
+    pub const ALL: [Terrain; 7] = [
+        Terrain::Clear,
+        Terrain::Rough,
+        Terrain::Woods,
+        Terrain::Hill,
+        Terrain::Village,
+        Terrain::Ford,
+        Terrain::Water,
+    ];
+
+    /// The single character that stands for the terrain in scenario maps and on screen.
+    pub fn symbol(self) -> char {
+        match self {
+            Terrain::Clear => '.',
+            Terrain::Rough => ':',
+            Terrain::Woods => 'T',
+            Terrain::Hill => '^',
+            Terrain::Village => 'V',
+            Terrain::Ford => '=',
+            Terrain::Water => '~',
+        }
+    }
+
+    /// The terrain a map character stands for, if any.
+    pub fn from_symbol(c: char) -> Option<Terrain> {
+        Terrain::ALL.into_iter().find(|t| t.symbol() == c)
+    }
+}
+
+/// A rectangular hex map of `width × height` hexes in "odd-r" offset rows: odd rows are
+/// shifted half a hex to the right. Positions are axial `Hex { x: q, y: r }` (R1.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Map {
+    width: u32,
+    height: u32,
+    terrain: Vec<Terrain>,
+}
+
+/// Largest map side accepted, in hexes (hostile input guard).
+pub const MAX_MAP_SIDE: u32 = 200;
+
+impl Map {
+    /// A map from rows of terrain, top row first; `None` if rows differ in length or the
+    /// map is empty or larger than [`MAX_MAP_SIDE`].
+    pub fn from_rows(rows: Vec<Vec<Terrain>>) -> Option<Map> {
+        let height = rows.len() as u32;
+        let width = rows.first().map_or(0, |r| r.len()) as u32;
+        let square = rows.iter().all(|r| r.len() as u32 == width);
+        if !square || width == 0 || height == 0 || width.max(height) > MAX_MAP_SIDE {
+            return None;
+        }
+        let terrain = rows.into_iter().flatten().collect();
+        Some(Map {
+            width,
+            height,
+            terrain,
+        })
+    }
+
+    /// An open map of clear hexes.
+    pub fn clear(width: u32, height: u32) -> Map {
+        let row = vec![Terrain::Clear; width as usize];
+        Map::from_rows(vec![row; height as usize]).unwrap_or(Map {
+            width: 1,
+            height: 1,
+            terrain: vec![Terrain::Clear],
+        })
+    }
+
+    /// Width in hexes.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in hexes (rows).
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Axial position of the hex in offset column `col` of row `row`.
+    pub fn hex_at(col: i32, row: i32) -> Hex {
+        Hex::new(col - (row - (row & 1)) / 2, row)
+    }
+
+    /// Offset `(col, row)` of an axial position.
+    pub fn offset(hex: Hex) -> (i32, i32) {
+        (hex.x + (hex.y - (hex.y & 1)) / 2, hex.y)
+    }
+
+    /// True if the hex is on the map.
+    pub fn contains(&self, hex: Hex) -> bool {
+        let (col, row) = Map::offset(hex);
+        col >= 0 && row >= 0 && (col as u32) < self.width && (row as u32) < self.height
+    }
+
+    /// Terrain of a hex; `None` off the map.
+    pub fn terrain(&self, hex: Hex) -> Option<Terrain> {
+        if !self.contains(hex) {
+            return None;
+        }
+        let (col, row) = Map::offset(hex);
+        self.terrain
+            .get(row as usize * self.width as usize + col as usize)
+            .copied()
+    }
+
+    /// Changes the terrain of a hex on the map (for tests and editors).
+    pub fn set(&mut self, hex: Hex, terrain: Terrain) {
+        if self.contains(hex) {
+            let (col, row) = Map::offset(hex);
+            self.terrain[row as usize * self.width as usize + col as usize] = terrain;
+        }
+    }
+
+    /// Every hex of the map, row by row: a deterministic order.
+    pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        (0..self.height as i32)
+            .flat_map(move |row| (0..self.width as i32).map(move |col| Map::hex_at(col, row)))
+    }
+
+    /// Neighbours of a hex that are on the map, in hexx's fixed direction order.
+    pub fn neighbors(&self, hex: Hex) -> Vec<Hex> {
+        hex.all_neighbors()
+            .into_iter()
+            .filter(|h| self.contains(*h))
+            .collect()
+    }
+
+    /// Hexes between a hex and an edge: 0 on the edge row or column (R8.4).
+    pub fn edge_distance(&self, hex: Hex, edge: Edge) -> i32 {
+        let (col, row) = Map::offset(hex);
+        match edge {
+            Edge::North => row,
+            Edge::South => self.height as i32 - 1 - row,
+            Edge::West => col,
+            Edge::East => self.width as i32 - 1 - col,
+        }
+    }
+
+    /// The hexes strictly between two hexes on the centre-to-centre line (R6.2).
+    pub fn between(from: Hex, to: Hex) -> Vec<Hex> {
+        let line: Vec<Hex> = from.line_to(to).collect();
+        if line.len() <= 2 {
+            return Vec::new();
+        }
+        line[1..line.len() - 1].to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r1_2_offset_rows_round_trip_through_axial() {
+        for row in 0..6 {
+            for col in 0..6 {
+                assert_eq!(Map::offset(Map::hex_at(col, row)), (col, row));
+            }
+        }
+        let map = Map::clear(4, 3);
+        assert_eq!(map.hexes().count(), 12);
+        assert!(!map.contains(Map::hex_at(4, 0)));
+    }
+}

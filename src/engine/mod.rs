@@ -1,0 +1,22 @@
+//! The rules engine: Domains at War with Guns of War as RULES.md states them (R1–R10),
+//! pure, deterministic and headless. State changes only through [`Game::submit`].
+
+pub mod command;
+pub mod dice;
+pub mod error;
+pub mod event;
+pub mod game;
+pub mod map;
+pub mod rules;
+pub mod types;
+pub mod unit;
+
+pub use command::{Command, Decision};
+pub use dice::Dice;
+pub use error::{DataError, RuleError};
+pub use event::{AttackKind, Event, MoveKind, Phase};
+pub use game::{Actor, BattleSetup, Game, Objective, SideSetup, Unit, UnitSetup};
+pub use map::{Map, Terrain};
+pub use rules::{Rules, ShockResult};
+pub use types::{Edge, Formation, SideId, Status, UnitId};
+pub use unit::{Profile, TroopType};

@@ -1,0 +1,341 @@
+//! The rules data of `assets/rules.ron`: every table and (choice) option of RULES.md (R2.3–R2.6,
+//! R4.6, R5.2–R5.4, R6.2–R6.4, R9.1, R10.2), loaded and validated so that a designer can
+//! playtest a variant without touching code.
+
+use super::error::{locate, DataError, Problem};
+use super::map::Terrain;
+use super::types::{CreatureSize, FirearmKind, Formation, Lock, MissileKind};
+use serde::{Deserialize, Serialize};
+
+/// The shipped rules, identical to RULES.md.
+pub const DEFAULT_RULES_RON: &str = include_str!("../../assets/rules.ron");
+
+/// Which moment R6.4 reads reload tokens at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum ReloadTiming {
+    /// A unit fires only if it had no tokens at the start of the turn (the default).
+    #[default]
+    StartOfTurn,
+    /// GoW read literally: no tokens at the moment of firing.
+    Literal,
+}
+
+/// Rule options a scenario may switch (R6.4, R9.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct RuleOptions {
+    /// R6.4: when reload tokens are read.
+    pub reload_timing: ReloadTiming,
+    /// R9.3: the Lamentations of the Flame Princess morale rule replaces Smoke and Thunder.
+    pub lotfp_morale: bool,
+}
+
+/// Man-equivalents and melee size factor of one creature size (R2.2, R2.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SizeRow {
+    pub size: CreatureSize,
+    pub man_equivalents: u32,
+    pub size_factor: u32,
+}
+
+/// One step of the cleave table of R2.4: `cleave` applies below `hd_below` hit dice.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CleaveRow {
+    pub hd_below: f64,
+    pub cleave: f64,
+}
+
+/// GoW's firearm size factors for one firearm (R2.5): DF/SF column and UF column.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirearmSizeRow {
+    pub lock: Lock,
+    pub kind: FirearmKind,
+    pub drilled: u32,
+    pub undrilled: u32,
+}
+
+/// Armor-penetrating and maximum range in hexes (R6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Range {
+    pub ap: u32,
+    pub max: u32,
+}
+
+/// GoW's firearm ranges for one firearm type, against foot and mounted (R6.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirearmRangeRow {
+    pub kind: FirearmKind,
+    pub foot: Range,
+    pub mounted: Range,
+}
+
+/// Range in hexes of a non-firearm missile weapon (R6.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MissileRangeRow {
+    pub kind: MissileKind,
+    pub range: u32,
+}
+
+/// March, hustle and charge in hexes (R2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rate(pub u32, pub u32, pub u32);
+
+/// Foot movement of GoW's Standard Unit Movement Rate and Formation table, per formation and
+/// encounter speed in feet (R2.3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FootMoveRow {
+    pub formation: Formation,
+    pub speed: u32,
+    pub rate: Rate,
+}
+
+/// One terrain of R4.6: movement cost, line of sight and combat effects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainRow {
+    pub terrain: Terrain,
+    /// Movement cost to enter; `None` is impassable.
+    pub cost: Option<u32>,
+    /// Cost to enter from a lower hex (hills: 2 up).
+    pub cost_uphill: Option<u32>,
+    /// Blocks line of sight beyond the hex.
+    pub blocks_sight: bool,
+    /// A raised hex: blocks sight between two lower hexes, +1 in melee downhill.
+    pub elevated: bool,
+    /// Missile attacks into the hex take the cover modifier.
+    pub cover: bool,
+    /// Mounted units may not end a charge by entering it.
+    pub no_mounted_charge: bool,
+}
+
+/// Attack throw, shock and morale modifiers (R5.4, R8.6, R9.3, R9.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Modifiers {
+    pub disordered: i32,
+    pub charging: i32,
+    pub musket_without_rest: i32,
+    pub missile_into_cover: i32,
+    pub volley_overhead: i32,
+    pub uphill_melee: i32,
+    pub secured_by_formed_foot: i32,
+    pub lotfp_double_trigger: i32,
+}
+
+/// Outcome of a shock or morale roll (R9.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ShockResult {
+    Rout,
+    Flee,
+    Recoil,
+    Hold,
+}
+
+/// A row of the shock table: totals up to `at_most` give `result` (R9.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShockRow {
+    pub at_most: i32,
+    pub result: ShockResult,
+}
+
+/// Unit size limits in man-equivalents (R2.6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SizeLimitRow {
+    pub formation: Formation,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// All of RULES.md's tables and options as data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Version of the rules; saves of another version are refused.
+    pub version: u32,
+    pub options: RuleOptions,
+    pub initiative_die: u32,
+    pub creature_sizes: Vec<SizeRow>,
+    pub cleave: Vec<CleaveRow>,
+    pub cleave_otherwise: f64,
+    pub firearm_sizes: Vec<FirearmSizeRow>,
+    /// Below this number of attacks a firearm unit gains reload tokens (R2.5).
+    pub reload_below: f64,
+    pub firearm_damage_sides: u32,
+    pub firearm_ranges: Vec<FirearmRangeRow>,
+    pub missile_ranges: Vec<MissileRangeRow>,
+    /// Armor AC a firearm ignores within its armor-penetrating range (R5.3).
+    pub armor_penetration: i32,
+    pub foot_movement: Vec<FootMoveRow>,
+    /// Mounted units move `s/2s/3s` with `s` = speed ÷ this (R2.3).
+    pub mounted_feet_per_hex: u32,
+    pub terrain: Vec<TerrainRow>,
+    pub modifiers: Modifiers,
+    pub natural_20_hits: bool,
+    pub natural_1_misses: bool,
+    pub lance_charge_damage: u32,
+    pub set_vs_charge_damage: u32,
+    pub shock_table: Vec<ShockRow>,
+    /// Army morale: 2d6 + modifier at most this breaks the army (R10.2).
+    pub army_breaks_at_most: i32,
+    pub unit_size_limits: Vec<SizeLimitRow>,
+    /// Largest unit of any formation, in man-equivalents (R1.1).
+    pub unit_max_man_equivalents: u32,
+}
+
+impl Rules {
+    /// The shipped rules of RULES.md.
+    pub fn standard() -> Rules {
+        // The embedded file is checked by a test; fall back never happens at run time.
+        Rules::parse(DEFAULT_RULES_RON, "assets/rules.ron").unwrap_or_else(|e| {
+            panic!("the embedded assets/rules.ron is invalid: {e}");
+        })
+    }
+
+    /// Parses and validates a rules file; every problem is listed with its line and column.
+    pub fn parse(source: &str, file: &str) -> Result<Rules, DataError> {
+        let rules: Rules = super::error::parse_ron(source, file)?;
+        let problems = rules.validate(source);
+        if problems.is_empty() {
+            Ok(rules)
+        } else {
+            Err(DataError::Invalid {
+                file: file.to_string(),
+                problems,
+            })
+        }
+    }
+
+    /// Every missing or inconsistent row, located at the table it belongs to.
+    pub fn validate(&self, source: &str) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut missing = |table: &str, row: String| {
+            let (line, col) = locate(source, table, 0);
+            out.push(Problem::new(
+                line,
+                col,
+                format!("table `{table}` has no row for {row}"),
+            ));
+        };
+        for size in CreatureSize::ALL {
+            if !self.creature_sizes.iter().any(|r| r.size == size) {
+                missing("creature_sizes", format!("{size:?}"));
+            }
+        }
+        for kind in FirearmKind::ALL {
+            if !self.firearm_ranges.iter().any(|r| r.kind == kind) {
+                missing("firearm_ranges", format!("{kind:?}"));
+            }
+        }
+        for kind in MissileKind::ALL {
+            if !self.missile_ranges.iter().any(|r| r.kind == kind) {
+                missing("missile_ranges", format!("{kind:?}"));
+            }
+        }
+        for terrain in Terrain::ALL {
+            if !self.terrain.iter().any(|r| r.terrain == terrain) {
+                missing("terrain", format!("{terrain:?}"));
+            }
+        }
+        for formation in Formation::ALL.into_iter().filter(|f| !f.is_mounted()) {
+            if !self.foot_movement.iter().any(|r| r.formation == formation) {
+                missing("foot_movement", format!("{formation}"));
+            }
+        }
+        for lock in [Lock::Flintlock, Lock::Matchlock] {
+            for kind in FirearmKind::ALL {
+                if self.firearm_size(lock, kind).is_none() {
+                    missing("firearm_sizes", format!("{lock:?} {kind:?}"));
+                }
+            }
+        }
+        if self.cleave.is_empty() {
+            missing("cleave", "any hit dice".into());
+        }
+        if self.shock_table.is_empty() {
+            missing("shock_table", "any total".into());
+        }
+        out.extend(self.validate_values(source));
+        out
+    }
+
+    fn validate_values(&self, source: &str) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let mut bad = |field: &str, msg: &str| {
+            let (line, col) = locate(source, field, 0);
+            out.push(Problem::new(line, col, format!("`{field}`: {msg}")));
+        };
+        if self.initiative_die == 0 {
+            bad("initiative_die", "must be at least 1");
+        }
+        if self.mounted_feet_per_hex == 0 {
+            bad("mounted_feet_per_hex", "must be at least 1");
+        }
+        if self.creature_sizes.iter().any(|r| r.size_factor == 0) {
+            bad("creature_sizes", "a size factor of 0");
+        }
+        if self
+            .firearm_sizes
+            .iter()
+            .any(|r| r.drilled == 0 || r.undrilled == 0)
+        {
+            bad("firearm_sizes", "a size factor of 0");
+        }
+        if self.firearm_damage_sides == 0 {
+            bad("firearm_damage_sides", "must be at least 1");
+        }
+        if self
+            .shock_table
+            .windows(2)
+            .any(|w| w[0].at_most >= w[1].at_most)
+        {
+            bad("shock_table", "rows must rise in `at_most`");
+        }
+        out
+    }
+
+    /// Man-equivalents of one creature (R2.2).
+    pub fn man_equivalents(&self, size: CreatureSize) -> u32 {
+        self.size_row(size).map_or(1, |r| r.man_equivalents)
+    }
+
+    /// Melee size factor of a creature size (R2.4).
+    pub fn size_factor(&self, size: CreatureSize) -> u32 {
+        self.size_row(size).map_or(60, |r| r.size_factor.max(1))
+    }
+
+    fn size_row(&self, size: CreatureSize) -> Option<&SizeRow> {
+        self.creature_sizes.iter().find(|r| r.size == size)
+    }
+
+    /// GoW size factor of a firearm for a formation (R2.5); `None` if the table lacks it.
+    pub fn firearm_size(&self, lock: Lock, kind: FirearmKind) -> Option<&FirearmSizeRow> {
+        self.firearm_sizes
+            .iter()
+            .find(|r| r.lock == lock && r.kind == kind)
+    }
+
+    /// The terrain row for a terrain (R4.6); validated to exist.
+    pub fn terrain(&self, terrain: Terrain) -> &TerrainRow {
+        self.terrain
+            .iter()
+            .find(|r| r.terrain == terrain)
+            .unwrap_or(&self.terrain[0])
+    }
+
+    /// Reads a shock or morale total on the shock table (R9.1).
+    pub fn shock_result(&self, total: i32) -> ShockResult {
+        self.shock_table
+            .iter()
+            .find(|r| total <= r.at_most)
+            .map_or(ShockResult::Hold, |r| r.result)
+    }
+}

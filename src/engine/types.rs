@@ -1,0 +1,364 @@
+//! Unit building blocks of R2.1–R2.2: formations, creature sizes, hit dice, damage dice and
+//! weapons, plus the identifiers of sides and units used everywhere in the engine.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Index of a unit in the battle's unit list; stable for the whole battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitId(pub u16);
+
+impl fmt::Display for UnitId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// One of the two sides of a battle (R3): `A` is listed first in the scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum SideId {
+    A,
+    B,
+}
+
+impl SideId {
+    /// The other side.
+    pub fn other(self) -> SideId {
+        match self {
+            SideId::A => SideId::B,
+            SideId::B => SideId::A,
+        }
+    }
+    /// 0 for side A, 1 for side B, for indexing per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Unit formations of R2.1: D@W's foot and mounted formations plus GoW's DF, SF and UF.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Formation {
+    FF,
+    LF,
+    IF,
+    DF,
+    SF,
+    UF,
+    LC,
+    HC,
+}
+
+impl Formation {
+    /// Every formation, in the order of R2.1.
+    pub const ALL: [Formation; 8] = [
+        Formation::FF,
+        Formation::LF,
+        Formation::IF,
+        Formation::DF,
+        Formation::SF,
+        Formation::UF,
+        Formation::LC,
+        Formation::HC,
+    ];
+    /// Light or heavy cavalry: "cavalry" in GoW (R2.1).
+    pub fn is_mounted(self) -> bool {
+        matches!(self, Formation::LC | Formation::HC)
+    }
+    /// The GoW firearm formations DF, SF and UF.
+    pub fn is_firearm_formation(self) -> bool {
+        matches!(self, Formation::DF | Formation::SF | Formation::UF)
+    }
+    /// LF, SF and DF pass through friends and are passed through (R4.3).
+    pub fn is_permeable(self) -> bool {
+        matches!(self, Formation::LF | Formation::SF | Formation::DF)
+    }
+    /// IF and UF never ready, disengage or charge (R4.4, R4.5, R5.6).
+    pub fn is_undisciplined(self) -> bool {
+        matches!(self, Formation::IF | Formation::UF)
+    }
+    /// The two-letter code the supplement uses.
+    pub fn code(self) -> &'static str {
+        match self {
+            Formation::FF => "FF",
+            Formation::LF => "LF",
+            Formation::IF => "IF",
+            Formation::DF => "DF",
+            Formation::SF => "SF",
+            Formation::UF => "UF",
+            Formation::LC => "LC",
+            Formation::HC => "HC",
+        }
+    }
+}
+
+impl fmt::Display for Formation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Creature size of R2.2; its man-equivalents and size factor come from `rules.ron`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum CreatureSize {
+    Man,
+    Large,
+    Huge,
+    Gigantic,
+    Colossal,
+}
+
+impl CreatureSize {
+    /// Every size, smallest first.
+    pub const ALL: [CreatureSize; 5] = [
+        CreatureSize::Man,
+        CreatureSize::Large,
+        CreatureSize::Huge,
+        CreatureSize::Gigantic,
+        CreatureSize::Colossal,
+    ];
+}
+
+/// Hit dice as written (`1`, `1+1`, `4-1`), kept in quarters of a die: a `+1` counts 0.25 HD
+/// (R2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HitDice {
+    /// Whole hit dice.
+    pub dice: u8,
+    /// The `+n`/`-n` after the dice.
+    pub plus: i8,
+}
+
+impl HitDice {
+    /// Hit dice in quarters (`1+1` → 5), at least 1.
+    pub fn quarters(self) -> i64 {
+        (i64::from(self.dice) * 4 + i64::from(self.plus)).max(1)
+    }
+    /// Parses `1`, `1+1` or `2-1`; `None` if the text is not hit dice.
+    pub fn parse(text: &str) -> Option<HitDice> {
+        let text = text.trim();
+        let (dice, plus) = match text.find(['+', '-']) {
+            Some(at) => (&text[..at], text[at..].trim_start_matches('+')),
+            None => (text, "0"),
+        };
+        Some(HitDice {
+            dice: dice.trim().parse().ok()?,
+            plus: plus.trim().parse().ok()?,
+        })
+    }
+}
+
+impl fmt::Display for HitDice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.plus {
+            0 => write!(f, "{}", self.dice),
+            p if p > 0 => write!(f, "{}+{}", self.dice, p),
+            p => write!(f, "{}{}", self.dice, p),
+        }
+    }
+}
+
+/// A damage roll such as `1d8`; only its average matters to the uhp maths of R2.4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageDice {
+    /// Number of dice.
+    pub count: u8,
+    /// Sides per die.
+    pub sides: u8,
+}
+
+impl DamageDice {
+    /// Twice the average damage (1d6 → 7), so that averages stay whole numbers.
+    pub fn twice_average(self) -> i64 {
+        i64::from(self.count) * (i64::from(self.sides) + 1)
+    }
+    /// Parses `1d8`; `None` if the text is not a damage roll.
+    pub fn parse(text: &str) -> Option<DamageDice> {
+        let (count, sides) = text.trim().split_once(['d', 'D'])?;
+        let count = if count.is_empty() {
+            1
+        } else {
+            count.parse().ok()?
+        };
+        let sides: u8 = sides.parse().ok()?;
+        (count > 0 && sides > 0).then_some(DamageDice { count, sides })
+    }
+}
+
+impl fmt::Display for DamageDice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}d{}", self.count, self.sides)
+    }
+}
+
+/// What a melee weapon is, for the doubled damage of R5.2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MeleeClass {
+    /// Lances: 2 uhp per hit when a mounted unit charges.
+    Lance,
+    /// Spears and pole arms: 2 uhp per hit when ready FF react to charging mounted units.
+    SpearOrPolearm,
+    /// Anything else.
+    Other,
+}
+
+/// A melee weapon: a name for the attack sequence, its damage and class.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeWeapon {
+    /// Name as printed in the attack sequence (`pike`).
+    pub name: String,
+    /// Damage roll, for the number of attacks (R2.4).
+    pub damage: DamageDice,
+    /// Lance, spear or other (R5.2).
+    pub class: MeleeClass,
+}
+
+/// Bows, slings and other non-firearm missiles of R6.2; ranges live in `rules.ron`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum MissileKind {
+    Javelin,
+    Sling,
+    ShortBow,
+    Crossbow,
+    LongBow,
+}
+
+impl MissileKind {
+    /// Every kind, in the order of R6.2.
+    pub const ALL: [MissileKind; 5] = [
+        MissileKind::Javelin,
+        MissileKind::Sling,
+        MissileKind::ShortBow,
+        MissileKind::Crossbow,
+        MissileKind::LongBow,
+    ];
+    /// Bows and slings may volley overhead (R6.2).
+    pub fn volleys_overhead(self) -> bool {
+        matches!(
+            self,
+            MissileKind::Sling | MissileKind::ShortBow | MissileKind::LongBow
+        )
+    }
+}
+
+/// Firearm locks of GoW's size-factor table (R2.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Lock {
+    Flintlock,
+    Wheellock,
+    Matchlock,
+}
+
+/// Firearm types of GoW's range and size-factor tables (R2.5, R6.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum FirearmKind {
+    Pistol,
+    Arquebus,
+    Musket,
+    RifledArquebus,
+    RifledMusket,
+}
+
+impl FirearmKind {
+    /// Every firearm type, in the order of R6.3's table (reversed).
+    pub const ALL: [FirearmKind; 5] = [
+        FirearmKind::Pistol,
+        FirearmKind::Arquebus,
+        FirearmKind::Musket,
+        FirearmKind::RifledArquebus,
+        FirearmKind::RifledMusket,
+    ];
+    /// Muskets, rifled or not, suffer without their fork rests (R5.4).
+    pub fn is_musket(self) -> bool {
+        matches!(self, FirearmKind::Musket | FirearmKind::RifledMusket)
+    }
+    fn name(self) -> &'static str {
+        match self {
+            FirearmKind::Pistol => "pistol",
+            FirearmKind::Arquebus => "arquebus",
+            FirearmKind::Musket => "musket",
+            FirearmKind::RifledArquebus => "rifled arquebus",
+            FirearmKind::RifledMusket => "rifled musket",
+        }
+    }
+}
+
+/// A missile weapon: a bow-like weapon with its damage, or a firearm (always 1d8, R2.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MissileWeapon {
+    /// Bows, crossbows, slings and javelins.
+    Missile {
+        kind: MissileKind,
+        damage: DamageDice,
+    },
+    /// A GoW firearm.
+    Firearm { lock: Lock, kind: FirearmKind },
+}
+
+impl MissileWeapon {
+    /// True for firearms (R2.5, R5.3, R6.3, R9.2).
+    pub fn is_firearm(&self) -> bool {
+        matches!(self, MissileWeapon::Firearm { .. })
+    }
+    /// True for muskets and rifled muskets (R5.4).
+    pub fn is_musket(&self) -> bool {
+        matches!(self, MissileWeapon::Firearm { kind, .. } if kind.is_musket())
+    }
+    /// The weapon's name as the supplement prints it (`matchlock arquebus`, `long bow`).
+    pub fn name(&self) -> String {
+        match self {
+            MissileWeapon::Firearm { lock, kind } => {
+                format!("{} {}", format!("{lock:?}").to_lowercase(), kind.name())
+            }
+            MissileWeapon::Missile { kind, .. } => match kind {
+                MissileKind::Javelin => "javelin".into(),
+                MissileKind::Sling => "sling".into(),
+                MissileKind::ShortBow => "short bow".into(),
+                MissileKind::Crossbow => "crossbow".into(),
+                MissileKind::LongBow => "long bow".into(),
+            },
+        }
+    }
+}
+
+/// A unit's status of R2.7; a routed or destroyed unit is off the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    Steady,
+    Disordered,
+    Fleeing,
+}
+
+/// A map edge, the home of a side: where its fleeing units run (R8.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Edge {
+    North,
+    South,
+    West,
+    East,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r2_2_hit_dice_parse_plus_and_minus_as_quarters() {
+        assert_eq!(HitDice::parse("1").map(HitDice::quarters), Some(4));
+        assert_eq!(HitDice::parse("1+1").map(HitDice::quarters), Some(5));
+        assert_eq!(HitDice::parse("1-1").map(HitDice::quarters), Some(3));
+        assert_eq!(HitDice::parse("x"), None);
+    }
+
+    #[test]
+    fn r2_4_damage_dice_average_is_kept_doubled() {
+        assert_eq!(
+            DamageDice::parse("1d6").map(DamageDice::twice_average),
+            Some(7)
+        );
+        assert_eq!(
+            DamageDice::parse("2d4").map(DamageDice::twice_average),
+            Some(10)
+        );
+        assert_eq!(DamageDice::parse("d0"), None);
+    }
+}

@@ -1,0 +1,158 @@
+//! Small builders shared by the rule tests: troop types, a clear battlefield, scripted dice.
+#![allow(dead_code)]
+
+use hexx::Hex;
+use volley::engine::types::{
+    CreatureSize, DamageDice, Edge, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
+    MissileKind, MissileWeapon, SideId,
+};
+use volley::engine::{
+    BattleSetup, Command, Dice, Event, Game, Map, Rules, SideSetup, TroopType, UnitId, UnitSetup,
+};
+
+/// A man-sized troop type of 1 HD, AC 0, ML 0, 11+, 90', with a 1d6 sword.
+pub fn troop(formation: Formation) -> TroopType {
+    TroopType {
+        name: format!("{formation} test troop"),
+        formation,
+        size: if formation.is_mounted() {
+            CreatureSize::Large
+        } else {
+            CreatureSize::Man
+        },
+        hd: HitDice { dice: 1, plus: 0 },
+        armor_ac: 0,
+        other_ac: 0,
+        morale: 0,
+        attack_throw: 11,
+        speed: if formation.is_mounted() { 180 } else { 90 },
+        melee: MeleeWeapon {
+            name: "sword".into(),
+            damage: DamageDice { count: 1, sides: 6 },
+            class: MeleeClass::Other,
+        },
+        missile: None,
+        fearless: false,
+    }
+}
+
+/// Pikemen: FF with pole arms.
+pub fn pikemen() -> TroopType {
+    let mut t = troop(Formation::FF);
+    t.melee = MeleeWeapon {
+        name: "pike".into(),
+        damage: DamageDice {
+            count: 1,
+            sides: 10,
+        },
+        class: MeleeClass::SpearOrPolearm,
+    };
+    t
+}
+
+/// Shot of a formation with a firearm.
+pub fn shot(formation: Formation, lock: Lock, kind: FirearmKind) -> TroopType {
+    let mut t = troop(formation);
+    t.missile = Some(MissileWeapon::Firearm { lock, kind });
+    t
+}
+
+/// Matchlock musketeers, DF.
+pub fn musketeers() -> TroopType {
+    shot(Formation::DF, Lock::Matchlock, FirearmKind::Musket)
+}
+
+/// Archers: LF with long bows.
+pub fn archers() -> TroopType {
+    let mut t = troop(Formation::LF);
+    t.missile = Some(MissileWeapon::Missile {
+        kind: MissileKind::LongBow,
+        damage: DamageDice { count: 1, sides: 6 },
+    });
+    t
+}
+
+/// Lancers: HC with lances.
+pub fn lancers() -> TroopType {
+    let mut t = troop(Formation::HC);
+    t.melee = MeleeWeapon {
+        name: "lance".into(),
+        damage: DamageDice { count: 1, sides: 8 },
+        class: MeleeClass::Lance,
+    };
+    t
+}
+
+/// Axial hex of offset column `col`, row `row`.
+pub fn at(col: i32, row: i32) -> Hex {
+    Map::hex_at(col, row)
+}
+
+/// A unit of `creatures` of `troop` for `side` at offset `(col, row)`.
+pub fn unit(side: SideId, troop: TroopType, creatures: u32, col: i32, row: i32) -> UnitSetup {
+    UnitSetup {
+        label: format!("{} {}", troop.name, col * 100 + row),
+        side,
+        troop,
+        creatures,
+        pos: at(col, row),
+        disordered: false,
+        ready: false,
+        reload_tokens: 0,
+        damage: 0,
+    }
+}
+
+/// A 12×12 clear field, side A's edge south, side B's north, no turn limit.
+pub fn setup(units: Vec<UnitSetup>) -> BattleSetup {
+    let side = |name: &str, edge| SideSetup {
+        name: name.into(),
+        strategic_ability: 0,
+        morale_modifier: 0,
+        edge,
+    };
+    BattleSetup {
+        rules: Rules::standard(),
+        map: Map::clear(12, 12),
+        sides: [side("Red", Edge::South), side("Blue", Edge::North)],
+        units,
+        objectives: Vec::new(),
+        turn_limit: None,
+        defender: SideId::B,
+    }
+}
+
+/// A game with scripted dice; the first two faces are turn 1's initiative (A then B).
+pub fn game(units: Vec<UnitSetup>, faces: &[u32]) -> Game {
+    game_with(setup(units), faces)
+}
+
+/// A game from a setup with scripted dice.
+pub fn game_with(setup: BattleSetup, faces: &[u32]) -> Game {
+    match Game::new(setup, Dice::scripted(faces.iter().copied())) {
+        Ok(g) => g,
+        Err(e) => panic!("test setup rejected: {e:?}"),
+    }
+}
+
+/// Submits a command that must be legal.
+pub fn ok(game: &mut Game, command: Command) -> Vec<Event> {
+    match game.submit(command) {
+        Ok(events) => events,
+        Err(e) => panic!("{command:?} refused: {e}"),
+    }
+}
+
+/// From turn 1's initiative (side A won with faces 6 vs 1): A chooses to be first, then
+/// both sides end orders until `phase` is reached with A ordering.
+pub fn to_phase(game: &mut Game, phase: volley::engine::Phase) {
+    ok(game, Command::ChooseFirst { first: true });
+    while game.phase() != phase {
+        ok(game, Command::EndOrders);
+    }
+}
+
+/// The id of the n-th unit of the setup.
+pub fn id(n: u16) -> UnitId {
+    UnitId(n)
+}
