@@ -1,1 +1,2 @@
+pub mod ai;
 pub mod engine;

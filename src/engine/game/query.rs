@@ -32,7 +32,7 @@ impl Game {
             return Vec::new();
         }
         let candidates = match self.phase {
-            Phase::Movement => self.move_candidates(unit),
+            Phase::Movement => return self.move_candidates(unit),
             Phase::Missile => {
                 let mut c: Vec<Command> = self
                     .enemy_ids(unit)
@@ -57,26 +57,29 @@ impl Game {
             .collect()
     }
 
+    /// Movement orders built from the reach of each move kind, legal by construction; only
+    /// charges are vetted again for their target.
     fn move_candidates(&self, unit: UnitId) -> Vec<Command> {
-        let mut c = vec![Command::StandFast { unit }];
-        for (to, _) in self.reach(unit, MoveKind::March).ends() {
-            c.push(Command::March { unit, to: *to });
+        let stand = Command::StandFast { unit };
+        if self.check(&stand).is_err() {
+            return Vec::new();
         }
-        for (to, _) in self.reach(unit, MoveKind::Hustle).ends() {
-            c.push(Command::Hustle { unit, to: *to });
+        let u = &self.units[unit.0 as usize];
+        let mut c = vec![stand];
+        let ends = |kind| self.reach(unit, kind).ends().to_vec();
+        c.extend(ends(MoveKind::March).into_iter().map(|(to, _)| Command::March { unit, to }));
+        c.extend(ends(MoveKind::Hustle).into_iter().map(|(to, _)| Command::Hustle { unit, to }));
+        if !u.troop.formation.is_undisciplined() {
+            c.extend(ends(MoveKind::Disengage).into_iter().map(|(to, _)| Command::Disengage { unit, to }));
         }
-        for (to, _) in self.reach(unit, MoveKind::Disengage).ends() {
-            c.push(Command::Disengage { unit, to: *to });
+        if u.troop.formation.is_undisciplined() || u.status != crate::engine::types::Status::Steady {
+            return c;
         }
-        let charge = self.reach(unit, MoveKind::Charge);
-        for (to, _) in charge.ends() {
+        for (to, _) in ends(MoveKind::Charge) {
             for target in self.enemy_ids(unit) {
-                if self.units[target.0 as usize].pos.unsigned_distance_to(*to) == 1 {
-                    c.push(Command::Charge {
-                        unit,
-                        to: *to,
-                        target,
-                    });
+                let charge = Command::Charge { unit, to, target };
+                if self.units[target.0 as usize].pos.unsigned_distance_to(to) == 1 && self.check(&charge).is_ok() {
+                    c.push(charge);
                 }
             }
         }

@@ -1,0 +1,14 @@
+//! Players that give commands to the engine without a person: random legal orders (for
+//! tests and as a baseline). They read the game only through its pure queries.
+
+mod random;
+
+pub use random::RandomPlayer;
+
+use crate::engine::{Command, Game};
+
+/// Something that chooses the next command for the side that must act.
+pub trait Player {
+    /// The next command for the acting side, or `None` if the battle is over.
+    fn choose(&mut self, game: &Game) -> Option<Command>;
+}

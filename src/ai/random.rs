@@ -1,0 +1,41 @@
+//! The `random` player: a uniformly random legal command, ending its orders now and then.
+
+use super::Player;
+use crate::engine::{Command, Game};
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Picks random legal commands with its own seeded generator (never the game's dice).
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player seeded from `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer { rng: ChaCha8Rng::seed_from_u64(seed) }
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.rng.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
+impl Player for RandomPlayer {
+    fn choose(&mut self, game: &Game) -> Option<Command> {
+        let legal = game.legal_commands();
+        if legal.is_empty() {
+            return None;
+        }
+        let end = legal.iter().position(|c| *c == Command::EndOrders);
+        let orders: Vec<&Command> = legal.iter().filter(|c| **c != Command::EndOrders).collect();
+        match end {
+            Some(i) if orders.is_empty() || self.below(4) == 0 => Some(legal[i]),
+            _ => {
+                let pick = self.below(orders.len());
+                orders.get(pick).map(|c| **c)
+            }
+        }
+    }
+}
