@@ -1,2 +1,4 @@
 pub mod ai;
+pub mod commands;
 pub mod engine;
+pub mod scenario;

@@ -76,7 +76,9 @@ pub fn parse_ron<T: DeserializeOwned>(source: &str, file: &str) -> Result<T, Dat
             ),
         });
     }
-    let options = ron::Options::default().with_recursion_limit(64);
+    let options = ron::Options::default()
+        .with_recursion_limit(64)
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     options.from_str(source).map_err(|e| DataError::Syntax {
         file: file.into(),
         line: e.span.start.line,

@@ -1,0 +1,8 @@
+//! The designer's command-line tools: `volley check` validates data files and `volley units`
+//! prints each unit of a scenario as the supplement writes it (R2.3–R2.6).
+
+mod check;
+mod units;
+
+pub use check::check_files;
+pub use units::{unit_rows, units_report, UnitRow};

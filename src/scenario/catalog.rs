@@ -1,0 +1,173 @@
+//! The troop catalog (`assets/troops.ron`, and a scenario's own `troops`): named troop types
+//! as a designer writes them (R2.2), turned into the engine's [`TroopType`] with every
+//! problem located. Derived numbers are never written here (R2.3).
+
+use super::spans::{field_in, list_elements};
+use crate::engine::error::{parse_ron, DataError, Problem};
+use crate::engine::types::{
+    CreatureSize, DamageDice, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
+    MissileKind, MissileWeapon,
+};
+use crate::engine::TroopType;
+use serde::{Deserialize, Serialize};
+
+/// The shipped catalog.
+pub const DEFAULT_TROOPS_RON: &str = include_str!("../../assets/troops.ron");
+
+/// A melee weapon as written: `(name: "pike", damage: "1d10", class: SpearOrPolearm)`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeDef {
+    pub name: String,
+    pub damage: String,
+    #[serde(default = "other_class")]
+    pub class: MeleeClass,
+}
+
+fn other_class() -> MeleeClass {
+    MeleeClass::Other
+}
+
+/// A missile weapon as written: `Firearm(lock: Matchlock, kind: Musket)` or
+/// `Missile(kind: LongBow, damage: "1d6")`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MissileDef {
+    Firearm { lock: Lock, kind: FirearmKind },
+    Missile { kind: MissileKind, damage: String },
+}
+
+/// A troop type as written in a catalog.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TroopDef {
+    pub name: String,
+    pub formation: Formation,
+    #[serde(default = "man")]
+    pub size: CreatureSize,
+    /// Hit dice: `"1"`, `"1+1"`, `"4-1"`.
+    pub hd: String,
+    /// Armor AC: armor, shields, hide (R5.3).
+    #[serde(default)]
+    pub armor: i32,
+    /// Magic and Dexterity AC (R5.3).
+    #[serde(default)]
+    pub other_ac: i32,
+    #[serde(default)]
+    pub morale: i32,
+    /// Attack throw: 11 for `11+`.
+    pub throw: i32,
+    /// Encounter speed in feet.
+    pub speed: u32,
+    pub melee: MeleeDef,
+    #[serde(default)]
+    pub missile: Option<MissileDef>,
+    #[serde(default)]
+    pub fearless: bool,
+}
+
+fn man() -> CreatureSize {
+    CreatureSize::Man
+}
+
+/// The catalog file: `(troops: [ ... ])`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CatalogFile {
+    pub troops: Vec<TroopDef>,
+}
+
+/// Named troop types, in file order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Catalog {
+    troops: Vec<TroopType>,
+}
+
+impl Catalog {
+    /// The shipped catalog.
+    pub fn standard() -> Result<Catalog, DataError> {
+        Catalog::parse(DEFAULT_TROOPS_RON, "assets/troops.ron")
+    }
+
+    /// Parses and checks a catalog file.
+    pub fn parse(source: &str, file: &str) -> Result<Catalog, DataError> {
+        let parsed: CatalogFile = parse_ron(source, file)?;
+        let mut catalog = Catalog::default();
+        let problems = catalog.add(&parsed.troops, source, "troops");
+        if problems.is_empty() {
+            Ok(catalog)
+        } else {
+            Err(DataError::Invalid { file: file.into(), problems })
+        }
+    }
+
+    /// Adds (or overrides, by name) troop types defined under list `key` of `source`;
+    /// returns their problems.
+    pub fn add(&mut self, defs: &[TroopDef], source: &str, key: &str) -> Vec<Problem> {
+        let spans = list_elements(source, key);
+        let mut problems = Vec::new();
+        for (i, def) in defs.iter().enumerate() {
+            let span = spans.get(i).copied().unwrap_or(super::spans::Span { start: 0, end: 0 });
+            match convert(def) {
+                Ok(troop) => {
+                    self.troops.retain(|t| t.name != troop.name);
+                    self.troops.push(troop);
+                }
+                Err((field, message)) => {
+                    let (line, col) = field_in(source, span, field);
+                    problems.push(Problem::new(line, col, format!("troop `{}`: {message}", def.name)));
+                }
+            }
+        }
+        problems
+    }
+
+    /// The troop type of a name.
+    pub fn get(&self, name: &str) -> Option<&TroopType> {
+        self.troops.iter().find(|t| t.name == name)
+    }
+
+    /// Every troop type.
+    pub fn troops(&self) -> &[TroopType] {
+        &self.troops
+    }
+
+    /// The catalog name closest to `name`, for "did you mean".
+    pub fn suggest(&self, name: &str) -> Option<&str> {
+        let lower = name.to_lowercase();
+        self.troops
+            .iter()
+            .map(|t| t.name.as_str())
+            .find(|t| t.contains(&lower) || lower.contains(t) || t.starts_with(&lower[..lower.len().min(4)]))
+    }
+}
+
+fn convert(def: &TroopDef) -> Result<TroopType, (&'static str, String)> {
+    let hd = HitDice::parse(&def.hd).ok_or(("hd", format!("`{}` is not hit dice like \"1+1\"", def.hd)))?;
+    let damage = |text: &str, field| DamageDice::parse(text).ok_or((field, format!("`{text}` is not a damage roll like \"1d8\"")));
+    let melee = MeleeWeapon { name: def.melee.name.clone(), damage: damage(&def.melee.damage, "damage")?, class: def.melee.class };
+    let missile = match &def.missile {
+        None => None,
+        Some(MissileDef::Firearm { lock, kind }) => Some(MissileWeapon::Firearm { lock: *lock, kind: *kind }),
+        Some(MissileDef::Missile { kind, damage: d }) => Some(MissileWeapon::Missile { kind: *kind, damage: damage(d, "missile")? }),
+    };
+    if def.speed == 0 || def.speed > 480 {
+        return Err(("speed", format!("speed {}' is outside 1'–480'", def.speed)));
+    }
+    if !(1..=30).contains(&def.throw) {
+        return Err(("throw", format!("attack throw {}+ is outside 1+–30+", def.throw)));
+    }
+    Ok(TroopType {
+        name: def.name.clone(),
+        formation: def.formation,
+        size: def.size,
+        hd,
+        armor_ac: def.armor,
+        other_ac: def.other_ac,
+        morale: def.morale,
+        attack_throw: def.throw,
+        speed: def.speed,
+        melee,
+        missile,
+        fearless: def.fearless,
+    })
+}
