@@ -2,3 +2,4 @@ pub mod ai;
 pub mod commands;
 pub mod engine;
 pub mod scenario;
+pub mod tui;

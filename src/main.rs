@@ -5,7 +5,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use volley::scenario::Scenario;
+use volley::scenario::{Controller, Scenario};
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
 #[derive(Parser, Debug)]
@@ -39,6 +39,12 @@ struct PlayArgs {
     /// Seed for the dice; else the scenario's seed, else the clock.
     #[arg(long)]
     seed: Option<u64>,
+    /// Let the computer play this side (its name, or A / B); repeat for both.
+    #[arg(long)]
+    computer: Vec<String>,
+    /// Two players at one keyboard: no computer side.
+    #[arg(long, conflicts_with = "computer")]
+    hotseat: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,8 +89,40 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     }
     .context("cannot open the battle")?;
     let seed = args.seed.or(scenario.seed).unwrap_or_else(clock_seed);
-    println!("{} (seed {seed})", scenario.name);
+    let controllers = controllers(&scenario, &args)?;
+    let app = volley::tui::App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)?;
+    let computer: volley::tui::Computer = Box::new(volley::ai::AdvancePlayer);
+    let pause = std::time::Duration::from_millis(250);
+    volley::tui::run(app, computer, pause).context("the terminal failed")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Who plays each side: the scenario's default, `--computer SIDE`, or `--hotseat`.
+fn controllers(scenario: &Scenario, args: &PlayArgs) -> Result<[Controller; 2]> {
+    if args.hotseat {
+        return Ok([Controller::Human; 2]);
+    }
+    if args.computer.is_empty() {
+        return Ok([scenario.sides[0].player, scenario.sides[1].player]);
+    }
+    let mut out = [Controller::Human; 2];
+    for name in &args.computer {
+        let index = scenario
+            .sides
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(name))
+            .or(match name.to_ascii_uppercase().as_str() {
+                "A" => Some(0),
+                "B" => Some(1),
+                _ => None,
+            })
+            .with_context(|| {
+                let names: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+                format!("no side called `{name}` (sides: {})", names.join(", "))
+            })?;
+        out[index] = Controller::Computer;
+    }
+    Ok(out)
 }
 
 /// The only place the clock seeds anything: a battle started with no seed at all.

@@ -1,8 +1,10 @@
-//! Players that give commands to the engine without a person: random legal orders (for
-//! tests and as a baseline). They read the game only through its pure queries.
+//! Players that give commands to the engine without a person: random legal orders and a
+//! simple advancing script (for tests and as baselines). They read the game only through its pure queries.
 
+mod advance;
 mod random;
 
+pub use advance::AdvancePlayer;
 pub use random::RandomPlayer;
 
 use crate::engine::{Command, Game};

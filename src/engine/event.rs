@@ -147,13 +147,16 @@ pub enum Event {
         target: UnitId,
         kind: AttackKind,
     },
-    /// R5.1: the throws of an attack sequence against `needed` (d20 + modifier ≥ needed).
+    /// R5.1: the throws of an attack sequence against `needed` = attack throw + `ac`
+    /// (d20 + modifier ≥ needed); `modifiers` explains the modifier (R5.4).
     AttackRolled {
         attacker: UnitId,
         target: UnitId,
         kind: AttackKind,
         needed: i32,
+        ac: i32,
         modifier: i32,
+        modifiers: Vec<(String, i32)>,
         throws: Vec<Throw>,
         hits: u32,
         uhp_per_hit: u32,

@@ -151,13 +151,15 @@ fn check_units(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules,
     let mut out = Vec::new();
     for (i, u) in parsed.units.iter().enumerate() {
         let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
-        if let Some(unit) = check_unit(c, parsed, map, rules, catalog, i, span) {
+        let unit = check_unit(c, parsed, map, rules, catalog, i, span);
+        // Checked even for a unit with other problems, so that every problem is listed.
+        if map.contains(Map::hex_at(u.at.0, u.at.1)) {
             if let Some(other) = taken.insert(u.at, i) {
                 let at = field_in(c.source, span, "at");
                 c.at(at, format!("unit {i} shares hex {:?} with unit {other} (R1.3)", u.at));
             }
-            out.push(unit);
         }
+        out.extend(unit);
     }
     out
 }

@@ -41,7 +41,11 @@ fn code_chars(source: &str) -> Vec<(usize, char, usize)> {
                     }
                 }
             }
-            '"' => in_str = true,
+            '"' => {
+                // The opening quote stands for the string, so a list of strings has elements.
+                out.push((i, c, depth));
+                in_str = true;
+            }
             '(' | '[' | '{' => {
                 out.push((i, c, depth));
                 depth += 1;
@@ -118,5 +122,14 @@ mod tests {
         assert_eq!(line_col(src, spans[0].start), (5, 5));
         assert_eq!(field_in(src, spans[1], "at"), (6, 20));
         assert_eq!(top_field(src, "units"), (4, 3));
+    }
+
+    #[test]
+    fn finds_the_elements_of_a_list_of_strings() {
+        let src = "(\n  map: [\n    \". ,\",\n    \". .\",\n  ],\n)";
+        let spans = list_elements(src, "map");
+        assert_eq!(spans.len(), 2);
+        assert_eq!(line_col(src, spans[0].start), (3, 5));
+        assert_eq!(line_col(src, spans[1].start), (4, 5));
     }
 }

@@ -19,11 +19,13 @@ pub enum Sight {
 
 /// The numbers of one attack sequence: `attacks` d20 rolls, each + `modifier` against
 /// `needed` (attack throw + effective AC), each hit worth `uhp_per_hit`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttackProfile {
     pub attacks: u32,
     pub needed: i32,
     pub modifier: i32,
+    /// Each modifier of R5.4 with its reason (`charge`, `disordered`), summing to `modifier`.
+    pub modifiers: Vec<(String, i32)>,
     pub effective_ac: i32,
     pub uhp_per_hit: u32,
     /// A firearm sequence (R5.3, R6.4, R9.2).
@@ -171,6 +173,7 @@ impl Game {
                 .as_ref()
                 .is_some_and(MissileWeapon::is_firearm);
         let effective_ac = self.effective_ac(a, t, firearm);
+        let modifiers = self.throw_modifiers(a, t, kind, overhead);
         Some(AttackProfile {
             attacks: if kind.is_missile() {
                 a.profile.missile_attacks
@@ -178,7 +181,8 @@ impl Game {
                 a.profile.melee_attacks
             },
             needed: a.troop.attack_throw + effective_ac,
-            modifier: self.throw_modifier(a, t, kind, overhead),
+            modifier: modifiers.iter().map(|(_, v)| v).sum(),
+            modifiers,
             effective_ac,
             uhp_per_hit: self.uhp_per_hit(a, t, kind),
             firearm,
@@ -201,39 +205,25 @@ impl Game {
         t.troop.other_ac + armor - ignored
     }
 
-    /// R5.4: the sum of the attack throw modifiers.
-    fn throw_modifier(&self, a: &Unit, t: &Unit, kind: AttackKind, overhead: bool) -> i32 {
+    /// R5.4: the attack throw modifiers that apply, each with its reason.
+    fn throw_modifiers(&self, a: &Unit, t: &Unit, kind: AttackKind, overhead: bool) -> Vec<(String, i32)> {
         let m = &self.rules.modifiers;
         let terrain = |h: Hex| self.map.terrain(h).map(|t| self.rules.terrain(t));
-        let mut total = 0;
-        if a.status == Status::Disordered {
-            total += m.disordered;
-        }
-        if kind == AttackKind::Charge {
-            total += m.charging;
-        }
-        let musket = a
-            .troop
-            .missile
-            .as_ref()
-            .is_some_and(MissileWeapon::is_musket);
-        if kind == AttackKind::Missile
-            && musket
-            && a.marks.moved.is_some_and(|k| k != MoveKind::StandFast)
-        {
-            total += m.musket_without_rest;
-        }
-        if kind.is_missile() && terrain(t.pos).is_some_and(|r| r.cover) {
-            total += m.missile_into_cover;
-        }
-        if overhead {
-            total += m.volley_overhead;
-        }
         let high = |h: Hex| terrain(h).is_some_and(|r| r.elevated);
-        if !kind.is_missile() && high(a.pos) && !high(t.pos) {
-            total += m.uphill_melee;
-        }
-        total
+        let musket = a.troop.missile.as_ref().is_some_and(MissileWeapon::is_musket);
+        let moved = a.marks.moved.is_some_and(|k| k != MoveKind::StandFast);
+        let all = [
+            ("disordered", m.disordered, a.status == Status::Disordered),
+            ("charge", m.charging, kind == AttackKind::Charge),
+            ("no fork rest", m.musket_without_rest, kind == AttackKind::Missile && musket && moved),
+            ("cover", m.missile_into_cover, kind.is_missile() && terrain(t.pos).is_some_and(|r| r.cover)),
+            ("overhead", m.volley_overhead, overhead),
+            ("uphill", m.uphill_melee, !kind.is_missile() && high(a.pos) && !high(t.pos)),
+        ];
+        all.into_iter()
+            .filter(|(_, v, applies)| *applies && *v != 0)
+            .map(|(why, v, _)| (why.to_string(), v))
+            .collect()
     }
 
     /// R5.2: 1 uhp per hit; 2 for lances charging and for ready spears set against a

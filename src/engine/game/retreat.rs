@@ -58,15 +58,22 @@ impl Game {
         )
     }
 
-    /// R8.3: the free hex directly away from `cause`, if any.
+    /// R8.3: the free hex directly away from `cause`, if any: of the free hexes farther
+    /// from the cause, the one farthest from it in a straight line (the line from the cause
+    /// through the unit, continued), then by the retreat preference.
     pub(super) fn recoil_hex(&self, unit: &Unit, cause: Hex) -> Option<Hex> {
         let here = unit.pos.unsigned_distance_to(cause);
+        // Squared centre-to-centre distance in axial coordinates (times 1/3 hex²).
+        let straight = |h: Hex| {
+            let (dq, dr) = (i64::from(h.x - cause.x), i64::from(h.y - cause.y));
+            dq * dq + dq * dr + dr * dr
+        };
         self.map
             .neighbors(unit.pos)
             .into_iter()
             .filter(|h| h.unsigned_distance_to(cause) > here)
             .filter(|h| self.step_cost(unit.pos, *h).is_some() && self.unit_at(*h).is_none())
-            .min_by_key(|h| self.retreat_key(unit, *h))
+            .min_by_key(|h| (std::cmp::Reverse(straight(*h)), self.retreat_key(unit, *h)))
     }
 
     /// R8.4: up to the hustle rate towards the home edge and away from enemies.

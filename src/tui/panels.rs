@@ -1,0 +1,183 @@
+//! The panels around the map: header (turn, phase, side ordering, initiative), the unit
+//! under the cursor with all its derived numbers, the exact odds while choosing a target
+//! (computed by the engine's own `odds`), the event log and the status line of keys.
+
+use super::app::{App, Mode, TargetOrder};
+use super::map_view::side_color;
+use crate::engine::event::AttackKind;
+use crate::engine::unit::attack_sequence_text;
+use crate::engine::{Actor, Command, Map, Status};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// The header line.
+pub fn header(app: &App) -> Line<'static> {
+    let g = &app.game;
+    let limit = g.turn_limit().map_or(String::new(), |l| format!("/{l}"));
+    let acting = match g.actor() {
+        Actor::Orders { side, .. } => {
+            let first = if side == g.first_side() { "first" } else { "second" };
+            format!("{} orders ({first})", g.side(side).name)
+        }
+        Actor::Decide(d) => format!("{} decides", g.side(d.side()).name),
+        Actor::Nobody => "battle over".into(),
+    };
+    let first = g.side(g.first_side()).name.clone();
+    Line::from(vec![
+        Span::styled(format!(" {} ", app.scenario.name), Style::default().add_modifier(Modifier::BOLD)),
+        Span::raw(format!("│ Turn {}{limit} │ {:?} phase │ {acting} │ first side: {first}", g.turn(), g.phase())),
+    ])
+}
+
+/// The unit panel: the unit or terrain under the cursor, or the odds of the chosen target.
+pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
+    let mut lines = cursor_lines(app);
+    if let Mode::PickTarget { unit, targets, index, order } = &app.mode {
+        lines.push(Line::raw(""));
+        lines.extend(odds_lines(app, *unit, targets[*index], *order));
+    } else if let Mode::Orders { options, .. } = &app.mode {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Orders:", Style::default().add_modifier(Modifier::BOLD)));
+        for (k, label) in options {
+            lines.push(Line::raw(format!(" [{k}] {label}")));
+        }
+        lines.push(Line::raw(" [Esc] cancel"));
+    }
+    let block = Block::default().borders(Borders::LEFT).title(" Unit ");
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
+}
+
+fn cursor_lines(app: &App) -> Vec<Line<'static>> {
+    let g = &app.game;
+    let (col, row) = Map::offset(app.cursor);
+    let terrain = g.map().terrain(app.cursor).map_or("—".into(), |t| format!("{t:?}"));
+    let objective = g.objectives().iter().find(|o| o.hex == app.cursor).map(|o| format!(", objective: {}", o.name));
+    let mut lines = vec![Line::raw(format!("({col},{row}) {terrain}{}", objective.unwrap_or_default()))];
+    let Some(u) = g.unit_at(app.cursor) else { return lines };
+    let p = &u.profile;
+    let t = &u.troop;
+    let status = match u.status {
+        Status::Steady => "steady",
+        Status::Disordered => "disordered",
+        Status::Fleeing => "fleeing",
+    };
+    let side = Style::default().fg(side_color(u.side.index())).add_modifier(Modifier::BOLD);
+    lines.push(Line::styled(u.label.clone(), side));
+    lines.push(Line::raw(format!("{} ({})", g.side(u.side).name, t.name)));
+    lines.push(Line::raw(format!("{} {} × {}  HD {}", t.formation, u.creatures, size_word(t), t.hd)));
+    lines.push(Line::raw(format!("uhp {}/{}  move {}/{}/{}", u.uhp, p.uhp, p.rate.0, p.rate.1, p.rate.2)));
+    lines.push(Line::raw(format!("AC {} (armor {})  ML {:+}  {}+", t.armor_ac + t.other_ac, t.armor_ac, t.morale, t.attack_throw)));
+    lines.push(Line::raw(attack_sequence_text(t, p)));
+    if t.missile.is_some() {
+        lines.push(Line::raw(format!("melee: {} {}", p.melee_attacks, t.melee.name)));
+    }
+    let mut marks = vec![status.to_string()];
+    if u.ready {
+        marks.push("ready".into());
+    }
+    if u.reload_tokens > 0 {
+        marks.push(format!("{} reload token(s)", u.reload_tokens));
+    }
+    if t.fearless {
+        marks.push("fearless".into());
+    }
+    if g.secured_by_formed_foot(u) {
+        marks.push("secured by FF".into());
+    }
+    lines.push(Line::raw(marks.join(", ")));
+    lines.push(Line::raw(may_do(app, u.id)));
+    lines
+}
+
+fn size_word(t: &crate::engine::TroopType) -> &'static str {
+    if t.formation.is_mounted() { "riders" } else { "men" }
+}
+
+fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
+    let orders = app.game.unit_orders(unit);
+    let mut kinds: Vec<&str> = orders
+        .iter()
+        .map(|c| match c {
+            Command::StandFast { .. } => "stand fast",
+            Command::March { .. } => "march",
+            Command::Hustle { .. } => "hustle",
+            Command::Charge { .. } => "charge",
+            Command::Disengage { .. } => "disengage",
+            Command::Fire { .. } => "fire",
+            Command::Attack { .. } => "attack",
+            Command::Ready { .. } => "ready",
+            _ => "",
+        })
+        .collect();
+    kinds.dedup();
+    if kinds.is_empty() { "no order now".into() } else { format!("may: {}", kinds.join(", ")) }
+}
+
+/// The engine's exact odds for the order being aimed.
+fn odds_lines(app: &App, unit: crate::engine::UnitId, target: crate::engine::UnitId, order: TargetOrder) -> Vec<Line<'static>> {
+    let g = &app.game;
+    let name = g.unit(target).map(|u| u.label.clone()).unwrap_or_default();
+    let mut lines = vec![Line::styled(format!("Target: {name}"), Style::default().add_modifier(Modifier::BOLD))];
+    if let TargetOrder::Charge { .. } = order {
+        if let Some(s) = g.charge_shock_odds(unit, target).filter(|s| s.no_roll < 1.0) {
+            lines.push(Line::raw("Shock roll on being charged:"));
+            lines.push(Line::raw(format!(" hold {} recoil {}", pct(s.hold), pct(s.recoil))));
+            lines.push(Line::raw(format!(" flee {} rout {}", pct(s.flee), pct(s.rout))));
+        }
+    }
+    let kind = match order {
+        TargetOrder::Fire => AttackKind::Missile,
+        TargetOrder::Attack => AttackKind::Melee,
+        TargetOrder::Charge { .. } => AttackKind::Charge,
+    };
+    let Some(odds) = g.odds(unit, target, kind) else { return lines };
+    let p = &odds.profile;
+    let mods: String = p.modifiers.iter().map(|(w, v)| format!(" {v:+} {w}")).collect();
+    lines.push(Line::raw(format!("{} × d20{mods} vs {}: {} each", p.attacks, p.needed, pct(odds.hit_chance))));
+    for (k, chance) in odds.hits.iter().enumerate().filter(|(_, c)| **c > 0.0005) {
+        lines.push(Line::raw(format!(" {k} hit(s) = {} uhp: {}", k as u32 * p.uhp_per_hit, pct(*chance))));
+    }
+    let s = &odds.shock;
+    lines.push(Line::raw("Target afterwards:"));
+    lines.push(Line::raw(format!(" no roll {} destroyed {}", pct(s.no_roll), pct(s.destroyed))));
+    lines.push(Line::raw(format!(" hold {} recoil {}", pct(s.hold), pct(s.recoil))));
+    lines.push(Line::raw(format!(" flee {} rout {}", pct(s.flee), pct(s.rout))));
+    lines
+}
+
+fn pct(p: f64) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+/// The event log, newest at the bottom.
+pub fn log(frame: &mut Frame, app: &App, area: Rect) {
+    let height = area.height.saturating_sub(1) as usize;
+    let end = app.log.len().saturating_sub(app.log_scroll);
+    let start = end.saturating_sub(height);
+    let lines: Vec<Line> = app.log[start..end].iter().map(|l| Line::raw(l.clone())).collect();
+    let block = Block::default().borders(Borders::TOP).title(" Log (PgUp/PgDn) ");
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// The status line: the keys that work now, and the last message.
+pub fn status(app: &App) -> Line<'static> {
+    let keys = match &app.mode {
+        Mode::Browse if app.game.outcome().is_some() => "arrows move · q quit",
+        Mode::Browse => match app.game.actor() {
+            Actor::Decide(_) => "answer the prompt · ? help · q quit",
+            _ => "arrows/hjkl yubn move · Tab next unit · Enter orders · e end orders · U undo · ? help · q quit",
+        },
+        Mode::Orders { .. } => "press an order's key · Esc cancel",
+        Mode::PickHex { .. } => "move to a highlighted hex · Enter confirm · Esc cancel",
+        Mode::PickTarget { .. } => "Tab/arrows next target · Enter confirm · Esc cancel",
+        _ => "press a key",
+    };
+    let mut spans = vec![Span::styled(format!(" {keys} "), Style::default().fg(Color::Black).bg(Color::Gray))];
+    if !app.message.is_empty() {
+        spans.push(Span::styled(format!(" {}", app.message), Style::default().fg(Color::LightRed)));
+    }
+    Line::from(spans)
+}

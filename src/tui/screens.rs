@@ -1,0 +1,128 @@
+//! Screens drawn over the battle: help with the key map and a rules summary, the hot-seat
+//! handover, decision prompts addressed to a side by name, confirmations, the game-over
+//! summary, and the message shown when the terminal is smaller than 80×24.
+
+use super::app::{App, Mode};
+use super::describe::decision_line;
+use crate::engine::event::EndReason;
+use crate::engine::{Actor, SideId};
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// Smallest terminal the game draws in.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// The key map and the rules in brief, for `?`.
+pub const HELP: &str = "\
+KEYS
+ arrows / h j k l   move the cursor (left, down, up, right)
+ y u b n            move diagonally up-left, up-right, down-left, down-right
+ Tab / Shift-Tab    next / previous unit with an order to give
+ Enter or Space     orders for the unit under the cursor; confirm a hex or target
+ Esc                cancel       e  end this side's orders      U  undo a move
+ PgUp / PgDn        scroll the log      ?  this help      q  quit
+ Orders: s stand fast, m march, h hustle, c charge, d disengage, f fire,
+         a attack, r ready. Prompts: digits, y / n.
+MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
+      tokens), terrain, uhp, status (d disordered, F fleeing). @@ objective.
+      Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
+TURN  Initiative (d6 + ability; winner picks first or second side), Movement,
+      Missile, Melee, Morale. The first side orders first in each phase.
+RULES Hits: d20 + modifiers >= attack throw + AC. Firearms pierce up to 5 armor
+      in AP range, need line of sight, and must reload (tokens drop when the
+      unit stands fast). Shock 2d6 + ML: 2- rout, 3-4 flee, 5-6 recoil, 7+ hold.
+      Cavalry charging Drilled Foot not next to friendly Formed Foot (or any
+      Undrilled Foot) forces a shock roll at once. Ready units strike first.";
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+}
+
+fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, width: u16) {
+    let height = lines.len() as u16 + 2;
+    let rect = centered(area, width, height);
+    frame.render_widget(Clear, rect);
+    let block = Block::default().borders(Borders::ALL).title(format!(" {title} "));
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), rect);
+}
+
+/// The message for a terminal that is too small.
+pub fn too_small(frame: &mut Frame, area: Rect) {
+    let text = vec![
+        Line::raw("The terminal is too small for Volley."),
+        Line::raw(format!("It needs at least {}×{}; this one is {}×{}.", MIN_SIZE.0, MIN_SIZE.1, area.width, area.height)),
+        Line::raw("Enlarge the window: the battle goes on where it was."),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }).alignment(Alignment::Left), area);
+}
+
+/// The overlay of the current mode or decision, if any.
+pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
+    let g = &app.game;
+    match &app.mode {
+        Mode::Help => return popup(frame, area, "Help", HELP.lines().map(|l| Line::raw(l.to_string())).collect(), 80),
+        Mode::Handover { side } => return handover(frame, app, area, *side),
+        Mode::ConfirmQuit => return popup(frame, area, "Quit", vec![Line::raw("Leave the battle? [y] yes, any other key: no")], 50),
+        Mode::ConfirmEnd { idle } => {
+            let text = format!("{idle} unit(s) can still act. End orders? [y] yes, any other key: no");
+            return popup(frame, area, "End orders", vec![Line::raw(text)], 60);
+        }
+        Mode::ComputerDone => {
+            return popup(frame, area, "Computer", vec![Line::raw("The computer has given its orders (see the log). Press a key.")], 64)
+        }
+        _ => {}
+    }
+    if g.outcome().is_some() {
+        return game_over(frame, app, area);
+    }
+    if let Actor::Decide(decision) = g.actor() {
+        if let Some(text) = decision_line(g, &decision) {
+            let name = g.side(decision.side()).name.clone();
+            popup(frame, area, &format!("{name} decides"), vec![Line::raw(text)], 70);
+        }
+    }
+}
+
+fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId) {
+    let name = app.game.side(side).name.clone();
+    let lines = vec![
+        Line::styled(format!("Pass the keyboard to {name}"), Style::default().add_modifier(Modifier::BOLD)),
+        Line::raw(""),
+        Line::raw(format!("{name}: press any key when you are ready.")),
+    ];
+    popup(frame, area, "Handover", lines, 50);
+}
+
+fn game_over(frame: &mut Frame, app: &App, area: Rect) {
+    let g = &app.game;
+    let Some(outcome) = g.outcome() else { return };
+    let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| format!("{} wins", g.side(s).name));
+    let why = match outcome.reason {
+        EndReason::Annihilated => "no enemy unit is left on the field (R10.1)",
+        EndReason::ArmyBroke => "the enemy army's morale broke (R10.2)",
+        EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
+        EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
+        EndReason::Defender => "the defender holds at the turn limit (R10.3)",
+    };
+    let mut lines = vec![
+        Line::styled(winner, Style::default().add_modifier(Modifier::BOLD)),
+        Line::raw(format!("Why: {why}, turn {}", g.turn())),
+        Line::raw(""),
+    ];
+    for side in [SideId::A, SideId::B] {
+        let s = g.side(side);
+        let routed = g.units().iter().filter(|u| u.side == side && !u.on_map()).count();
+        lines.push(Line::raw(format!(
+            "{}: lost {} of {} uhp, {} unit(s) gone, {} objective(s) held",
+            s.name, g.losses(side), s.start_uhp, routed, g.objectives_held(side)
+        )));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::raw("Press q or Enter to leave."));
+    popup(frame, area, "The battle is over", lines, 72);
+}
