@@ -45,6 +45,9 @@ struct PlayArgs {
     /// Two players at one keyboard: no computer side.
     #[arg(long, conflicts_with = "computer")]
     hotseat: bool,
+    /// Milliseconds to show each computer order before the next.
+    #[arg(long, default_value_t = 250)]
+    pause: u64,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +95,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let controllers = controllers(&scenario, &args)?;
     let app = volley::tui::App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)?;
     let computer: volley::tui::Computer = Box::new(volley::ai::AdvancePlayer);
-    let pause = std::time::Duration::from_millis(250);
+    let pause = std::time::Duration::from_millis(args.pause);
     volley::tui::run(app, computer, pause).context("the terminal failed")?;
     Ok(ExitCode::SUCCESS)
 }
