@@ -5,6 +5,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use volley::commands::sim::PlayerKind;
 use volley::scenario::{Controller, Scenario};
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
@@ -23,6 +24,22 @@ enum Cmd {
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Play battles headless between two players and print the results.
+    Sim {
+        file: PathBuf,
+        /// Number of games (in pairs of seeds, sides swapped).
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// First seed of the pairs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Player of side A in even games: computer, random or advance.
+        #[arg(long, default_value = "computer")]
+        side_a: PlayerKind,
+        /// Player of side B in even games: computer, random or advance.
+        #[arg(long, default_value = "random")]
+        side_b: PlayerKind,
     },
     /// Print each unit of a scenario with its derived numbers.
     Units {
@@ -76,6 +93,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 println!("{line}");
             }
             Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+        }
+        Cmd::Sim { file, games, seed, side_a, side_b } => {
+            let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let kinds = [side_a, side_b];
+            let results = volley::commands::sim::simulate(&scenario, games, seed, kinds, true);
+            print!("{}", volley::commands::sim::report(&scenario.name, kinds, &results));
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Units { file, format } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;

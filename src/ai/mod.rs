@@ -2,9 +2,12 @@
 //! simple advancing script (for tests and as baselines). They read the game only through its pure queries.
 
 mod advance;
+mod computer;
+mod plan;
 mod random;
 
 pub use advance::AdvancePlayer;
+pub use computer::ComputerPlayer;
 pub use random::RandomPlayer;
 
 use crate::engine::{Command, Game};

@@ -1,7 +1,9 @@
-//! The designer's command-line tools: `volley check` validates data files and `volley units`
-//! prints each unit of a scenario as the supplement writes it (R2.3–R2.6).
+//! The command-line tools: `volley check` validates data files, `volley units` prints each
+//! unit of a scenario as the supplement writes it (R2.3–R2.6), `volley sim` pits players
+//! against each other headless.
 
 mod check;
+pub mod sim;
 mod units;
 
 pub use check::check_files;

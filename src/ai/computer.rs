@@ -1,0 +1,88 @@
+//! The computer opponent: a commander of the period who plans with the engine's own queries
+//! and exact odds. It keeps Drilled Foot secured by pike when cavalry threatens (R9.4),
+//! charges unsecured shot with cavalry (R4.4), fires loaded shot in armor-piercing range
+//! (R5.3, R6.4), readies units that expect a charge (R5.6), pulls broken units back, and
+//! goes for objectives as the turn limit nears (R10.3). Its only randomness is a tie-break
+//! seeded from the game's seed, the turn and the side, so a saved game replays exactly.
+
+use super::plan;
+use super::Player;
+use crate::engine::{Actor, Command, Decision, Game, Phase, SideId, UnitId};
+
+/// The computer player; one instance may play both sides.
+#[derive(Clone, Debug)]
+pub struct ComputerPlayer {
+    seed: u64,
+    /// Appetite for attack per side, 0 (cautious) to 10 (reckless).
+    aggression: [u8; 2],
+}
+
+impl ComputerPlayer {
+    /// A computer player for a battle of `seed`, with each side's aggression (0–10).
+    pub fn new(seed: u64, aggression: [u8; 2]) -> ComputerPlayer {
+        ComputerPlayer { seed, aggression }
+    }
+
+    fn style(&self, game: &Game, side: SideId) -> plan::Style {
+        plan::Style {
+            aggression: f64::from(self.aggression[side.index()].min(10)) / 10.0,
+            salt: mix(self.seed, u64::from(game.turn()), side.index() as u64),
+        }
+    }
+
+    fn orders(&self, game: &Game, side: SideId, phase: Phase) -> Command {
+        let style = self.style(game, side);
+        let units: Vec<UnitId> = plan::units_in_order(game, side);
+        let best = units.into_iter().find_map(|u| match phase {
+            Phase::Movement => plan::movement_order(game, u, &style),
+            Phase::Missile => plan::missile_order(game, u, &style),
+            Phase::Melee => plan::melee_order(game, u, &style),
+            _ => None,
+        });
+        let legal = |c: &Command| game.check_command(c).is_ok();
+        match best.filter(legal) {
+            Some(c) => c,
+            None => fallback(game),
+        }
+    }
+}
+
+impl Player for ComputerPlayer {
+    fn choose(&mut self, game: &Game) -> Option<Command> {
+        match game.actor() {
+            Actor::Nobody => None,
+            Actor::Decide(decision) => {
+                let style = self.style(game, decision.side());
+                let answer = plan::decide(game, &decision, &style);
+                Some(answer).filter(|c| decision.answers().contains(c)).or_else(|| first_answer(&decision))
+            }
+            Actor::Orders { side, phase } => Some(self.orders(game, side, phase)),
+        }
+    }
+}
+
+fn first_answer(decision: &Decision) -> Option<Command> {
+    decision.answers().into_iter().next()
+}
+
+/// `EndOrders` when legal, else the first legal order (an IF or UF unit that must attack).
+fn fallback(game: &Game) -> Command {
+    let legal = game.legal_commands();
+    if legal.contains(&Command::EndOrders) {
+        return Command::EndOrders;
+    }
+    legal
+        .iter()
+        .find(|c| matches!(c, Command::Attack { .. }))
+        .or(legal.first())
+        .copied()
+        .unwrap_or(Command::EndOrders)
+}
+
+/// SplitMix64 of the seed, turn and side: the tie-break salt.
+fn mix(seed: u64, turn: u64, side: u64) -> u64 {
+    let mut z = seed ^ turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
