@@ -62,6 +62,12 @@ struct PlayArgs {
     /// Two players at one keyboard: no computer side.
     #[arg(long, conflicts_with = "computer")]
     hotseat: bool,
+    /// Resume a saved battle instead of opening a scenario.
+    #[arg(long, conflicts_with = "file")]
+    resume: Option<PathBuf>,
+    /// Where saves and the autosave go (default: the XDG data directory).
+    #[arg(long)]
+    data_dir: Option<PathBuf>,
     /// Milliseconds to show each computer order before the next.
     #[arg(long, default_value_t = 250)]
     pause: u64,
@@ -110,18 +116,27 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
+    let mut app = match &args.resume {
+        Some(path) => volley::tui::App::resumed(volley::save::resume(path)?),
+        None => new_battle(&args)?,
+    };
+    app.save_dir = Some(volley::save::data_dir(args.data_dir.as_deref()));
+    let aggression = [app.scenario.sides[0].aggression, app.scenario.sides[1].aggression];
+    let computer: volley::tui::Computer = Box::new(volley::ai::ComputerPlayer::new(app.seed, aggression));
+    let pause = std::time::Duration::from_millis(args.pause);
+    volley::tui::run(app, computer, pause).context("the terminal failed")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn new_battle(args: &PlayArgs) -> Result<volley::tui::App> {
     let scenario = match &args.file {
         Some(path) => Scenario::load(path).map_err(|e| anyhow::anyhow!("{e}")),
         None => Scenario::default_battle().map_err(|e| anyhow::anyhow!("{e}")),
     }
     .context("cannot open the battle")?;
     let seed = args.seed.or(scenario.seed).unwrap_or_else(clock_seed);
-    let controllers = controllers(&scenario, &args)?;
-    let app = volley::tui::App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)?;
-    let computer: volley::tui::Computer = Box::new(volley::ai::AdvancePlayer);
-    let pause = std::time::Duration::from_millis(args.pause);
-    volley::tui::run(app, computer, pause).context("the terminal failed")?;
-    Ok(ExitCode::SUCCESS)
+    let controllers = controllers(&scenario, args)?;
+    volley::tui::App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)
 }
 
 /// Who plays each side: the scenario's default, `--computer SIDE`, or `--hotseat`.

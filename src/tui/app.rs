@@ -70,6 +70,8 @@ pub struct App {
     pub quit: bool,
     /// Map scroll, in offset (col, row) of the top-left hex shown.
     pub view: Cell<(i32, i32)>,
+    /// Where saves go (the data directory); `None` disables saving.
+    pub save_dir: Option<std::path::PathBuf>,
     undo_ok: bool,
     last_human: Option<SideId>,
 }
@@ -85,7 +87,7 @@ impl App {
         let mut app = App {
             scenario, game, seed, commands: Vec::new(), controllers, cursor,
             mode: Mode::Browse, message: String::new(), log: Vec::new(), log_scroll: 0,
-            quit: false, view: Cell::new((0, 0)), undo_ok: false, last_human: None,
+            quit: false, view: Cell::new((0, 0)), save_dir: None, undo_ok: false, last_human: None,
         };
         let events = app.game.log().to_vec();
         app.record(&events);
@@ -104,10 +106,14 @@ impl App {
     /// Submits a command from the player or the computer.
     pub fn submit(&mut self, command: Command) -> bool {
         let before = self.game.dice_rolled();
+        let phase = (self.game.turn(), self.game.phase());
         match self.game.submit(command) {
             Ok(events) => {
                 self.commands.push(command);
                 self.undo_ok = is_movement_order(&command) && self.game.dice_rolled() == before;
+                if phase != (self.game.turn(), self.game.phase()) {
+                    self.autosave();
+                }
                 self.record(&events);
                 self.message.clear();
                 self.mode = Mode::Browse;
@@ -138,6 +144,46 @@ impl App {
     pub fn computer_to_act(&self) -> bool {
         self.game.outcome().is_none()
             && self.game.acting_side().is_some_and(|s| self.controllers[s.index()] == Controller::Computer)
+    }
+
+    /// A battle resumed from a save.
+    pub fn resumed(r: crate::save::Resumed) -> App {
+        let cursor = r.game.units().first().map_or(Map::hex_at(0, 0), |u| u.pos);
+        let mut app = App {
+            scenario: r.scenario, game: r.game, seed: r.seed, commands: r.commands, controllers: r.controllers,
+            cursor, mode: Mode::Browse, message: "battle resumed".into(), log: Vec::new(), log_scroll: 0,
+            quit: false, view: Cell::new((0, 0)), save_dir: None, undo_ok: false, last_human: None,
+        };
+        let events = app.game.log().to_vec();
+        app.record(&events);
+        app.after_change();
+        app
+    }
+
+    fn save_file(&self) -> crate::save::SaveFile {
+        crate::save::SaveFile::of(&self.scenario, self.seed, self.controllers, &self.commands, &self.game)
+    }
+
+    /// The `S` key: saves to `<data dir>/saves/<scenario>.ron`.
+    pub fn save(&mut self) {
+        let Some(dir) = &self.save_dir else {
+            self.message = "saving is off".into();
+            return;
+        };
+        let stem = std::path::Path::new(&self.scenario.file).file_stem().map_or("battle".into(), |s| s.to_string_lossy().to_string());
+        let path = dir.join("saves").join(format!("{stem}.ron"));
+        self.message = match self.save_file().write(&path) {
+            Ok(()) => format!("saved to {}", path.display()),
+            Err(e) => format!("save failed: {e}"),
+        };
+    }
+
+    /// Saves `<data dir>/autosave.ron` at the end of every phase.
+    fn autosave(&mut self) {
+        let Some(dir) = &self.save_dir else { return };
+        if let Err(e) = self.save_file().write(&dir.join("autosave.ron")) {
+            self.message = format!("autosave failed: {e}");
+        }
     }
 
     /// Takes back the last movement order if no die has been rolled since (issue: undo).
@@ -224,6 +270,7 @@ impl App {
             Key::Char('?') => self.mode = Mode::Help,
             Key::Char('q') => self.mode = Mode::ConfirmQuit,
             Key::Char('U') | Key::Backspace => self.undo(),
+            Key::Char('S') => self.save(),
             Key::Tab => self.next_unit(true),
             Key::BackTab => self.next_unit(false),
             Key::Enter | Key::Char(' ') => self.open_orders(),

@@ -32,7 +32,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     .areas(area);
     let panel_width = (area.width / 3).clamp(30, 44);
     let [map_area, panel] = Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(body);
-    frame.render_widget(panels::header(app), head);
+    frame.render_widget(panels::header(app, head.width), head);
     frame.render_widget(HexMap { app, highlights: app.highlights() }, map_area);
     panels::side_panel(frame, app, panel);
     panels::log(frame, app, log);
@@ -95,7 +95,7 @@ pub type Computer = Box<dyn crate::ai::Player>;
 /// Runs the game in the terminal until the player quits; restores the terminal on the way
 /// out, on error and on panic (ratatui's init installs the panic hook).
 pub fn run(mut app: App, mut computer: Computer, pause: Duration) -> std::io::Result<()> {
-    let mut terminal = ratatui::init();
+    let mut terminal = ratatui::try_init()?;
     let result = (|| -> std::io::Result<()> {
         while !app.quit {
             terminal.draw(|f| draw(f, &app))?;

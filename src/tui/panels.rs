@@ -13,38 +13,59 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// The header line.
-pub fn header(app: &App) -> Line<'static> {
+/// The header line, fitted to `width`: the turn, phase and acting side always show; the
+/// scenario's name gives way (shortened with `…`) when the line is too long.
+pub fn header(app: &App, width: u16) -> Line<'static> {
     let g = &app.game;
     let limit = g.turn_limit().map_or(String::new(), |l| format!("/{l}"));
     let acting = match g.actor() {
+        // "(first)" / "(second)" already tells the side order.
         Actor::Orders { side, .. } => {
             let first = if side == g.first_side() { "first" } else { "second" };
             format!("{} orders ({first})", g.side(side).name)
         }
-        Actor::Decide(d) => format!("{} decides", g.side(d.side()).name),
+        Actor::Decide(d) => format!("{} decides │ first side: {}", g.side(d.side()).name, g.side(g.first_side()).name),
         Actor::Nobody => "battle over".into(),
     };
-    let first = g.side(g.first_side()).name.clone();
+    let facts = format!("│ Turn {}{limit} │ {:?} phase │ {acting}", g.turn(), g.phase());
+    let room = (width as usize).saturating_sub(facts.chars().count() + 2);
+    let name = &app.scenario.name;
+    let name = match name.chars().count() {
+        n if n <= room => name.clone(),
+        _ if room >= 2 => format!("{}…", name.chars().take(room - 1).collect::<String>()),
+        _ => String::new(),
+    };
     Line::from(vec![
-        Span::styled(format!(" {} ", app.scenario.name), Style::default().add_modifier(Modifier::BOLD)),
-        Span::raw(format!("│ Turn {}{limit} │ {:?} phase │ {acting} │ first side: {first}", g.turn(), g.phase())),
+        Span::styled(format!(" {name} "), Style::default().add_modifier(Modifier::BOLD)),
+        Span::raw(facts),
     ])
 }
 
 /// The unit panel: the unit or terrain under the cursor, or the odds of the chosen target.
 pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
     let mut lines = cursor_lines(app);
-    if let Mode::PickTarget { unit, targets, index, order } = &app.mode {
-        lines.push(Line::raw(""));
-        lines.extend(odds_lines(app, *unit, targets[*index], *order));
-    } else if let Mode::Orders { options, .. } = &app.mode {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Orders:", Style::default().add_modifier(Modifier::BOLD)));
-        for (k, label) in options {
-            lines.push(Line::raw(format!(" [{k}] {label}")));
+    // What the mode adds, and how many lines of the unit to keep when space is short.
+    let (extra, keep) = match &app.mode {
+        Mode::PickTarget { unit, targets, index, order } => (odds_lines(app, *unit, targets[*index], *order), 1),
+        Mode::Orders { options, .. } => {
+            let mut menu = vec![Line::styled("Orders:", Style::default().add_modifier(Modifier::BOLD))];
+            menu.extend(options.iter().map(|(k, label)| Line::raw(format!(" [{k}] {label}"))));
+            menu.push(Line::raw(" [Esc] cancel"));
+            (menu, 2)
         }
-        lines.push(Line::raw(" [Esc] cancel"));
+        _ => (Vec::new(), 0),
+    };
+    if !extra.is_empty() {
+        // The menu or the odds matter more than the unit's details: on a small terminal the
+        // details give way so the whole menu or every percentage stays visible.
+        let inner = area.width.saturating_sub(1).max(1) as usize;
+        let rows = |ls: &[Line]| -> usize { ls.iter().map(|l| l.width().max(1).div_ceil(inner)).sum() };
+        if rows(&lines) + 1 + rows(&extra) > area.height.saturating_sub(1) as usize {
+            lines.truncate(keep);
+        } else {
+            lines.push(Line::raw(""));
+        }
+        lines.extend(extra);
     }
     let block = Block::default().borders(Borders::LEFT).title(" Unit ");
     frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
@@ -168,7 +189,7 @@ pub fn status(app: &App) -> Line<'static> {
         Mode::Browse if app.game.outcome().is_some() => "arrows move · q quit",
         Mode::Browse => match app.game.actor() {
             Actor::Decide(_) => "answer the prompt · ? help · q quit",
-            _ => "arrows/hjkl yubn move · Tab next unit · Enter orders · e end orders · U undo · ? help · q quit",
+            _ => "arrows/hjkl yubn move · Tab next unit · Enter orders · e end · U undo · S save · ? help · q quit",
         },
         Mode::Orders { .. } => "press an order's key · Esc cancel",
         Mode::PickHex { .. } => "move to a highlighted hex · Enter confirm · Esc cancel",

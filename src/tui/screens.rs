@@ -23,7 +23,7 @@ KEYS
  Tab / Shift-Tab    next / previous unit with an order to give
  Enter or Space     orders for the unit under the cursor; confirm a hex or target
  Esc                cancel       e  end this side's orders      U  undo a move
- PgUp / PgDn        scroll the log      ?  this help      q  quit
+ PgUp / PgDn        scroll the log   S  save   ?  this help   q  quit
  Orders: s stand fast, m march, h hustle, c charge, d disengage, f fire,
          a attack, r ready. Prompts: digits, y / n.
 MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
