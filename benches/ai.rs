@@ -1,0 +1,81 @@
+//! Thinking time of the computer opponent: how long it takes to give one side's orders for
+//! one phase, on every shipped battle. Positions are taken from computer-versus-computer
+//! battles (every phase of seeds 1–4); the 95th percentile is printed first, then divan
+//! measures each battle. Target: p95 under 1 s in a release build on 2 cores.
+
+use std::time::Instant;
+use volley::ai::{ComputerPlayer, Player};
+use volley::engine::{Actor, Dice, Game};
+use volley::scenario::{Scenario, SHIPPED};
+
+/// Game states at the start of a side's orders, from a few computer battles.
+fn positions(index: usize) -> Vec<Game> {
+    let (file, src) = SHIPPED[index];
+    let Ok(scenario) = Scenario::parse(src, file) else { return Vec::new() };
+    let mut out = Vec::new();
+    for seed in 1..=4 {
+        let Ok(mut game) = Game::new(scenario.setup.clone(), Dice::seeded(seed)) else { continue };
+        let mut player = ComputerPlayer::new(seed, [5, 5]);
+        let mut last = None;
+        while let Some(c) = player.choose(&game) {
+            if let Actor::Orders { side, phase } = game.actor() {
+                if last != Some((game.turn(), phase, side)) {
+                    last = Some((game.turn(), phase, side));
+                    out.push(game.clone());
+                }
+            }
+            if game.submit(c).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Gives every order of the acting side for this phase (decisions on the way included).
+fn one_phase(mut game: Game) -> Game {
+    let mut player = ComputerPlayer::new(7, [5, 5]);
+    let start = game.actor();
+    while let Some(c) = player.choose(&game) {
+        let _ = game.submit(c);
+        let same = matches!((&start, game.actor()), (Actor::Orders { side: a, phase: p }, Actor::Orders { side: b, phase: q }) if *a == b && *p == q);
+        let deciding = matches!(game.actor(), Actor::Decide(_));
+        if !same && !deciding {
+            break;
+        }
+    }
+    game
+}
+
+fn percentiles() {
+    for (i, (file, _)) in SHIPPED.iter().enumerate() {
+        let mut times: Vec<f64> = positions(i)
+            .into_iter()
+            .map(|g| {
+                let t = Instant::now();
+                divan::black_box(one_phase(g));
+                t.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
+        println!("{file:<28} phases {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms", times.len(), at(0.5), at(0.95), at(1.0));
+    }
+}
+
+fn main() {
+    percentiles();
+    divan::main();
+}
+
+#[divan::bench(args = [0, 1, 2, 3, 4], sample_count = 20)]
+fn computer_orders_one_phase(bencher: divan::Bencher, battle: usize) {
+    let positions = positions(battle);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    bencher
+        .with_inputs(|| {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            positions.get(i % positions.len().max(1)).cloned()
+        })
+        .bench_values(|g| g.map(one_phase));
+}
