@@ -120,7 +120,7 @@ mod tests {
         let spans = list_elements(src, "units");
         assert_eq!(spans.len(), 2);
         assert_eq!(line_col(src, spans[0].start), (5, 5));
-        assert_eq!(field_in(src, spans[1], "at"), (6, 20));
+        assert_eq!(field_in(src, spans[1], "at"), (6, 18));
         assert_eq!(top_field(src, "units"), (4, 3));
     }
 

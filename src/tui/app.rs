@@ -519,11 +519,18 @@ fn order_menu(orders: &[Command]) -> Vec<(char, &'static str)> {
     ];
     all.into_iter()
         .filter(|(k, _)| {
-            orders.iter().any(|c| match (k, c) {
-                ('s', Command::StandFast { .. }) | ('m', Command::March { .. }) | ('h', Command::Hustle { .. }) => true,
-                ('c', Command::Charge { .. }) | ('d', Command::Disengage { .. }) | ('f', Command::Fire { .. }) => true,
-                ('a', Command::Attack { .. }) | ('r', Command::Ready { .. }) => true,
-                _ => false,
+            orders.iter().any(|c| {
+                matches!(
+                    (k, c),
+                    ('s', Command::StandFast { .. })
+                        | ('m', Command::March { .. })
+                        | ('h', Command::Hustle { .. })
+                        | ('c', Command::Charge { .. })
+                        | ('d', Command::Disengage { .. })
+                        | ('f', Command::Fire { .. })
+                        | ('a', Command::Attack { .. })
+                        | ('r', Command::Ready { .. })
+                )
             })
         })
         .collect()

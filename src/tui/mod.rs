@@ -61,7 +61,7 @@ impl App {
     pub fn side_letter(&self, side: crate::engine::SideId) -> char {
         let first = |i: usize| self.game.side([crate::engine::SideId::A, crate::engine::SideId::B][i]).name.chars().next();
         match (first(0), first(1)) {
-            (Some(a), Some(b)) if a.to_ascii_uppercase() != b.to_ascii_uppercase() && a.is_ascii() && b.is_ascii() => {
+            (Some(a), Some(b)) if !a.eq_ignore_ascii_case(&b) && a.is_ascii() && b.is_ascii() => {
                 first(side.index()).map_or('?', |c| c.to_ascii_uppercase())
             }
             _ => if side.index() == 0 { 'A' } else { 'B' },

@@ -17,6 +17,10 @@ impl Game {
         self.roll_for_routed_friends();
         self.recover_disordered();
         self.roll_army_morale();
+        // R9.6 victory check: a side left without units (R10.1) loses before any new turn.
+        if self.outcome.is_none() {
+            self.check_annihilation();
+        }
         if self.outcome.is_none() {
             self.check_end_of_battle();
         }
@@ -129,7 +133,9 @@ impl Game {
             self.objectives_held(SideId::A),
             self.objectives_held(SideId::B),
         );
-        let (ia, ib) = (self.sides[0].inflicted, self.sides[1].inflicted);
+        // Losses as R10.2 counts them (damage, destroyed and routed units): a routed unit's
+        // remaining uhp are losses its enemy inflicted.
+        let (ia, ib) = (self.losses(SideId::B), self.losses(SideId::A));
         let (winner, reason) = if oa != ob {
             (
                 if oa > ob { SideId::A } else { SideId::B },
