@@ -1,0 +1,857 @@
+//! Specification tests of the Missile phase (R6.1–R6.4) and of the missile modifiers of R5.4
+//! it relies on: ranges, line of sight, volleys overhead, armor penetration, reload tokens,
+//! musket forks and cover.
+
+mod common;
+use common::*;
+use volley::engine::event::Throw;
+use volley::engine::rules::ReloadTiming;
+use volley::engine::types::{
+    CreatureSize, FirearmKind, Formation, Lock, MissileKind, MissileWeapon, SideId,
+};
+use volley::engine::{
+    AttackKind, BattleSetup, Command, Event, Game, MoveKind, Phase, RuleError, Terrain, TroopType,
+    UnitSetup,
+};
+
+const A: SideId = SideId::A;
+const B: SideId = SideId::B;
+
+/// The throws of a sequence, each `(face, hit)`.
+fn throws(faces: &[(u32, bool)]) -> Vec<Throw> {
+    faces
+        .iter()
+        .map(|&(face, hit)| Throw { face, hit })
+        .collect()
+}
+
+/// An `AttackRolled` event with one uhp per hit: `needed` against the target's `ac`, the
+/// named modifiers of R5.4 and the throws.
+fn rolled(
+    attacker: u16,
+    target: u16,
+    kind: AttackKind,
+    (needed, ac): (i32, i32),
+    mods: &[(&str, i32)],
+    t: &[(u32, bool)],
+) -> Event {
+    Event::AttackRolled {
+        attacker: id(attacker),
+        target: id(target),
+        kind,
+        needed,
+        ac,
+        modifier: mods.iter().map(|(_, v)| v).sum(),
+        modifiers: mods.iter().map(|(why, v)| (why.to_string(), *v)).collect(),
+        throws: throws(t),
+        hits: t.iter().filter(|(_, hit)| *hit).count() as u32,
+        uhp_per_hit: 1,
+    }
+}
+
+fn declared(unit: u16, target: u16, kind: AttackKind) -> Event {
+    Event::AttackDeclared {
+        unit: id(unit),
+        target: id(target),
+        kind,
+    }
+}
+
+fn fire(unit: u16, target: u16) -> Command {
+    Command::Fire {
+        unit: id(unit),
+        target: id(target),
+    }
+}
+
+/// The refusal `CannotAttack` of `unit` with exactly this reason.
+fn cannot(unit: u16, why: &str) -> Result<(), RuleError> {
+    Err(RuleError::CannotAttack {
+        unit: id(unit),
+        why: why.into(),
+    })
+}
+
+const OUT_OF_REACH: &str = "the target is out of range or sight (R6.2)";
+
+/// The clear field with some hexes changed, given as `(col, row, terrain)`.
+fn field(units: Vec<UnitSetup>, cells: &[(i32, i32, Terrain)]) -> BattleSetup {
+    let mut s = setup(units);
+    for &(col, row, terrain) in cells {
+        s.map.set(at(col, row), terrain);
+    }
+    s
+}
+
+/// A game from `setup` brought to side A's Missile orders.
+fn at_missile(setup: BattleSetup, faces: &[u32]) -> Game {
+    let mut g = game_with(setup, faces);
+    to_phase(&mut g, Phase::Missile);
+    g
+}
+
+/// Ends every order until the next turn, where side A (6 against 1) chooses to go first.
+fn next_turn(g: &mut Game) {
+    let turn = g.turn();
+    while g.turn() == turn {
+        ok(g, Command::EndOrders);
+    }
+    ok(g, Command::ChooseFirst { first: true });
+}
+
+fn with_missile(kind: MissileKind) -> TroopType {
+    let mut t = archers();
+    if let Some(MissileWeapon::Missile { damage, .. }) = t.missile {
+        t.missile = Some(MissileWeapon::Missile { kind, damage });
+    }
+    t
+}
+
+/// 120 DF with a flintlock arquebus: one attack, no reload token (R11 example 1).
+fn arquebusiers() -> TroopType {
+    shot(Formation::DF, Lock::Flintlock, FirearmKind::Arquebus)
+}
+
+// ---------------------------------------------------------------- R6.1 who may fire
+
+#[test]
+fn r6_1_archers_fire_one_sequence_at_an_enemy_in_range() {
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(B, troop(Formation::FF), 120, 6, 5),
+    ];
+    let mut g = at_missile(setup(units), &[6, 1, 15, 4]);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events,
+        vec![
+            declared(0, 1, AttackKind::Missile),
+            rolled(
+                0,
+                1,
+                AttackKind::Missile,
+                (11, 0),
+                &[],
+                &[(15, true), (4, false)]
+            ),
+            Event::Damaged {
+                unit: id(1),
+                by: A,
+                uhp: 1,
+                left: 7
+            },
+        ]
+    );
+    assert_eq!(
+        g.check_command(&fire(0, 1)),
+        cannot(0, "it made its attack sequence this turn (R5.5)")
+    );
+}
+
+#[test]
+fn r6_1_a_unit_that_hustled_charged_or_disengaged_may_not_fire_but_a_marcher_may() {
+    let units = vec![
+        unit(A, archers(), 120, 1, 9),  // hustles
+        unit(A, archers(), 120, 8, 9),  // marches
+        unit(A, archers(), 120, 4, 6),  // disengages from #4
+        unit(A, archers(), 120, 10, 7), // charges #5
+        unit(B, troop(Formation::FF), 120, 4, 5),
+        unit(B, troop(Formation::FF), 120, 10, 5),
+    ];
+    let mut g = game(units, &[6, 1]);
+    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(
+        &mut g,
+        Command::Hustle {
+            unit: id(0),
+            to: at(1, 8),
+        },
+    );
+    ok(
+        &mut g,
+        Command::March {
+            unit: id(1),
+            to: at(8, 8),
+        },
+    );
+    ok(
+        &mut g,
+        Command::Disengage {
+            unit: id(2),
+            to: at(3, 8),
+        },
+    );
+    ok(
+        &mut g,
+        Command::Charge {
+            unit: id(3),
+            to: at(10, 6),
+            target: id(5),
+        },
+    );
+    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::EndOrders);
+    assert_eq!(g.phase(), Phase::Missile);
+    assert_eq!(
+        g.check_command(&fire(0, 4)),
+        cannot(0, "it hustled this turn (R4.1)")
+    );
+    assert_eq!(
+        g.check_command(&fire(2, 4)),
+        cannot(2, "it disengaged this turn (R4.5)")
+    );
+    assert_eq!(
+        g.check_command(&fire(3, 5)),
+        cannot(3, "it made its attack sequence this turn (R5.5)")
+    );
+    assert_eq!(g.check_command(&fire(1, 5)), Ok(()));
+    assert_eq!(g.fire_targets(id(1)), vec![id(4), id(5)]);
+}
+
+#[test]
+fn r6_1_an_engaged_unit_fires_only_at_an_adjacent_enemy() {
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(B, troop(Formation::FF), 120, 3, 5),
+        unit(B, troop(Formation::FF), 120, 0, 5),
+    ];
+    let mut g = at_missile(setup(units), &[6, 1, 20, 20]);
+    assert_eq!(
+        g.check_command(&fire(0, 2)),
+        cannot(0, "engaged units fire only at an adjacent enemy (R6.1)")
+    );
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[1],
+        rolled(
+            0,
+            1,
+            AttackKind::Missile,
+            (11, 0),
+            &[],
+            &[(20, true), (20, true)]
+        )
+    );
+}
+
+#[test]
+fn r6_1_only_units_with_a_missile_weapon_fire() {
+    let units = vec![
+        unit(A, troop(Formation::FF), 120, 2, 5),
+        unit(B, troop(Formation::FF), 120, 4, 5),
+    ];
+    let g = at_missile(setup(units), &[6, 1]);
+    assert_eq!(
+        g.check_command(&fire(0, 1)),
+        cannot(0, "it has no missile weapon (R6.1)")
+    );
+    assert_eq!(
+        g.check_command(&Command::Ready { unit: id(0) }),
+        Err(RuleError::CannotReady {
+            unit: id(0),
+            why: "only missile units ready in the Missile phase (R6.1)".into()
+        })
+    );
+}
+
+#[test]
+fn r6_1_a_missile_unit_may_ready_instead_of_firing() {
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(B, troop(Formation::FF), 120, 6, 5),
+    ];
+    let mut g = at_missile(setup(units), &[6, 1]);
+    assert_eq!(
+        ok(&mut g, Command::Ready { unit: id(0) }),
+        vec![Event::Readied { unit: id(0) }]
+    );
+    assert!(g.unit(id(0)).is_some_and(|u| u.ready));
+    assert_eq!(
+        g.check_command(&fire(0, 1)),
+        cannot(0, "it readied this phase")
+    );
+}
+
+// ---------------------------------------------------------------- R6.2 range and sight
+
+#[test]
+fn r6_2_bow_sling_crossbow_and_javelin_ranges_in_hexes() {
+    let table = [
+        (MissileKind::Javelin, 2),
+        (MissileKind::Sling, 4),
+        (MissileKind::ShortBow, 5),
+        (MissileKind::Crossbow, 6),
+        (MissileKind::LongBow, 7),
+    ];
+    for (kind, range) in table {
+        for (distance, expected) in [(range, Ok(())), (range + 1, cannot(0, OUT_OF_REACH))] {
+            let units = vec![
+                unit(A, with_missile(kind), 120, 0, 5),
+                unit(B, troop(Formation::FF), 120, distance, 5),
+            ];
+            let g = at_missile(setup(units), &[6, 1]);
+            assert_eq!(
+                g.check_command(&fire(0, 1)),
+                expected,
+                "{kind:?} at {distance}"
+            );
+        }
+    }
+}
+
+#[test]
+fn r6_2_woods_and_village_between_block_line_of_sight() {
+    for blocker in [Terrain::Woods, Terrain::Village] {
+        let units = vec![
+            unit(A, archers(), 120, 2, 5),
+            unit(B, troop(Formation::FF), 120, 6, 5),
+        ];
+        let g = at_missile(field(units, &[(4, 5, blocker)]), &[6, 1]);
+        assert_eq!(
+            g.check_command(&fire(0, 1)),
+            cannot(0, OUT_OF_REACH),
+            "{blocker:?}"
+        );
+    }
+    // Rough ground and fords do not block.
+    for open in [Terrain::Rough, Terrain::Ford] {
+        let units = vec![
+            unit(A, archers(), 120, 2, 5),
+            unit(B, troop(Formation::FF), 120, 6, 5),
+        ];
+        let g = at_missile(field(units, &[(4, 5, open)]), &[6, 1]);
+        assert_eq!(g.check_command(&fire(0, 1)), Ok(()), "{open:?}");
+    }
+}
+
+#[test]
+fn r6_2_a_hill_blocks_sight_only_between_two_lower_hexes() {
+    let units = || {
+        vec![
+            unit(A, archers(), 120, 2, 5),
+            unit(B, troop(Formation::FF), 120, 6, 5),
+        ]
+    };
+    let g = at_missile(field(units(), &[(4, 5, Terrain::Hill)]), &[6, 1]);
+    assert_eq!(g.check_command(&fire(0, 1)), cannot(0, OUT_OF_REACH));
+    // The shooter on a hill sees over the other hill.
+    let g = at_missile(
+        field(units(), &[(4, 5, Terrain::Hill), (2, 5, Terrain::Hill)]),
+        &[6, 1],
+    );
+    assert_eq!(g.check_command(&fire(0, 1)), Ok(()));
+    // So does a shooter looking at a target on a hill.
+    let g = at_missile(
+        field(units(), &[(4, 5, Terrain::Hill), (6, 5, Terrain::Hill)]),
+        &[6, 1],
+    );
+    assert_eq!(g.check_command(&fire(0, 1)), Ok(()));
+}
+
+#[test]
+fn r6_2_bows_volley_overhead_of_units_at_minus_2() {
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(A, troop(Formation::FF), 120, 4, 5),
+        unit(B, troop(Formation::FF), 120, 6, 5),
+    ];
+    let mut g = at_missile(setup(units), &[6, 1, 13, 12]);
+    let events = ok(&mut g, fire(0, 2));
+    assert_eq!(
+        events,
+        vec![
+            declared(0, 2, AttackKind::Missile),
+            rolled(
+                0,
+                2,
+                AttackKind::Missile,
+                (11, 0),
+                &[("overhead", -2)],
+                &[(13, true), (12, false)]
+            ),
+            Event::Damaged {
+                unit: id(2),
+                by: A,
+                uhp: 1,
+                left: 7
+            },
+        ]
+    );
+}
+
+#[test]
+fn r6_2_slings_volley_overhead_but_crossbows_javelins_and_firearms_never() {
+    let shooters = [
+        (with_missile(MissileKind::Sling), 120, Ok(())),
+        (with_missile(MissileKind::LongBow), 120, Ok(())),
+        (
+            with_missile(MissileKind::Crossbow),
+            120,
+            cannot(0, OUT_OF_REACH),
+        ),
+        (
+            with_missile(MissileKind::Javelin),
+            120,
+            cannot(0, OUT_OF_REACH),
+        ),
+        (arquebusiers(), 120, cannot(0, OUT_OF_REACH)),
+        (
+            shot(Formation::SF, Lock::Flintlock, FirearmKind::RifledMusket),
+            60,
+            cannot(0, OUT_OF_REACH),
+        ),
+    ];
+    for (troop_type, n, expected) in shooters {
+        let name = troop_type.name.clone();
+        let weapon = troop_type.missile.clone();
+        let units = vec![
+            unit(A, troop_type, n, 2, 5),
+            unit(A, troop(Formation::FF), 120, 3, 5),
+            unit(B, troop(Formation::FF), 120, 4, 5),
+        ];
+        let g = at_missile(setup(units), &[6, 1]);
+        assert_eq!(g.check_command(&fire(0, 2)), expected, "{name} {weapon:?}");
+    }
+}
+
+#[test]
+fn r6_2_the_target_in_woods_or_village_is_seen_but_in_cover_at_minus_2() {
+    for cover in [Terrain::Woods, Terrain::Village] {
+        let units = vec![
+            unit(A, archers(), 120, 2, 5),
+            unit(B, troop(Formation::FF), 120, 6, 5),
+        ];
+        let mut g = at_missile(field(units, &[(6, 5, cover)]), &[6, 1, 13, 12]);
+        let events = ok(&mut g, fire(0, 1));
+        assert_eq!(
+            events[1],
+            rolled(
+                0,
+                1,
+                AttackKind::Missile,
+                (11, 0),
+                &[("cover", -2)],
+                &[(13, true), (12, false)]
+            ),
+            "{cover:?}"
+        );
+    }
+}
+
+#[test]
+fn r6_2_cover_and_overhead_add_up() {
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(A, troop(Formation::FF), 120, 4, 5),
+        unit(B, troop(Formation::FF), 120, 6, 5),
+    ];
+    let mut g = at_missile(field(units, &[(6, 5, Terrain::Woods)]), &[6, 1, 15, 14]);
+    let events = ok(&mut g, fire(0, 2));
+    assert_eq!(
+        events[1],
+        rolled(
+            0,
+            2,
+            AttackKind::Missile,
+            (11, 0),
+            &[("cover", -2), ("overhead", -2)],
+            &[(15, true), (14, false)]
+        )
+    );
+}
+
+// ---------------------------------------------------------------- R6.3 firearm ranges
+
+#[test]
+fn r6_3_firearm_maximum_ranges_against_foot_and_mounted() {
+    // (firearm, v. foot, v. mounted)
+    let table = [
+        (FirearmKind::RifledMusket, 4, 5),
+        (FirearmKind::Musket, 3, 4),
+        (FirearmKind::RifledArquebus, 4, 5),
+        (FirearmKind::Arquebus, 3, 4),
+        (FirearmKind::Pistol, 2, 3),
+    ];
+    let cavalry = troop(Formation::LC);
+    let foot = troop(Formation::FF);
+    for (kind, foot_range, mounted_range) in table {
+        for (target, n, range) in [(&foot, 120, foot_range), (&cavalry, 60, mounted_range)] {
+            for (distance, expected) in [(range, Ok(())), (range + 1, cannot(0, OUT_OF_REACH))] {
+                let units = vec![
+                    unit(A, shot(Formation::DF, Lock::Flintlock, kind), 120, 1, 5),
+                    unit(B, target.clone(), n, 1 + distance, 5),
+                ];
+                let g = at_missile(setup(units), &[6, 1]);
+                assert_eq!(
+                    g.check_command(&fire(0, 1)),
+                    expected,
+                    "{kind:?} v. {} at {distance}",
+                    target.formation
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn r6_3_large_foot_are_shot_at_with_the_mounted_column() {
+    let mut ogres = troop(Formation::IF);
+    ogres.size = CreatureSize::Large;
+    let musket = shot(Formation::DF, Lock::Flintlock, FirearmKind::Musket);
+    let units = vec![
+        unit(A, musket.clone(), 120, 1, 5),
+        unit(B, ogres.clone(), 60, 5, 5),
+    ];
+    let g = at_missile(setup(units), &[6, 1]);
+    assert_eq!(g.check_command(&fire(0, 1)), Ok(()));
+    let units = vec![unit(A, musket, 120, 1, 5), unit(B, ogres, 60, 6, 5)];
+    let g = at_missile(setup(units), &[6, 1]);
+    assert_eq!(g.check_command(&fire(0, 1)), cannot(0, OUT_OF_REACH));
+}
+
+#[test]
+fn r6_3_an_arquebus_ignores_five_armor_within_two_hexes_only() {
+    let mut armored = troop(Formation::FF);
+    armored.armor_ac = 5;
+    armored.other_ac = 1;
+    // 2 hexes: 11 + 1 + (5 - 5) = 12.
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, armored.clone(), 120, 4, 5),
+    ];
+    let mut g = at_missile(setup(units), &[6, 1, 11]);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events,
+        vec![
+            declared(0, 1, AttackKind::Missile),
+            rolled(0, 1, AttackKind::Missile, (12, 1), &[], &[(11, false)]),
+        ]
+    );
+    // 3 hexes: 11 + 1 + 5 = 17.
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, armored, 120, 5, 5),
+    ];
+    let mut g = at_missile(setup(units), &[6, 1, 16]);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[1],
+        rolled(0, 1, AttackKind::Missile, (17, 6), &[], &[(16, false)])
+    );
+}
+
+#[test]
+fn r6_3_armor_beyond_five_still_counts_and_bows_never_pierce() {
+    let mut plate = troop(Formation::FF);
+    plate.armor_ac = 7;
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, plate.clone(), 120, 3, 5),
+    ];
+    let g = at_missile(setup(units), &[6, 1]);
+    let p = g.attack_profile(id(0), id(1), AttackKind::Missile);
+    assert_eq!(p.map(|p| (p.needed, p.effective_ac)), Some((13, 2)));
+    let units = vec![unit(A, archers(), 120, 2, 5), unit(B, plate, 120, 3, 5)];
+    let g = at_missile(setup(units), &[6, 1]);
+    let p = g.attack_profile(id(0), id(1), AttackKind::Missile);
+    assert_eq!(p.map(|p| (p.needed, p.effective_ac)), Some((18, 7)));
+}
+
+// ---------------------------------------------------------------- R6.4 reload tokens
+
+/// 120 DF with a matchlock arquebus: one attack and one reload token (R11 example 2).
+fn slow_shot() -> TroopType {
+    shot(Formation::DF, Lock::Matchlock, FirearmKind::Arquebus)
+}
+
+fn reloading(tokens: u32, timing: ReloadTiming) -> BattleSetup {
+    let mut shooter = unit(A, slow_shot(), 120, 2, 5);
+    shooter.reload_tokens = tokens;
+    let mut s = setup(vec![shooter, unit(B, troop(Formation::FF), 120, 5, 5)]);
+    s.rules.options.reload_timing = timing;
+    s
+}
+
+#[test]
+fn r6_4_firing_gains_the_units_reload_tokens() {
+    let mut g = at_missile(reloading(0, ReloadTiming::StartOfTurn), &[6, 1, 2]);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events,
+        vec![
+            declared(0, 1, AttackKind::Missile),
+            rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(2, false)]),
+            Event::ReloadTokensGained {
+                unit: id(0),
+                tokens: 1
+            },
+        ]
+    );
+    assert_eq!(g.unit(id(0)).map(|u| u.reload_tokens), Some(1));
+}
+
+#[test]
+fn r6_4_a_token_held_at_the_start_of_the_turn_forbids_fire_though_dropped() {
+    let mut g = game_with(reloading(1, ReloadTiming::StartOfTurn), &[6, 1]);
+    ok(&mut g, Command::ChooseFirst { first: true });
+    let events = ok(&mut g, Command::StandFast { unit: id(0) });
+    assert_eq!(
+        events,
+        vec![
+            Event::Moved {
+                unit: id(0),
+                kind: MoveKind::StandFast,
+                path: vec![]
+            },
+            Event::ReloadTokenRemoved {
+                unit: id(0),
+                left: 0
+            },
+        ]
+    );
+    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::EndOrders);
+    assert_eq!(g.phase(), Phase::Missile);
+    assert_eq!(
+        g.check_command(&fire(0, 1)),
+        cannot(0, "it is still reloading (R6.4)")
+    );
+    assert_eq!(g.fire_targets(id(0)), vec![]);
+}
+
+#[test]
+fn r6_4_literal_timing_fires_once_the_last_token_is_dropped() {
+    let mut g = at_missile(reloading(1, ReloadTiming::Literal), &[6, 1, 2]);
+    assert_eq!(g.unit(id(0)).map(|u| u.reload_tokens), Some(0));
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[2],
+        Event::ReloadTokensGained {
+            unit: id(0),
+            tokens: 1
+        }
+    );
+}
+
+#[test]
+fn r6_4_a_unit_that_moves_keeps_its_token_and_cannot_fire_under_either_timing() {
+    for timing in [ReloadTiming::StartOfTurn, ReloadTiming::Literal] {
+        let mut g = game_with(reloading(1, timing), &[6, 1]);
+        ok(&mut g, Command::ChooseFirst { first: true });
+        let events = ok(
+            &mut g,
+            Command::March {
+                unit: id(0),
+                to: at(2, 6),
+            },
+        );
+        assert_eq!(
+            events,
+            vec![Event::Moved {
+                unit: id(0),
+                kind: MoveKind::March,
+                path: vec![at(2, 6)]
+            }],
+            "{timing:?}"
+        );
+        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::EndOrders);
+        assert_eq!(g.unit(id(0)).map(|u| u.reload_tokens), Some(1));
+        assert_eq!(
+            g.check_command(&fire(0, 1)),
+            cannot(0, "it is still reloading (R6.4)")
+        );
+    }
+}
+
+#[test]
+fn r6_4_one_token_fires_every_other_turn_under_start_of_turn() {
+    let mut g = at_missile(
+        reloading(0, ReloadTiming::StartOfTurn),
+        &[6, 1, 2, 6, 1, 6, 1, 2],
+    );
+    ok(&mut g, fire(0, 1)); // turn 1
+    next_turn(&mut g);
+    to_missile_orders(&mut g);
+    assert_eq!(
+        g.check_command(&fire(0, 1)),
+        cannot(0, "it is still reloading (R6.4)")
+    );
+    next_turn(&mut g);
+    to_missile_orders(&mut g);
+    assert_eq!(g.turn(), 3);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[1],
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(2, false)])
+    );
+}
+
+#[test]
+fn r6_4_one_token_fires_every_turn_under_literal_timing() {
+    let mut g = at_missile(reloading(0, ReloadTiming::Literal), &[6, 1, 2, 6, 1, 3]);
+    ok(&mut g, fire(0, 1));
+    next_turn(&mut g);
+    to_missile_orders(&mut g);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[1],
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(3, false)])
+    );
+    assert_eq!(g.unit(id(0)).map(|u| u.reload_tokens), Some(1));
+}
+
+/// From side A's Movement orders to its Missile orders, everyone standing fast.
+fn to_missile_orders(g: &mut Game) {
+    while g.phase() != Phase::Missile {
+        ok(g, Command::EndOrders);
+    }
+}
+
+#[test]
+fn r6_4_reaction_fire_needs_no_tokens_and_gains_them() {
+    // Ready musketeers with a token left from the last turn may not react by fire.
+    let mut ready = unit(A, slow_shot(), 120, 2, 5);
+    ready.ready = true;
+    ready.reload_tokens = 1;
+    let units = vec![ready, unit(B, archers(), 120, 5, 5)];
+    let mut g = at_missile(setup(units), &[6, 1, 2, 2]);
+    ok(&mut g, Command::EndOrders);
+    let events = ok(&mut g, fire(1, 0));
+    assert_eq!(
+        events,
+        vec![
+            declared(1, 0, AttackKind::Missile),
+            rolled(
+                1,
+                0,
+                AttackKind::Missile,
+                (11, 0),
+                &[],
+                &[(2, false), (2, false)]
+            ),
+        ]
+    );
+    // Without tokens they fire first, and gain their token for it.
+    let mut ready = unit(A, slow_shot(), 120, 2, 5);
+    ready.ready = true;
+    let units = vec![ready, unit(B, archers(), 120, 5, 5)];
+    let mut g = at_missile(setup(units), &[6, 1, 3, 2, 2]);
+    ok(&mut g, Command::EndOrders);
+    let reaction = AttackKind::Reaction {
+        missile: true,
+        vs_charge: false,
+    };
+    let events = ok(&mut g, fire(1, 0));
+    assert_eq!(
+        events,
+        vec![
+            declared(1, 0, AttackKind::Missile),
+            declared(0, 1, reaction),
+            rolled(0, 1, reaction, (11, 0), &[], &[(3, false)]),
+            Event::ReadyLost { unit: id(0) },
+            Event::ReloadTokensGained {
+                unit: id(0),
+                tokens: 1
+            },
+            rolled(
+                1,
+                0,
+                AttackKind::Missile,
+                (11, 0),
+                &[],
+                &[(2, false), (2, false)]
+            ),
+        ]
+    );
+}
+
+// ---------------------------------------------------------------- R5.4 musket forks
+
+fn musket_game(order: Command, faces: &[u32]) -> Game {
+    let units = vec![
+        unit(A, musketeers(), 120, 2, 5),
+        unit(B, archers(), 120, 5, 5),
+    ];
+    let mut g = game(units, faces);
+    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, order);
+    to_missile_orders(&mut g);
+    g
+}
+
+#[test]
+fn r5_4_muskets_that_did_not_stand_fast_fire_at_minus_2() {
+    let mut g = musket_game(
+        Command::March {
+            unit: id(0),
+            to: at(3, 5),
+        },
+        &[6, 1, 13],
+    );
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[1],
+        rolled(
+            0,
+            1,
+            AttackKind::Missile,
+            (11, 0),
+            &[("no fork rest", -2)],
+            &[(13, true)]
+        )
+    );
+}
+
+#[test]
+fn r5_4_muskets_that_stood_fast_fire_without_penalty_and_arquebuses_never_suffer_it() {
+    let mut g = musket_game(Command::StandFast { unit: id(0) }, &[6, 1, 10]);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[1],
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(10, false)])
+    );
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, archers(), 120, 5, 5),
+    ];
+    let mut g = game(units, &[6, 1, 10]);
+    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(
+        &mut g,
+        Command::March {
+            unit: id(0),
+            to: at(3, 5),
+        },
+    );
+    to_missile_orders(&mut g);
+    let events = ok(&mut g, fire(0, 1));
+    assert_eq!(
+        events[1],
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(10, false)])
+    );
+}
+
+#[test]
+fn r5_4_musket_reaction_fire_never_suffers_the_fork_penalty() {
+    // The musketeers marched, then readied in the Missile phase; the archers shoot at them.
+    let mut g = musket_game(
+        Command::March {
+            unit: id(0),
+            to: at(3, 5),
+        },
+        &[6, 1, 11, 2, 2],
+    );
+    ok(&mut g, Command::Ready { unit: id(0) });
+    ok(&mut g, Command::EndOrders);
+    let reaction = AttackKind::Reaction {
+        missile: true,
+        vs_charge: false,
+    };
+    let events = ok(&mut g, fire(1, 0));
+    assert_eq!(
+        events[2],
+        rolled(0, 1, reaction, (11, 0), &[], &[(11, true)])
+    );
+}
