@@ -157,6 +157,11 @@ impl Game {
         if !r.ready || !r.on_map() || !e.on_map() || r.status != Status::Steady {
             return None;
         }
+        // R5.6: a firearm unit may react only with no reload tokens, not even in melee.
+        let firearm = r.troop.missile.as_ref().is_some_and(|m| m.is_firearm());
+        if firearm && r.reload_tokens > 0 {
+            return None;
+        }
         if self.can_fire(r) && self.fire_reach(r, e).is_some() {
             return Some(AttackKind::Reaction {
                 missile: true,
