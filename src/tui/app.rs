@@ -15,17 +15,33 @@ pub enum Mode {
     /// Moving the cursor over the map.
     Browse,
     /// The order menu of a unit.
-    Orders { unit: UnitId, options: Vec<(char, &'static str)> },
+    Orders {
+        unit: UnitId,
+        options: Vec<(char, &'static str)>,
+    },
     /// Picking the hex a move ends in.
-    PickHex { unit: UnitId, kind: MoveKind, reach: Reach },
+    PickHex {
+        unit: UnitId,
+        kind: MoveKind,
+        reach: Reach,
+    },
     /// Picking the target of fire, an attack or a charge ending in `to`.
-    PickTarget { unit: UnitId, targets: Vec<UnitId>, index: usize, order: TargetOrder },
+    PickTarget {
+        unit: UnitId,
+        targets: Vec<UnitId>,
+        index: usize,
+        order: TargetOrder,
+    },
     /// Ending orders with units still able to act.
-    ConfirmEnd { idle: usize },
+    ConfirmEnd {
+        idle: usize,
+    },
     ConfirmQuit,
     Help,
     /// Hot-seat: the keyboard passes to this side.
-    Handover { side: SideId },
+    Handover {
+        side: SideId,
+    },
     /// The computer gave orders; the player reads them and presses a key.
     ComputerDone,
 }
@@ -85,9 +101,21 @@ impl App {
         })?;
         let cursor = game.units().first().map_or(Map::hex_at(0, 0), |u| u.pos);
         let mut app = App {
-            scenario, game, seed, commands: Vec::new(), controllers, cursor,
-            mode: Mode::Browse, message: String::new(), log: Vec::new(), log_scroll: 0,
-            quit: false, view: Cell::new((0, 0)), save_dir: None, undo_ok: false, last_human: None,
+            scenario,
+            game,
+            seed,
+            commands: Vec::new(),
+            controllers,
+            cursor,
+            mode: Mode::Browse,
+            message: String::new(),
+            log: Vec::new(),
+            log_scroll: 0,
+            quit: false,
+            view: Cell::new((0, 0)),
+            save_dir: None,
+            undo_ok: false,
+            last_human: None,
         };
         let events = app.game.log().to_vec();
         app.record(&events);
@@ -121,15 +149,33 @@ impl App {
                 true
             }
             Err(e) => {
-                self.message = e.to_string();
+                self.message = self.with_labels(e.to_string());
                 false
             }
         }
     }
 
+    /// The engine's reason with each unit's `#id` replaced by its label, longest id first
+    /// so `#1` does not eat the start of `#12`.
+    fn with_labels(&self, mut text: String) -> String {
+        let mut units: Vec<_> = self
+            .game
+            .units()
+            .iter()
+            .map(|u| (u.id.to_string(), u.label.clone()))
+            .collect();
+        units.sort_by_key(|(id, _)| std::cmp::Reverse(id.len()));
+        for (id, label) in units {
+            text = text.replace(&id, &label);
+        }
+        text
+    }
+
     /// Hot-seat handover when the human side at the keyboard changes.
     fn after_change(&mut self) {
-        let Some(side) = self.game.acting_side() else { return };
+        let Some(side) = self.game.acting_side() else {
+            return;
+        };
         if self.controllers[side.index()] != Controller::Human {
             return;
         }
@@ -143,16 +189,31 @@ impl App {
     /// True when the computer must give the next command.
     pub fn computer_to_act(&self) -> bool {
         self.game.outcome().is_none()
-            && self.game.acting_side().is_some_and(|s| self.controllers[s.index()] == Controller::Computer)
+            && self
+                .game
+                .acting_side()
+                .is_some_and(|s| self.controllers[s.index()] == Controller::Computer)
     }
 
     /// A battle resumed from a save.
     pub fn resumed(r: crate::save::Resumed) -> App {
         let cursor = r.game.units().first().map_or(Map::hex_at(0, 0), |u| u.pos);
         let mut app = App {
-            scenario: r.scenario, game: r.game, seed: r.seed, commands: r.commands, controllers: r.controllers,
-            cursor, mode: Mode::Browse, message: "battle resumed".into(), log: Vec::new(), log_scroll: 0,
-            quit: false, view: Cell::new((0, 0)), save_dir: None, undo_ok: false, last_human: None,
+            scenario: r.scenario,
+            game: r.game,
+            seed: r.seed,
+            commands: r.commands,
+            controllers: r.controllers,
+            cursor,
+            mode: Mode::Browse,
+            message: "battle resumed".into(),
+            log: Vec::new(),
+            log_scroll: 0,
+            quit: false,
+            view: Cell::new((0, 0)),
+            save_dir: None,
+            undo_ok: false,
+            last_human: None,
         };
         let events = app.game.log().to_vec();
         app.record(&events);
@@ -161,7 +222,13 @@ impl App {
     }
 
     fn save_file(&self) -> crate::save::SaveFile {
-        crate::save::SaveFile::of(&self.scenario, self.seed, self.controllers, &self.commands, &self.game)
+        crate::save::SaveFile::of(
+            &self.scenario,
+            self.seed,
+            self.controllers,
+            &self.commands,
+            &self.game,
+        )
     }
 
     /// The `S` key: saves to `<data dir>/saves/<scenario>.ron`.
@@ -170,7 +237,9 @@ impl App {
             self.message = "saving is off".into();
             return;
         };
-        let stem = std::path::Path::new(&self.scenario.file).file_stem().map_or("battle".into(), |s| s.to_string_lossy().to_string());
+        let stem = std::path::Path::new(&self.scenario.file)
+            .file_stem()
+            .map_or("battle".into(), |s| s.to_string_lossy().to_string());
         let path = dir.join("saves").join(format!("{stem}.ron"));
         self.message = match self.save_file().write(&path) {
             Ok(()) => format!("saved to {}", path.display()),
@@ -189,12 +258,16 @@ impl App {
     /// Takes back the last movement order if no die has been rolled since (issue: undo).
     pub fn undo(&mut self) {
         if !self.undo_ok {
-            self.message = "nothing to undo: only a movement order with no die rolled can be taken back".into();
+            self.message =
+                "nothing to undo: only a movement order with no die rolled can be taken back"
+                    .into();
             return;
         }
         let mut commands = std::mem::take(&mut self.commands);
         commands.pop();
-        let Ok(mut game) = Game::new(self.scenario.setup.clone(), Dice::seeded(self.seed)) else { return };
+        let Ok(mut game) = Game::new(self.scenario.setup.clone(), Dice::seeded(self.seed)) else {
+            return;
+        };
         for c in &commands {
             if game.submit(*c).is_err() {
                 self.message = "undo failed: the battle could not be replayed".into();
@@ -227,7 +300,12 @@ impl App {
             Mode::Browse => self.browse_key(key),
             Mode::Orders { unit, options } => self.orders_key(key, unit, &options),
             Mode::PickHex { unit, kind, reach } => self.pick_hex_key(key, unit, kind, &reach),
-            Mode::PickTarget { unit, targets, index, order } => self.pick_target_key(key, unit, &targets, index, order),
+            Mode::PickTarget {
+                unit,
+                targets,
+                index,
+                order,
+            } => self.pick_target_key(key, unit, &targets, index, order),
         }
     }
 
@@ -241,11 +319,19 @@ impl App {
     }
 
     fn decision_key(&mut self, key: Key) {
-        let Actor::Decide(decision) = self.game.actor() else { return };
+        let Actor::Decide(decision) = self.game.actor() else {
+            return;
+        };
         let answers = decision.answers();
         let pick = match key {
-            Key::Char('y') => answers.iter().find(|c| matches!(c, Command::Advance { advance: true })).copied(),
-            Key::Char('n') => answers.iter().find(|c| matches!(c, Command::Advance { advance: false })).copied(),
+            Key::Char('y') => answers
+                .iter()
+                .find(|c| matches!(c, Command::Advance { advance: true }))
+                .copied(),
+            Key::Char('n') => answers
+                .iter()
+                .find(|c| matches!(c, Command::Advance { advance: false }))
+                .copied(),
             Key::Char(d) if d.is_ascii_digit() => digit_answer(&decision, &answers, d),
             Key::Char('?') => {
                 self.mode = Mode::Help;
@@ -307,10 +393,17 @@ impl App {
 
     /// Units of the acting side that still have an order to give this phase.
     pub fn units_to_order(&self) -> Vec<UnitId> {
-        let Actor::Orders { side, .. } = self.game.actor() else { return Vec::new() };
+        let Actor::Orders { side, .. } = self.game.actor() else {
+            return Vec::new();
+        };
         self.game
             .units_of(side)
-            .filter(|u| self.game.unit_orders(u.id).iter().any(|c| !matches!(c, Command::StandFast { .. })))
+            .filter(|u| {
+                self.game
+                    .unit_orders(u.id)
+                    .iter()
+                    .any(|c| !matches!(c, Command::StandFast { .. }))
+            })
             .map(|u| u.id)
             .collect()
     }
@@ -328,7 +421,9 @@ impl App {
         };
         match next.and_then(|id| self.game.unit(*id)) {
             Some(u) => self.cursor = u.pos,
-            None => self.message = "no unit has an order left to give: press e to end orders".into(),
+            None => {
+                self.message = "no unit has an order left to give: press e to end orders".into()
+            }
         }
     }
 
@@ -395,7 +490,8 @@ impl App {
             Key::Esc => self.mode = Mode::Browse,
             Key::Enter | Key::Char(' ') => {
                 if reach.cost_to(self.cursor).is_none() {
-                    self.message = "that hex is not highlighted: pick one the unit can reach".into();
+                    self.message =
+                        "that hex is not highlighted: pick one the unit can reach".into();
                     return;
                 }
                 let to = self.cursor;
@@ -431,7 +527,11 @@ impl App {
         match targets.as_slice() {
             [] => self.message = "no enemy to charge from that hex".into(),
             [target] => {
-                self.submit(Command::Charge { unit, to, target: *target });
+                self.submit(Command::Charge {
+                    unit,
+                    to,
+                    target: *target,
+                });
             }
             _ => self.pick_target(unit, targets, TargetOrder::Charge { to }),
         }
@@ -444,10 +544,22 @@ impl App {
             return;
         };
         self.cursor = first.pos;
-        self.mode = Mode::PickTarget { unit, targets, index: 0, order };
+        self.mode = Mode::PickTarget {
+            unit,
+            targets,
+            index: 0,
+            order,
+        };
     }
 
-    fn pick_target_key(&mut self, key: Key, unit: UnitId, targets: &[UnitId], index: usize, order: TargetOrder) {
+    fn pick_target_key(
+        &mut self,
+        key: Key,
+        unit: UnitId,
+        targets: &[UnitId],
+        index: usize,
+        order: TargetOrder,
+    ) {
         let cycle = |i: isize| (index as isize + i).rem_euclid(targets.len() as isize) as usize;
         let index = match key {
             Key::Esc => {
@@ -471,7 +583,12 @@ impl App {
         if let Some(u) = self.game.unit(targets[index]) {
             self.cursor = u.pos;
         }
-        self.mode = Mode::PickTarget { unit, targets: targets.to_vec(), index, order };
+        self.mode = Mode::PickTarget {
+            unit,
+            targets: targets.to_vec(),
+            index,
+            order,
+        };
     }
 
     /// The phase and the side giving orders, for the header.
@@ -483,11 +600,18 @@ impl App {
 fn is_movement_order(c: &Command) -> bool {
     matches!(
         c,
-        Command::StandFast { .. } | Command::March { .. } | Command::Hustle { .. } | Command::Disengage { .. }
+        Command::StandFast { .. }
+            | Command::March { .. }
+            | Command::Hustle { .. }
+            | Command::Disengage { .. }
     )
 }
 
-fn digit_answer(decision: &crate::engine::Decision, answers: &[Command], d: char) -> Option<Command> {
+fn digit_answer(
+    decision: &crate::engine::Decision,
+    answers: &[Command],
+    d: char,
+) -> Option<Command> {
     use crate::engine::Decision as D;
     let n = d.to_digit(10)? as usize;
     match decision {
@@ -496,10 +620,15 @@ fn digit_answer(decision: &crate::engine::Decision, answers: &[Command], d: char
             2 => Some(Command::ChooseFirst { first: false }),
             _ => None,
         },
-        D::Withdraw { .. } => answers.iter().find(|c| **c == Command::Withdraw { hexes: n as u32 }).copied(),
+        D::Withdraw { .. } => answers
+            .iter()
+            .find(|c| **c == Command::Withdraw { hexes: n as u32 })
+            .copied(),
         D::NewChargeTarget { options, .. } => match n {
             0 => Some(Command::ChooseChargeTarget { target: None }),
-            i => options.get(i - 1).map(|t| Command::ChooseChargeTarget { target: Some(*t) }),
+            i => options
+                .get(i - 1)
+                .map(|t| Command::ChooseChargeTarget { target: Some(*t) }),
         },
         D::Advance { .. } => None,
     }

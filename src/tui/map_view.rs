@@ -35,7 +35,11 @@ pub struct HexMap<'a> {
 
 /// Colour of a side: side A red, side B blue.
 pub fn side_color(index: usize) -> Color {
-    if index == 0 { Color::LightRed } else { Color::LightCyan }
+    if index == 0 {
+        Color::LightRed
+    } else {
+        Color::LightCyan
+    }
 }
 
 fn terrain_style(t: Terrain) -> Style {
@@ -83,7 +87,10 @@ pub fn unit_lines(app: &App, u: &Unit, terrain: Terrain) -> [String; 2] {
 impl HexMap<'_> {
     /// Visible columns and rows of hexes in an area.
     pub fn capacity(area: Rect) -> (i32, i32) {
-        (((area.width.saturating_sub(2)) / CELL_W).max(1) as i32, (area.height / ROW_H).max(1) as i32)
+        (
+            ((area.width.saturating_sub(2)) / CELL_W).max(1) as i32,
+            (area.height / ROW_H).max(1) as i32,
+        )
     }
 
     /// Scrolls the view so the cursor stays inside with a margin.
@@ -95,8 +102,12 @@ impl HexMap<'_> {
         let fit = |v: i32, c: i32, span: i32, size: i32| -> i32 {
             let margin = if span > 4 { 1 } else { 0 };
             let mut v = v;
-            if c < v + margin { v = c - margin; }
-            if c >= v + span - margin { v = c - span + margin + 1; }
+            if c < v + margin {
+                v = c - margin;
+            }
+            if c >= v + span - margin {
+                v = c - span + margin + 1;
+            }
             v.clamp(0, (size - span).max(0))
         };
         vc = fit(vc, cc, cols, map.width() as i32);
@@ -113,7 +124,9 @@ impl Widget for HexMap<'_> {
         for row in vr..vr + rows {
             for col in vc..vc + cols {
                 let hex = Map::hex_at(col, row);
-                let Some(terrain) = self.app.game.map().terrain(hex) else { continue };
+                let Some(terrain) = self.app.game.map().terrain(hex) else {
+                    continue;
+                };
                 let x = area.x + ((col - vc) as u16) * CELL_W + if row & 1 == 1 { 2 } else { 0 };
                 let y = area.y + ((row - vr) as u16) * ROW_H;
                 if x + 4 > area.right() || y + 2 > area.bottom() {
@@ -130,7 +143,9 @@ impl HexMap<'_> {
         let game = &self.app.game;
         let (mut lines, mut style) = match game.unit_at(hex) {
             Some(u) => {
-                let s = Style::default().fg(side_color(u.side.index())).add_modifier(Modifier::BOLD);
+                let s = Style::default()
+                    .fg(side_color(u.side.index()))
+                    .add_modifier(Modifier::BOLD);
                 (unit_lines(self.app, u, terrain), s)
             }
             None => (terrain_lines(terrain), terrain_style(terrain)),
@@ -153,8 +168,19 @@ impl HexMap<'_> {
         buf.set_string(x, y, &lines[0], style);
         buf.set_string(x, y + 1, &lines[1], style);
         if target {
-            let mark = if self.highlights.selected == Some(hex) { ">" } else { "!" };
-            buf.set_string(x.saturating_sub(1), y, mark, Style::default().fg(Color::LightYellow).add_modifier(Modifier::BOLD));
+            let mark = if self.highlights.selected == Some(hex) {
+                ">"
+            } else {
+                "!"
+            };
+            buf.set_string(
+                x.saturating_sub(1),
+                y,
+                mark,
+                Style::default()
+                    .fg(Color::LightYellow)
+                    .add_modifier(Modifier::BOLD),
+            );
         }
         if hex == self.app.cursor && x > 0 {
             buf.set_string(x - 1, y + 1, "[", Style::default().fg(Color::White));

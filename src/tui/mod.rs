@@ -9,7 +9,7 @@ pub mod screens;
 
 pub use app::{App, Key, Mode};
 
-use map_view::{Highlights, HexMap};
+use map_view::{HexMap, Highlights};
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::Frame;
@@ -31,9 +31,16 @@ pub fn draw(frame: &mut Frame, app: &App) {
     ])
     .areas(area);
     let panel_width = (area.width / 3).clamp(30, 44);
-    let [map_area, panel] = Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(body);
+    let [map_area, panel] =
+        Layout::horizontal([Constraint::Min(40), Constraint::Length(panel_width)]).areas(body);
     frame.render_widget(panels::header(app, head.width), head);
-    frame.render_widget(HexMap { app, highlights: app.highlights() }, map_area);
+    frame.render_widget(
+        HexMap {
+            app,
+            highlights: app.highlights(),
+        },
+        map_area,
+    );
     panels::side_panel(frame, app, panel);
     panels::log(frame, app, log);
     frame.render_widget(panels::status(app), status);
@@ -44,7 +51,10 @@ impl App {
     /// The hexes and units the current mode highlights.
     pub fn highlights(&self) -> Highlights {
         match &self.mode {
-            Mode::PickHex { reach, .. } => Highlights { reach: reach.ends().to_vec(), ..Highlights::default() },
+            Mode::PickHex { reach, .. } => Highlights {
+                reach: reach.ends().to_vec(),
+                ..Highlights::default()
+            },
             Mode::PickTarget { targets, index, .. } => {
                 let pos = |id: &crate::engine::UnitId| self.game.unit(*id).map(|u| u.pos);
                 Highlights {
@@ -59,12 +69,24 @@ impl App {
 
     /// The letter that marks a side's units: the first letter of its name, or A / B.
     pub fn side_letter(&self, side: crate::engine::SideId) -> char {
-        let first = |i: usize| self.game.side([crate::engine::SideId::A, crate::engine::SideId::B][i]).name.chars().next();
+        let first = |i: usize| {
+            self.game
+                .side([crate::engine::SideId::A, crate::engine::SideId::B][i])
+                .name
+                .chars()
+                .next()
+        };
         match (first(0), first(1)) {
             (Some(a), Some(b)) if !a.eq_ignore_ascii_case(&b) && a.is_ascii() && b.is_ascii() => {
                 first(side.index()).map_or('?', |c| c.to_ascii_uppercase())
             }
-            _ => if side.index() == 0 { 'A' } else { 'B' },
+            _ => {
+                if side.index() == 0 {
+                    'A'
+                } else {
+                    'B'
+                }
+            }
         }
     }
 }

@@ -21,13 +21,25 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
     let acting = match g.actor() {
         // "(first)" / "(second)" already tells the side order.
         Actor::Orders { side, .. } => {
-            let first = if side == g.first_side() { "first" } else { "second" };
+            let first = if side == g.first_side() {
+                "first"
+            } else {
+                "second"
+            };
             format!("{} orders ({first})", g.side(side).name)
         }
-        Actor::Decide(d) => format!("{} decides │ first side: {}", g.side(d.side()).name, g.side(g.first_side()).name),
+        Actor::Decide(d) => format!(
+            "{} decides │ first side: {}",
+            g.side(d.side()).name,
+            g.side(g.first_side()).name
+        ),
         Actor::Nobody => "battle over".into(),
     };
-    let facts = format!("│ Turn {}{limit} │ {:?} phase │ {acting}", g.turn(), g.phase());
+    let facts = format!(
+        "│ Turn {}{limit} │ {:?} phase │ {acting}",
+        g.turn(),
+        g.phase()
+    );
     let room = (width as usize).saturating_sub(facts.chars().count() + 2);
     let name = &app.scenario.name;
     let name = match name.chars().count() {
@@ -36,7 +48,10 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
         _ => String::new(),
     };
     Line::from(vec![
-        Span::styled(format!(" {name} "), Style::default().add_modifier(Modifier::BOLD)),
+        Span::styled(
+            format!(" {name} "),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
         Span::raw(facts),
     ])
 }
@@ -46,10 +61,22 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
     let mut lines = cursor_lines(app);
     // What the mode adds, and how many lines of the unit to keep when space is short.
     let (extra, keep) = match &app.mode {
-        Mode::PickTarget { unit, targets, index, order } => (odds_lines(app, *unit, targets[*index], *order), 1),
+        Mode::PickTarget {
+            unit,
+            targets,
+            index,
+            order,
+        } => (odds_lines(app, *unit, targets[*index], *order), 1),
         Mode::Orders { options, .. } => {
-            let mut menu = vec![Line::styled("Orders:", Style::default().add_modifier(Modifier::BOLD))];
-            menu.extend(options.iter().map(|(k, label)| Line::raw(format!(" [{k}] {label}"))));
+            let mut menu = vec![Line::styled(
+                "Orders:",
+                Style::default().add_modifier(Modifier::BOLD),
+            )];
+            menu.extend(
+                options
+                    .iter()
+                    .map(|(k, label)| Line::raw(format!(" [{k}] {label}"))),
+            );
             menu.push(Line::raw(" [Esc] cancel"));
             (menu, 2)
         }
@@ -59,7 +86,11 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
         // The menu or the odds matter more than the unit's details: on a small terminal the
         // details give way so the whole menu or every percentage stays visible.
         let inner = area.width.saturating_sub(1).max(1) as usize;
-        let rows = |ls: &[Line]| -> usize { ls.iter().map(|l| l.width().max(1).div_ceil(inner)).sum() };
+        let rows = |ls: &[Line]| -> usize {
+            ls.iter()
+                .map(|l| super::screens::wrapped_rows(l, inner))
+                .sum()
+        };
         if rows(&lines) + 1 + rows(&extra) > area.height.saturating_sub(1) as usize {
             lines.truncate(keep);
         } else {
@@ -68,16 +99,33 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
         lines.extend(extra);
     }
     let block = Block::default().borders(Borders::LEFT).title(" Unit ");
-    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
 }
 
 fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     let g = &app.game;
     let (col, row) = Map::offset(app.cursor);
-    let terrain = g.map().terrain(app.cursor).map_or("—".into(), |t| format!("{t:?}"));
-    let objective = g.objectives().iter().find(|o| o.hex == app.cursor).map(|o| format!(", objective: {}", o.name));
-    let mut lines = vec![Line::raw(format!("({col},{row}) {terrain}{}", objective.unwrap_or_default()))];
-    let Some(u) = g.unit_at(app.cursor) else { return lines };
+    let terrain = g
+        .map()
+        .terrain(app.cursor)
+        .map_or("—".into(), |t| format!("{t:?}"));
+    let objective = g
+        .objectives()
+        .iter()
+        .find(|o| o.hex == app.cursor)
+        .map(|o| format!(", objective: {}", o.name));
+    let mut lines = vec![Line::raw(format!(
+        "({col},{row}) {terrain}{}",
+        objective.unwrap_or_default()
+    ))];
+    let Some(u) = g.unit_at(app.cursor) else {
+        return lines;
+    };
     let p = &u.profile;
     let t = &u.troop;
     let status = match u.status {
@@ -85,15 +133,35 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
         Status::Disordered => "disordered",
         Status::Fleeing => "fleeing",
     };
-    let side = Style::default().fg(side_color(u.side.index())).add_modifier(Modifier::BOLD);
+    let side = Style::default()
+        .fg(side_color(u.side.index()))
+        .add_modifier(Modifier::BOLD);
     lines.push(Line::styled(u.label.clone(), side));
     lines.push(Line::raw(format!("{} ({})", g.side(u.side).name, t.name)));
-    lines.push(Line::raw(format!("{} {} × {}  HD {}", t.formation, u.creatures, size_word(t), t.hd)));
-    lines.push(Line::raw(format!("uhp {}/{}  move {}/{}/{}", u.uhp, p.uhp, p.rate.0, p.rate.1, p.rate.2)));
-    lines.push(Line::raw(format!("AC {} (armor {})  ML {:+}  {}+", t.armor_ac + t.other_ac, t.armor_ac, t.morale, t.attack_throw)));
+    lines.push(Line::raw(format!(
+        "{} {} × {}  HD {}",
+        t.formation,
+        u.creatures,
+        size_word(t),
+        t.hd
+    )));
+    lines.push(Line::raw(format!(
+        "uhp {}/{}  move {}/{}/{}",
+        u.uhp, p.uhp, p.rate.0, p.rate.1, p.rate.2
+    )));
+    lines.push(Line::raw(format!(
+        "AC {} (armor {})  ML {:+}  {}+",
+        t.armor_ac + t.other_ac,
+        t.armor_ac,
+        t.morale,
+        t.attack_throw
+    )));
     lines.push(Line::raw(attack_sequence_text(t, p)));
     if t.missile.is_some() {
-        lines.push(Line::raw(format!("melee: {} {}", p.melee_attacks, t.melee.name)));
+        lines.push(Line::raw(format!(
+            "melee: {} {}",
+            p.melee_attacks, t.melee.name
+        )));
     }
     let mut marks = vec![status.to_string()];
     if u.ready {
@@ -114,7 +182,11 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
 }
 
 fn size_word(t: &crate::engine::TroopType) -> &'static str {
-    if t.formation.is_mounted() { "riders" } else { "men" }
+    if t.formation.is_mounted() {
+        "riders"
+    } else {
+        "men"
+    }
 }
 
 fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
@@ -134,19 +206,42 @@ fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
         })
         .collect();
     kinds.dedup();
-    if kinds.is_empty() { "no order now".into() } else { format!("may: {}", kinds.join(", ")) }
+    if kinds.is_empty() {
+        "no order now".into()
+    } else {
+        format!("may: {}", kinds.join(", "))
+    }
 }
 
 /// The engine's exact odds for the order being aimed.
-fn odds_lines(app: &App, unit: crate::engine::UnitId, target: crate::engine::UnitId, order: TargetOrder) -> Vec<Line<'static>> {
+fn odds_lines(
+    app: &App,
+    unit: crate::engine::UnitId,
+    target: crate::engine::UnitId,
+    order: TargetOrder,
+) -> Vec<Line<'static>> {
     let g = &app.game;
     let name = g.unit(target).map(|u| u.label.clone()).unwrap_or_default();
-    let mut lines = vec![Line::styled(format!("Target: {name}"), Style::default().add_modifier(Modifier::BOLD))];
+    let mut lines = vec![Line::styled(
+        format!("Target: {name}"),
+        Style::default().add_modifier(Modifier::BOLD),
+    )];
     if let TargetOrder::Charge { .. } = order {
-        if let Some(s) = g.charge_shock_odds(unit, target).filter(|s| s.no_roll < 1.0) {
+        if let Some(s) = g
+            .charge_shock_odds(unit, target)
+            .filter(|s| s.no_roll < 1.0)
+        {
             lines.push(Line::raw("Shock roll on being charged:"));
-            lines.push(Line::raw(format!(" hold {} recoil {}", pct(s.hold), pct(s.recoil))));
-            lines.push(Line::raw(format!(" flee {} rout {}", pct(s.flee), pct(s.rout))));
+            lines.push(Line::raw(format!(
+                " hold {} recoil {}",
+                pct(s.hold),
+                pct(s.recoil)
+            )));
+            lines.push(Line::raw(format!(
+                " flee {} rout {}",
+                pct(s.flee),
+                pct(s.rout)
+            )));
         }
     }
     let kind = match order {
@@ -154,18 +249,45 @@ fn odds_lines(app: &App, unit: crate::engine::UnitId, target: crate::engine::Uni
         TargetOrder::Attack => AttackKind::Melee,
         TargetOrder::Charge { .. } => AttackKind::Charge,
     };
-    let Some(odds) = g.odds(unit, target, kind) else { return lines };
+    let Some(odds) = g.odds(unit, target, kind) else {
+        return lines;
+    };
     let p = &odds.profile;
-    let mods: String = p.modifiers.iter().map(|(w, v)| format!(" {v:+} {w}")).collect();
-    lines.push(Line::raw(format!("{} × d20{mods} vs {}: {} each", p.attacks, p.needed, pct(odds.hit_chance))));
+    let mods: String = p
+        .modifiers
+        .iter()
+        .map(|(w, v)| format!(" {v:+} {w}"))
+        .collect();
+    lines.push(Line::raw(format!(
+        "{} × d20{mods} vs {}: {} each",
+        p.attacks,
+        p.needed,
+        pct(odds.hit_chance)
+    )));
     for (k, chance) in odds.hits.iter().enumerate().filter(|(_, c)| **c > 0.0005) {
-        lines.push(Line::raw(format!(" {k} hit(s) = {} uhp: {}", k as u32 * p.uhp_per_hit, pct(*chance))));
+        lines.push(Line::raw(format!(
+            " {k} hit(s) = {} uhp: {}",
+            k as u32 * p.uhp_per_hit,
+            pct(*chance)
+        )));
     }
     let s = &odds.shock;
     lines.push(Line::raw("Target afterwards:"));
-    lines.push(Line::raw(format!(" no roll {} destroyed {}", pct(s.no_roll), pct(s.destroyed))));
-    lines.push(Line::raw(format!(" hold {} recoil {}", pct(s.hold), pct(s.recoil))));
-    lines.push(Line::raw(format!(" flee {} rout {}", pct(s.flee), pct(s.rout))));
+    lines.push(Line::raw(format!(
+        " no roll {} destroyed {}",
+        pct(s.no_roll),
+        pct(s.destroyed)
+    )));
+    lines.push(Line::raw(format!(
+        " hold {} recoil {}",
+        pct(s.hold),
+        pct(s.recoil)
+    )));
+    lines.push(Line::raw(format!(
+        " flee {} rout {}",
+        pct(s.flee),
+        pct(s.rout)
+    )));
     lines
 }
 
@@ -178,8 +300,13 @@ pub fn log(frame: &mut Frame, app: &App, area: Rect) {
     let height = area.height.saturating_sub(1) as usize;
     let end = app.log.len().saturating_sub(app.log_scroll);
     let start = end.saturating_sub(height);
-    let lines: Vec<Line> = app.log[start..end].iter().map(|l| Line::raw(l.clone())).collect();
-    let block = Block::default().borders(Borders::TOP).title(" Log (PgUp/PgDn) ");
+    let lines: Vec<Line> = app.log[start..end]
+        .iter()
+        .map(|l| Line::raw(l.clone()))
+        .collect();
+    let block = Block::default()
+        .borders(Borders::TOP)
+        .title(" Log (PgUp/PgDn) ");
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
@@ -196,9 +323,19 @@ pub fn status(app: &App) -> Line<'static> {
         Mode::PickTarget { .. } => "Tab/arrows next target · Enter confirm · Esc cancel",
         _ => "press a key",
     };
-    let mut spans = vec![Span::styled(format!(" {keys} "), Style::default().fg(Color::Black).bg(Color::Gray))];
-    if !app.message.is_empty() {
-        spans.push(Span::styled(format!(" {}", app.message), Style::default().fg(Color::LightRed)));
+    let keys = Span::styled(
+        format!(" {keys} "),
+        Style::default().fg(Color::Black).bg(Color::Gray),
+    );
+    if app.message.is_empty() {
+        return Line::from(keys);
     }
-    Line::from(spans)
+    // The message first: the key list fills the line and would push a refusal's reason off it.
+    Line::from(vec![
+        Span::styled(
+            format!(" {} ", app.message),
+            Style::default().fg(Color::LightRed),
+        ),
+        keys,
+    ])
 }

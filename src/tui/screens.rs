@@ -21,7 +21,7 @@ KEYS
  arrows / h j k l   move the cursor (left, down, up, right)
  y u b n            move diagonally up-left, up-right, down-left, down-right
  Tab / Shift-Tab    next / previous unit with an order to give
- Enter or Space     orders for the unit under the cursor; confirm a hex or target
+ Enter or Space     orders for the unit under the cursor; confirm hex / target
  Esc                cancel       e  end this side's orders      U  undo a move
  PgUp / PgDn        scroll the log   S  save   ?  this help   q  quit
  Orders: s stand fast, m march, h hustle, c charge, d disengage, f fire,
@@ -31,49 +31,119 @@ MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
       Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
 TURN  Initiative (d6 + ability; winner picks first or second side), Movement,
       Missile, Melee, Morale. The first side orders first in each phase.
-RULES Hits: d20 + modifiers >= attack throw + AC. Firearms pierce up to 5 armor
+RULES Hits: d20 + mods >= attack throw + AC. Firearms pierce up to 5 armor
       in AP range, need line of sight, and must reload (tokens drop when the
-      unit stands fast). Shock 2d6 + ML: 2- rout, 3-4 flee, 5-6 recoil, 7+ hold.
+      unit stands fast). Shock 2d6+ML: 2- rout, 3-4 flee, 5-6 recoil, 7+ hold.
       Cavalry charging Drilled Foot not next to friendly Formed Foot (or any
       Undrilled Foot) forces a shock roll at once. Ready units strike first.";
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
     let h = height.min(area.height);
-    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+/// Rows a line takes when word-wrapped to `width` columns (greedy, as the paragraph wraps).
+pub fn wrapped_rows(line: &Line, width: usize) -> usize {
+    let width = width.max(1);
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let (mut rows, mut col) = (1, None);
+    for word in text.split(' ').map(|w| w.chars().count()) {
+        let mut c = match col {
+            None => word,
+            Some(c) if c + 1 + word <= width => c + 1 + word,
+            Some(_) => {
+                rows += 1;
+                word
+            }
+        };
+        while c > width {
+            rows += 1;
+            c -= width;
+        }
+        col = Some(c);
+    }
+    rows
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, width: u16) {
-    let height = lines.len() as u16 + 2;
+    // Wrapped lines count: a popup sized by its logical lines cut off the end of long ones.
+    let inner = width.min(area.width).saturating_sub(2) as usize;
+    let height = lines.iter().map(|l| wrapped_rows(l, inner)).sum::<usize>() as u16 + 2;
     let rect = centered(area, width, height);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title(format!(" {title} "));
-    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {title} "));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        rect,
+    );
 }
 
 /// The message for a terminal that is too small.
 pub fn too_small(frame: &mut Frame, area: Rect) {
     let text = vec![
         Line::raw("The terminal is too small for Volley."),
-        Line::raw(format!("It needs at least {}×{}; this one is {}×{}.", MIN_SIZE.0, MIN_SIZE.1, area.width, area.height)),
+        Line::raw(format!(
+            "It needs at least {}×{}; this one is {}×{}.",
+            MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
+        )),
         Line::raw("Enlarge the window: the battle goes on where it was."),
     ];
-    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }).alignment(Alignment::Left), area);
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .alignment(Alignment::Left),
+        area,
+    );
 }
 
 /// The overlay of the current mode or decision, if any.
 pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
     let g = &app.game;
     match &app.mode {
-        Mode::Help => return popup(frame, area, "Help", HELP.lines().map(|l| Line::raw(l.to_string())).collect(), 80),
+        Mode::Help => {
+            return popup(
+                frame,
+                area,
+                "Help",
+                HELP.lines().map(|l| Line::raw(l.to_string())).collect(),
+                80,
+            )
+        }
         Mode::Handover { side } => return handover(frame, app, area, *side),
-        Mode::ConfirmQuit => return popup(frame, area, "Quit", vec![Line::raw("Leave the battle? [y] yes, any other key: no")], 50),
+        Mode::ConfirmQuit => {
+            return popup(
+                frame,
+                area,
+                "Quit",
+                vec![Line::raw("Leave the battle? [y] yes, any other key: no")],
+                50,
+            )
+        }
         Mode::ConfirmEnd { idle } => {
-            let text = format!("{idle} unit(s) can still act. End orders? [y] yes, any other key: no");
+            let text =
+                format!("{idle} unit(s) can still act. End orders? [y] yes, any other key: no");
             return popup(frame, area, "End orders", vec![Line::raw(text)], 60);
         }
         Mode::ComputerDone => {
-            return popup(frame, area, "Computer", vec![Line::raw("The computer has given its orders (see the log). Press a key.")], 64)
+            return popup(
+                frame,
+                area,
+                "Computer",
+                vec![Line::raw(
+                    "The computer has given its orders (see the log). Press a key.",
+                )],
+                64,
+            )
         }
         _ => {}
     }
@@ -83,7 +153,13 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
     if let Actor::Decide(decision) = g.actor() {
         if let Some(text) = decision_line(g, &decision) {
             let name = g.side(decision.side()).name.clone();
-            popup(frame, area, &format!("{name} decides"), vec![Line::raw(text)], 70);
+            popup(
+                frame,
+                area,
+                &format!("{name} decides"),
+                vec![Line::raw(text)],
+                70,
+            );
         }
     }
 }
@@ -91,7 +167,10 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
 fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId) {
     let name = app.game.side(side).name.clone();
     let lines = vec![
-        Line::styled(format!("Pass the keyboard to {name}"), Style::default().add_modifier(Modifier::BOLD)),
+        Line::styled(
+            format!("Pass the keyboard to {name}"),
+            Style::default().add_modifier(Modifier::BOLD),
+        ),
         Line::raw(""),
         Line::raw(format!("{name}: press any key when you are ready.")),
     ];
@@ -101,7 +180,9 @@ fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId) {
 fn game_over(frame: &mut Frame, app: &App, area: Rect) {
     let g = &app.game;
     let Some(outcome) = g.outcome() else { return };
-    let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| format!("{} wins", g.side(s).name));
+    let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
+        format!("{} wins", g.side(s).name)
+    });
     let why = match outcome.reason {
         EndReason::Annihilated => "no enemy unit is left on the field (R10.1)",
         EndReason::ArmyBroke => "the enemy army's morale broke (R10.2)",
@@ -116,10 +197,18 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
     ];
     for side in [SideId::A, SideId::B] {
         let s = g.side(side);
-        let routed = g.units().iter().filter(|u| u.side == side && !u.on_map()).count();
+        let routed = g
+            .units()
+            .iter()
+            .filter(|u| u.side == side && !u.on_map())
+            .count();
         lines.push(Line::raw(format!(
             "{}: lost {} of {} uhp, {} unit(s) gone, {} objective(s) held",
-            s.name, g.losses(side), s.start_uhp, routed, g.objectives_held(side)
+            s.name,
+            g.losses(side),
+            s.start_uhp,
+            routed,
+            g.objectives_held(side)
         )));
     }
     lines.push(Line::raw(""));

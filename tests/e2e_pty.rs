@@ -1,0 +1,439 @@
+//! End to end: the real `volley` binary in a pseudo-terminal of 100×30 (portable-pty), its
+//! output read by a terminal emulator (vt100), driven with the keys a player types. Every
+//! step waits for the text it expects, up to a time limit, rather than sleeping: the test
+//! runs headless (no terminal on stdin, `CI=true`), the pty is its own.
+//!
+//! The tutorial's seed (7) makes the scripted turn deterministic: Red wins the initiative
+//! 4 v 1, its lancers charge Blue's musketeers (Drilled Foot with no pike beside them), who
+//! make a shock roll at once (R4.4); Blue fires, the charge strikes home, Blue attacks.
+
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const ROWS: u16 = 30;
+const COLS: u16 = 100;
+/// How long one expectation may take to show.
+const WAIT: Duration = Duration::from_secs(10);
+
+fn size(n: u16) -> NonZeroU16 {
+    NonZeroU16::new(n).expect("a terminal is at least one cell")
+}
+
+/// The binary running in a pty, and what its terminal shows.
+struct Session {
+    parser: Arc<Mutex<vt100::Parser>>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
+    data: PathBuf,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        // Saves and the autosave go to a directory of this test's own.
+        let data = std::env::temp_dir().join(format!(
+            "volley-e2e-{}-{}",
+            std::process::id(),
+            args.join("_").replace('/', "-")
+        ));
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_volley"));
+        cmd.args(args);
+        cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("XDG_DATA_HOME", &data);
+        let child = pair.slave.spawn_command(cmd).expect("volley starts");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("pty reader");
+        let writer = pair.master.take_writer().expect("pty writer");
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(size(ROWS), size(COLS), 0)));
+        let sink = Arc::clone(&parser);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 16 * 1024];
+            loop {
+                match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => sink.lock().unwrap().process(&buf[..n]),
+                }
+            }
+        });
+        Session {
+            parser,
+            writer,
+            child,
+            master: pair.master,
+            data,
+        }
+    }
+
+    /// The screen's rows.
+    fn rows(&self) -> Vec<String> {
+        let parser = self.parser.lock().unwrap();
+        let (_, cols) = parser.screen().size();
+        parser.screen().rows(0, cols.get()).collect()
+    }
+
+    fn dump(&self) -> String {
+        self.rows()
+            .iter()
+            .map(|r| r.trim_end())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Types keys: `\t` is Tab, `\r` Enter.
+    fn send(&mut self, keys: &str) {
+        self.writer
+            .write_all(keys.as_bytes())
+            .expect("keys reach the pty");
+        self.writer.flush().unwrap();
+    }
+
+    /// Waits until `ok` holds for the screen and the screen has settled (unchanged for a
+    /// moment, so no half-drawn frame is read); returns the rows.
+    #[track_caller]
+    fn wait_until(&self, what: &str, ok: impl Fn(&[String]) -> bool) -> Vec<String> {
+        let start = Instant::now();
+        loop {
+            let rows = self.rows();
+            if ok(&rows) {
+                std::thread::sleep(Duration::from_millis(30));
+                let again = self.rows();
+                if again == rows {
+                    return rows;
+                }
+                continue;
+            }
+            if start.elapsed() > WAIT {
+                panic!(
+                    "waited {WAIT:?} for {what}; the screen shows:\n{}",
+                    self.dump()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until every one of `texts` is on the screen.
+    #[track_caller]
+    fn expect(&self, texts: &[&str]) -> Vec<String> {
+        self.wait_until(&format!("{texts:?}"), |rows| {
+            texts.iter().all(|t| rows.iter().any(|r| r.contains(t)))
+        })
+    }
+
+    /// Waits until `text` is gone from the screen.
+    #[track_caller]
+    fn expect_gone(&self, text: &str) {
+        self.wait_until(&format!("{text:?} to go"), |rows| {
+            !rows.iter().any(|r| r.contains(text))
+        });
+    }
+
+    /// The unit panel's label line: the cursor is on the unit called `label`.
+    fn on_unit(rows: &[String], label: &str) -> bool {
+        rows.iter()
+            .any(|r| r.trim_end().ends_with(&format!("│{label}")))
+    }
+
+    /// Tab until the cursor is on `label` (Tab: the next unit with an order to give).
+    #[track_caller]
+    fn tab_to(&mut self, label: &str) {
+        for _ in 0..4 {
+            if Self::on_unit(&self.rows(), label) {
+                return;
+            }
+            let before = self.rows();
+            self.send("\t");
+            self.wait_until("the cursor to move", |rows| rows != before.as_slice());
+        }
+        self.wait_until(&format!("the cursor on {label}"), |rows| {
+            Self::on_unit(rows, label)
+        });
+    }
+
+    /// `e` to end orders, `y` to the confirmation, then the hot-seat handover to `next`
+    /// (its name on the screen) and any key to take the keyboard.
+    #[track_caller]
+    fn end_orders_and_hand_over(&mut self, idle_units: bool, next: &str) {
+        self.send("e");
+        if idle_units {
+            self.expect(&["End orders?"]);
+            self.send("y");
+        }
+        self.hand_over(next);
+    }
+
+    #[track_caller]
+    fn hand_over(&mut self, next: &str) {
+        self.expect(&[
+            "┌ Handover",
+            &format!("Pass the keyboard to {next}"),
+            &format!("{next}: press any key when you are ready."),
+        ]);
+        self.send(" ");
+        self.expect_gone("Pass the keyboard");
+    }
+
+    /// `q`, `y`: the game ends and the process exits successfully.
+    #[track_caller]
+    fn quit(&mut self) {
+        self.send("q");
+        self.expect(&["Leave the battle? [y] yes"]);
+        self.send("y");
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the child's status") {
+                assert!(
+                    status.success(),
+                    "volley exited with {status:?}; the screen:\n{}",
+                    self.dump()
+                );
+                return;
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "volley did not exit; the screen:\n{}",
+                self.dump()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+/// The log's row that starts with `prefix`.
+fn log_line(rows: &[String], prefix: &str) -> Option<String> {
+    rows.iter()
+        .map(|r| r.trim_end().to_string())
+        .find(|r| r.starts_with(prefix))
+}
+
+#[test]
+fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
+    let mut s = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat"]);
+
+    // Initiative: the roll is in the log and Red is asked, by name.
+    let rows = s.expect(&[
+        "Tutorial: pike, shot and horse │ Turn 1/6 │ Initiative phase │ Red decides",
+        "┌ Red decides",
+        "Red won the initiative: [1] be the first side, [2] the second",
+        "Initiative d6: 4 v 1 → Red wins",
+    ]);
+    // The map: Blue's musketeers (side letter, formation, uhp) and Red's lancers.
+    assert!(
+        rows.iter().any(|r| r.contains("BDF")) && rows.iter().any(|r| r.contains("RHC")),
+        "the map is drawn"
+    );
+
+    // The help screen comes and goes.
+    s.send("?");
+    s.expect(&[
+        "┌ Help",
+        "Cavalry charging Drilled Foot not next to friendly Formed Foot",
+    ]);
+    s.send("x");
+    s.expect_gone("┌ Help");
+
+    // Red chooses to be the first side: the Movement phase opens with Red's orders; the
+    // cursor starts on the first unit.
+    s.send("1");
+    s.expect(&[
+        "│ Movement phase │ Red orders (first)",
+        "Red is the first side this turn",
+        "│Red pike",
+    ]);
+
+    // Tab to the lancers (Red shot, then Red lancers), Enter for their orders.
+    s.tab_to("Red lancers");
+    s.expect(&["│(6,5) Clear", "│HC 60 × riders  HD 2"]);
+    s.send("\r");
+    s.expect(&["Orders:", "[c] charge", "[Esc] cancel"]);
+
+    // `c`: the hexes the charge may end in are highlighted with their cost; the cursor
+    // goes to the nearest, (5,3). `u` moves it up-right to (6,2), beside both Blue shot
+    // and Blue pike, so the target must be picked.
+    s.send("c");
+    s.expect(&["move to a highlighted hex", "│(5,3) Clear", ".+2"]);
+    s.send("u");
+    s.expect(&["│(6,2) Clear"]);
+    s.send("\r");
+    let rows = s.expect(&["Target: ", "Tab/arrows next target"]);
+    if rows.iter().any(|r| r.contains("Target: Blue pike")) {
+        s.send("\t");
+    }
+    // The odds: Blue shot would roll for the shock of the charge, 2d6 + 0 (R9.1).
+    s.expect(&[
+        "Target: Blue shot",
+        "Shock roll on being charged:",
+        "hold 58% recoil 25%",
+        "flee 14% rout 3%",
+    ]);
+
+    // Enter: the charge is declared and the shock roll is made at once.
+    s.send("\r");
+    let rows = s.expect(&[
+        "Red lancers charges 3 hexes",
+        "Red lancers charges Blue shot!",
+        "Blue shot: shock (cavalry charge) 2d6 ",
+    ]);
+    let shock = log_line(&rows, "Blue shot: shock (cavalry charge) 2d6 ").unwrap();
+    assert_eq!(
+        shock, "Blue shot: shock (cavalry charge) 2d6 7 +0 = 7: hold",
+        "seed 7 is deterministic"
+    );
+
+    // Red ends its movement (its foot could still move: confirm); the keyboard passes to
+    // Blue, who ends too; then Red, first again, in the Missile phase.
+    s.end_orders_and_hand_over(true, "Blue");
+    s.expect(&[
+        "│ Movement phase │ Blue orders (second)",
+        "Blue gives orders",
+    ]);
+    s.end_orders_and_hand_over(true, "Red");
+    s.expect(&["│ Missile phase │ Red orders (first)"]);
+    s.end_orders_and_hand_over(true, "Blue");
+    s.expect(&["│ Missile phase │ Blue orders (second)"]);
+
+    // Blue shot fires at the lancers beside it: Enter, `f`, the odds, Enter.
+    s.tab_to("Blue shot");
+    s.send("\r");
+    s.expect(&["[f] fire", "[r] ready"]);
+    s.send("f");
+    s.expect(&["Target: Red lancers", "1 × d20 vs 11: 50% each"]);
+    s.send("\r");
+    s.expect(&[
+        "Blue shot fires at Red lancers",
+        "  d20 14 = 14 vs 11+AC0 11: hit",
+        "Red lancers loses 1 uhp (7 left)",
+        "Red lancers: shock 2d6 10 +2 = 12: hold",
+    ]);
+
+    // Blue ends: the Melee phase opens with the charge striking home, and Blue decides
+    // whether its musketeers withdraw.
+    s.send("e");
+    s.expect(&[
+        "│ Melee phase │ Blue decides",
+        "Red lancers on Blue shot: 1 hit(s) × 2 uhp",
+        "  d20 9 +2 charge = 11 vs 10+AC1 11: hit",
+        "┌ Blue decides",
+        "Blue: Blue shot takes 2 uhp. Withdraw how many hexes? [0-1]",
+    ]);
+    s.send("0");
+    s.expect(&["Blue shot loses 2 uhp (6 left)"]);
+    s.hand_over("Red");
+    s.expect(&["│ Melee phase │ Red orders (first)"]);
+    s.end_orders_and_hand_over(true, "Blue");
+    s.expect(&["│ Melee phase │ Blue orders (second)"]);
+
+    // Blue pike attacks the lancers: Tab to it, Enter, `a`, Enter.
+    s.tab_to("Blue pike");
+    s.send("\r");
+    s.expect(&["[a] attack"]);
+    s.send("a");
+    s.expect(&["Target: Red lancers", "3 × d20 vs 16: 25% each"]);
+    s.send("\r");
+    s.expect(&[
+        "Blue pike attacks Red lancers",
+        "Blue pike on Red lancers: 0 hit(s)",
+    ]);
+
+    // Blue ends: Morale, then turn 2 opens with its initiative, and Red decides again.
+    s.end_orders_and_hand_over(true, "Red");
+    s.expect(&[
+        "│ Turn 2/6 │ Initiative phase │ Red decides",
+        "── Turn 2 ──",
+        "Red won the initiative: [1] be the first side, [2] the second",
+    ]);
+    s.quit();
+}
+
+#[test]
+fn the_battle_waits_out_a_terminal_too_small() {
+    let mut s = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat"]);
+    s.expect(&["│ Turn 1/6 │ Initiative phase │ Red decides"]);
+    for (rows, cols) in [(20, 60), (ROWS, COLS)] {
+        s.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize");
+        s.parser
+            .lock()
+            .unwrap()
+            .screen_mut()
+            .set_size(size(rows), size(cols));
+        if cols < 80 {
+            s.expect(&[
+                "The terminal is too small for Volley.",
+                "It needs at least 80×24; this one is 60×20.",
+            ]);
+        } else {
+            s.expect(&[
+                "│ Turn 1/6 │ Initiative phase │ Red decides",
+                "Red won the initiative",
+            ]);
+            s.expect_gone("too small");
+        }
+    }
+    s.quit();
+}
+
+#[test]
+fn against_the_computer_blue_answers_and_the_player_reads_its_orders() {
+    let mut s = Session::start(&[
+        "play",
+        "scenarios/tutorial.ron",
+        "--computer",
+        "Blue",
+        "--pause",
+        "0",
+    ]);
+    s.expect(&["Red won the initiative: [1] be the first side, [2] the second"]);
+    s.send("1");
+    s.expect(&["│ Movement phase │ Red orders (first)"]);
+    s.tab_to("Red lancers");
+    s.send("\rc");
+    s.expect(&["│(5,3) Clear"]);
+    // (5,3) is next to Blue shot alone: Enter charges it at once.
+    s.send("\r");
+    s.expect(&[
+        "Red lancers charges Blue shot!",
+        "Blue shot: shock (cavalry charge) 2d6 ",
+    ]);
+    s.send("e");
+    s.expect(&["End orders?"]);
+    s.send("y");
+    // No handover: the computer gives Blue's orders, then waits for a key.
+    s.expect(&[
+        "┌ Computer",
+        "The computer has given its orders (see the log). Press a key.",
+    ]);
+    assert!(!s.rows().iter().any(|r| r.contains("Pass the keyboard")));
+    s.send(" ");
+    s.expect_gone("The computer has given its orders");
+    s.quit();
+}

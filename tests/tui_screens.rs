@@ -1,0 +1,842 @@
+//! Screen tests of the terminal UI: the battle drawn by `volley::tui::draw` into ratatui's
+//! `TestBackend`, driven by the same keys a player presses (`App::handle_key`), and read back
+//! cell by cell. The tutorial (seed 7) is deterministic, so most assertions are exact lines:
+//! a snapshot of what the player sees, kept in the test instead of in separate files.
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use volley::engine::{Command, Map, Phase, SideId, UnitId};
+use volley::scenario::{Controller, Scenario};
+use volley::tui::{App, Key, Mode};
+
+const HOTSEAT: [Controller; 2] = [Controller::Human, Controller::Human];
+
+fn tutorial() -> Scenario {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .expect("the tutorial ships");
+    Scenario::parse(source, file).expect("the tutorial parses")
+}
+
+/// The tutorial at its own seed, both sides at the keyboard.
+fn hotseat() -> App {
+    App::new(tutorial(), 7, HOTSEAT).expect("the tutorial starts")
+}
+
+/// A terminal of `w`×`h` with the battle drawn in it.
+fn terminal(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| volley::tui::draw(f, app)).unwrap();
+    t
+}
+
+/// The screen's rows as text, trailing blanks trimmed (every glyph the UI draws is one
+/// column wide, so a row's chars are its columns).
+fn rows(t: &Terminal<TestBackend>) -> Vec<String> {
+    let buf = t.backend().buffer();
+    (0..buf.area.height)
+        .map(|y| {
+            let row: String = (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect();
+            row.trim_end().to_string()
+        })
+        .collect()
+}
+
+fn render(app: &App, w: u16, h: u16) -> Vec<String> {
+    rows(&terminal(app, w, h))
+}
+
+/// Columns `from..to` of every row, trailing blanks trimmed.
+fn columns(screen: &[String], from: usize, to: usize) -> Vec<String> {
+    screen
+        .iter()
+        .map(|r| {
+            r.chars()
+                .skip(from)
+                .take(to - from)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// The unit panel's text: the rows under its " Unit " title, right of its border, down to
+/// the log.
+fn panel(screen: &[String]) -> Vec<String> {
+    let border = screen[1]
+        .chars()
+        .position(|c| c == '│')
+        .expect("the panel's border");
+    let log = screen
+        .iter()
+        .position(|r| r.starts_with(" Log "))
+        .expect("the log's title");
+    columns(&screen[2..log], border + 1, 200)
+}
+
+/// The event log's rows.
+fn log(screen: &[String]) -> Vec<String> {
+    let log = screen
+        .iter()
+        .position(|r| r.starts_with(" Log "))
+        .expect("the log's title");
+    screen[log + 1..screen.len() - 1].to_vec()
+}
+
+fn has(screen: &[String], text: &str) -> bool {
+    screen.iter().any(|r| r.contains(text))
+}
+
+#[track_caller]
+fn assert_shows(screen: &[String], text: &str) {
+    assert!(
+        has(screen, text),
+        "the screen does not show {text:?}:\n{}",
+        screen.join("\n")
+    );
+}
+
+#[track_caller]
+fn assert_lines(got: &[String], want: &[&str]) {
+    let got: Vec<&str> = got.iter().map(|s| s.as_str()).collect();
+    assert_eq!(
+        &got[..want.len().min(got.len())],
+        want,
+        "\nscreen part:\n{}",
+        got.join("\n")
+    );
+}
+
+/// Keys as a player types them: `\t` Tab, `\n` Enter, `\x1b` Esc, anything else a character.
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.handle_key(match c {
+            '\t' => Key::Tab,
+            '\n' => Key::Enter,
+            '\x1b' => Key::Esc,
+            c => Key::Char(c),
+        });
+    }
+}
+
+/// `e`, `y` if asked to confirm, and any key to take the keyboard if it passes hands.
+fn end_orders(app: &mut App) {
+    press(app, "e");
+    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+        press(app, "y");
+    }
+    if matches!(app.mode, Mode::Handover { .. }) {
+        press(app, " ");
+    }
+}
+
+fn unit_id(app: &App, label: &str) -> UnitId {
+    app.game
+        .units()
+        .iter()
+        .find(|u| u.label == label)
+        .map(|u| u.id)
+        .expect("unit")
+}
+
+fn cursor(app: &App) -> (i32, i32) {
+    Map::offset(app.cursor)
+}
+
+/// Red picks the first side; Tab, Tab to the lancers; Enter, `c` charge, `u` to (6,2) next
+/// to both Blue shot and Blue pike: target picking.
+fn aim_charge(app: &mut App) {
+    press(app, "1\t\t\nc");
+    assert_eq!(
+        cursor(app),
+        (5, 3),
+        "the cursor starts on the cheapest hex of the charge"
+    );
+    press(app, "u\n");
+    assert!(
+        matches!(app.mode, Mode::PickTarget { .. }),
+        "two enemies next to (6,2): pick one"
+    );
+    if app.game.unit_at(app.cursor).map(|u| u.label.as_str()) != Some("Blue shot") {
+        press(app, "\t");
+    }
+    assert_eq!(cursor(app), (5, 2));
+}
+
+/// The tutorial's scripted first turn up to Blue shot aiming its muskets at the lancers:
+/// the charge on Blue shot, both sides end movement, Red ends missile orders, Blue fires.
+fn aim_fire(app: &mut App) {
+    aim_charge(app);
+    press(app, "\n");
+    end_orders(app); // Red's movement
+    end_orders(app); // Blue's movement
+    end_orders(app); // Red's missile orders
+    assert_eq!(
+        app.game.actor(),
+        volley::engine::Actor::Orders {
+            side: SideId::B,
+            phase: Phase::Missile
+        }
+    );
+    app.cursor = Map::hex_at(5, 2);
+    press(app, "\nf");
+    assert!(matches!(app.mode, Mode::PickTarget { .. }));
+}
+
+#[test]
+fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
+    let mut app = hotseat();
+    let s = render(&app, 80, 24);
+    // The name gives way so turn, phase and the side deciding fit in 80 columns.
+    assert_eq!(
+        s[0],
+        " Tutorial: pike, … │ Turn 1/6 │ Initiative phase │ Red decides │ first side: Red"
+    );
+    // 9 of the 10 hex columns fit beside the panel; odd rows shift right; units show side
+    // letter, formation and uhp (light horse: 60 riders × 1 HD / 15 = 4 uhp, R2.3).
+    assert_lines(
+        &columns(&s[1..7], 0, 50),
+        &[
+            " .    .    .    .    .    .    .    .    .",
+            "",
+            "   .    .   BLC   TT   TT   .   BFF   .    .",
+            "            . 4   TT   TT       . 8",
+            " .    .    .    .    .   BDF   .    ^^   .",
+            "                         . 8        ^^",
+        ],
+    );
+    // The initiative prompt, addressed to Red by name.
+    assert_shows(&s, "┌ Red decides ─");
+    assert_shows(
+        &s,
+        "│Red won the initiative: [1] be the first side, [2] the second",
+    );
+    assert_lines(
+        &log(&s),
+        &[
+            "── Turn 1 ──",
+            "Initiative d6: 4 v 1 → Red wins",
+            "Red won the initiative: [1] be the first side, [2] the second",
+        ],
+    );
+    assert!(s[23].starts_with(" answer the prompt"), "{}", s[23]);
+
+    press(&mut app, "1");
+    let s = render(&app, 80, 24);
+    assert_eq!(
+        s[0],
+        " Tutorial: pike, shot and horse │ Turn 1/6 │ Movement phase │ Red orders (first)"
+    );
+    assert_lines(
+        &columns(&s[9..15], 0, 50),
+        &[
+            " .    .    .    .    .    .    .    .    .",
+            "                          @@",
+            "   .    .    ^^   .    .    .   RHC   .    .",
+            "             ^^                 . 8",
+            " .    .    .   RDF  RFF   .    TT   TT   .",
+            "               . 8 [. 8 ]      TT   TT",
+        ],
+    );
+    // The cursor starts on the first unit, Red pike, and the panel shows its numbers.
+    assert_lines(
+        &panel(&s),
+        &[
+            "(4,6) Clear",
+            "Red pike",
+            "Red (pikemen)",
+            "FF 120 × men  HD 1",
+            "uhp 8/8  move 2/3/4",
+            "AC 4 (armor 4)  ML +0  11+",
+            "3 pike",
+            "steady",
+        ],
+    );
+    assert_shows(&log(&s), "Red is the first side this turn");
+    assert!(
+        s[23].contains("Tab next unit") && s[23].contains("Enter orders"),
+        "{}",
+        s[23]
+    );
+}
+
+#[test]
+fn a_larger_terminal_shows_the_whole_map_and_every_derived_number() {
+    let mut app = hotseat();
+    press(&mut app, "1\t\t");
+    assert_eq!(cursor(&app), (6, 5), "Tab, Tab: the lancers");
+    let s = render(&app, 100, 30);
+    assert_eq!(
+        s[0],
+        " Tutorial: pike, shot and horse │ Turn 1/6 │ Movement phase │ Red orders (first)"
+    );
+    assert_eq!(
+        s[1].chars().take(50).collect::<String>().trim_end(),
+        " .    .    .    .    .    .    .    .    .    ."
+    );
+    assert_eq!(
+        columns(&s[11..13], 0, 67),
+        [
+            "   .    .    ^^   .    .    .   RHC   .    .    .",
+            "             ^^                [. 8 ]"
+        ]
+    );
+    // Winged hussars: 60 riders of 2 HD = 8 uhp; 180' mounted = 3/6/9 (R2.3); 2 lance
+    // attacks (R2.4: 60 × 1.5 × 4.5 / (40 × 4.5) = 2.25).
+    assert_lines(
+        &panel(&s),
+        &[
+            "(6,5) Clear",
+            "Red lancers",
+            "Red (winged hussars)",
+            "HC 60 × riders  HD 2",
+            "uhp 8/8  move 3/6/9",
+            "AC 5 (armor 5)  ML +2  10+",
+            "2 kopia lance",
+            "steady",
+            "may: stand fast, march, hustle,",
+            "charge",
+        ],
+    );
+    // Shift-Tab back to the musketeers: firearm attacks, reload tokens, melee weapon and the
+    // Formed Foot beside them (R9.4).
+    app.handle_key(Key::BackTab);
+    let s = render(&app, 100, 30);
+    assert_lines(
+        &panel(&s),
+        &[
+            "(3,6) Clear",
+            "Red shot",
+            "Red (matchlock musketeers)",
+            "DF 120 × men  HD 1",
+            "uhp 8/8  move 1/2/3",
+            "AC 1 (armor 1)  ML +0  11+",
+            "1 matchlock musket, 1 reload",
+            "token",
+            "melee: 2 sword",
+            "steady, secured by FF",
+        ],
+    );
+    // Six log lines fit at 30 rows.
+    assert_eq!(log(&s).iter().filter(|l| !l.is_empty()).count(), 6);
+}
+
+#[test]
+fn the_map_scrolls_to_keep_the_cursor_in_view() {
+    let mut app = hotseat();
+    press(&mut app, "1lllll");
+    assert_eq!(cursor(&app), (9, 6));
+    let s = render(&app, 80, 24);
+    // Column 9 did not fit at 80 columns: the view moved one hex column to the right.
+    assert_lines(
+        &columns(&s[13..15], 0, 50),
+        &[
+            " .    .   RDF  RFF   .    TT   TT   .    .",
+            "          . 8  . 8        TT   TT      [    ]",
+        ],
+    );
+}
+
+#[test]
+fn the_help_screen_shows_every_line_whole_at_80x24() {
+    let mut app = hotseat();
+    press(&mut app, "?");
+    assert_eq!(app.mode, Mode::Help);
+    let s = render(&app, 80, 24);
+    assert!(
+        s.iter().any(|r| r.starts_with("┌ Help ─")),
+        "{}",
+        s.join("\n")
+    );
+    for line in volley::tui::screens::HELP.lines() {
+        let framed = format!("│{line:<78}│");
+        assert!(
+            s.contains(&framed),
+            "help line cut or wrapped: {line:?}\n{}",
+            s.join("\n")
+        );
+    }
+    assert_shows(
+        &s,
+        "Cavalry charging Drilled Foot not next to friendly Formed Foot",
+    );
+    press(&mut app, "x");
+    let s = render(&app, 80, 24);
+    assert!(!has(&s, "┌ Help"));
+    assert_shows(&s, "│Red won the initiative");
+}
+
+#[test]
+fn hotseat_hands_the_keyboard_to_the_side_named() {
+    let mut app = hotseat();
+    press(&mut app, "1e");
+    let s = render(&app, 80, 24);
+    // The confirmation wraps onto two rows and shows whole.
+    assert_shows(&s, "┌ End orders ─");
+    assert_shows(
+        &s,
+        "│3 unit(s) can still act. End orders? [y] yes, any other",
+    );
+    assert_shows(&s, "│key: no");
+    press(&mut app, "y");
+    assert_eq!(app.mode, Mode::Handover { side: SideId::B });
+    let s = render(&app, 80, 24);
+    assert_eq!(
+        s[0],
+        " Tutorial: pike, shot and ho… │ Turn 1/6 │ Movement phase │ Blue orders (second)"
+    );
+    assert_shows(&s, "┌ Handover ─");
+    assert_shows(&s, "│Pass the keyboard to Blue");
+    assert_shows(&s, "│Blue: press any key when you are ready.");
+    press(&mut app, " ");
+    let s = render(&app, 80, 24);
+    assert!(!has(&s, "Pass the keyboard"));
+    assert_shows(&log(&s), "Blue gives orders");
+
+    // Blue ends too: the keyboard goes back to Red for the Missile phase.
+    press(&mut app, "e");
+    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+        press(&mut app, "y");
+    }
+    assert_eq!(app.mode, Mode::Handover { side: SideId::A });
+    let s = render(&app, 80, 24);
+    assert_shows(&s, "│Pass the keyboard to Red");
+    assert_shows(&s, "│ Turn 1/6 │ Missile phase │ Red orders (first)");
+}
+
+#[test]
+fn against_the_computer_there_is_no_handover_but_a_pause_to_read() {
+    let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    press(&mut app, "1e");
+    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+        press(&mut app, "y");
+    }
+    assert_eq!(app.mode, Mode::Browse, "no handover to the computer");
+    assert!(app.computer_to_act());
+    let mut computer: volley::tui::Computer = Box::new(volley::ai::AdvancePlayer);
+    for _ in 0..50 {
+        if !app.computer_to_act() {
+            break;
+        }
+        volley::tui::step_computer(&mut app, &mut computer);
+    }
+    assert!(!app.computer_to_act());
+    assert!(
+        !app.quit,
+        "the computer's orders were accepted: {}",
+        app.message
+    );
+    assert_eq!(app.mode, Mode::ComputerDone);
+    let s = render(&app, 80, 24);
+    assert_shows(&s, "┌ Computer ─");
+    assert_shows(
+        &s,
+        "│The computer has given its orders (see the log). Press a key.",
+    );
+    press(&mut app, " ");
+    assert_eq!(app.mode, Mode::Browse);
+    assert!(!has(&render(&app, 80, 24), "The computer has given"));
+}
+
+#[test]
+fn decision_prompts_name_the_side_that_decides() {
+    let mut app = hotseat();
+    let s = render(&app, 100, 30);
+    assert_shows(&s, "│ Initiative phase │ Red decides │ first side: Red");
+    assert_shows(&s, "┌ Red decides ─");
+    assert_shows(
+        &s,
+        "│Red won the initiative: [1] be the first side, [2] the second",
+    );
+    // Keys that are no answer leave the prompt up.
+    press(&mut app, "3x");
+    assert_eq!(app.game.phase(), Phase::Initiative);
+
+    // Later in the turn: the lancers' charge lands and Blue, not Red, chooses to withdraw.
+    aim_fire(&mut app);
+    press(&mut app, "\n");
+    press(&mut app, "e");
+    let s = render(&app, 100, 30);
+    assert_shows(
+        &s,
+        "│ Turn 1/6 │ Melee phase │ Blue decides │ first side: Red",
+    );
+    assert_shows(&s, "┌ Blue decides ─");
+    assert_shows(
+        &s,
+        "│Blue: Blue shot takes 2 uhp. Withdraw how many hexes? [0-1]",
+    );
+    assert!(s[29].starts_with(" answer the prompt"), "{}", s[29]);
+    press(&mut app, "0");
+    let s = render(&app, 100, 30);
+    assert_shows(&log(&s), "Blue shot loses 2 uhp (6 left)");
+    // Red attacks next in the Melee phase: the keyboard passes back, by name.
+    assert_shows(&s, "│Pass the keyboard to Red");
+}
+
+#[test]
+fn a_terminal_too_small_says_so_and_the_battle_returns_when_it_grows() {
+    let app = hotseat();
+    let mut t = terminal(&app, 60, 20);
+    assert_lines(
+        &rows(&t),
+        &[
+            "The terminal is too small for Volley.",
+            "It needs at least 80×24; this one is 60×20.",
+            "Enlarge the window: the battle goes on where it was.",
+            "",
+        ],
+    );
+    for (w, h) in [(79, 24), (80, 23)] {
+        let s = render(&app, w, h);
+        assert_eq!(
+            s[1],
+            format!("It needs at least 80×24; this one is {w}×{h}.")
+        );
+    }
+    t.backend_mut().resize(80, 24);
+    t.draw(|f| volley::tui::draw(f, &app)).unwrap();
+    let s = rows(&t);
+    assert!(
+        s[0].starts_with(" Tutorial: pike, … │ Turn 1/6 │ Initiative phase"),
+        "{}",
+        s[0]
+    );
+    assert!(!has(&s, "too small"));
+    assert_shows(&s, "BDF");
+}
+
+#[test]
+fn the_game_over_screen_at_the_turn_limit() {
+    let mut app = hotseat();
+    let mut keys = 0;
+    while app.game.outcome().is_none() {
+        keys += 1;
+        assert!(keys < 500, "the battle did not end");
+        match (&app.mode, app.game.actor()) {
+            (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut app, "1"),
+            (Mode::Browse, _) => end_orders(&mut app),
+            _ => press(&mut app, " "),
+        }
+    }
+    let s = render(&app, 80, 24);
+    assert_eq!(
+        s[0],
+        " Tutorial: pike, shot and horse │ Turn 6/6 │ Morale phase │ battle over"
+    );
+    assert_shows(&s, "┌ The battle is over ─");
+    let body: Vec<String> = s
+        .iter()
+        .filter_map(|r| r.split('│').nth(1).map(|b| b.trim_end().to_string()))
+        .collect();
+    for line in [
+        "Blue wins",
+        "Why: the defender holds at the turn limit (R10.3), turn 6",
+        "Red: lost 0 of 24 uhp, 0 unit(s) gone, 0 objective(s) held",
+        "Blue: lost 0 of 20 uhp, 0 unit(s) gone, 0 objective(s) held",
+        "Press q or Enter to leave.",
+    ] {
+        assert!(
+            body.iter().any(|b| b == line),
+            "no {line:?} in\n{}",
+            s.join("\n")
+        );
+    }
+    assert_shows(&log(&s), "Blue wins: the defender holds at the turn limit");
+    assert!(s[23].starts_with(" arrows move · q quit"), "{}", s[23]);
+    press(&mut app, "h");
+    assert!(!app.quit, "arrows still look at the map");
+    press(&mut app, "\n");
+    assert!(app.quit);
+}
+
+/// Red lancers two hexes from a Blue pike company already down to its last uhp.
+const LAST_STAND: &str = r#"(
+    name: "Last stand",
+    map: [". . . .", ". . . .", ". . . .", ". . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "winged hussars", side: "Red", creatures: 60, at: (1, 3), label: "Red lancers"),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (1, 1), label: "Blue pike", damage: 7),
+    ],
+    turn_limit: 3,
+    defender: "Blue",
+)"#;
+
+#[test]
+fn the_game_over_screen_when_a_side_is_destroyed() {
+    let scenario = Scenario::parse(LAST_STAND, "last_stand.ron").unwrap();
+    let mut app = App::new(scenario, 0, HOTSEAT).unwrap();
+    press(&mut app, "1\nc\n");
+    let s = render(&app, 80, 24);
+    assert_shows(&log(&s), "Red lancers charges 1 hex");
+    assert_shows(&log(&s), "Red lancers charges Blue pike!");
+    for _ in 0..4 {
+        end_orders(&mut app);
+    }
+    let s = render(&app, 80, 24);
+    assert_eq!(s[0], " Last stand │ Turn 1/3 │ Melee phase │ battle over");
+    assert!(!has(&s, "BFF"), "the pikemen are gone from the map");
+    assert_shows(&s, "│Red wins");
+    assert_shows(
+        &s,
+        "│Why: no enemy unit is left on the field (R10.1), turn 1",
+    );
+    assert_shows(
+        &s,
+        "│Red: lost 0 of 8 uhp, 0 unit(s) gone, 0 objective(s) held",
+    );
+    assert_shows(
+        &s,
+        "│Blue: lost 1 of 1 uhp, 1 unit(s) gone, 0 objective(s) held",
+    );
+    let log = log(&s);
+    assert_shows(&log, "Blue pike is destroyed");
+    assert_eq!(
+        log.last().map(|l| l.as_str()),
+        Some("Red wins: the enemy has no unit left on the field")
+    );
+    press(&mut app, "q");
+    assert!(app.quit);
+}
+
+#[test]
+fn the_odds_panel_while_picking_a_charge_target() {
+    let mut app = hotseat();
+    aim_charge(&mut app);
+    for (w, h) in [(100, 30), (80, 24)] {
+        let s = render(&app, w, h);
+        // The targets are marked on the map: `>` the selected one, `!` the other.
+        assert_shows(&s, "   .    .   BLC   TT   TT   .  !BFF");
+        assert_shows(&s, " .    .    .    .    .  >BDF");
+        let p = panel(&s);
+        let from = p
+            .iter()
+            .position(|l| l == "Target: Blue shot")
+            .unwrap_or_else(|| panic!("{}", s.join("\n")));
+        // R4.4, R9: Blue shot is Drilled Foot with no pike beside it, so it rolls 2d6 + 0
+        // at once: 2 rout 1/36, 3–4 flee 5/36, 5–6 recoil 9/36, 7+ hold 21/36. The charge
+        // itself: 2 lance attacks at +2 against 10 + AC 1, each hit 2 uhp (R5.2).
+        let odds = [
+            "Shock roll on being charged:",
+            " hold 58% recoil 25%",
+            " flee 14% rout 3%",
+            "2 × d20 +2 charge vs 11: 60%",
+            "each",
+            " 0 hit(s) = 0 uhp: 16%",
+            " 1 hit(s) = 2 uhp: 48%",
+            " 2 hit(s) = 4 uhp: 36%",
+            "Target afterwards:",
+            " no roll 64% destroyed 0%",
+        ];
+        assert_lines(&p[from + 1..], &odds);
+        assert!(
+            s.last().unwrap().starts_with(" Tab/arrows next target"),
+            "{}",
+            s.last().unwrap()
+        );
+    }
+    // Tab to the other target: the odds follow.
+    press(&mut app, "\t");
+    let p = panel(&render(&app, 80, 24));
+    assert!(
+        p.iter().any(|l| l == "Target: Blue pike"),
+        "{}",
+        p.join("\n")
+    );
+    assert!(
+        !p.iter().any(|l| l.starts_with("Shock roll")),
+        "pike are not shocked by cavalry"
+    );
+    press(&mut app, "\x1b");
+    assert_eq!(app.mode, Mode::Browse);
+    assert!(!panel(&render(&app, 80, 24))
+        .iter()
+        .any(|l| l.starts_with("Target:")));
+}
+
+#[test]
+fn the_odds_panel_while_aiming_fire() {
+    let mut app = hotseat();
+    aim_fire(&mut app);
+    let s = render(&app, 80, 24);
+    let p = panel(&s);
+    let from = p
+        .iter()
+        .position(|l| l == "Target: Red lancers")
+        .unwrap_or_else(|| panic!("{}", s.join("\n")));
+    // A musket next to its target pierces the lancers' 5 armor (R5.3): 11+ on a d20 is 50%;
+    // a firearm hit makes them roll 2d6 + 2 (Smoke and Thunder, R9.2).
+    assert_lines(
+        &p[from + 1..],
+        &[
+            "1 × d20 vs 11: 50% each",
+            " 0 hit(s) = 0 uhp: 50%",
+            " 1 hit(s) = 1 uhp: 50%",
+            "Target afterwards:",
+            " no roll 50% destroyed 0%",
+            " hold 42% recoil 7%",
+            " flee 1% rout 0%",
+        ],
+    );
+    press(&mut app, "\n");
+    let s = render(&app, 100, 30);
+    assert_lines(
+        &log(&s),
+        &[
+            "Blue shot fires at Red lancers",
+            "Blue shot on Red lancers: 1 hit(s)",
+            "  d20 14 = 14 vs 11+AC0 11: hit",
+            "Blue shot must reload: 1 token(s)",
+            "Red lancers loses 1 uhp (7 left)",
+            "Red lancers: shock 2d6 10 +2 = 12: hold",
+        ],
+    );
+    // The reload token shows on the map as a digit, the lost uhp under the lancers.
+    assert_shows(&s, " .    .    .    .    .   BDF1 RHC   ^^");
+    assert_shows(&s, "                         . 8 [. 7 ] ^^");
+}
+
+#[test]
+fn the_orders_menu_shows_whole_at_80x24() {
+    let mut app = hotseat();
+    press(&mut app, "1\t\t\n");
+    let s = render(&app, 80, 24);
+    // Space is short: the menu keeps the unit's name and drops its details.
+    assert_lines(
+        &panel(&s),
+        &[
+            "(6,5) Clear",
+            "Red lancers",
+            "Orders:",
+            " [s] stand fast",
+            " [m] march",
+            " [h] hustle",
+            " [c] charge",
+            " [Esc] cancel",
+        ],
+    );
+    // With room, the details stay above the menu.
+    let p = panel(&render(&app, 100, 30));
+    assert_eq!(p[3], "HC 60 × riders  HD 2");
+    assert!(
+        p.iter().any(|l| l == " [c] charge") && p.iter().any(|l| l == " [Esc] cancel"),
+        "{}",
+        p.join("\n")
+    );
+    // A key that is no order closes the menu.
+    press(&mut app, "x");
+    assert_eq!(app.mode, Mode::Browse);
+}
+
+#[test]
+fn the_charge_is_logged_with_the_shock_roll() {
+    let mut app = hotseat();
+    aim_charge(&mut app);
+    press(&mut app, "\n");
+    let s = render(&app, 80, 24);
+    assert_lines(
+        &log(&s)[2..],
+        &[
+            "Red lancers charges 3 hexes",
+            "Red lancers charges Blue shot!",
+            "Blue shot: shock (cavalry charge) 2d6 7 +0 = 7: hold",
+        ],
+    );
+    // The lancers now stand at (6,2), beside Blue shot.
+    assert_shows(&s, " .    .    .    .    .   BDF  RHC   ^^");
+    assert!(
+        app.message.is_empty(),
+        "no message on the status line: {}",
+        app.message
+    );
+}
+
+#[test]
+fn refused_orders_put_the_engines_reason_on_the_status_line() {
+    let mut app = hotseat();
+    press(&mut app, "1");
+    let pike = unit_id(&app, "Red pike");
+    // A march far beyond the pikemen's 2 hexes.
+    let far = Command::March {
+        unit: pike,
+        to: Map::hex_at(4, 0),
+    };
+    // The engine's reason, with the unit named by its label rather than its id.
+    let reason = app
+        .game
+        .check_command(&far)
+        .expect_err("too far")
+        .to_string()
+        .replace(&pike.to_string(), "Red pike");
+    assert!(reason.starts_with("Red pike "), "{reason}");
+    assert!(!app.submit(far));
+    assert_eq!(app.message, reason);
+    // It comes first on the status line, where the list of keys cannot push it off, at
+    // the smallest size too.
+    for (w, h) in [(100, 30), (80, 24)] {
+        let s = render(&app, w, h);
+        let status = &s[h as usize - 1];
+        assert!(
+            status.starts_with(&format!(" {reason}  arrows")),
+            "status: {status:?}, reason: {reason:?}"
+        );
+    }
+
+    // An order for the side that is not ordering.
+    let blue_pike = unit_id(&app, "Blue pike");
+    let blue = Command::StandFast { unit: blue_pike };
+    let reason = app
+        .game
+        .check_command(&blue)
+        .expect_err("not Blue's turn")
+        .to_string();
+    let reason = reason.replace(&blue_pike.to_string(), "Blue pike");
+    assert!(!app.submit(blue));
+    let s = render(&app, 100, 30);
+    assert!(
+        s[29].starts_with(&format!(" {reason} ")),
+        "status: {:?}, reason: {reason:?}",
+        s[29]
+    );
+    assert!(!s[29].contains('#'), "no raw unit id: {}", s[29]);
+
+    // The picker itself refuses a hex the move cannot end in, and says why.
+    press(&mut app, "\nm");
+    assert!(matches!(app.mode, Mode::PickHex { .. }));
+    app.cursor = Map::hex_at(0, 0);
+    press(&mut app, "\n");
+    let s = render(&app, 100, 30);
+    assert_shows(
+        &s[29..],
+        "that hex is not highlighted: pick one the unit can reach",
+    );
+
+    // A good order clears the message.
+    press(&mut app, "\x1b");
+    app.cursor = app.game.unit(pike).unwrap().pos;
+    press(&mut app, "\nm");
+    let to = app.cursor;
+    press(&mut app, "\n");
+    assert_eq!(app.game.unit(pike).unwrap().pos, to);
+    assert!(app.message.is_empty());
+    assert_shows(&log(&render(&app, 100, 30)), "Red pike marches");
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut app = hotseat();
+    press(&mut app, "1q");
+    let s = render(&app, 80, 24);
+    assert_shows(&s, "┌ Quit ─");
+    assert_shows(&s, "│Leave the battle? [y] yes, any other key: no");
+    press(&mut app, "n");
+    assert!(!app.quit);
+    assert!(!has(&render(&app, 80, 24), "Leave the battle?"));
+    press(&mut app, "qy");
+    assert!(app.quit);
+}
