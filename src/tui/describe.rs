@@ -3,7 +3,7 @@
 
 use crate::engine::command::Decision;
 use crate::engine::event::{AttackKind, EndReason, Event, MoveKind, RollCause};
-use crate::engine::{Game, UnitId};
+use crate::engine::{Game, Phase, UnitId};
 
 fn name(game: &Game, id: UnitId) -> String {
     game.unit(id)
@@ -38,7 +38,12 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
             )
         }
         Event::FirstSideChosen { side: s } => format!("{} is the first side this turn", side(*s)),
-        Event::PhaseBegan { phase } => format!("{phase:?} phase"),
+        Event::PhaseBegan { phase } => match phase {
+            Phase::Missile | Phase::Melee => {
+                format!("{phase:?} phase: {} gives orders first", side(game.first_side()))
+            }
+            _ => format!("{phase:?} phase"),
+        },
         Event::OrdersPassed { side: s } => format!("{} gives orders", side(*s)),
         Event::Moved { unit, kind, path } => match kind {
             MoveKind::StandFast => return Vec::new(),
