@@ -8,6 +8,7 @@ use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::types::SideId;
 use crate::engine::unit::Profile;
 use crate::engine::{BattleSetup, Map, Objective, Rules, SideSetup, Terrain, UnitSetup};
+use hexx::Hex;
 use std::collections::BTreeMap;
 
 /// Most units a scenario may hold.
@@ -153,7 +154,7 @@ fn check_units(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules,
         let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
         let unit = check_unit(c, parsed, map, rules, catalog, i, span);
         // Checked even for a unit with other problems, so that every problem is listed.
-        if map.contains(Map::hex_at(u.at.0, u.at.1)) {
+        if hex_on(map, u.at).is_some() {
             if let Some(other) = taken.insert(u.at, i) {
                 let at = field_in(c.source, span, "at");
                 c.at(at, format!("unit {i} shares hex {:?} with unit {other} (R1.3)", u.at));
@@ -180,8 +181,8 @@ fn check_unit(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules, 
         c.at(field("troop"), format!("unit {i}: unknown troop type `{}`{hint}", u.troop));
         ok = false;
     }
-    let hex = Map::hex_at(u.at.0, u.at.1);
-    match map.terrain(hex) {
+    let hex = hex_on(map, u.at);
+    match hex.and_then(|h| map.terrain(h)) {
         None => {
             let (w, h) = (map.width(), map.height());
             c.at(field("at"), format!("unit {i} at {:?} is off the {w}×{h} map", u.at));
@@ -209,12 +210,13 @@ fn check_unit(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules, 
         c.at(field("reload_tokens"), format!("unit {i}: {} reload tokens is too many", u.reload_tokens));
         ok = false;
     }
-    ok.then(|| UnitSetup {
+    let pos = hex.filter(|_| ok)?;
+    Some(UnitSetup {
         label: u.label.clone().unwrap_or_else(|| u.troop.clone()),
         side: if side == Some(1) { SideId::B } else { SideId::A },
         troop: troop.clone(),
         creatures: u.creatures,
-        pos: hex,
+        pos,
         disordered: u.disordered,
         ready: u.ready,
         reload_tokens: u.reload_tokens,
@@ -226,8 +228,7 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Ob
     let spans = list_elements(c.source, "objectives");
     let mut out = Vec::new();
     for (i, o) in parsed.objectives.iter().enumerate() {
-        let hex = Map::hex_at(o.at.0, o.at.1);
-        if map.contains(hex) {
+        if let Some(hex) = hex_on(map, o.at) {
             out.push(Objective { name: o.name.clone(), hex });
         } else {
             let at = spans.get(i).map_or((1, 1), |s| field_in(c.source, *s, "at"));
@@ -235,4 +236,11 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Ob
         }
     }
     out
+}
+
+/// The hex of offset `(col, row)` if it is on the map, bounds-checked before converting so
+/// that hostile coordinates such as `(-2147483648, 2147483647)` cannot overflow.
+fn hex_on(map: &Map, (col, row): (i32, i32)) -> Option<Hex> {
+    let inside = |v: i32, size: u32| v >= 0 && (v as u32) < size;
+    (inside(col, map.width()) && inside(row, map.height())).then(|| Map::hex_at(col, row))
 }

@@ -1,0 +1,1273 @@
+//! Issue 3, scenario files: every shipped data file loads; every kind of bad file is refused
+//! with its message at the right `file:line:col`, all problems at once; hostile input is an
+//! error, never a panic or a hang; `volley check` and `volley units` (R2.3–R2.6, R11) work
+//! from the command line; and every shipped battle plays to its end under random legal
+//! orders (R3, R10).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+use volley::ai::{Player, RandomPlayer};
+use volley::commands::check_files;
+use volley::engine::error::MAX_FILE_BYTES;
+use volley::engine::types::Formation;
+use volley::engine::{DataError, Dice, Game, Rules, Terrain};
+use volley::scenario::catalog::DEFAULT_TROOPS_RON;
+use volley::scenario::{Catalog, Controller, Scenario, SHIPPED};
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------
+
+/// A small valid scenario the bad-file tests break one way at a time.
+const BASE: &str = r#"// A test battle.
+(
+    name: "Test",
+    map: [
+        ". . . . . .",
+        ". ~ ~ . . .",
+        ". . . . . .",
+        ". . . . . .",
+    ],
+    sides: [
+        (name: "Red", edge: South),
+        (name: "Blue", edge: North, player: Computer),
+    ],
+    units: [
+        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3)),
+        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3)),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0)),
+        (troop: "commanded shot", side: "Blue", creatures: 60, at: (3, 0)),
+    ],
+    objectives: [(name: "the mill", at: (4, 2))],
+    turn_limit: 6,
+    defender: "Blue",
+)
+"#;
+
+const FILE: &str = "bad.ron";
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `text` with `old`, which must occur exactly once, replaced by `new`.
+fn edit(text: &str, old: &str, new: &str) -> String {
+    assert_eq!(
+        text.matches(old).count(),
+        1,
+        "`{old}` must occur once in the test text"
+    );
+    text.replacen(old, new, 1)
+}
+
+/// `line:col` (1-based, columns in characters) of `needle`, which must occur exactly once.
+fn at(text: &str, needle: &str) -> String {
+    assert_eq!(
+        text.matches(needle).count(),
+        1,
+        "`{needle}` must occur once in the test text"
+    );
+    line_col_of(text, text.find(needle).unwrap_or(0))
+}
+
+/// `line:col` of a byte offset.
+fn line_col_of(text: &str, offset: usize) -> String {
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("{line}:{col}")
+}
+
+/// The report lines of scenario text that must be refused.
+fn refused(text: &str) -> Vec<String> {
+    match Scenario::parse(text, FILE) {
+        Ok(s) => panic!("`{}` was accepted but should be refused", s.name),
+        Err(e) => e.lines(),
+    }
+}
+
+/// Asserts that the report holds exactly this line.
+fn has_line(lines: &[String], expected: &str) {
+    assert!(
+        lines.iter().any(|l| l == expected),
+        "expected the line\n  {expected}\nin\n  {}",
+        lines.join("\n  ")
+    );
+}
+
+/// A fresh directory under the system temp dir, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("volley-test-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temp dir");
+        TempDir(dir)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("write a temp file");
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn volley(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(args)
+        .output()
+        .expect("run the volley binary")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+// ---------------------------------------------------------------------------------------
+// Every shipped file loads
+// ---------------------------------------------------------------------------------------
+
+/// The `.ron` files of a directory of the crate, read at test time.
+fn ron_files(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .expect("read the directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_file_in_scenarios_and_assets_loads_and_validates() {
+    let scenarios = ron_files("scenarios");
+    let assets = ron_files("assets");
+    assert!(
+        scenarios.len() >= SHIPPED.len(),
+        "scenarios/ holds {} files",
+        scenarios.len()
+    );
+    assert!(
+        assets.iter().any(|p| p.ends_with("rules.ron"))
+            && assets.iter().any(|p| p.ends_with("troops.ron"))
+    );
+    let all: Vec<&PathBuf> = scenarios.iter().chain(&assets).collect();
+    let (lines, ok) = check_files(&all);
+    assert!(ok, "volley check found problems:\n{}", lines.join("\n"));
+    assert_eq!(lines.len(), all.len());
+    for (line, path) in lines.iter().zip(&all) {
+        assert_eq!(line, &format!("{}: ok", path.display()));
+    }
+    for path in &scenarios {
+        let s = Scenario::load(path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!s.name.is_empty() && !s.setup.units.is_empty());
+    }
+    for path in &assets {
+        let text = std::fs::read_to_string(path).expect("read");
+        let file = path.display().to_string();
+        if path.ends_with("rules.ron") {
+            Rules::parse(&text, &file).unwrap_or_else(|e| panic!("{e}"));
+        } else if path.ends_with("troops.ron") {
+            Catalog::parse(&text, &file).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+#[test]
+fn the_compiled_in_scenarios_are_the_files_on_disk() {
+    for (name, source) in SHIPPED {
+        let disk = std::fs::read_to_string(root().join(name)).expect("shipped file exists");
+        assert_eq!(disk, source, "{name} differs from its compiled-in copy");
+        let s = Scenario::parse(source, name).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(s.file, name);
+    }
+}
+
+/// What the shipped battles show between them, and the shape each one keeps.
+#[test]
+fn the_shipped_battles_use_every_formation_and_terrain_asked_for() {
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    let mut units_of = Vec::new();
+    for (name, source) in SHIPPED {
+        let s = Scenario::parse(source, name).unwrap_or_else(|e| panic!("{e}"));
+        let setup = &s.setup;
+        let (w, h) = (setup.map.width(), setup.map.height());
+        assert!(
+            (10..=16).contains(&w) && (8..=12).contains(&h),
+            "{name}: map {w}×{h}"
+        );
+        assert!(
+            (6..=14).contains(&setup.units.len()),
+            "{name}: {} units",
+            setup.units.len()
+        );
+        assert!(
+            setup.turn_limit.is_some_and(|t| (6..=10).contains(&t)),
+            "{name}: turn limit"
+        );
+        assert!(!setup.objectives.is_empty(), "{name}: no objectives");
+        assert!(
+            setup.objectives.iter().all(|o| !o.name.trim().is_empty()),
+            "{name}: unnamed objective"
+        );
+        assert!(s.seed.is_some(), "{name}: no seed");
+        let computers = s
+            .sides
+            .iter()
+            .filter(|side| side.player == Controller::Computer)
+            .count();
+        assert_eq!(computers, 1, "{name}: one side is the computer's");
+        assert!(source.starts_with("//"), "{name} opens with a comment");
+        units_of.push((name, setup.units.len()));
+
+        let game =
+            Game::new(setup.clone(), Dice::seeded(1)).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        for u in game.units() {
+            match u.troop.formation {
+                Formation::DF if game.secured_by_formed_foot(u) => seen.insert("DF secured by FF"),
+                Formation::DF => seen.insert("DF unsecured"),
+                Formation::UF => seen.insert("UF"),
+                Formation::SF => seen.insert("SF"),
+                Formation::LC => seen.insert("LC"),
+                Formation::HC => seen.insert("HC"),
+                _ => false,
+            };
+        }
+        for hex in game.map().hexes() {
+            match game.map().terrain(hex) {
+                Some(Terrain::Woods) => seen.insert("woods"),
+                Some(Terrain::Hill) => seen.insert("hill"),
+                Some(Terrain::Village | Terrain::Ford) => seen.insert("village or ford"),
+                _ => false,
+            };
+        }
+    }
+    let wanted = [
+        "DF secured by FF",
+        "DF unsecured",
+        "UF",
+        "SF",
+        "LC",
+        "HC",
+        "woods",
+        "hill",
+        "village or ford",
+    ];
+    for w in wanted {
+        assert!(seen.contains(w), "no shipped battle has {w}");
+    }
+    // Kircholm, the default battle, is the smallest of the historical battles.
+    let kircholm = units_of
+        .iter()
+        .find(|(n, _)| n.ends_with("kircholm.ron"))
+        .map_or(0, |(_, c)| *c);
+    for (name, count) in &units_of {
+        if !name.ends_with("kircholm.ron") && !name.ends_with("tutorial.ron") {
+            assert!(
+                kircholm < *count,
+                "{name} has {count} units, Kircholm {kircholm}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad files: the message and its line:col
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn the_base_test_scenario_is_valid() {
+    Scenario::parse(BASE, FILE).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_ron_syntax_error_is_located() {
+    let text = edit(BASE, r#"name: "Test","#, r#"name: "Test""#);
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!("{FILE}:{}: Expected comma", at(&text, "map:"))]
+    );
+}
+
+#[test]
+fn an_unclosed_list_is_a_syntax_error() {
+    let text = edit(
+        BASE,
+        "    objectives: [(name: \"the mill\", at: (4, 2))],",
+        "    objectives: [(name: \"the mill\", at: (4, 2)),",
+    );
+    let lines = refused(&text);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].starts_with(&format!("{FILE}:")), "{lines:?}");
+}
+
+#[test]
+fn a_misspelt_field_is_named_with_its_place() {
+    let text = edit(BASE, "turn_limit: 6,", "turn_limt: 6,");
+    let lines = refused(&text);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].starts_with(&format!(
+            "{FILE}:{}: Unexpected field named `turn_limt`",
+            at(&text, "turn_limt")
+        )),
+        "{lines:?}"
+    );
+    assert!(
+        lines[0].contains("`turn_limit`"),
+        "the message lists the fields: {lines:?}"
+    );
+
+    let text = edit(
+        BASE,
+        "creatures: 60, at: (3, 0)",
+        "creaturs: 60, at: (3, 0)",
+    );
+    let lines = refused(&text);
+    assert!(
+        lines[0].starts_with(&format!(
+            "{FILE}:{}: Unexpected field named `creaturs`",
+            at(&text, "creaturs")
+        )),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_unknown_enum_variant_is_located() {
+    let text = edit(BASE, "edge: South", "edge: Sout");
+    let lines = refused(&text);
+    assert!(
+        lines[0].starts_with(&format!(
+            "{FILE}:{}: Unexpected variant named `Sout`",
+            at(&text, "Sout")
+        )),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_unknown_troop_type_is_located_with_a_suggestion() {
+    let text = edit(
+        BASE,
+        r#"troop: "pikemen", side: "Blue""#,
+        r#"troop: "pikeman", side: "Blue""#,
+    );
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: unit 2: unknown troop type `pikeman`; did you mean `pikemen`?",
+            at(&text, r#"troop: "pikeman""#)
+        )]
+    );
+}
+
+#[test]
+fn a_unit_off_the_map_is_located() {
+    let text = edit(BASE, "at: (3, 0)", "at: (6, 0)");
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: unit 3 at (6, 0) is off the 6×4 map",
+            at(&text, "at: (6, 0)")
+        )]
+    );
+    let text = edit(BASE, "at: (3, 0)", "at: (-1, 0)");
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: unit 3 at (-1, 0) is off the 6×4 map",
+            at(&text, "at: (-1, 0)")
+        )]
+    );
+}
+
+#[test]
+fn a_unit_in_water_is_located() {
+    let text = edit(BASE, "at: (3, 0)", "at: (2, 1)");
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: unit 3 at (2, 1) stands in impassable Water",
+            at(&text, "at: (2, 1)")
+        )]
+    );
+}
+
+#[test]
+fn two_units_in_one_hex_are_located_at_the_second() {
+    let text = edit(BASE, "at: (3, 0)", "at: (0, 0)");
+    let lines = refused(&text);
+    let second = text.rfind("at: (0, 0)").unwrap_or(0);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: unit 3 shares hex (0, 0) with unit 2 (R1.3)",
+            line_col_of(&text, second)
+        )]
+    );
+}
+
+#[test]
+fn a_drilled_foot_unit_of_200_men_breaks_r2_6() {
+    let text = edit(
+        BASE,
+        "creatures: 120, at: (1, 3)",
+        "creatures: 200, at: (1, 3)",
+    );
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: unit 1 (200 × matchlock musketeers): 200 man-equivalents, outside the 20–120 this formation allows (R2.6)",
+            at(&text, "creatures: 200")
+        )]
+    );
+}
+
+#[test]
+fn a_skirmishing_foot_unit_of_70_breaks_r2_6() {
+    let text = edit(
+        BASE,
+        "creatures: 60, at: (3, 0)",
+        "creatures: 70, at: (3, 0)",
+    );
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: unit 3 (70 × commanded shot): 70 man-equivalents, outside the 10–60 this formation allows (R2.6)",
+            at(&text, "creatures: 70")
+        )]
+    );
+}
+
+#[test]
+fn a_battle_with_one_side_is_refused() {
+    let text = edit(
+        BASE,
+        "        (name: \"Blue\", edge: North, player: Computer),\n",
+        "",
+    );
+    let lines = refused(&text);
+    has_line(
+        &lines,
+        &format!(
+            "{FILE}:{}: a battle needs exactly 2 sides, this one has 1",
+            at(&text, "sides:")
+        ),
+    );
+    has_line(
+        &lines,
+        &format!(
+            "{FILE}:{}: defender `Blue` is not one of the sides",
+            at(&text, "defender:")
+        ),
+    );
+}
+
+#[test]
+fn a_unit_of_an_unknown_side_is_located_and_the_empty_side_named() {
+    let text = edit(
+        BASE,
+        r#"side: "Blue", creatures: 60"#,
+        r#"side: "Bleu", creatures: 60"#,
+    );
+    let text = edit(
+        &text,
+        r#""pikemen", side: "Blue""#,
+        r#""pikemen", side: "Bleu""#,
+    );
+    let lines = refused(&text);
+    has_line(
+        &lines,
+        &format!(
+            "{FILE}:{}: side `Blue` has no units",
+            at(&text, "(name: \"Blue\"")
+        ),
+    );
+    let first = text.find(r#"side: "Bleu""#).unwrap_or(0);
+    has_line(
+        &lines,
+        &format!(
+            "{FILE}:{}: unit 2: unknown side `Bleu` (sides: Red, Blue)",
+            line_col_of(&text, first)
+        ),
+    );
+    assert_eq!(lines.len(), 3, "{lines:?}");
+}
+
+#[test]
+fn an_objective_off_the_map_is_located() {
+    let text = edit(BASE, "at: (4, 2))]", "at: (4, 9))]");
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: objective `the mill` at (4, 9) is off the map",
+            at(&text, "at: (4, 9)")
+        )]
+    );
+}
+
+#[test]
+fn a_turn_limit_of_0_is_refused() {
+    let text = edit(BASE, "turn_limit: 6", "turn_limit: 0");
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: turn limit 0 must be between 1 and 1000 (R3.3)",
+            at(&text, "turn_limit")
+        )]
+    );
+}
+
+#[test]
+fn map_problems_are_located_at_their_row() {
+    let text = edit(BASE, r#"". ~ ~ . . .","#, r#"". ~ X . . .","#);
+    let lines = refused(&text);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].starts_with(&format!(
+            "{FILE}:{}: unknown terrain `X` in map row 1",
+            at(&text, r#"". ~ X"#)
+        )),
+        "{lines:?}"
+    );
+    let text = edit(BASE, r#"". ~ ~ . . .","#, r#"". ~ ~ . .","#);
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: map row 1 has 5 hexes, row 0 has 6",
+            at(&text, r#"". ~ ~ . .""#)
+        )]
+    );
+}
+
+#[test]
+fn a_bad_scenario_troop_type_is_located() {
+    let text = edit(
+        BASE,
+        "    turn_limit: 6,",
+        "    troops: [\n        (name: \"slow shot\", formation: DF, hd: \"1\", throw: 11, speed: 0, melee: (name: \"sword\", damage: \"1d6\"), missile: Some(Firearm(lock: Matchlock, kind: Musket))),\n    ],\n    turn_limit: 6,",
+    );
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: troop `slow shot`: speed 0' is outside 1'–480'",
+            at(&text, "speed: 0")
+        )]
+    );
+}
+
+#[test]
+fn a_rules_file_with_a_missing_table_row_is_located_at_the_table() {
+    let rules = volley::engine::rules::DEFAULT_RULES_RON;
+    let text = edit(rules, "        (kind: Sling, range: 4),\n", "");
+    let file = "rules.ron";
+    match Rules::parse(&text, file) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => assert_eq!(
+            e.lines(),
+            vec![format!(
+                "{file}:{}: table `missile_ranges` has no row for Sling",
+                at(&text, "missile_ranges: [")
+            )]
+        ),
+    }
+    let text = edit(
+        rules,
+        "        (lock: Matchlock, kind: Musket, drilled: 220, undrilled: 260),\n",
+        "",
+    );
+    match Rules::parse(&text, file) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => assert_eq!(
+            e.lines(),
+            vec![format!(
+                "{file}:{}: table `firearm_sizes` has no row for Matchlock Musket",
+                at(&text, "firearm_sizes: [")
+            )]
+        ),
+    }
+}
+
+#[test]
+fn a_troop_catalog_with_an_unknown_weapon_is_located() {
+    let old = "missile: Some(Firearm(lock: Matchlock, kind: Arquebus))),\n        (name: \"flintlock arquebusiers\"";
+    let text = edit(
+        DEFAULT_TROOPS_RON,
+        old,
+        &old.replace("kind: Arquebus", "kind: Blunderbuss"),
+    );
+    match Catalog::parse(&text, "troops.ron") {
+        Ok(_) => panic!("accepted"),
+        Err(e) => {
+            let lines = e.lines();
+            assert_eq!(lines.len(), 1);
+            let expected = format!(
+                "troops.ron:{}: Unexpected variant named `Blunderbuss` in enum `FirearmKind`",
+                at(&text, "Blunderbuss")
+            );
+            assert!(lines[0].starts_with(&expected), "{lines:?}");
+        }
+    }
+    let text = edit(
+        DEFAULT_TROOPS_RON,
+        r#"(name: "halberd", damage: "1d10""#,
+        r#"(name: "halberd", damage: "a halberd""#,
+    );
+    match Catalog::parse(&text, "troops.ron") {
+        Ok(_) => panic!("accepted"),
+        Err(e) => assert_eq!(
+            e.lines(),
+            vec![format!(
+                "troops.ron:{}: troop `halberdiers`: `a halberd` is not a damage roll like \"1d8\"",
+                at(&text, r#"damage: "a halberd""#)
+            )]
+        ),
+    }
+}
+
+#[test]
+fn several_problems_in_one_file_are_all_listed() {
+    let mut text = BASE.to_string();
+    text = edit(&text, "at: (0, 3)", "at: (9, 9)");
+    text = edit(
+        &text,
+        "creatures: 120, at: (1, 3)",
+        "creatures: 200, at: (1, 3)",
+    );
+    text = edit(
+        &text,
+        r#"troop: "pikemen", side: "Blue""#,
+        r#"troop: "pikeman", side: "Blue""#,
+    );
+    text = edit(
+        &text,
+        "creatures: 60, at: (3, 0)",
+        "creatures: 70, at: (0, 0)",
+    );
+    text = edit(&text, "at: (4, 2))]", "at: (4, 9))]");
+    text = edit(&text, "turn_limit: 6", "turn_limit: 0");
+    let lines = refused(&text);
+    let second = text.rfind("at: (0, 0)").unwrap_or(0);
+    let expected = vec![
+        format!("{FILE}:{}: unit 0 at (9, 9) is off the 6×4 map", at(&text, "at: (9, 9)")),
+        format!(
+            "{FILE}:{}: unit 1 (200 × matchlock musketeers): 200 man-equivalents, outside the 20–120 this formation allows (R2.6)",
+            at(&text, "creatures: 200")
+        ),
+        format!("{FILE}:{}: unit 2: unknown troop type `pikeman`; did you mean `pikemen`?", at(&text, r#"troop: "pikeman""#)),
+        format!(
+            "{FILE}:{}: unit 3 (70 × commanded shot): 70 man-equivalents, outside the 10–60 this formation allows (R2.6)",
+            at(&text, "creatures: 70")
+        ),
+        format!("{FILE}:{}: unit 3 shares hex (0, 0) with unit 2 (R1.3)", line_col_of(&text, second)),
+        format!("{FILE}:{}: objective `the mill` at (4, 9) is off the map", at(&text, "at: (4, 9)")),
+        format!("{FILE}:{}: turn limit 0 must be between 1 and 1000 (R3.3)", at(&text, "turn_limit")),
+    ];
+    assert_eq!(lines, expected);
+}
+
+// ---------------------------------------------------------------------------------------
+// Hostile input: an error, quickly, never a panic
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn a_file_over_4_mib_is_refused_before_it_is_read() {
+    let dir = TempDir::new("big");
+    let mut text = BASE.to_string();
+    text.push_str(&" ".repeat(MAX_FILE_BYTES + 1 - text.len()));
+    let path = dir.write("big.ron", &text);
+    let started = Instant::now();
+    let err = Scenario::load(&path).expect_err("a file over 4 MiB is refused");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "took {:?}",
+        started.elapsed()
+    );
+    let message = err.to_string();
+    assert_eq!(
+        message,
+        format!(
+            "{}:1:1: file is larger than the {MAX_FILE_BYTES} bytes allowed",
+            path.display()
+        )
+    );
+
+    // The same text handed over in memory is refused before parsing.
+    let err = Scenario::parse(&text, FILE).expect_err("refused");
+    assert!(
+        err.to_string().starts_with(&format!(
+            "{FILE}:1:1: file is {} bytes, more than",
+            text.len()
+        )),
+        "{err}"
+    );
+
+    // And by `volley check`.
+    let out = volley(&["check".as_ref(), path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("file is larger than the 4194304 bytes allowed"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn a_file_of_exactly_4_mib_is_read() {
+    let dir = TempDir::new("edge");
+    let mut text = BASE.to_string();
+    text.push_str(&" ".repeat(MAX_FILE_BYTES - text.len()));
+    let path = dir.write("edge.ron", &text);
+    Scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_map_row_100000_hexes_wide_is_refused() {
+    let wide = ".".repeat(100_000);
+    let text = edit(
+        BASE,
+        r#"". . . . . .",
+        ". ~ ~"#,
+        &format!("\"{wide}\",\n        \". ~ ~"),
+    );
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: map rows are 100000 hexes wide; 1 to 200 are allowed",
+            at(&text, &format!("\"{wide}"))
+        )]
+    );
+
+    let text = edit(BASE, r#"". ~ ~ . . .","#, &format!("\"{wide}\","));
+    let lines = refused(&text);
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: map row 1 has 100000 hexes, row 0 has 6",
+            at(&text, &format!("\"{wide}"))
+        )]
+    );
+}
+
+#[test]
+fn a_million_map_rows_are_refused() {
+    let rows = "\".\",".repeat(1_000_000);
+    let text = edit(BASE, "    map: [\n", &format!("    map: [\n{rows}"));
+    assert!(text.len() < MAX_FILE_BYTES);
+    let started = Instant::now();
+    let lines = refused(&text);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: the map has 1000004 rows; 1 to 200 are allowed",
+            at(&text, "map:")
+        )]
+    );
+}
+
+#[test]
+fn as_many_units_as_fit_in_4_mib_are_refused() {
+    let unit = "(troop:\"pikemen\",side:\"Red\",creatures:120,at:(0,1)),";
+    let count = (MAX_FILE_BYTES - BASE.len() - 16) / unit.len();
+    let text = edit(
+        BASE,
+        "    units: [\n",
+        &format!("    units: [\n{}", unit.repeat(count)),
+    );
+    assert!(
+        text.len() <= MAX_FILE_BYTES && count > 70_000,
+        "{count} units in {} bytes",
+        text.len()
+    );
+    let started = Instant::now();
+    let lines = refused(&text);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        lines,
+        vec![format!(
+            "{FILE}:{}: {} units; at most 400 are allowed",
+            at(&text, "units:"),
+            count + 4
+        )]
+    );
+}
+
+#[test]
+fn huge_numbers_are_errors_not_overflows() {
+    let text = edit(
+        BASE,
+        "creatures: 60, at: (3, 0)",
+        "creatures: 1000000, at: (1000000, 1000000)",
+    );
+    let lines = refused(&text);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].contains("unit 3 at (1000000, 1000000) is off the 6×4 map"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].contains("1000000 man-equivalents, outside the 10–60"),
+        "{lines:?}"
+    );
+
+    // The extreme i32 coordinates must not overflow the offset-to-axial conversion.
+    let text = edit(BASE, "at: (3, 0)", "at: (-2147483648, 2147483647)");
+    let text = edit(&text, "at: (4, 2))]", "at: (2147483647, -2147483648))]");
+    let lines = refused(&text);
+    has_line(
+        &lines,
+        &format!(
+            "{FILE}:{}: unit 3 at (-2147483648, 2147483647) is off the 6×4 map",
+            at(&text, "at: (-2147483648")
+        ),
+    );
+    has_line(
+        &lines,
+        &format!(
+            "{FILE}:{}: objective `the mill` at (2147483647, -2147483648) is off the map",
+            at(&text, "at: (2147483647")
+        ),
+    );
+
+    let text = edit(BASE, "creatures: 60,", "creatures: 99999999999,");
+    assert_eq!(refused(&text).len(), 1);
+    let text = edit(BASE, "turn_limit: 6", "turn_limit: 4294967295");
+    assert_eq!(
+        refused(&text),
+        vec![format!(
+            "{FILE}:{}: turn limit 4294967295 must be between 1 and 1000 (R3.3)",
+            at(&text, "turn_limit")
+        )]
+    );
+}
+
+#[test]
+fn brackets_nested_10000_deep_are_an_error_not_a_stack_overflow() {
+    let open = "[".repeat(10_000);
+    let close = "]".repeat(10_000);
+    let parens = "(".repeat(10_000);
+    let texts = [
+        format!("{open}{close}"),
+        format!("{parens}{}", ")".repeat(10_000)),
+        edit(BASE, "    map: [\n", &format!("    map: [{open}{close},\n")),
+        edit(
+            BASE,
+            "turn_limit: 6,",
+            &format!("turn_limit: 6, seed: Some({open}{close}),"),
+        ),
+        edit(
+            BASE,
+            "turn_limit: 6,",
+            &format!("turn_limit: 6, troops: [{parens}{}],", ")".repeat(10_000)),
+        ),
+        edit(
+            BASE,
+            "turn_limit: 6,",
+            &format!("turn_limit: 6, options: {parens}"),
+        ),
+    ];
+    for text in &texts {
+        assert!(Scenario::parse(text, FILE).is_err());
+        assert!(Catalog::parse(text, "troops.ron").is_err());
+        assert!(Rules::parse(text, "rules.ron").is_err());
+    }
+    let dir = TempDir::new("deep");
+    let path = dir.write("deep.ron", &texts[0]);
+    let out = volley(&["check".as_ref(), path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with(&format!("{}:1:", path.display())),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn cut_and_spliced_scenarios_never_panic() {
+    // Deterministic mutations of every shipped scenario: cut a span, or splice one in twice.
+    for (name, source) in SHIPPED {
+        let bounds: Vec<usize> = source
+            .char_indices()
+            .map(|(i, _)| i)
+            .chain([source.len()])
+            .collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..300 {
+            let a = bounds[next(bounds.len())];
+            let b = bounds[next(bounds.len())];
+            let (a, b) = (a.min(b), a.max(b));
+            let cut = format!("{}{}", &source[..a], &source[b..]);
+            let doubled = format!("{}{}", &source[..b], &source[a..]);
+            for text in [cut, doubled] {
+                let _ = Scenario::parse(&text, name);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The command line: `volley units` (R2.3–R2.5, R11) and `volley check`
+// ---------------------------------------------------------------------------------------
+
+/// R11's worked examples and edges as a scenario with troop types of its own.
+const R11: &str = r#"// R11 worked examples.
+(
+    name: "R11 worked examples",
+    map: [
+        ". . . . . . . .",
+        ". . . . . . . .",
+    ],
+    sides: [
+        (name: "Red", edge: South),
+        (name: "Blue", edge: North, player: Computer),
+    ],
+    troops: [
+        (name: "ex flintlock arquebus DF", formation: DF, hd: "1", throw: 11, speed: 90,
+            melee: (name: "sword", damage: "1d6"), missile: Some(Firearm(lock: Flintlock, kind: Arquebus))),
+        (name: "ex matchlock arquebus DF", formation: DF, hd: "1", throw: 11, speed: 90,
+            melee: (name: "sword", damage: "1d6"), missile: Some(Firearm(lock: Matchlock, kind: Arquebus))),
+        (name: "ex matchlock rifled musket UF", formation: UF, hd: "1", throw: 11, speed: 60,
+            melee: (name: "sword", damage: "1d6"), missile: Some(Firearm(lock: Matchlock, kind: RifledMusket))),
+        (name: "ex flintlock musket SF", formation: SF, hd: "1", throw: 11, speed: 120,
+            melee: (name: "hanger", damage: "1d6"), missile: Some(Firearm(lock: Flintlock, kind: Musket))),
+        (name: "ex flintlock musket DF", formation: DF, hd: "1", throw: 11, speed: 90,
+            melee: (name: "sword", damage: "1d6"), missile: Some(Firearm(lock: Flintlock, kind: Musket))),
+        (name: "ex matchlock rifled musket DF", formation: DF, hd: "1", throw: 11, speed: 90,
+            melee: (name: "sword", damage: "1d6"), missile: Some(Firearm(lock: Matchlock, kind: RifledMusket))),
+    ],
+    units: [
+        (troop: "ex flintlock arquebus DF", side: "Red", creatures: 120, at: (0, 1), label: "Example 1"),
+        (troop: "ex matchlock arquebus DF", side: "Red", creatures: 120, at: (1, 1), label: "Example 2"),
+        (troop: "ex matchlock rifled musket UF", side: "Red", creatures: 120, at: (2, 1), label: "Example 3"),
+        (troop: "ex flintlock musket SF", side: "Red", creatures: 60, at: (3, 1), label: "Example 4"),
+        (troop: "ex flintlock arquebus DF", side: "Blue", creatures: 80, at: (0, 0), label: "Edge 80 flintlock"),
+        (troop: "ex matchlock arquebus DF", side: "Blue", creatures: 80, at: (1, 0), label: "Edge 80 matchlock"),
+        (troop: "ex flintlock musket DF", side: "Blue", creatures: 40, at: (2, 0), label: "Edge 40 musket"),
+        (troop: "ex matchlock rifled musket DF", side: "Blue", creatures: 20, at: (3, 0), label: "Edge 20 rifled"),
+    ],
+    turn_limit: 6,
+    defender: "Blue",
+)
+"#;
+
+/// Label, formation, men, attack sequence, reload tokens.
+const R11_ROWS: [(&str, &str, u64, &str, u64); 8] = [
+    ("Example 1", "DF", 120, "1 flintlock arquebus", 0),
+    (
+        "Example 2",
+        "DF",
+        120,
+        "1 matchlock arquebus, 1 reload token",
+        1,
+    ),
+    (
+        "Example 3",
+        "UF",
+        120,
+        "1 matchlock rifled musket, 2 reload tokens",
+        2,
+    ),
+    (
+        "Example 4",
+        "SF",
+        60,
+        "1 flintlock musket, 1 reload token",
+        1,
+    ),
+    ("Edge 80 flintlock", "DF", 80, "1 flintlock arquebus", 0),
+    (
+        "Edge 80 matchlock",
+        "DF",
+        80,
+        "1 matchlock arquebus, 2 reload tokens",
+        2,
+    ),
+    (
+        "Edge 40 musket",
+        "DF",
+        40,
+        "1 flintlock musket, 2 reload tokens",
+        2,
+    ),
+    (
+        "Edge 20 rifled",
+        "DF",
+        20,
+        "1 matchlock rifled musket, 14 reload tokens",
+        14,
+    ),
+];
+
+#[test]
+fn volley_units_prints_the_r11_worked_examples_as_text() {
+    let dir = TempDir::new("units-text");
+    let path = dir.write("r11.ron", R11);
+    let out = volley(&["units".as_ref(), path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.first(), Some(&"R11 worked examples"));
+    assert!(
+        lines
+            .get(1)
+            .is_some_and(|l| l.starts_with("unit") && l.contains("attack sequence")),
+        "{text}"
+    );
+    assert_eq!(lines.len(), 2 + R11_ROWS.len(), "{text}");
+    for (line, (label, formation, men, sequence, _)) in lines[2..].iter().zip(R11_ROWS) {
+        assert!(line.starts_with(label), "{line}");
+        assert!(
+            line.ends_with(&format!("  {sequence}")),
+            "`{line}` should end with `{sequence}`"
+        );
+        let words: Vec<&str> = line[24..].split_whitespace().collect();
+        assert_eq!(words.get(1), Some(&formation), "{line}");
+        assert_eq!(words.get(2), Some(&men.to_string().as_str()), "{line}");
+    }
+}
+
+#[test]
+fn volley_units_prints_the_r11_worked_examples_as_json() {
+    let dir = TempDir::new("units-json");
+    let path = dir.write("r11.ron", R11);
+    let out = volley(&[
+        "units".as_ref(),
+        path.as_os_str(),
+        "--format".as_ref(),
+        "json".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("volley units --format json prints JSON");
+    let rows = rows.as_array().expect("a JSON array");
+    assert_eq!(rows.len(), R11_ROWS.len());
+    for (row, (label, formation, men, sequence, tokens)) in rows.iter().zip(R11_ROWS) {
+        assert_eq!(row["label"], label);
+        assert_eq!(row["formation"], formation);
+        assert_eq!(row["men"], men);
+        assert_eq!(row["attack_sequence"], sequence);
+        assert_eq!(row["reload_tokens"], tokens);
+        assert_eq!(
+            row["uhp"].as_u64(),
+            Some((men + 7) / 15),
+            "uhp = round(HD × N / 15) for 1 HD, {label}"
+        );
+    }
+    assert_eq!(rows[0]["side"], "Red");
+    assert_eq!(rows[0]["troop"], "ex flintlock arquebus DF");
+}
+
+#[test]
+fn volley_units_of_a_bad_file_fails_with_the_located_problem() {
+    let dir = TempDir::new("units-bad");
+    let text = edit(BASE, "turn_limit: 6", "turn_limit: 0");
+    let path = dir.write("bad.ron", &text);
+    let out = volley(&["units".as_ref(), path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).is_empty());
+    let expected = format!(
+        "volley: {}:{}: turn limit 0",
+        path.display(),
+        at(&text, "turn_limit")
+    );
+    assert!(stderr(&out).starts_with(&expected), "{}", stderr(&out));
+}
+
+#[test]
+fn volley_check_exit_codes_and_lines() {
+    let dir = TempDir::new("check");
+    let good = dir.write("good.ron", BASE);
+    let bad_text = edit(BASE, "at: (3, 0)", "at: (2, 1)");
+    let bad = dir.write("bad.ron", &bad_text);
+    let rules = dir.write(
+        "rules.ron",
+        &edit(
+            volley::engine::rules::DEFAULT_RULES_RON,
+            "        (kind: Sling, range: 4),\n",
+            "",
+        ),
+    );
+    let troops_text = edit(DEFAULT_TROOPS_RON, "kind: LongBow", "kind: Longbow");
+    let troops = dir.write("troops.ron", &troops_text);
+    let missing = dir.0.join("missing.ron");
+
+    let out = volley(&["check".as_ref(), good.as_os_str()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), format!("{}: ok\n", good.display()));
+
+    let out = volley(&["check".as_ref(), good.as_os_str(), bad.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{}: ok\n{}:{}: unit 3 at (2, 1) stands in impassable Water\n",
+            good.display(),
+            bad.display(),
+            at(&bad_text, "at: (2, 1)")
+        )
+    );
+
+    // rules.ron and troops.ron are checked as what they are.
+    let out = volley(&["check".as_ref(), rules.as_os_str(), troops.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(&format!("{}:", rules.display()))
+            && lines[0].ends_with("table `missile_ranges` has no row for Sling")
+    );
+    assert!(lines[1].starts_with(&format!(
+        "{}:{}: Unexpected variant named `Longbow`",
+        troops.display(),
+        at(&troops_text, "Longbow")
+    )));
+
+    let out = volley(&["check".as_ref(), missing.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).starts_with(&format!("{}:1:1: cannot open", missing.display())),
+        "{}",
+        stdout(&out)
+    );
+
+    let out = volley(&["check".as_ref()]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "clap refuses `check` with no file"
+    );
+
+    // Every shipped file passes.
+    let mut args: Vec<PathBuf> = ron_files("scenarios");
+    args.extend(ron_files("assets"));
+    let out = Command::new(env!("CARGO_BIN_EXE_volley"))
+        .arg("check")
+        .args(&args)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert_eq!(stdout(&out).lines().count(), args.len());
+}
+
+// ---------------------------------------------------------------------------------------
+// Every shipped battle plays to its end
+// ---------------------------------------------------------------------------------------
+
+/// Plays one battle under random legal orders to its end.
+fn play_out(name: &str, scenario: &Scenario, seed: u64) -> Game {
+    let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    let mut player = RandomPlayer::new(seed);
+    let limit = scenario.setup.turn_limit.unwrap_or(u32::MAX);
+    let mut commands = 0;
+    while game.outcome().is_none() {
+        let command = player
+            .choose(&game)
+            .unwrap_or_else(|| panic!("{name} seed {seed}: no legal command but no outcome"));
+        if let Err(e) = game.submit(command) {
+            panic!("{name} seed {seed}: legal command {command:?} refused: {e}");
+        }
+        commands += 1;
+        assert!(
+            commands < 1_000_000,
+            "{name} seed {seed}: the battle does not end"
+        );
+        assert!(
+            game.turn() <= limit,
+            "{name} seed {seed}: turn {} past the limit {limit}",
+            game.turn()
+        );
+    }
+    game
+}
+
+/// Plays shipped battle `index` of [`SHIPPED`] for 100 seeds.
+fn hundred_battles(index: usize) {
+    let (name, source) = SHIPPED[index];
+    let scenario = Scenario::parse(source, name).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..100 {
+        let game = play_out(name, &scenario, seed);
+        assert!(game.outcome().is_some(), "{name} seed {seed}");
+    }
+}
+
+#[test]
+fn every_shipped_battle_is_played_below() {
+    assert_eq!(SHIPPED.len(), 5, "add a test below for each shipped battle");
+}
+
+#[test]
+fn shipped_battle_0_plays_to_its_end_for_100_seeds() {
+    hundred_battles(0);
+}
+
+#[test]
+fn shipped_battle_1_plays_to_its_end_for_100_seeds() {
+    hundred_battles(1);
+}
+
+#[test]
+fn shipped_battle_2_plays_to_its_end_for_100_seeds() {
+    hundred_battles(2);
+}
+
+#[test]
+fn shipped_battle_3_plays_to_its_end_for_100_seeds() {
+    hundred_battles(3);
+}
+
+#[test]
+fn shipped_battle_4_plays_to_its_end_for_100_seeds() {
+    hundred_battles(4);
+}
+
+/// A `DataError` is a plain value: equal errors for equal input.
+#[test]
+fn the_same_bad_input_gives_the_same_error() {
+    let text = edit(BASE, "turn_limit: 6", "turn_limit: 0");
+    let a: DataError = Scenario::parse(&text, FILE).expect_err("refused");
+    let b: DataError = Scenario::parse(&text, FILE).expect_err("refused");
+    assert_eq!(a, b);
+}
