@@ -1,0 +1,378 @@
+//! What each key does in each mode of the terminal game: cursor moves in hex directions,
+//! the order menu, picking a hex or a target, prompts and confirmations.
+
+use super::{App, Key, Mode, TargetOrder};
+use crate::engine::event::MoveKind;
+use crate::engine::game::Reach;
+use crate::engine::{Actor, Command, Map, UnitId};
+use hexx::Hex;
+
+impl App {
+    /// Handles one key.
+    pub fn handle_key(&mut self, key: Key) {
+        match self.mode.clone() {
+            Mode::Help | Mode::Handover { .. } | Mode::ComputerDone => self.mode = Mode::Browse,
+            Mode::ConfirmQuit => match key {
+                Key::Char('y') | Key::Char('q') => self.quit = true,
+                _ => self.mode = Mode::Browse,
+            },
+            Mode::ConfirmEnd { .. } => match key {
+                Key::Char('y') | Key::Enter | Key::Char('e') => {
+                    self.submit(Command::EndOrders);
+                }
+                _ => self.mode = Mode::Browse,
+            },
+            _ if self.game.outcome().is_some() => self.game_over_key(key),
+            _ if matches!(self.game.actor(), Actor::Decide(_)) => self.decision_key(key),
+            Mode::Browse => self.browse_key(key),
+            Mode::Orders { unit, options } => self.orders_key(key, unit, &options),
+            Mode::PickHex { unit, kind, reach } => self.pick_hex_key(key, unit, kind, &reach),
+            Mode::PickTarget {
+                unit,
+                targets,
+                index,
+                order,
+            } => self.pick_target_key(key, unit, &targets, index, order),
+        }
+    }
+
+    fn game_over_key(&mut self, key: Key) {
+        match key {
+            Key::Char('q') | Key::Esc | Key::Enter => self.quit = true,
+            k => {
+                self.move_cursor(k);
+            }
+        }
+    }
+
+    fn decision_key(&mut self, key: Key) {
+        let Actor::Decide(decision) = self.game.actor() else {
+            return;
+        };
+        let answers = decision.answers();
+        let pick = match key {
+            Key::Char('y') => answers
+                .iter()
+                .find(|c| matches!(c, Command::Advance { advance: true }))
+                .copied(),
+            Key::Char('n') => answers
+                .iter()
+                .find(|c| matches!(c, Command::Advance { advance: false }))
+                .copied(),
+            Key::Char(d) if d.is_ascii_digit() => digit_answer(&decision, &answers, d),
+            Key::Char('?') => {
+                self.mode = Mode::Help;
+                return;
+            }
+            Key::Char('q') => {
+                self.mode = Mode::ConfirmQuit;
+                return;
+            }
+            k => {
+                self.move_cursor(k);
+                None
+            }
+        };
+        if let Some(command) = pick {
+            self.submit(command);
+        }
+    }
+
+    fn browse_key(&mut self, key: Key) {
+        match key {
+            Key::Char('?') => self.mode = Mode::Help,
+            Key::Char('q') => self.mode = Mode::ConfirmQuit,
+            Key::Char('U') | Key::Backspace => self.undo(),
+            Key::Char('S') => self.save(),
+            Key::Tab => self.next_unit(true),
+            Key::BackTab => self.next_unit(false),
+            Key::Enter | Key::Char(' ') => self.open_orders(),
+            Key::Char('e') => self.end_orders(),
+            Key::PageUp => self.log_scroll = (self.log_scroll + 5).min(self.log.len()),
+            Key::PageDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            k => {
+                self.move_cursor(k);
+            }
+        }
+    }
+
+    /// Moves the cursor one hex; returns false for keys that are not movement.
+    pub fn move_cursor(&mut self, key: Key) -> bool {
+        let (col, row) = Map::offset(self.cursor);
+        let odd = row & 1;
+        let (dc, dr) = match key {
+            Key::Left | Key::Char('h') => (-1, 0),
+            Key::Right | Key::Char('l') => (1, 0),
+            Key::Up | Key::Char('k') => (0, -1),
+            Key::Down | Key::Char('j') => (0, 1),
+            Key::Char('y') => (odd - 1, -1),
+            Key::Char('u') => (odd, -1),
+            Key::Char('b') => (odd - 1, 1),
+            Key::Char('n') => (odd, 1),
+            _ => return false,
+        };
+        let next = Map::hex_at(col + dc, row + dr);
+        if self.game.map().contains(next) {
+            self.cursor = next;
+        }
+        true
+    }
+
+    /// Units of the acting side that still have an order to give this phase.
+    pub fn units_to_order(&self) -> Vec<UnitId> {
+        let Actor::Orders { side, .. } = self.game.actor() else {
+            return Vec::new();
+        };
+        self.game
+            .units_of(side)
+            .filter(|u| {
+                self.game
+                    .unit_orders(u.id)
+                    .iter()
+                    .any(|c| !matches!(c, Command::StandFast { .. }))
+            })
+            .map(|u| u.id)
+            .collect()
+    }
+
+    fn next_unit(&mut self, forward: bool) {
+        let mut ids = self.units_to_order();
+        if !forward {
+            ids.reverse();
+        }
+        let here = self.game.unit_at(self.cursor).map(|u| u.id);
+        let pos = here.and_then(|h| ids.iter().position(|i| *i == h));
+        let next = match pos {
+            Some(p) => ids.get(p + 1).or(ids.first()),
+            None => ids.first(),
+        };
+        match next.and_then(|id| self.game.unit(*id)) {
+            Some(u) => self.cursor = u.pos,
+            None => {
+                self.message = "no unit has an order left to give: press e to end orders".into()
+            }
+        }
+    }
+
+    fn end_orders(&mut self) {
+        let idle = self.units_to_order().len();
+        if idle > 0 {
+            self.mode = Mode::ConfirmEnd { idle };
+        } else {
+            self.submit(Command::EndOrders);
+        }
+    }
+
+    fn open_orders(&mut self) {
+        let Some(unit) = self.game.unit_at(self.cursor).map(|u| u.id) else {
+            self.message = "no unit here".into();
+            return;
+        };
+        let options = order_menu(&self.game.unit_orders(unit));
+        if options.is_empty() {
+            self.message = "this unit has no order to give now".into();
+        } else {
+            self.mode = Mode::Orders { unit, options };
+        }
+    }
+
+    fn orders_key(&mut self, key: Key, unit: UnitId, options: &[(char, &'static str)]) {
+        let Key::Char(c) = key else {
+            self.mode = Mode::Browse;
+            return;
+        };
+        if !options.iter().any(|(k, _)| *k == c) {
+            self.mode = Mode::Browse;
+            return;
+        }
+        match c {
+            's' => {
+                self.submit(Command::StandFast { unit });
+            }
+            'r' => {
+                self.submit(Command::Ready { unit });
+            }
+            'm' => self.pick_hex(unit, MoveKind::March),
+            'h' => self.pick_hex(unit, MoveKind::Hustle),
+            'd' => self.pick_hex(unit, MoveKind::Disengage),
+            'c' => self.pick_hex(unit, MoveKind::Charge),
+            'f' => self.pick_target(unit, self.game.fire_targets(unit), TargetOrder::Fire),
+            'a' => self.pick_target(unit, self.game.melee_targets(unit), TargetOrder::Attack),
+            _ => self.mode = Mode::Browse,
+        }
+    }
+
+    fn pick_hex(&mut self, unit: UnitId, kind: MoveKind) {
+        let reach = self.game.reach(unit, kind);
+        if let Some((first, _)) = reach.ends().first() {
+            if reach.cost_to(self.cursor).is_none() {
+                self.cursor = *first;
+            }
+        }
+        self.mode = Mode::PickHex { unit, kind, reach };
+    }
+
+    fn pick_hex_key(&mut self, key: Key, unit: UnitId, kind: MoveKind, reach: &Reach) {
+        match key {
+            Key::Esc => self.mode = Mode::Browse,
+            Key::Enter | Key::Char(' ') => {
+                if reach.cost_to(self.cursor).is_none() {
+                    self.message =
+                        "that hex is not highlighted: pick one the unit can reach".into();
+                    return;
+                }
+                let to = self.cursor;
+                match kind {
+                    MoveKind::March => {
+                        self.submit(Command::March { unit, to });
+                    }
+                    MoveKind::Hustle => {
+                        self.submit(Command::Hustle { unit, to });
+                    }
+                    MoveKind::Disengage => {
+                        self.submit(Command::Disengage { unit, to });
+                    }
+                    _ => self.charge_targets(unit, to),
+                }
+            }
+            k => {
+                self.move_cursor(k);
+            }
+        }
+    }
+
+    fn charge_targets(&mut self, unit: UnitId, to: Hex) {
+        let targets: Vec<UnitId> = self
+            .game
+            .unit_orders(unit)
+            .into_iter()
+            .filter_map(|c| match c {
+                Command::Charge { to: t, target, .. } if t == to => Some(target),
+                _ => None,
+            })
+            .collect();
+        match targets.as_slice() {
+            [] => self.message = "no enemy to charge from that hex".into(),
+            [target] => {
+                self.submit(Command::Charge {
+                    unit,
+                    to,
+                    target: *target,
+                });
+            }
+            _ => self.pick_target(unit, targets, TargetOrder::Charge { to }),
+        }
+    }
+
+    fn pick_target(&mut self, unit: UnitId, targets: Vec<UnitId>, order: TargetOrder) {
+        let Some(first) = targets.first().and_then(|t| self.game.unit(*t)) else {
+            self.message = "no target in reach".into();
+            self.mode = Mode::Browse;
+            return;
+        };
+        self.cursor = first.pos;
+        self.mode = Mode::PickTarget {
+            unit,
+            targets,
+            index: 0,
+            order,
+        };
+    }
+
+    fn pick_target_key(
+        &mut self,
+        key: Key,
+        unit: UnitId,
+        targets: &[UnitId],
+        index: usize,
+        order: TargetOrder,
+    ) {
+        let cycle = |i: isize| (index as isize + i).rem_euclid(targets.len() as isize) as usize;
+        let index = match key {
+            Key::Esc => {
+                self.mode = Mode::Browse;
+                return;
+            }
+            Key::Enter | Key::Char(' ') => {
+                let target = targets[index];
+                let command = match order {
+                    TargetOrder::Fire => Command::Fire { unit, target },
+                    TargetOrder::Attack => Command::Attack { unit, target },
+                    TargetOrder::Charge { to } => Command::Charge { unit, to, target },
+                };
+                self.submit(command);
+                return;
+            }
+            Key::Tab | Key::Right | Key::Down | Key::Char('l') | Key::Char('j') => cycle(1),
+            Key::BackTab | Key::Left | Key::Up | Key::Char('h') | Key::Char('k') => cycle(-1),
+            _ => index,
+        };
+        if let Some(u) = self.game.unit(targets[index]) {
+            self.cursor = u.pos;
+        }
+        self.mode = Mode::PickTarget {
+            unit,
+            targets: targets.to_vec(),
+            index,
+            order,
+        };
+    }
+}
+
+fn digit_answer(
+    decision: &crate::engine::Decision,
+    answers: &[Command],
+    d: char,
+) -> Option<Command> {
+    use crate::engine::Decision as D;
+    let n = d.to_digit(10)? as usize;
+    match decision {
+        D::Initiative { .. } => match n {
+            1 => Some(Command::ChooseFirst { first: true }),
+            2 => Some(Command::ChooseFirst { first: false }),
+            _ => None,
+        },
+        D::Withdraw { .. } => answers
+            .iter()
+            .find(|c| **c == Command::Withdraw { hexes: n as u32 })
+            .copied(),
+        D::NewChargeTarget { options, .. } => match n {
+            0 => Some(Command::ChooseChargeTarget { target: None }),
+            i => options
+                .get(i - 1)
+                .map(|t| Command::ChooseChargeTarget { target: Some(*t) }),
+        },
+        D::Advance { .. } => None,
+    }
+}
+
+/// The order menu for a unit's legal orders: key and label.
+fn order_menu(orders: &[Command]) -> Vec<(char, &'static str)> {
+    let all = [
+        ('s', "stand fast"),
+        ('m', "march"),
+        ('h', "hustle"),
+        ('c', "charge"),
+        ('d', "disengage"),
+        ('f', "fire"),
+        ('a', "attack"),
+        ('r', "ready"),
+    ];
+    all.into_iter()
+        .filter(|(k, _)| {
+            orders.iter().any(|c| {
+                matches!(
+                    (k, c),
+                    ('s', Command::StandFast { .. })
+                        | ('m', Command::March { .. })
+                        | ('h', Command::Hustle { .. })
+                        | ('c', Command::Charge { .. })
+                        | ('d', Command::Disengage { .. })
+                        | ('f', Command::Fire { .. })
+                        | ('a', Command::Attack { .. })
+                        | ('r', Command::Ready { .. })
+                )
+            })
+        })
+        .collect()
+}
