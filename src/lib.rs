@@ -1,6 +1,15 @@
+//! Volley: a terminal hex-map wargame of the pike-and-shot era under Domains at War with
+//! the Guns of War supplement (RULES.md, R1–R11).
+
+/// Players without a person: the computer opponent and the random and advance baselines.
 pub mod ai;
+/// The command-line tools `check`, `units` and `sim`.
 pub mod commands;
+/// The rules engine, pure and deterministic (R1–R10).
 pub mod engine;
+/// Saving and resuming battles.
 pub mod save;
+/// Scenario files and the troop catalog.
 pub mod scenario;
+/// The terminal game.
 pub mod tui;

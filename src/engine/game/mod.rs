@@ -194,12 +194,15 @@ impl Game {
         }
     }
 
+    /// The rules data this battle is played under (`rules.ron` with the scenario's options).
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    /// The battlefield.
     pub fn map(&self) -> &Map {
         &self.map
     }
+    /// A side's name, commander's modifiers, home edge and totals.
     pub fn side(&self, side: SideId) -> &Side {
         &self.sides[side.index()]
     }
@@ -221,15 +224,19 @@ impl Game {
             .iter()
             .filter(move |u| u.on_map() && u.side == side)
     }
+    /// The named objective hexes (R10.3).
     pub fn objectives(&self) -> &[Objective] {
         &self.objectives
     }
+    /// The current turn, from 1.
     pub fn turn(&self) -> u32 {
         self.turn
     }
+    /// The last turn, if the scenario sets one (R3.3).
     pub fn turn_limit(&self) -> Option<u32> {
         self.turn_limit
     }
+    /// The current phase (R3).
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -237,6 +244,7 @@ impl Game {
     pub fn first_side(&self) -> SideId {
         self.first
     }
+    /// The side that wins when everything else is equal (R10.3).
     pub fn defender(&self) -> SideId {
         self.defender
     }
