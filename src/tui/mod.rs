@@ -117,7 +117,13 @@ pub type Computer = Box<dyn crate::ai::Player>;
 /// Runs the game in the terminal until the player quits; restores the terminal on the way
 /// out, on error and on panic (ratatui's init installs the panic hook).
 pub fn run(mut app: App, mut computer: Computer, pause: Duration) -> std::io::Result<()> {
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            ratatui::restore();
+            return Err(e);
+        }
+    };
     let result = (|| -> std::io::Result<()> {
         while !app.quit {
             terminal.draw(|f| draw(f, &app))?;
