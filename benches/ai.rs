@@ -11,10 +11,14 @@ use volley::scenario::{Scenario, SHIPPED};
 /// Game states at the start of a side's orders, from a few computer battles.
 fn positions(index: usize) -> Vec<Game> {
     let (file, src) = SHIPPED[index];
-    let Ok(scenario) = Scenario::parse(src, file) else { return Vec::new() };
+    let Ok(scenario) = Scenario::parse(src, file) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     for seed in 1..=4 {
-        let Ok(mut game) = Game::new(scenario.setup.clone(), Dice::seeded(seed)) else { continue };
+        let Ok(mut game) = Game::new(scenario.setup.clone(), Dice::seeded(seed)) else {
+            continue;
+        };
         let mut player = ComputerPlayer::new(seed, [5, 5]);
         let mut last = None;
         while let Some(c) = player.choose(&game) {
@@ -58,8 +62,19 @@ fn percentiles() {
             })
             .collect();
         times.sort_by(f64::total_cmp);
-        let at = |q: f64| times.get(((times.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0);
-        println!("{file:<28} phases {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms", times.len(), at(0.5), at(0.95), at(1.0));
+        let at = |q: f64| {
+            times
+                .get(((times.len() as f64 - 1.0) * q).round() as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        println!(
+            "{file:<28} phases {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms",
+            times.len(),
+            at(0.5),
+            at(0.95),
+            at(1.0)
+        );
     }
 }
 

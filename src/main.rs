@@ -98,18 +98,34 @@ fn run(cli: Cli) -> Result<ExitCode> {
             for line in &lines {
                 println!("{line}");
             }
-            Ok(if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+            Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
-        Cmd::Sim { file, games, seed, side_a, side_b } => {
+        Cmd::Sim {
+            file,
+            games,
+            seed,
+            side_a,
+            side_b,
+        } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
             let kinds = [side_a, side_b];
             let results = volley::commands::sim::simulate(&scenario, games, seed, kinds, true);
-            print!("{}", volley::commands::sim::report(&scenario.name, kinds, &results));
+            print!(
+                "{}",
+                volley::commands::sim::report(&scenario.name, kinds, &results)
+            );
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Units { file, format } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
-            print!("{}", volley::commands::units_report(&scenario, format == Format::Json));
+            print!(
+                "{}",
+                volley::commands::units_report(&scenario, format == Format::Json)
+            );
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -121,8 +137,12 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         None => new_battle(&args)?,
     };
     app.save_dir = Some(volley::save::data_dir(args.data_dir.as_deref()));
-    let aggression = [app.scenario.sides[0].aggression, app.scenario.sides[1].aggression];
-    let computer: volley::tui::Computer = Box::new(volley::ai::ComputerPlayer::new(app.seed, aggression));
+    let aggression = [
+        app.scenario.sides[0].aggression,
+        app.scenario.sides[1].aggression,
+    ];
+    let computer: volley::tui::Computer =
+        Box::new(volley::ai::ComputerPlayer::new(app.seed, aggression));
     let pause = std::time::Duration::from_millis(args.pause);
     volley::tui::run(app, computer, pause).context("the terminal failed")?;
     Ok(ExitCode::SUCCESS)

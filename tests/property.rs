@@ -16,12 +16,21 @@ fn menu() -> Vec<(TroopType, u32)> {
     let mut constructs = shot(Formation::DF, Lock::Flintlock, FirearmKind::Arquebus);
     constructs.fearless = true;
     let mut pistols = troop(Formation::LC);
-    pistols.missile = Some(volley::engine::types::MissileWeapon::Firearm { lock: Lock::Wheellock, kind: FirearmKind::Pistol });
+    pistols.missile = Some(volley::engine::types::MissileWeapon::Firearm {
+        lock: Lock::Wheellock,
+        kind: FirearmKind::Pistol,
+    });
     vec![
         (pikemen(), 120),
         (musketeers(), 120),
-        (shot(Formation::SF, Lock::Flintlock, FirearmKind::RifledMusket), 60),
-        (shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus), 120),
+        (
+            shot(Formation::SF, Lock::Flintlock, FirearmKind::RifledMusket),
+            60,
+        ),
+        (
+            shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus),
+            120,
+        ),
         (archers(), 120),
         (lancers(), 60),
         (pistols, 60),
@@ -50,19 +59,31 @@ fn terrain(rng: &mut ChaCha8Rng) -> Terrain {
 fn battle(seed: u64) -> BattleSetup {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (w, h) = (6 + below(&mut rng, 7), 6 + below(&mut rng, 7));
-    let rows = (0..h).map(|_| (0..w).map(|_| terrain(&mut rng)).collect()).collect();
+    let rows = (0..h)
+        .map(|_| (0..w).map(|_| terrain(&mut rng)).collect())
+        .collect();
     let map = Map::from_rows(rows).expect("generated map");
     let menu = menu();
     let mut units: Vec<UnitSetup> = Vec::new();
     let mid = h / 2;
-    for (side, rows) in [(SideId::A, [mid + 1, mid + 2]), (SideId::B, [mid - 2, mid - 1])] {
+    for (side, rows) in [
+        (SideId::A, [mid + 1, mid + 2]),
+        (SideId::B, [mid - 2, mid - 1]),
+    ] {
         let count = 2 + below(&mut rng, 4);
         for _ in 0..count {
             let (troop, n) = menu[below(&mut rng, menu.len() as u32) as usize].clone();
-            let hex = at(below(&mut rng, w) as i32, rows[below(&mut rng, 2) as usize] as i32);
-            let free = map.terrain(hex) != Some(Terrain::Water) && units.iter().all(|u| u.pos != hex);
+            let hex = at(
+                below(&mut rng, w) as i32,
+                rows[below(&mut rng, 2) as usize] as i32,
+            );
+            let free =
+                map.terrain(hex) != Some(Terrain::Water) && units.iter().all(|u| u.pos != hex);
             if free {
-                units.push(UnitSetup { pos: hex, ..unit(side, troop, n, 0, 0) });
+                units.push(UnitSetup {
+                    pos: hex,
+                    ..unit(side, troop, n, 0, 0)
+                });
             }
         }
     }
@@ -70,7 +91,12 @@ fn battle(seed: u64) -> BattleSetup {
         if !units.iter().any(|u| u.side == side) {
             let row = if side == SideId::A { h as i32 - 1 } else { 0 };
             let mut u = unit(side, pikemen(), 120, 0, row);
-            u.pos = at((0..w as i32).find(|c| map.terrain(at(*c, row)) != Some(Terrain::Water)).unwrap_or(0), row);
+            u.pos = at(
+                (0..w as i32)
+                    .find(|c| map.terrain(at(*c, row)) != Some(Terrain::Water))
+                    .unwrap_or(0),
+                row,
+            );
             units.retain(|o| o.pos != u.pos);
             units.push(u);
         }
@@ -81,18 +107,32 @@ fn battle(seed: u64) -> BattleSetup {
     s
 }
 
-fn check_invariants(game: &Game, before_out: &BTreeSet<u16>, events: &[Event], last_phase: &mut Phase) {
+fn check_invariants(
+    game: &Game,
+    before_out: &BTreeSet<u16>,
+    events: &[Event],
+    last_phase: &mut Phase,
+) {
     let mut seen = BTreeSet::new();
     for u in game.units().iter().filter(|u| u.on_map()) {
-        assert!(seen.insert((u.pos.x, u.pos.y)), "two units in one hex (R1.3)");
+        assert!(
+            seen.insert((u.pos.x, u.pos.y)),
+            "two units in one hex (R1.3)"
+        );
         assert!(u.uhp > 0 && u.uhp <= u.profile.uhp, "uhp out of range");
-        assert!(u.reload_tokens <= u.profile.reload_tokens.max(1) * 2, "reload tokens run away");
+        assert!(
+            u.reload_tokens <= u.profile.reload_tokens.max(1) * 2,
+            "reload tokens run away"
+        );
         assert!(game.map().contains(u.pos), "unit off the map");
     }
     for e in events {
         match e {
             Event::AttackRolled { attacker, .. } => {
-                assert!(!before_out.contains(&attacker.0), "a fleeing or routed unit attacked");
+                assert!(
+                    !before_out.contains(&attacker.0),
+                    "a fleeing or routed unit attacked"
+                );
             }
             Event::PhaseBegan { phase } => {
                 let expected = match last_phase {
@@ -106,7 +146,10 @@ fn check_invariants(game: &Game, before_out: &BTreeSet<u16>, events: &[Event], l
                 *last_phase = *phase;
             }
             Event::TurnBegan { .. } => {
-                assert!(matches!(last_phase, Phase::Morale | Phase::Initiative), "turn began mid-turn");
+                assert!(
+                    matches!(last_phase, Phase::Morale | Phase::Initiative),
+                    "turn began mid-turn"
+                );
                 *last_phase = Phase::Initiative;
             }
             _ => {}
@@ -121,8 +164,15 @@ fn play(seed: u64, check: bool) -> (Vec<volley::engine::Command>, Vec<Event>) {
     let mut commands = Vec::new();
     let mut phase = Phase::Initiative;
     for _ in 0..20_000 {
-        let Some(command) = player.choose(&game) else { break };
-        let out: BTreeSet<u16> = game.units().iter().filter(|u| !u.on_map() || u.status == Status::Fleeing).map(|u| u.id.0).collect();
+        let Some(command) = player.choose(&game) else {
+            break;
+        };
+        let out: BTreeSet<u16> = game
+            .units()
+            .iter()
+            .filter(|u| !u.on_map() || u.status == Status::Fleeing)
+            .map(|u| u.id.0)
+            .collect();
         let events = game.submit(command).expect("a legal command is accepted");
         commands.push(command);
         if check {
@@ -158,4 +208,3 @@ fn replaying_the_command_list_from_the_same_seed_gives_the_same_events() {
 fn a_different_seed_gives_a_different_battle() {
     assert_ne!(play(1, false).1, play(99, false).1);
 }
-

@@ -15,8 +15,16 @@ fn tutorial() -> Scenario {
     Scenario::parse(src, file).expect("tutorial loads")
 }
 
-fn save_to(path: &Path, scenario: &Scenario, seed: u64, game: &Game, commands: &[volley::engine::Command]) {
-    SaveFile::of(scenario, seed, HUMANS, commands, game).write(path).expect("save written");
+fn save_to(
+    path: &Path,
+    scenario: &Scenario,
+    seed: u64,
+    game: &Game,
+    commands: &[volley::engine::Command],
+) {
+    SaveFile::of(scenario, seed, HUMANS, commands, game)
+        .write(path)
+        .expect("save written");
 }
 
 #[test]
@@ -39,7 +47,10 @@ fn save_then_resume_gives_the_identical_state_at_every_phase() {
             let back = resume(&path).expect("resumes");
             assert_eq!(back.game.log(), game.log());
             assert_eq!(back.game.units(), game.units());
-            assert_eq!((back.game.turn(), back.game.phase()), (game.turn(), game.phase()));
+            assert_eq!(
+                (back.game.turn(), back.game.phase()),
+                (game.turn(), game.phase())
+            );
             phases_checked += 1;
         }
     }
@@ -76,9 +87,23 @@ fn a_save_of_another_rules_version_is_refused_with_its_message() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = written_save(dir.path());
     let text = std::fs::read_to_string(&path).expect("read");
-    std::fs::write(&path, text.replace("rules_version: 1,", "rules_version: 99,")).expect("write");
+    std::fs::write(
+        &path,
+        text.replace("rules_version: 1,", "rules_version: 99,"),
+    )
+    .expect("write");
     let err = resume(&path).err().expect("refused");
-    assert!(matches!(err, SaveError::RulesVersion { found: 99, expected: 1, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            SaveError::RulesVersion {
+                found: 99,
+                expected: 1,
+                ..
+            }
+        ),
+        "{err}"
+    );
     assert!(err.to_string().contains("rules version 99"), "{err}");
 }
 
@@ -98,7 +123,13 @@ fn a_save_whose_commands_do_not_replay_is_refused() {
     let text = std::fs::read_to_string(&path).expect("read");
     let edited: Vec<String> = text
         .lines()
-        .map(|l| if l.trim_start().starts_with("digest:") { "    digest: 1,".to_string() } else { l.to_string() })
+        .map(|l| {
+            if l.trim_start().starts_with("digest:") {
+                "    digest: 1,".to_string()
+            } else {
+                l.to_string()
+            }
+        })
         .collect();
     std::fs::write(&path, edited.join("\n")).expect("write");
     let err = resume(&path).err().expect("refused");

@@ -3,7 +3,7 @@
 //! first answer that keeps the unit in the fight.
 
 use super::Player;
-use crate::engine::{Command, Decision, Game, Actor, UnitId};
+use crate::engine::{Actor, Command, Decision, Game, UnitId};
 use hexx::Hex;
 
 /// The scripted advance-and-fight player.
@@ -17,8 +17,12 @@ impl Player for AdvancePlayer {
             Actor::Decide(d) => Some(answer(&d)),
             Actor::Orders { side, .. } => {
                 let best = game.units_of(side).find_map(|u| best_order(game, u.id));
-                best.or_else(|| game.legal_commands().into_iter().find(|c| *c == Command::EndOrders))
-                    .or_else(|| game.legal_commands().into_iter().next())
+                best.or_else(|| {
+                    game.legal_commands()
+                        .into_iter()
+                        .find(|c| *c == Command::EndOrders)
+                })
+                .or_else(|| game.legal_commands().into_iter().next())
             }
         }
     }
@@ -29,7 +33,9 @@ fn answer(d: &Decision) -> Command {
         Decision::Initiative { .. } => Command::ChooseFirst { first: false },
         Decision::Withdraw { .. } => Command::Withdraw { hexes: 0 },
         Decision::Advance { .. } => Command::Advance { advance: true },
-        Decision::NewChargeTarget { options, .. } => Command::ChooseChargeTarget { target: options.first().copied() },
+        Decision::NewChargeTarget { options, .. } => Command::ChooseChargeTarget {
+            target: options.first().copied(),
+        },
     }
 }
 
@@ -37,7 +43,12 @@ fn answer(d: &Decision) -> Command {
 fn best_order(game: &Game, unit: UnitId) -> Option<Command> {
     let orders = game.unit_orders(unit);
     let first = |f: &dyn Fn(&Command) -> bool| orders.iter().find(|c| f(c)).copied();
-    if let Some(c) = first(&|c| matches!(c, Command::Fire { .. } | Command::Attack { .. } | Command::Charge { .. })) {
+    if let Some(c) = first(&|c| {
+        matches!(
+            c,
+            Command::Fire { .. } | Command::Attack { .. } | Command::Charge { .. }
+        )
+    }) {
         return Some(c);
     }
     let target = nearest_enemy(game, unit)?;
@@ -50,10 +61,14 @@ fn best_order(game: &Game, unit: UnitId) -> Option<Command> {
         })
         .filter(|(d, _)| *d < here)
         .min_by_key(|(d, _)| *d);
-    closer.map(|(_, c)| c).or_else(|| first(&|c| matches!(c, Command::StandFast { .. })))
+    closer
+        .map(|(_, c)| c)
+        .or_else(|| first(&|c| matches!(c, Command::StandFast { .. })))
 }
 
 fn nearest_enemy(game: &Game, unit: UnitId) -> Option<Hex> {
     let u = game.unit(unit)?;
-    game.units_of(u.side.other()).map(|e| e.pos).min_by_key(|p| (p.unsigned_distance_to(u.pos), p.y, p.x))
+    game.units_of(u.side.other())
+        .map(|e| e.pos)
+        .min_by_key(|p| (p.unsigned_distance_to(u.pos), p.y, p.x))
 }

@@ -14,7 +14,9 @@ pub struct RandomPlayer {
 impl RandomPlayer {
     /// A random player seeded from `seed`.
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: ChaCha8Rng::seed_from_u64(seed) }
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
     }
 
     fn below(&mut self, n: usize) -> usize {

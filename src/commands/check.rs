@@ -25,7 +25,10 @@ pub fn check_files(paths: &[impl AsRef<Path>]) -> (Vec<String>, bool) {
 fn check_one(path: &Path) -> Result<(), DataError> {
     let file = path.display().to_string();
     let source = read_limited(path)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
     if name.ends_with("rules.ron") {
         Rules::parse(&source, &file).map(|_| ())
     } else if name.ends_with("troops.ron") {

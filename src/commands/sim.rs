@@ -23,7 +23,9 @@ impl std::str::FromStr for PlayerKind {
             "computer" => Ok(PlayerKind::Computer),
             "random" => Ok(PlayerKind::Random),
             "advance" => Ok(PlayerKind::Advance),
-            other => Err(format!("unknown player `{other}`: use computer, random or advance")),
+            other => Err(format!(
+                "unknown player `{other}`: use computer, random or advance"
+            )),
         }
     }
 }
@@ -47,23 +49,40 @@ fn make(kind: PlayerKind, seed: u64, aggression: [u8; 2]) -> Box<dyn Player + Se
 }
 
 /// Plays one battle: `players[0]` commands map side A, `players[1]` side B.
-pub fn play_one(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2]) -> Option<(Option<SideId>, u32, [u32; 2])> {
+pub fn play_one(
+    scenario: &Scenario,
+    seed: u64,
+    kinds: [PlayerKind; 2],
+) -> Option<(Option<SideId>, u32, [u32; 2])> {
     let aggression = [scenario.sides[0].aggression, scenario.sides[1].aggression];
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).ok()?;
-    let mut players = [make(kinds[0], seed, aggression), make(kinds[1], seed, aggression)];
+    let mut players = [
+        make(kinds[0], seed, aggression),
+        make(kinds[1], seed, aggression),
+    ];
     for _ in 0..100_000 {
         let side = game.acting_side()?;
         let command = players[side.index()].choose(&game)?;
         game.submit(command).ok()?;
         if let Some(outcome) = game.outcome() {
-            return Some((outcome.winner, game.turn(), [game.losses(SideId::A), game.losses(SideId::B)]));
+            return Some((
+                outcome.winner,
+                game.turn(),
+                [game.losses(SideId::A), game.losses(SideId::B)],
+            ));
         }
     }
     None
 }
 
 /// Plays `games` battles in pairs of seeds from `seed`, sides swapped within a pair.
-pub fn simulate(scenario: &Scenario, games: usize, seed: u64, kinds: [PlayerKind; 2], progress: bool) -> Vec<GameResult> {
+pub fn simulate(
+    scenario: &Scenario,
+    games: usize,
+    seed: u64,
+    kinds: [PlayerKind; 2],
+    progress: bool,
+) -> Vec<GameResult> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(games));
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -78,10 +97,12 @@ pub fn simulate(scenario: &Scenario, games: usize, seed: u64, kinds: [PlayerKind
                 let swapped = i % 2 == 1;
                 let pair_seed = seed.wrapping_add((i / 2) as u64);
                 let order = if swapped { [kinds[1], kinds[0]] } else { kinds };
-                let result = play_one(scenario, pair_seed, order).map(|(winner, turns, losses)| GameResult {
-                    winner: winner.map(|w| w.index() ^ usize::from(swapped)),
-                    turns,
-                    losses,
+                let result = play_one(scenario, pair_seed, order).map(|(winner, turns, losses)| {
+                    GameResult {
+                        winner: winner.map(|w| w.index() ^ usize::from(swapped)),
+                        turns,
+                        losses,
+                    }
                 });
                 let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
                 all.push((i, result));
@@ -128,8 +149,17 @@ pub fn report(name: &str, kinds: [PlayerKind; 2], results: &[GameResult]) -> Str
         ));
     }
     let draws = results.iter().filter(|r| r.winner.is_none()).count();
-    let avg = |f: &dyn Fn(&GameResult) -> u32| results.iter().map(|r| f64::from(f(r))).sum::<f64>() / n.max(1) as f64;
-    out.push_str(&format!("  draws {draws}, average turns {:.1}\n", avg(&|r| r.turns)));
-    out.push_str(&format!("  average uhp lost: map side A {:.1}, map side B {:.1}\n", avg(&|r| r.losses[0]), avg(&|r| r.losses[1])));
+    let avg = |f: &dyn Fn(&GameResult) -> u32| {
+        results.iter().map(|r| f64::from(f(r))).sum::<f64>() / n.max(1) as f64
+    };
+    out.push_str(&format!(
+        "  draws {draws}, average turns {:.1}\n",
+        avg(&|r| r.turns)
+    ));
+    out.push_str(&format!(
+        "  average uhp lost: map side A {:.1}, map side B {:.1}\n",
+        avg(&|r| r.losses[0]),
+        avg(&|r| r.losses[1])
+    ));
     out
 }

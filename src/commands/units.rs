@@ -61,7 +61,8 @@ pub fn unit_rows(scenario: &Scenario) -> Vec<UnitRow> {
 pub fn units_report(scenario: &Scenario, json: bool) -> String {
     let rows = unit_rows(scenario);
     if json {
-        return serde_json::to_string_pretty(&rows).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+        return serde_json::to_string_pretty(&rows)
+            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     }
     let mut out = format!("{}\n", scenario.name);
     out.push_str(&format!(
@@ -71,10 +72,17 @@ pub fn units_report(scenario: &Scenario, json: bool) -> String {
     for r in rows {
         out.push_str(&format!(
             "{:<24} {:<18} {:<3} {:>4} {:>4} {:>6} {:>3} {:>+3}  {}{}\n",
-            r.label, r.side, r.formation, r.men, r.uhp, r.movement, r.ac, r.morale, r.attack_sequence,
+            r.label,
+            r.side,
+            r.formation,
+            r.men,
+            r.uhp,
+            r.movement,
+            r.ac,
+            r.morale,
+            r.attack_sequence,
             if r.fearless { " (fearless)" } else { "" }
         ));
     }
     out
 }
-

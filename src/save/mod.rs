@@ -38,21 +38,44 @@ pub struct SaveFile {
 #[derive(Debug, Error)]
 pub enum SaveError {
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}: the save is truncated: its end marker is missing")]
     Truncated { path: PathBuf },
     #[error("{path}: the save is corrupt: {message}")]
     Corrupt { path: PathBuf, message: String },
     #[error("{path}: save format {found} is not this game's format {expected}")]
-    Format { path: PathBuf, found: u32, expected: u32 },
-    #[error("{path}: the save is for rules version {found}; this game plays rules version {expected}")]
-    RulesVersion { path: PathBuf, found: u32, expected: u32 },
+    Format {
+        path: PathBuf,
+        found: u32,
+        expected: u32,
+    },
+    #[error(
+        "{path}: the save is for rules version {found}; this game plays rules version {expected}"
+    )]
+    RulesVersion {
+        path: PathBuf,
+        found: u32,
+        expected: u32,
+    },
     #[error("{path}: the saved scenario no longer loads: {message}")]
     Scenario { path: PathBuf, message: String },
     #[error("{path}: command {index} of the save is refused on replay: {message}")]
-    Replay { path: PathBuf, index: usize, message: String },
-    #[error("{path}: the replay does not reach the saved state (events {found}, saved {expected})")]
-    Diverged { path: PathBuf, found: usize, expected: usize },
+    Replay {
+        path: PathBuf,
+        index: usize,
+        message: String,
+    },
+    #[error(
+        "{path}: the replay does not reach the saved state (events {found}, saved {expected})"
+    )]
+    Diverged {
+        path: PathBuf,
+        found: usize,
+        expected: usize,
+    },
 }
 
 /// A battle brought back from a save.
@@ -78,7 +101,13 @@ pub fn digest(events: &[Event]) -> u64 {
 
 impl SaveFile {
     /// The save of a battle in progress.
-    pub fn of(scenario: &Scenario, seed: u64, controllers: [Controller; 2], commands: &[Command], game: &Game) -> SaveFile {
+    pub fn of(
+        scenario: &Scenario,
+        seed: u64,
+        controllers: [Controller; 2],
+        commands: &[Command],
+        game: &Game,
+    ) -> SaveFile {
         SaveFile {
             format: SAVE_FORMAT,
             rules_version: game.rules().version,
@@ -94,7 +123,10 @@ impl SaveFile {
 
     /// Writes the save atomically: a temporary file beside it, flushed, then renamed.
     pub fn write(&self, path: &Path) -> Result<(), SaveError> {
-        let io = |source| SaveError::Io { path: path.to_path_buf(), source };
+        let io = |source| SaveError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
             .map_err(|e| io(std::io::Error::other(e.to_string())))?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -118,17 +150,31 @@ impl SaveFile {
     /// Reads a save, refusing a truncated, corrupt or incompatible one.
     pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
         let p = || path.to_path_buf();
-        let text = crate::scenario::read_limited(path).map_err(|e| SaveError::Corrupt { path: p(), message: e.to_string() })?;
+        let text = crate::scenario::read_limited(path).map_err(|e| SaveError::Corrupt {
+            path: p(),
+            message: e.to_string(),
+        })?;
         if !text.trim_end().ends_with(END_MARKER) {
             return Err(SaveError::Truncated { path: p() });
         }
-        let save: SaveFile = ron::from_str(&text).map_err(|e| SaveError::Corrupt { path: p(), message: e.to_string() })?;
+        let save: SaveFile = ron::from_str(&text).map_err(|e| SaveError::Corrupt {
+            path: p(),
+            message: e.to_string(),
+        })?;
         if save.format != SAVE_FORMAT {
-            return Err(SaveError::Format { path: p(), found: save.format, expected: SAVE_FORMAT });
+            return Err(SaveError::Format {
+                path: p(),
+                found: save.format,
+                expected: SAVE_FORMAT,
+            });
         }
         let expected = Rules::standard().version;
         if save.rules_version != expected {
-            return Err(SaveError::RulesVersion { path: p(), found: save.rules_version, expected });
+            return Err(SaveError::RulesVersion {
+                path: p(),
+                found: save.rules_version,
+                expected,
+            });
         }
         Ok(save)
     }
@@ -136,17 +182,39 @@ impl SaveFile {
     /// Replays the save and checks it reaches the saved state.
     pub fn resume(self, path: &Path) -> Result<Resumed, SaveError> {
         let p = || path.to_path_buf();
-        let scenario = Scenario::parse(&self.scenario, &self.scenario_file)
-            .map_err(|e| SaveError::Scenario { path: p(), message: e.to_string() })?;
-        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(self.seed))
-            .map_err(|e| SaveError::Scenario { path: p(), message: format!("{e:?}") })?;
+        let scenario = Scenario::parse(&self.scenario, &self.scenario_file).map_err(|e| {
+            SaveError::Scenario {
+                path: p(),
+                message: e.to_string(),
+            }
+        })?;
+        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(self.seed)).map_err(|e| {
+            SaveError::Scenario {
+                path: p(),
+                message: format!("{e:?}"),
+            }
+        })?;
         for (index, c) in self.commands.iter().enumerate() {
-            game.submit(*c).map_err(|e| SaveError::Replay { path: p(), index, message: e.to_string() })?;
+            game.submit(*c).map_err(|e| SaveError::Replay {
+                path: p(),
+                index,
+                message: e.to_string(),
+            })?;
         }
         if game.log().len() != self.events || digest(game.log()) != self.digest {
-            return Err(SaveError::Diverged { path: p(), found: game.log().len(), expected: self.events });
+            return Err(SaveError::Diverged {
+                path: p(),
+                found: game.log().len(),
+                expected: self.events,
+            });
         }
-        Ok(Resumed { scenario, seed: self.seed, controllers: self.controllers, commands: self.commands, game })
+        Ok(Resumed {
+            scenario,
+            seed: self.seed,
+            controllers: self.controllers,
+            commands: self.commands,
+            game,
+        })
     }
 }
 
@@ -161,7 +229,11 @@ pub fn data_dir(chosen: Option<&Path>) -> PathBuf {
     if let Some(dir) = chosen {
         return dir.to_path_buf();
     }
-    let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let env = |k: &str| {
+        std::env::var_os(k)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     env("XDG_DATA_HOME")
         .map(|d| d.join("volley"))
         .or_else(|| env("HOME").map(|h| h.join(".local/share/volley")))

@@ -96,7 +96,10 @@ impl Catalog {
         if problems.is_empty() {
             Ok(catalog)
         } else {
-            Err(DataError::Invalid { file: file.into(), problems })
+            Err(DataError::Invalid {
+                file: file.into(),
+                problems,
+            })
         }
     }
 
@@ -106,7 +109,10 @@ impl Catalog {
         let spans = list_elements(source, key);
         let mut problems = Vec::new();
         for (i, def) in defs.iter().enumerate() {
-            let span = spans.get(i).copied().unwrap_or(super::spans::Span { start: 0, end: 0 });
+            let span = spans
+                .get(i)
+                .copied()
+                .unwrap_or(super::spans::Span { start: 0, end: 0 });
             match convert(def) {
                 Ok(troop) => {
                     self.troops.retain(|t| t.name != troop.name);
@@ -114,7 +120,11 @@ impl Catalog {
                 }
                 Err((field, message)) => {
                     let (line, col) = field_in(source, span, field);
-                    problems.push(Problem::new(line, col, format!("troop `{}`: {message}", def.name)));
+                    problems.push(Problem::new(
+                        line,
+                        col,
+                        format!("troop `{}`: {message}", def.name),
+                    ));
                 }
             }
         }
@@ -134,27 +144,43 @@ impl Catalog {
     /// The catalog name closest to `name`, for "did you mean".
     pub fn suggest(&self, name: &str) -> Option<&str> {
         let lower = name.to_lowercase();
-        self.troops
-            .iter()
-            .map(|t| t.name.as_str())
-            .find(|t| t.contains(&lower) || lower.contains(t) || t.starts_with(&lower[..lower.len().min(4)]))
+        self.troops.iter().map(|t| t.name.as_str()).find(|t| {
+            t.contains(&lower) || lower.contains(t) || t.starts_with(&lower[..lower.len().min(4)])
+        })
     }
 }
 
 fn convert(def: &TroopDef) -> Result<TroopType, (&'static str, String)> {
-    let hd = HitDice::parse(&def.hd).ok_or(("hd", format!("`{}` is not hit dice like \"1+1\"", def.hd)))?;
-    let damage = |text: &str, field| DamageDice::parse(text).ok_or((field, format!("`{text}` is not a damage roll like \"1d8\"")));
-    let melee = MeleeWeapon { name: def.melee.name.clone(), damage: damage(&def.melee.damage, "damage")?, class: def.melee.class };
+    let hd = HitDice::parse(&def.hd)
+        .ok_or(("hd", format!("`{}` is not hit dice like \"1+1\"", def.hd)))?;
+    let damage = |text: &str, field| {
+        DamageDice::parse(text)
+            .ok_or((field, format!("`{text}` is not a damage roll like \"1d8\"")))
+    };
+    let melee = MeleeWeapon {
+        name: def.melee.name.clone(),
+        damage: damage(&def.melee.damage, "damage")?,
+        class: def.melee.class,
+    };
     let missile = match &def.missile {
         None => None,
-        Some(MissileDef::Firearm { lock, kind }) => Some(MissileWeapon::Firearm { lock: *lock, kind: *kind }),
-        Some(MissileDef::Missile { kind, damage: d }) => Some(MissileWeapon::Missile { kind: *kind, damage: damage(d, "missile")? }),
+        Some(MissileDef::Firearm { lock, kind }) => Some(MissileWeapon::Firearm {
+            lock: *lock,
+            kind: *kind,
+        }),
+        Some(MissileDef::Missile { kind, damage: d }) => Some(MissileWeapon::Missile {
+            kind: *kind,
+            damage: damage(d, "missile")?,
+        }),
     };
     if def.speed == 0 || def.speed > 480 {
         return Err(("speed", format!("speed {}' is outside 1'–480'", def.speed)));
     }
     if !(1..=30).contains(&def.throw) {
-        return Err(("throw", format!("attack throw {}+ is outside 1+–30+", def.throw)));
+        return Err((
+            "throw",
+            format!("attack throw {}+ is outside 1+–30+", def.throw),
+        ));
     }
     Ok(TroopType {
         name: def.name.clone(),

@@ -1,7 +1,7 @@
 //! Checking a scenario (R1.2, R1.3, R2.6, R3.3, R10): map rows, sides, units, objectives and
 //! the turn limit, collecting every problem with its line and column before giving up.
 
-use super::spans::{field_in, list_elements, line_col, top_field, Span};
+use super::spans::{field_in, line_col, list_elements, top_field, Span};
 use super::{Catalog, Scenario, ScenarioFile, SideDef};
 use crate::engine::error::{parse_ron, DataError, Problem};
 use crate::engine::map::MAX_MAP_SIDE;
@@ -26,10 +26,19 @@ impl Checker<'_> {
 }
 
 /// Parses and checks scenario text; every problem is reported.
-pub(super) fn build(source: &str, file: &str, rules: &Rules, mut catalog: Catalog) -> Result<Scenario, DataError> {
+pub(super) fn build(
+    source: &str,
+    file: &str,
+    rules: &Rules,
+    mut catalog: Catalog,
+) -> Result<Scenario, DataError> {
     let parsed: ScenarioFile = parse_ron(source, file)?;
-    let mut c = Checker { source, problems: Vec::new() };
-    c.problems.extend(catalog.add(&parsed.troops, source, "troops"));
+    let mut c = Checker {
+        source,
+        problems: Vec::new(),
+    };
+    c.problems
+        .extend(catalog.add(&parsed.troops, source, "troops"));
     let map = check_map(&mut c, &parsed.map);
     let sides = check_sides(&mut c, &parsed);
     let mut rules = rules.clone();
@@ -38,19 +47,35 @@ pub(super) fn build(source: &str, file: &str, rules: &Rules, mut catalog: Catalo
         (Some(map), Some(_)) => check_units(&mut c, &parsed, map, &rules, &catalog),
         _ => Vec::new(),
     };
-    let objectives = map.as_ref().map(|m| check_objectives(&mut c, &parsed, m)).unwrap_or_default();
+    let objectives = map
+        .as_ref()
+        .map(|m| check_objectives(&mut c, &parsed, m))
+        .unwrap_or_default();
     if parsed.turn_limit == 0 || parsed.turn_limit > 1000 {
         let at = top_field(source, "turn_limit");
-        c.at(at, format!("turn limit {} must be between 1 and 1000 (R3.3)", parsed.turn_limit));
+        c.at(
+            at,
+            format!(
+                "turn limit {} must be between 1 and 1000 (R3.3)",
+                parsed.turn_limit
+            ),
+        );
     }
     let defender = parsed.sides.iter().position(|s| s.name == parsed.defender);
     if defender.is_none() {
         let at = top_field(source, "defender");
-        c.at(at, format!("defender `{}` is not one of the sides", parsed.defender));
+        c.at(
+            at,
+            format!("defender `{}` is not one of the sides", parsed.defender),
+        );
     }
     match (c.problems.is_empty(), map, sides) {
         (true, Some(map), Some(sides)) => {
-            let defender = if defender == Some(1) { SideId::B } else { SideId::A };
+            let defender = if defender == Some(1) {
+                SideId::B
+            } else {
+                SideId::A
+            };
             let setup = BattleSetup {
                 rules,
                 map,
@@ -70,7 +95,10 @@ pub(super) fn build(source: &str, file: &str, rules: &Rules, mut catalog: Catalo
                 setup,
             })
         }
-        _ => Err(DataError::Invalid { file: file.into(), problems: c.problems }),
+        _ => Err(DataError::Invalid {
+            file: file.into(),
+            problems: c.problems,
+        }),
     }
 }
 
@@ -90,7 +118,13 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
     let mut ok = true;
     if rows.is_empty() || rows.len() > MAX_MAP_SIDE as usize {
         let at = top_field(c.source, "map");
-        c.at(at, format!("the map has {} rows; 1 to {MAX_MAP_SIDE} are allowed", rows.len()));
+        c.at(
+            at,
+            format!(
+                "the map has {} rows; 1 to {MAX_MAP_SIDE} are allowed",
+                rows.len()
+            ),
+        );
         return None;
     }
     for (i, row) in rows.iter().enumerate() {
@@ -100,7 +134,10 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
                 Some(t) => line.push(t),
                 None => {
                     let legend = ". clear  : rough  T woods  ^ hill  V village  = ford  ~ water";
-                    c.at(here(i), format!("unknown terrain `{ch}` in map row {i} (use {legend})"));
+                    c.at(
+                        here(i),
+                        format!("unknown terrain `{ch}` in map row {i} (use {legend})"),
+                    );
                     ok = false;
                     break;
                 }
@@ -110,41 +147,74 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
     }
     let width = grid.first().map_or(0, Vec::len);
     if ok && (width == 0 || width > MAX_MAP_SIDE as usize) {
-        c.at(here(0), format!("map rows are {width} hexes wide; 1 to {MAX_MAP_SIDE} are allowed"));
+        c.at(
+            here(0),
+            format!("map rows are {width} hexes wide; 1 to {MAX_MAP_SIDE} are allowed"),
+        );
         return None;
     }
     for (i, line) in grid.iter().enumerate().filter(|(_, l)| l.len() != width) {
         if ok {
-            c.at(here(i), format!("map row {i} has {} hexes, row 0 has {width}", line.len()));
+            c.at(
+                here(i),
+                format!("map row {i} has {} hexes, row 0 has {width}", line.len()),
+            );
         }
         ok = false;
     }
-    if ok { Map::from_rows(grid) } else { None }
+    if ok {
+        Map::from_rows(grid)
+    } else {
+        None
+    }
 }
 
 fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
     if parsed.sides.len() != 2 {
         let at = top_field(c.source, "sides");
-        c.at(at, format!("a battle needs exactly 2 sides, this one has {}", parsed.sides.len()));
+        c.at(
+            at,
+            format!(
+                "a battle needs exactly 2 sides, this one has {}",
+                parsed.sides.len()
+            ),
+        );
         return None;
     }
     if parsed.sides[0].name == parsed.sides[1].name {
         let at = top_field(c.source, "sides");
-        c.at(at, format!("both sides are called `{}`", parsed.sides[0].name));
+        c.at(
+            at,
+            format!("both sides are called `{}`", parsed.sides[0].name),
+        );
     }
     for (i, side) in parsed.sides.iter().enumerate() {
         if !parsed.units.iter().any(|u| u.side == side.name) {
-            let at = list_elements(c.source, "sides").get(i).map_or((1, 1), |s| line_col(c.source, s.start));
+            let at = list_elements(c.source, "sides")
+                .get(i)
+                .map_or((1, 1), |s| line_col(c.source, s.start));
             c.at(at, format!("side `{}` has no units", side.name));
         }
     }
     Some([parsed.sides[0].clone(), parsed.sides[1].clone()])
 }
 
-fn check_units(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules, catalog: &Catalog) -> Vec<UnitSetup> {
+fn check_units(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    map: &Map,
+    rules: &Rules,
+    catalog: &Catalog,
+) -> Vec<UnitSetup> {
     if parsed.units.len() > MAX_UNITS {
         let at = top_field(c.source, "units");
-        c.at(at, format!("{} units; at most {MAX_UNITS} are allowed", parsed.units.len()));
+        c.at(
+            at,
+            format!(
+                "{} units; at most {MAX_UNITS} are allowed",
+                parsed.units.len()
+            ),
+        );
         return Vec::new();
     }
     let spans = list_elements(c.source, "units");
@@ -157,7 +227,10 @@ fn check_units(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules,
         if hex_on(map, u.at).is_some() {
             if let Some(other) = taken.insert(u.at, i) {
                 let at = field_in(c.source, span, "at");
-                c.at(at, format!("unit {i} shares hex {:?} with unit {other} (R1.3)", u.at));
+                c.at(
+                    at,
+                    format!("unit {i} shares hex {:?} with unit {other} (R1.3)", u.at),
+                );
             }
         }
         out.extend(unit);
@@ -165,31 +238,58 @@ fn check_units(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules,
     out
 }
 
-fn check_unit(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules, catalog: &Catalog, i: usize, span: Span) -> Option<UnitSetup> {
+fn check_unit(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    map: &Map,
+    rules: &Rules,
+    catalog: &Catalog,
+    i: usize,
+    span: Span,
+) -> Option<UnitSetup> {
     let u = &parsed.units[i];
     let field = |f: &str| field_in(c.source, span, f);
     let side = parsed.sides.iter().position(|s| s.name == u.side);
     let mut ok = true;
     if side.is_none() {
         let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
-        c.at(field("side"), format!("unit {i}: unknown side `{}` (sides: {})", u.side, names.join(", ")));
+        c.at(
+            field("side"),
+            format!(
+                "unit {i}: unknown side `{}` (sides: {})",
+                u.side,
+                names.join(", ")
+            ),
+        );
         ok = false;
     }
     let troop = catalog.get(&u.troop);
     if troop.is_none() {
-        let hint = catalog.suggest(&u.troop).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
-        c.at(field("troop"), format!("unit {i}: unknown troop type `{}`{hint}", u.troop));
+        let hint = catalog
+            .suggest(&u.troop)
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        c.at(
+            field("troop"),
+            format!("unit {i}: unknown troop type `{}`{hint}", u.troop),
+        );
         ok = false;
     }
     let hex = hex_on(map, u.at);
     match hex.and_then(|h| map.terrain(h)) {
         None => {
             let (w, h) = (map.width(), map.height());
-            c.at(field("at"), format!("unit {i} at {:?} is off the {w}×{h} map", u.at));
+            c.at(
+                field("at"),
+                format!("unit {i} at {:?} is off the {w}×{h} map", u.at),
+            );
             ok = false;
         }
         Some(t) if rules.terrain(t).cost.is_none() => {
-            c.at(field("at"), format!("unit {i} at {:?} stands in impassable {t:?}", u.at));
+            c.at(
+                field("at"),
+                format!("unit {i} at {:?} stands in impassable {t:?}", u.at),
+            );
             ok = false;
         }
         _ => {}
@@ -197,23 +297,39 @@ fn check_unit(c: &mut Checker, parsed: &ScenarioFile, map: &Map, rules: &Rules, 
     let troop = troop?;
     match Profile::derive(rules, troop, u.creatures) {
         Err(e) => {
-            c.at(field("creatures"), format!("unit {i} ({} × {}): {e}", u.creatures, u.troop));
+            c.at(
+                field("creatures"),
+                format!("unit {i} ({} × {}): {e}", u.creatures, u.troop),
+            );
             ok = false;
         }
         Ok(p) if u.damage >= p.uhp => {
-            c.at(field("damage"), format!("unit {i}: damage {} leaves none of its {} uhp", u.damage, p.uhp));
+            c.at(
+                field("damage"),
+                format!(
+                    "unit {i}: damage {} leaves none of its {} uhp",
+                    u.damage, p.uhp
+                ),
+            );
             ok = false;
         }
         Ok(_) => {}
     }
     if u.reload_tokens > 100 {
-        c.at(field("reload_tokens"), format!("unit {i}: {} reload tokens is too many", u.reload_tokens));
+        c.at(
+            field("reload_tokens"),
+            format!("unit {i}: {} reload tokens is too many", u.reload_tokens),
+        );
         ok = false;
     }
     let pos = hex.filter(|_| ok)?;
     Some(UnitSetup {
         label: u.label.clone().unwrap_or_else(|| u.troop.clone()),
-        side: if side == Some(1) { SideId::B } else { SideId::A },
+        side: if side == Some(1) {
+            SideId::B
+        } else {
+            SideId::A
+        },
         troop: troop.clone(),
         creatures: u.creatures,
         pos,
@@ -229,10 +345,18 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Ob
     let mut out = Vec::new();
     for (i, o) in parsed.objectives.iter().enumerate() {
         if let Some(hex) = hex_on(map, o.at) {
-            out.push(Objective { name: o.name.clone(), hex });
+            out.push(Objective {
+                name: o.name.clone(),
+                hex,
+            });
         } else {
-            let at = spans.get(i).map_or((1, 1), |s| field_in(c.source, *s, "at"));
-            c.at(at, format!("objective `{}` at {:?} is off the map", o.name, o.at));
+            let at = spans
+                .get(i)
+                .map_or((1, 1), |s| field_in(c.source, *s, "at"));
+            c.at(
+                at,
+                format!("objective `{}` at {:?} is off the map", o.name, o.at),
+            );
         }
     }
     out

@@ -16,15 +16,30 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// The default battle, compiled into the binary.
-pub const DEFAULT_SCENARIO: (&str, &str) = ("scenarios/kircholm.ron", include_str!("../../scenarios/kircholm.ron"));
+pub const DEFAULT_SCENARIO: (&str, &str) = (
+    "scenarios/kircholm.ron",
+    include_str!("../../scenarios/kircholm.ron"),
+);
 
 /// Every shipped scenario, compiled in: (file name, source).
 pub const SHIPPED: [(&str, &str); 5] = [
-    ("scenarios/tutorial.ron", include_str!("../../scenarios/tutorial.ron")),
+    (
+        "scenarios/tutorial.ron",
+        include_str!("../../scenarios/tutorial.ron"),
+    ),
     DEFAULT_SCENARIO,
-    ("scenarios/rocroi.ron", include_str!("../../scenarios/rocroi.ron")),
-    ("scenarios/breitenfeld.ron", include_str!("../../scenarios/breitenfeld.ron")),
-    ("scenarios/roundway_down.ron", include_str!("../../scenarios/roundway_down.ron")),
+    (
+        "scenarios/rocroi.ron",
+        include_str!("../../scenarios/rocroi.ron"),
+    ),
+    (
+        "scenarios/breitenfeld.ron",
+        include_str!("../../scenarios/breitenfeld.ron"),
+    ),
+    (
+        "scenarios/roundway_down.ron",
+        include_str!("../../scenarios/roundway_down.ron"),
+    ),
 ];
 
 /// Who gives a side's orders by default.
@@ -154,7 +169,12 @@ impl Scenario {
 pub fn read_limited(path: &Path) -> Result<String, DataError> {
     use std::io::Read;
     let file = path.display().to_string();
-    let fail = |message: String| DataError::Syntax { file: file.clone(), line: 1, col: 1, message };
+    let fail = |message: String| DataError::Syntax {
+        file: file.clone(),
+        line: 1,
+        col: 1,
+        message,
+    };
     let handle = std::fs::File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
     let limit = crate::engine::error::MAX_FILE_BYTES as u64;
     let mut bytes = Vec::new();
@@ -163,7 +183,9 @@ pub fn read_limited(path: &Path) -> Result<String, DataError> {
         .read_to_end(&mut bytes)
         .map_err(|e| fail(format!("cannot read: {e}")))?;
     if bytes.len() as u64 > limit {
-        return Err(fail(format!("file is larger than the {limit} bytes allowed")));
+        return Err(fail(format!(
+            "file is larger than the {limit} bytes allowed"
+        )));
     }
     String::from_utf8(bytes).map_err(|_| fail("file is not UTF-8 text".into()))
 }

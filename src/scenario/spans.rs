@@ -63,7 +63,9 @@ fn code_chars(source: &str) -> Vec<(usize, char, usize)> {
 /// Spans of the elements of the list under top-level field `key` (`units`), in order.
 pub fn list_elements(source: &str, key: &str) -> Vec<Span> {
     let chars = code_chars(source);
-    let Some(start) = field_value_start(source, &chars, key, 1) else { return Vec::new() };
+    let Some(start) = field_value_start(source, &chars, key, 1) else {
+        return Vec::new();
+    };
     let mut spans = Vec::new();
     let mut current: Option<usize> = None;
     for &(i, c, depth) in chars.iter().filter(|(i, _, _)| *i > start) {
@@ -85,7 +87,12 @@ pub fn list_elements(source: &str, key: &str) -> Vec<Span> {
 }
 
 /// Byte offset of the `[` or value after `key:` at `depth`.
-fn field_value_start(source: &str, chars: &[(usize, char, usize)], key: &str, depth: usize) -> Option<usize> {
+fn field_value_start(
+    source: &str,
+    chars: &[(usize, char, usize)],
+    key: &str,
+    depth: usize,
+) -> Option<usize> {
     chars.iter().find_map(|&(i, _, d)| {
         let rest = &source[i..];
         let is_key = d == depth

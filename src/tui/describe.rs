@@ -40,7 +40,10 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
         Event::FirstSideChosen { side: s } => format!("{} is the first side this turn", side(*s)),
         Event::PhaseBegan { phase } => match phase {
             Phase::Missile | Phase::Melee => {
-                format!("{phase:?} phase: {} gives orders first", side(game.first_side()))
+                format!(
+                    "{phase:?} phase: {} gives orders first",
+                    side(game.first_side())
+                )
             }
             _ => format!("{phase:?} phase"),
         },

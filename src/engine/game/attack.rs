@@ -206,19 +206,41 @@ impl Game {
     }
 
     /// R5.4: the attack throw modifiers that apply, each with its reason.
-    fn throw_modifiers(&self, a: &Unit, t: &Unit, kind: AttackKind, overhead: bool) -> Vec<(String, i32)> {
+    fn throw_modifiers(
+        &self,
+        a: &Unit,
+        t: &Unit,
+        kind: AttackKind,
+        overhead: bool,
+    ) -> Vec<(String, i32)> {
         let m = &self.rules.modifiers;
         let terrain = |h: Hex| self.map.terrain(h).map(|t| self.rules.terrain(t));
         let high = |h: Hex| terrain(h).is_some_and(|r| r.elevated);
-        let musket = a.troop.missile.as_ref().is_some_and(MissileWeapon::is_musket);
+        let musket = a
+            .troop
+            .missile
+            .as_ref()
+            .is_some_and(MissileWeapon::is_musket);
         let moved = a.marks.moved.is_some_and(|k| k != MoveKind::StandFast);
         let all = [
             ("disordered", m.disordered, a.status == Status::Disordered),
             ("charge", m.charging, kind == AttackKind::Charge),
-            ("no fork rest", m.musket_without_rest, kind == AttackKind::Missile && musket && moved),
-            ("cover", m.missile_into_cover, kind.is_missile() && terrain(t.pos).is_some_and(|r| r.cover)),
+            (
+                "no fork rest",
+                m.musket_without_rest,
+                kind == AttackKind::Missile && musket && moved,
+            ),
+            (
+                "cover",
+                m.missile_into_cover,
+                kind.is_missile() && terrain(t.pos).is_some_and(|r| r.cover),
+            ),
             ("overhead", m.volley_overhead, overhead),
-            ("uphill", m.uphill_melee, !kind.is_missile() && high(a.pos) && !high(t.pos)),
+            (
+                "uphill",
+                m.uphill_melee,
+                !kind.is_missile() && high(a.pos) && !high(t.pos),
+            ),
         ];
         all.into_iter()
             .filter(|(_, v, applies)| *applies && *v != 0)

@@ -67,18 +67,33 @@ impl Game {
         let u = &self.units[unit.0 as usize];
         let mut c = vec![stand];
         let ends = |kind| self.reach(unit, kind).ends().to_vec();
-        c.extend(ends(MoveKind::March).into_iter().map(|(to, _)| Command::March { unit, to }));
-        c.extend(ends(MoveKind::Hustle).into_iter().map(|(to, _)| Command::Hustle { unit, to }));
+        c.extend(
+            ends(MoveKind::March)
+                .into_iter()
+                .map(|(to, _)| Command::March { unit, to }),
+        );
+        c.extend(
+            ends(MoveKind::Hustle)
+                .into_iter()
+                .map(|(to, _)| Command::Hustle { unit, to }),
+        );
         if !u.troop.formation.is_undisciplined() {
-            c.extend(ends(MoveKind::Disengage).into_iter().map(|(to, _)| Command::Disengage { unit, to }));
+            c.extend(
+                ends(MoveKind::Disengage)
+                    .into_iter()
+                    .map(|(to, _)| Command::Disengage { unit, to }),
+            );
         }
-        if u.troop.formation.is_undisciplined() || u.status != crate::engine::types::Status::Steady {
+        if u.troop.formation.is_undisciplined() || u.status != crate::engine::types::Status::Steady
+        {
             return c;
         }
         for (to, _) in ends(MoveKind::Charge) {
             for target in self.enemy_ids(unit) {
                 let charge = Command::Charge { unit, to, target };
-                if self.units[target.0 as usize].pos.unsigned_distance_to(to) == 1 && self.check(&charge).is_ok() {
+                if self.units[target.0 as usize].pos.unsigned_distance_to(to) == 1
+                    && self.check(&charge).is_ok()
+                {
                     c.push(charge);
                 }
             }
