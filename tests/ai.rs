@@ -1,0 +1,72 @@
+//! The computer opponent: it never gives an illegal order, and with the same seed it gives
+//! the same orders (so a saved game replays exactly).
+
+use volley::ai::{ComputerPlayer, Player, RandomPlayer};
+use volley::engine::{Command, Dice, Game};
+use volley::scenario::{Scenario, SHIPPED};
+
+fn scenarios() -> Vec<Scenario> {
+    SHIPPED
+        .iter()
+        .map(|(file, src)| Scenario::parse(src, file).expect("shipped battle loads"))
+        .collect()
+}
+
+/// Plays one battle, the computer on `computer_side` (0 or 1) and random play on the other;
+/// returns the computer's commands. Panics if the computer gives an illegal order.
+fn battle(scenario: &Scenario, seed: u64, computer_side: usize) -> Vec<Command> {
+    let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).expect("valid");
+    let mut computer = ComputerPlayer::new(seed, [5, 5]);
+    let mut random = RandomPlayer::new(seed);
+    let mut given = Vec::new();
+    while let Some(side) = game.acting_side() {
+        let mine = side.index() == computer_side;
+        let player: &mut dyn Player = if mine { &mut computer } else { &mut random };
+        let Some(command) = player.choose(&game) else {
+            break;
+        };
+        if let Err(e) = game.submit(command) {
+            panic!(
+                "{} seed {seed}: the computer's {command:?} was refused: {e}",
+                scenario.name
+            );
+        }
+        if mine {
+            given.push(command);
+        }
+    }
+    assert!(
+        game.outcome().is_some(),
+        "{} seed {seed} did not end",
+        scenario.name
+    );
+    given
+}
+
+#[test]
+fn the_computer_never_gives_an_illegal_order_over_200_random_battles() {
+    let all = scenarios();
+    for i in 0..200u64 {
+        let scenario = &all[(i % all.len() as u64) as usize];
+        let orders = battle(scenario, 1000 + i, (i / 5 % 2) as usize);
+        assert!(!orders.is_empty());
+    }
+}
+
+#[test]
+fn with_the_same_seed_the_computer_gives_the_same_orders() {
+    for scenario in scenarios() {
+        assert_eq!(
+            battle(&scenario, 77, 0),
+            battle(&scenario, 77, 0),
+            "{}",
+            scenario.name
+        );
+        assert_eq!(
+            battle(&scenario, 78, 1),
+            battle(&scenario, 78, 1),
+            "{}",
+            scenario.name
+        );
+    }
+}
