@@ -7,7 +7,7 @@
 
 use super::plan;
 use super::Player;
-use crate::engine::{Actor, Command, Decision, Game, Phase, SideId, UnitId};
+use crate::engine::{Actor, Command, Decision, Game, Phase, SideId};
 
 /// The computer player; one instance may play both sides.
 #[derive(Clone, Debug)]
@@ -32,13 +32,7 @@ impl ComputerPlayer {
 
     fn orders(&self, game: &Game, side: SideId, phase: Phase) -> Command {
         let style = self.style(game, side);
-        let units: Vec<UnitId> = plan::units_in_order(game, side);
-        let best = units.into_iter().find_map(|u| match phase {
-            Phase::Movement => plan::movement_order(game, u, &style),
-            Phase::Missile => plan::missile_order(game, u, &style),
-            Phase::Melee => plan::melee_order(game, u, &style),
-            _ => None,
-        });
+        let best = plan::next_order(game, side, phase, &style);
         let legal = |c: &Command| game.check_command(c).is_ok();
         match best.filter(legal) {
             Some(c) => c,
@@ -54,7 +48,9 @@ impl Player for ComputerPlayer {
             Actor::Decide(decision) => {
                 let style = self.style(game, decision.side());
                 let answer = plan::decide(game, &decision, &style);
-                Some(answer).filter(|c| decision.answers().contains(c)).or_else(|| first_answer(&decision))
+                Some(answer)
+                    .filter(|c| decision.answers().contains(c))
+                    .or_else(|| first_answer(&decision))
             }
             Actor::Orders { side, phase } => Some(self.orders(game, side, phase)),
         }
@@ -81,7 +77,8 @@ fn fallback(game: &Game) -> Command {
 
 /// SplitMix64 of the seed, turn and side: the tie-break salt.
 fn mix(seed: u64, turn: u64, side: u64) -> u64 {
-    let mut z = seed ^ turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    let mut z =
+        seed ^ turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -74,6 +74,11 @@ impl Game {
     /// R6.2: line of sight from centre to centre, blocked by woods, villages, hills between
     /// lower hexes, and units (which bows may volley over).
     pub fn sight(&self, from: Hex, to: Hex) -> Sight {
+        self.sight_ignoring(from, to, &[])
+    }
+
+    /// R6.2 as [`Game::sight`], for planning: units in `ignore` (about to move) do not block.
+    pub fn sight_ignoring(&self, from: Hex, to: Hex, ignore: &[UnitId]) -> Sight {
         let elevated = |h: Hex| {
             self.map
                 .terrain(h)
@@ -89,7 +94,7 @@ impl Game {
             if row.blocks_sight || (row.elevated && low_ends) {
                 return Sight::Blocked;
             }
-            units |= self.unit_at(hex).is_some();
+            units |= self.unit_at(hex).is_some_and(|u| !ignore.contains(&u.id));
         }
         if units {
             Sight::OnlyUnits

@@ -13,7 +13,7 @@ mod resolve;
 mod retreat;
 mod setup;
 
-pub use attack::{AttackProfile, Odds, ShockOdds};
+pub use attack::{AttackProfile, Odds, ShockOdds, Sight};
 pub use movement::Reach;
 pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};
 

@@ -1,0 +1,60 @@
+//! What a charge is worth (R4.4): the shock it forces on Drilled Foot not secured by pike
+//! and on Undrilled Foot (R9.4), the charge attack with its bonus and lances (R5.2, R5.4,
+//! R7.1), less the ready target's reaction, which strikes first and may cancel it (R5.6).
+//! A target that recoils is followed up and struck disordered (R7.3, R8.6).
+
+use super::danger::volley;
+use super::value::{gives_ground, ground_cost, harm};
+use super::view::View;
+use crate::engine::{AttackKind, Status, Unit};
+
+/// Expected gain of `charger` charging `target` now, in uhp-equivalents, before the
+/// danger of where the charge ends.
+pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
+    let game = view.game;
+    let shock = game
+        .charge_shock_odds(charger.id, target.id)
+        .unwrap_or_default();
+    let strike = game
+        .odds(charger.id, target.id, AttackKind::Charge)
+        .map_or(0.0, |o| harm(&o, target));
+    let (react, cancel) = reaction(view, target, charger);
+    let left = f64::from(target.uhp);
+    let follow = strike * 1.15 + 0.3;
+    let held = shock.hold + shock.no_roll;
+    let value = ground_cost(&shock, left)
+        + shock.recoil * follow
+        + held * ((1.0 - cancel) * strike - react);
+    value + dislodge(view, target, gives_ground(&shock) + (1.0 - cancel) * 0.3)
+}
+
+/// R5.6: the ready target's reaction on a charger next to it: harm done and chance the
+/// charger gives ground.
+pub fn reaction(view: &View, target: &Unit, charger: &Unit) -> (f64, f64) {
+    let game = view.game;
+    if !target.ready || target.status != Status::Steady {
+        return (0.0, 0.0);
+    }
+    if game.can_fire(target) {
+        if let Some(v) = volley(view, target, charger, 1, false) {
+            return v;
+        }
+    }
+    let kind = AttackKind::Reaction {
+        missile: false,
+        vs_charge: true,
+    };
+    game.odds(target.id, charger.id, kind)
+        .map_or((0.0, 0.0), |o| (harm(&o, charger), gives_ground(&o.shock)))
+}
+
+/// R10.3: pushing an enemy off an objective near the end is worth the objective.
+pub fn dislodge(view: &View, target: &Unit, chance: f64) -> f64 {
+    let on = view.game.objectives().iter().any(|o| o.hex == target.pos);
+    match (on, view.turns_left()) {
+        (true, 0) => 6.0 * chance,
+        (true, 1) => 2.5 * chance,
+        (true, 2) => 1.0 * chance,
+        _ => 0.0,
+    }
+}

@@ -1,0 +1,319 @@
+//! The danger to one of our units wherever it might stand: each enemy's charge or attack
+//! (R4.4, R7.1, R7.2), the shock of a cavalry charge on shot not secured by pike (R4.4,
+//! R9.4), loaded enemy fire in range and sight (R5.3, R6.2–R6.4), less what our ready
+//! reaction takes back first (R5.6). An enemy does one of these a turn, so the worse counts.
+
+use super::value::{gives_ground, ground_cost, harm, hit_chance, roll_odds, shock_modifier};
+use super::view::{Reach, View};
+use crate::engine::{AttackKind, Phase, Status, Unit};
+use hexx::Hex;
+
+/// What one enemy could do to our unit, priced once.
+struct Line {
+    reach: Reach,
+    strike: f64,
+    melee: f64,
+    /// What our other units would do to it where it ends, by id and value.
+    counter: Vec<(Hex, f64)>,
+    cavalry: bool,
+    reaction: f64,
+    cancel: f64,
+    /// Distances from it to our other units it could strike: nearer ones draw it first.
+    rivals: Vec<u32>,
+}
+
+/// The danger map of one of our units.
+pub struct Danger<'v, 'a> {
+    view: &'v View<'a>,
+    unit: &'a Unit,
+    lines: Vec<Line>,
+}
+
+impl<'v, 'a> Danger<'v, 'a> {
+    /// Prices every enemy against `unit`.
+    pub fn new(view: &'v View<'a>, unit: &'a Unit) -> Danger<'v, 'a> {
+        let lines = view
+            .reaches(Some(unit.id))
+            .into_iter()
+            .map(|r| line(view, unit, r))
+            .collect();
+        Danger { view, unit, lines }
+    }
+
+    /// Expected uhp-equivalent lost by standing at `h` until the enemy has acted; a ready
+    /// unit takes back what its one reaction (R5.6) would do to the worst of them first.
+    pub fn at(&self, h: Hex, ready: bool) -> f64 {
+        let mut total = 0.0;
+        let mut reaction: f64 = 0.0;
+        for l in &self.lines {
+            let (loss, saved) = self.line_at(l, h);
+            total += loss;
+            reaction = reaction.max(saved);
+        }
+        if ready {
+            total - reaction
+        } else {
+            total
+        }
+    }
+
+    /// What a ready marker would save at `h`: the best single reaction (R5.6).
+    pub fn ready_gain(&self, h: Hex) -> f64 {
+        self.lines
+            .iter()
+            .map(|l| self.line_at(l, h).1)
+            .fold(0.0, f64::max)
+    }
+
+    /// What an enemy that has already moved does this turn to our unit at `h`: its declared
+    /// charge if we are its target (R7.1), else a melee attack on one of its neighbours.
+    fn strike_now(&self, l: &Line, e: &Unit, h: Hex) -> f64 {
+        let (view, u) = (self.view, self.unit);
+        if e.pos.unsigned_distance_to(h) != 1 {
+            return 0.0;
+        }
+        match view.charge_target(e.id) {
+            Some(t) if t == u.id => l.strike,
+            Some(_) => 0.0,
+            None => {
+                let others = view
+                    .game
+                    .units_of(u.side)
+                    .filter(|f| f.id != u.id && f.pos.unsigned_distance_to(e.pos) == 1)
+                    .count();
+                l.melee / (1 + others) as f64
+            }
+        }
+    }
+
+    /// How likely enemy `e` is to strike our unit at `h` rather than another: an enemy next
+    /// to it shares its attention among its neighbours; one further off prefers the nearer
+    /// of the units it can reach; and one that has moved waits for next turn.
+    fn odds_of_strike(&self, l: &Line, e: &Unit, h: Hex, moved: bool) -> f64 {
+        let d = e.pos.unsigned_distance_to(h);
+        if d == 1 {
+            return 1.0 / (1 + l.rivals.iter().filter(|r| **r == 1).count()) as f64;
+        }
+        let rivals: f64 = l
+            .rivals
+            .iter()
+            .map(|r| if *r <= d { 0.7 } else { 0.5 })
+            .sum();
+        (if moved { next_k() } else { 1.0 }) / (1.0 + rivals)
+    }
+
+    /// The loss one enemy could inflict at `h`, and what a ready reaction would save of it.
+    /// An enemy that has moved this turn strikes now only if `h` is next to it (its
+    /// declared charge, R7.1, or a melee attack, R7.2); its reach counts for next turn.
+    fn line_at(&self, l: &Line, h: Hex) -> (f64, f64) {
+        let (view, u) = (self.view, self.unit);
+        let r = &l.reach;
+        let Some(e) = view.game.unit(r.id).filter(|_| r.weight > 0.0) else {
+            return (0.0, 0.0);
+        };
+        let moved = view.game.phase() != Phase::Movement || e.marks.moved.is_some();
+        let now = if moved { self.strike_now(l, e, h) } else { 0.0 };
+        let (mut strike, mut saved) = (0.0, 0.0);
+        if view.can_strike(r, h, u.id) {
+            let (shock, give) = if l.cavalry && view.shockable_at(u, h) {
+                let s = roll_odds(view.game, shock_modifier(view.game, u, false));
+                (ground_cost(&s, f64::from(u.uhp)), gives_ground(&s))
+            } else {
+                (0.0, 0.0)
+            };
+            let counter: f64 = l
+                .counter
+                .iter()
+                .filter(|(p, _)| p.unsigned_distance_to(h) <= 2)
+                .map(|(_, v)| v)
+                .sum();
+            strike = shock + (1.0 - give) * (l.strike - 0.3 * counter).max(0.5 * l.strike);
+            saved = (1.0 - give) * (l.cancel * l.strike + l.reaction);
+            let odds = self.odds_of_strike(l, e, h, moved);
+            (strike, saved) = (odds * strike, odds * saved);
+        }
+        strike += now;
+        let fire = fire_danger(view, e, u, h);
+        let worst = if strike.abs() > fire { strike } else { fire };
+        let loss = if worst < 0.0 { 0.5 * worst } else { worst };
+        (
+            r.weight * loss,
+            if strike.abs() > fire {
+                r.weight * saved
+            } else {
+                0.0
+            },
+        )
+    }
+}
+
+fn line(view: &View, u: &Unit, reach: Reach) -> Line {
+    let game = view.game;
+    let (id, charges) = (reach.id, reach.charges);
+    let kind = if charges {
+        AttackKind::Charge
+    } else {
+        AttackKind::Melee
+    };
+    let strike = game.odds(id, u.id, kind).map_or(0.0, |o| harm(&o, u));
+    let melee = game
+        .odds(id, u.id, AttackKind::Melee)
+        .map_or(0.0, |o| harm(&o, u));
+    let reaction = AttackKind::Reaction {
+        missile: false,
+        vs_charge: charges,
+    };
+    let (reaction, cancel) = match (game.unit(id), game.odds(u.id, id, reaction)) {
+        (Some(e), Some(o)) => (harm(&o, e), gives_ground(&o.shock)),
+        _ => (0.0, 0.0),
+    };
+    let (reaction, cancel) = match game.unit(id).and_then(|e| volley(view, u, e, 1, false)) {
+        Some((v, c)) if game.can_fire(u) && v > reaction => (v, c),
+        _ => (reaction, cancel),
+    };
+    let cavalry = charges && game.unit(id).is_some_and(|e| e.is_mounted());
+    let counter = game.unit(id).map_or(Vec::new(), |e| counters(view, u, e));
+    let rivals = match (view.enemies.iter().find(|r| r.id == id), game.unit(id)) {
+        (Some(r), Some(e)) => game
+            .units_of(u.side)
+            .filter(|f| f.id != u.id && view.can_strike(r, f.pos, f.id))
+            .map(|f| f.pos.unsigned_distance_to(e.pos))
+            .collect(),
+        _ => Vec::new(),
+    };
+    Line {
+        reach,
+        strike,
+        melee,
+        counter,
+        cavalry,
+        reaction,
+        cancel,
+        rivals,
+    }
+}
+
+/// What each of our other units could do to `e` once it has come to strike: a melee
+/// attack, or fire if loaded (R6.1, R7.2).
+fn counters(view: &View, u: &Unit, e: &Unit) -> Vec<(Hex, f64)> {
+    let game = view.game;
+    let friends = game
+        .units_of(u.side)
+        .filter(|f| f.id != u.id && f.status != Status::Fleeing);
+    friends
+        .map(|f| {
+            let melee = game
+                .odds(f.id, e.id, AttackKind::Melee)
+                .map_or(0.0, |o| harm(&o, e));
+            let fire = if game.can_fire(f) {
+                volley(view, f, e, 2, false).map_or(0.0, |v| v.0)
+            } else {
+                0.0
+            };
+            (f.pos, melee.max(fire))
+        })
+        .collect()
+}
+
+/// Loaded enemy shot that can reach `h` with fire now, or after a march if it has not moved.
+fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
+    let game = view.game;
+    let Some((max, _)) = game.missile_range(e, u) else {
+        return 0.0;
+    };
+    let d = e.pos.unsigned_distance_to(h);
+    let still_to_move =
+        game.phase() == Phase::Movement && e.marks.moved.is_none() && !game.is_engaged(e);
+    let reach = if d <= max && view.sees(e, e.pos, h, u.id) {
+        1.0
+    } else if still_to_move && d <= max + e.profile.rate.0 {
+        0.4
+    } else {
+        return 0.0;
+    };
+    let loaded = match (game.can_fire(e), e.reload_tokens) {
+        (true, _) => 1.0,
+        (false, 0 | 1) => 0.35,
+        _ => 0.15,
+    };
+    let shot = volley(view, e, u, d.min(max).max(1), u.pos != h).map_or(0.0, |(v, _)| v);
+    reach * loaded * shot
+}
+
+/// Value and cancel chance of a missile sequence by `a` on `t` at distance `d` (R5.1–R5.4,
+/// R6.3, R9.2), with the musket-fork penalty if `a` moved; `None` out of range.
+pub fn volley(view: &View, a: &Unit, t: &Unit, d: u32, moved: bool) -> Option<(f64, f64)> {
+    let game = view.game;
+    let weapon = a.troop.missile.as_ref()?;
+    let (max, ap) = game.missile_range(a, t)?;
+    if d > max {
+        return None;
+    }
+    let firearm = weapon.is_firearm();
+    let pierced = if firearm && d <= ap {
+        t.troop.armor_ac.clamp(0, game.rules().armor_penetration)
+    } else {
+        0
+    };
+    let needed = a.troop.attack_throw + t.troop.other_ac + t.troop.armor_ac - pierced;
+    let m = &game.rules().modifiers;
+    let mut modifier = if a.status == Status::Steady {
+        0
+    } else {
+        m.disordered
+    };
+    if moved && weapon.is_musket() {
+        modifier += m.musket_without_rest;
+    }
+    let p = hit_chance(game, needed, modifier);
+    Some(sequence_value(
+        view,
+        a.profile.missile_attacks,
+        p,
+        firearm,
+        t,
+    ))
+}
+
+/// Value of `n` attacks hitting at `p` for 1 uhp each on `t`, and the chance `t` gives
+/// ground (R8.2, R9.2: half strength, or any firearm damage).
+fn sequence_value(view: &View, n: u32, p: f64, firearm: bool, t: &Unit) -> (f64, f64) {
+    let roll = roll_odds(
+        view.game,
+        shock_modifier(view.game, t, view.game.secured_by_formed_foot(t)),
+    );
+    let (mut value, mut give) = (0.0, 0.0);
+    for (k, pk) in binomial(n, p).into_iter().enumerate() {
+        let left = t.uhp.saturating_sub(k as u32);
+        let shocked = k > 0 && ((firearm && !t.troop.fearless) || left * 2 <= t.profile.uhp);
+        value += pk * f64::from(t.uhp - left);
+        if left == 0 {
+            value += pk;
+            give += pk;
+        } else if shocked {
+            value += pk * ground_cost(&roll, f64::from(left));
+            give += pk * gives_ground(&roll);
+        }
+    }
+    (value, give)
+}
+
+fn binomial(n: u32, p: f64) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for _ in 0..n {
+        let mut next = vec![0.0; dist.len() + 1];
+        for (k, q) in dist.iter().enumerate() {
+            next[k] += q * (1.0 - p);
+            next[k + 1] += q * p;
+        }
+        dist = next;
+    }
+    dist
+}
+
+fn next_k() -> f64 {
+    std::env::var("NEXTK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.6)
+}

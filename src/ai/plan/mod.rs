@@ -1,0 +1,59 @@
+//! The computer's judgement, order by order. Every order is picked from the engine's own
+//! legal orders (`Game::unit_orders`, decision answers) and valued with its exact odds
+//! (R5, R9): [`view`] reads the field (charge reach R4.2–R4.4, fire R6.2–R6.4, objectives
+//! R10.3), [`value`] prices attack sequences and shock results, and one module per phase
+//! chooses: [`movement`] (R4), [`fire`] (R6), [`melee`] (R7) and [`decide`] (R3.1, R4.4,
+//! R7.3, R8.1).
+
+mod charge;
+mod danger;
+mod decide;
+mod fire;
+mod melee;
+mod movement;
+mod objectives;
+mod strength;
+mod value;
+mod view;
+
+pub use decide::decide;
+
+use crate::engine::{Command, Game, Phase, SideId, Status, Unit, UnitId};
+use view::View;
+
+/// How a side plays: aggression 0.0–1.0 and a tie-break salt.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub aggression: f64,
+    pub salt: u64,
+}
+
+impl Style {
+    /// A tiny deterministic jitter in [0, 0.01) to break ties between equal choices.
+    fn jitter(&self, a: i32, b: i32) -> f64 {
+        let h =
+            self.salt ^ (a as u64).wrapping_mul(0x9E37_79B9) ^ (b as u64).wrapping_mul(0x85EB_CA6B);
+        (h.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40) as f64 / (1u64 << 24) as f64 * 0.01
+    }
+}
+
+/// The best order the side can give now in `phase`, if any unit still has one worth giving.
+pub fn next_order(game: &Game, side: SideId, phase: Phase, style: &Style) -> Option<Command> {
+    let view = View::new(game, side, *style);
+    match phase {
+        Phase::Movement => movement::next(&view),
+        Phase::Missile => fire::next(&view),
+        Phase::Melee => melee::next(&view),
+        _ => None,
+    }
+}
+
+/// A unit still on the map.
+fn on_map(game: &Game, id: UnitId) -> Option<&Unit> {
+    game.unit(id).filter(|u| u.on_map())
+}
+
+/// A unit is broken when it has lost two thirds of its uhp, or half while not steady.
+fn broken(u: &Unit) -> bool {
+    u.uhp * 3 <= u.profile.uhp || (u.status != Status::Steady && u.uhp * 2 <= u.profile.uhp)
+}

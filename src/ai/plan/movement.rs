@@ -1,0 +1,275 @@
+//! Movement orders (R4.1–R4.5). Every legal order of every unit is scored the same way:
+//! what it does now (a charge, R4.4), the danger where the unit ends (R4.2, R6.2–R6.4),
+//! what it can strike from there (R6.1, R7.2), cover for shot by pike (R9.4), a ready
+//! marker and reload kept by standing fast (R4.7, R5.6), objectives as the turn limit
+//! nears (R10.3) and a drift towards the enemy that grows with aggression. Charges are
+//! given first, best first; then pike, shot and horse in turn, so shot can close on the
+//! pike that has just moved.
+
+use super::charge;
+use super::danger::{volley, Danger};
+use super::view::View;
+use super::{broken, on_map};
+use crate::engine::{AttackKind, Command, Formation, Unit};
+use hexx::Hex;
+
+/// The next movement order of the side, if a unit still waits for one.
+pub fn next(view: &View) -> Option<Command> {
+    if std::env::var_os("FORTRESS").is_some() {
+        return None;
+    }
+    let mut best: Option<(f64, Command)> = None;
+    let mut first: Option<((u8, u16), Command)> = None;
+    for u in view.game.units_of(view.side) {
+        let Some((value, order)) = best_order(view, u) else {
+            continue;
+        };
+        if matches!(order, Command::Charge { .. }) && best.as_ref().is_none_or(|b| value > b.0) {
+            best = Some((value, order));
+        }
+        let key = (rank(u), u.id.0);
+        if first.as_ref().is_none_or(|f| key < f.0) {
+            first = Some((key, order));
+        }
+    }
+    best.map(|b| b.1).or(first.map(|f| f.1))
+}
+
+/// Order in which units that do not charge are moved: shot, then the pike that covers
+/// it, then horse.
+fn rank(u: &Unit) -> u8 {
+    let pike_first = std::env::var_os("PIKEFIRST").is_some();
+    match u.troop.formation {
+        Formation::FF => u8::from(!pike_first),
+        f if f.is_mounted() => 2,
+        _ => u8::from(pike_first),
+    }
+}
+
+/// The best legal movement order of one unit and its score.
+fn best_order(view: &View, u: &Unit) -> Option<(f64, Command)> {
+    let orders = view.game.unit_orders(u.id);
+    if orders.is_empty() {
+        return None;
+    }
+    let scorer = Scorer::new(view, u);
+    if std::env::var_os("AIDBG").is_some() {
+        let mut all: Vec<(f64, Command)> = orders
+            .iter()
+            .filter_map(|c| scorer.score(c).map(|v| (v, *c)))
+            .collect();
+        all.sort_by(|a, b| b.0.total_cmp(&a.0));
+        eprintln!("DBG unit {} {}", u.label, u.id.0);
+        let stay = all
+            .iter()
+            .position(|x| matches!(x.1, Command::StandFast { .. }))
+            .unwrap_or(0);
+        let charge = all
+            .iter()
+            .position(|x| matches!(x.1, Command::Charge { .. }))
+            .unwrap_or(0);
+        for (v, c) in all
+            .iter()
+            .take(5)
+            .chain(all.get(stay))
+            .chain(all.get(charge))
+        {
+            if let Command::Charge { target, .. } = c {
+                let t = view.game.unit(*target).unwrap();
+                eprintln!(
+                    "      charge gain {:.2} on {}",
+                    charge::gain(view, u, t),
+                    t.label
+                );
+            }
+            let h = match *c {
+                Command::March { to, .. }
+                | Command::Hustle { to, .. }
+                | Command::Disengage { to, .. }
+                | Command::Charge { to, .. } => to,
+                _ => u.pos,
+            };
+            let how = match c {
+                Command::Hustle { .. } => Move::Hustle,
+                Command::StandFast { .. } => Move::Stay,
+                _ => Move::March,
+            };
+            eprintln!("   {v:7.2} {:?} at {:?} danger {:.2}/{:.2} strike {:.2} support {:.2} drift {:.2} obj {:.2}", c, crate::engine::Map::offset(h), scorer.danger.at(h, false), scorer.danger.at(h, true), scorer.strike_from(h, how), scorer.support(h), scorer.drift(h), view.objective_value(u, h));
+        }
+    }
+    orders
+        .iter()
+        .filter_map(|c| scorer.score(c).map(|v| (v, *c)))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// Scores the orders of one unit.
+struct Scorer<'v, 'a> {
+    view: &'v View<'a>,
+    unit: &'a Unit,
+    danger: Danger<'v, 'a>,
+    /// Enemy positions with what a melee attack and a charge on them are worth.
+    prospects: Vec<(Hex, f64, f64)>,
+    caution: f64,
+}
+
+impl<'v, 'a> Scorer<'v, 'a> {
+    fn new(view: &'v View<'a>, unit: &'a Unit) -> Scorer<'v, 'a> {
+        let game = view.game;
+        let prospects = game
+            .units_of(unit.side.other())
+            .map(|e| {
+                let melee = game
+                    .odds(unit.id, e.id, AttackKind::Melee)
+                    .map_or(0.0, |o| super::value::harm(&o, e));
+                (e.pos, melee, charge::gain(view, unit, e))
+            })
+            .collect();
+        let cm: f64 = std::env::var("CAUTION")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1.0);
+        let caution = cm * (1.3 - 0.6 * view.boldness) * if broken(unit) { 2.0 } else { 1.0 };
+        Scorer {
+            view,
+            unit,
+            danger: Danger::new(view, unit),
+            prospects,
+            caution,
+        }
+    }
+
+    fn score(&self, c: &Command) -> Option<f64> {
+        let u = self.unit;
+        let jitter = |h: Hex| self.view.style.jitter(h.x, h.y);
+        match *c {
+            Command::StandFast { .. } => Some(self.place(u.pos, Move::Stay)),
+            Command::March { to, .. } => Some(self.place(to, Move::March) + jitter(to)),
+            Command::Disengage { to, .. } => Some(self.place(to, Move::Hustle) + jitter(to)),
+            Command::Hustle { to, .. } => Some(self.place(to, Move::Hustle) + jitter(to) - 0.05),
+            Command::Charge { to, target, .. } => {
+                let t = on_map(self.view.game, target)?;
+                let after = -self.caution * self.danger.at(to, false)
+                    + self.view.objective_value(u, to)
+                    + if std::env::var_os("CHSUP").is_some() {
+                        self.support(to) + self.drift(to)
+                    } else {
+                        0.0
+                    };
+                let bar = if to == u.pos { 0.1 } else { 0.6 } * (1.0 - self.view.boldness);
+                Some(charge::gain(self.view, u, t) + after - bar + jitter(to))
+            }
+            _ => None,
+        }
+    }
+
+    /// The worth of ending the move at `h`: the better of striking from there and of
+    /// readying there (R5.6), with cover, drift, objectives and reload (R4.7).
+    fn place(&self, h: Hex, how: Move) -> f64 {
+        let u = self.unit;
+        let keep = how == Move::Stay && u.ready;
+        let strike = self.strike_from(h, how) * if broken(u) { 0.3 } else { 1.0 };
+        let mut best = -self.caution * self.danger.at(h, keep) + strike;
+        if !keep && how != Move::Hustle && self.can_ready() {
+            let in_time = self.view.game.first_side() != self.view.side;
+            let saved = self.danger.at(h, false) - self.danger.at(h, true);
+            let ready = -self.caution
+                * (self.danger.at(h, false) - if in_time { saved } else { 0.5 * saved });
+            best = best.max(ready);
+        }
+        let mut v = best + self.support(h) + self.drift(h) + self.view.objective_value(u, h);
+        if how == Move::Stay && u.reload_tokens > 0 {
+            v += 0.3;
+        }
+        v
+    }
+
+    /// R5.6: steady LF, SF, DF, FF, LC and HC may ready.
+    fn can_ready(&self) -> bool {
+        let u = self.unit;
+        !u.troop.formation.is_undisciplined() && u.status == crate::engine::Status::Steady
+    }
+
+    /// What the unit can strike from `h`: fire this turn or soon, a melee attack, a charge
+    /// next turn.
+    fn strike_from(&self, h: Hex, how: Move) -> f64 {
+        let (game, u) = (self.view.game, self.unit);
+        let mut best: f64 = 0.0;
+        if u.troop.missile.is_some() && how != Move::Hustle {
+            let now = if game.can_fire(u) { 1.0 } else { 0.3 };
+            for e in game.units_of(u.side.other()) {
+                let d = e.pos.unsigned_distance_to(h);
+                if self.view.sees(u, h, e.pos, u.id) {
+                    best = best.max(
+                        now * volley(self.view, u, e, d, how != Move::Stay).map_or(0.0, |v| v.0),
+                    );
+                }
+            }
+        }
+        for &(pos, melee, charge) in &self.prospects {
+            let d = pos.unsigned_distance_to(h);
+            if d == 1 && how != Move::Hustle {
+                best = best.max(0.8 * melee);
+            }
+            if d > 1 && d <= u.profile.rate.2 + 1 {
+                best = best.max(if u.is_mounted() { 0.4 } else { 0.15 } * charge);
+            }
+        }
+        best
+    }
+
+    /// Pike covering shot against horse (R9.4): the cavalry shock it spares each Drilled
+    /// Foot next to `h` that no other pike covers; a little for any friend close by.
+    fn support(&self, h: Hex) -> f64 {
+        let (view, u) = (self.view, self.unit);
+        let friends = view
+            .game
+            .units_of(u.side)
+            .filter(|f| f.id != u.id && f.pos.unsigned_distance_to(h) == 1);
+        let mut v = 0.0;
+        for f in friends {
+            v += 0.1;
+            let other_pike = view.game.units_of(u.side).any(|p| {
+                p.id != u.id
+                    && p.troop.formation == Formation::FF
+                    && p.status != crate::engine::Status::Fleeing
+                    && p.pos.unsigned_distance_to(f.pos) == 1
+            });
+            if u.troop.formation == Formation::FF
+                && f.troop.formation == Formation::DF
+                && !other_pike
+            {
+                v += 1.2 * view.horse_near(f.pos).min(2.0);
+            }
+        }
+        v
+    }
+
+    /// A pull towards the enemy beyond the unit's own striking distance, growing with
+    /// aggression; broken units keep away instead.
+    fn drift(&self, h: Hex) -> f64 {
+        let u = self.unit;
+        let d = f64::from(self.view.enemy_distance(h));
+        if broken(u) {
+            return 0.15 * d.min(6.0);
+        }
+        let comfort = match &u.troop.missile {
+            _ if u.is_mounted() => f64::from(u.profile.rate.2),
+            Some(_) => 2.0,
+            None => 1.0,
+        };
+        let k: f64 = std::env::var("DRIFTK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1.0);
+        -k * (0.05 + 0.3 * self.view.boldness) * (d - comfort).max(0.0)
+    }
+}
+
+/// How the unit gets where it ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Move {
+    Stay,
+    March,
+    Hustle,
+}

@@ -1,0 +1,73 @@
+//! The turn limit (R3.3, R10.3): at the end, the side holding more objective hexes wins,
+//! then the side that inflicted more uhp, then the defender. As the limit nears each
+//! objective gets one unit to hold or take it, the one that can get there soonest, and
+//! that unit is drawn to it harder with every turn that passes.
+
+use crate::engine::{Game, SideId, Status, Unit, UnitId};
+use hexx::Hex;
+
+/// An objective and the unit posted to it.
+#[derive(Clone, Copy, Debug)]
+pub struct Post {
+    pub unit: UnitId,
+    pub hex: Hex,
+}
+
+/// Movement phases left after this one (R3.3): 0 on the last turn.
+pub fn turns_left(game: &Game) -> u32 {
+    game.turn_limit()
+        .map_or(99, |l| l.saturating_sub(game.turn()))
+}
+
+/// Turns `u` needs to stand on `hex` from `from`, marching (R4.1).
+pub fn eta(u: &Unit, from: Hex, hex: Hex) -> u32 {
+    from.unsigned_distance_to(hex)
+        .div_ceil(u.profile.rate.0.max(1))
+}
+
+/// Posts for `side`: objectives matched greedily to the units that reach them soonest,
+/// among those that can still get there before the limit.
+pub fn posts(game: &Game, side: SideId) -> Vec<Post> {
+    let left = turns_left(game);
+    let mut pairs: Vec<(u32, u16, Hex)> = Vec::new();
+    for o in game.objectives() {
+        for u in game.units_of(side).filter(|u| u.status != Status::Fleeing) {
+            let t = eta(u, u.pos, o.hex);
+            if t <= left + 1 {
+                pairs.push((t, u.id.0, o.hex));
+            }
+        }
+    }
+    pairs.sort_by_key(|(t, id, h)| (*t, *id, h.x, h.y));
+    let mut out: Vec<Post> = Vec::new();
+    for (_, id, hex) in pairs {
+        if out.iter().all(|p| p.unit.0 != id && p.hex != hex) {
+            out.push(Post {
+                unit: UnitId(id),
+                hex,
+            });
+        }
+    }
+    out
+}
+
+/// What the posted unit gains by standing `eta` turns from its objective: the full prize
+/// on it, less the further it is, and more the nearer the limit.
+pub fn post_value(left: u32, eta: u32) -> f64 {
+    let prize: f64 = match left {
+        0 => 10.0,
+        1 => 7.0,
+        2 => 5.0,
+        3 => 3.0,
+        4 => 2.0,
+        _ => 1.0,
+    };
+    let hold: f64 = std::env::var("POSTMIN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
+    if eta == 0 {
+        return prize.max(hold);
+    }
+    prize * (1.0 - f64::from(eta) / f64::from(left + 2)).max(0.0)
+}
