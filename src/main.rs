@@ -10,10 +10,13 @@ use volley::scenario::{Controller, Scenario};
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
 #[derive(Parser, Debug)]
-#[command(name = "volley", version, about)]
+#[command(name = "volley", version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
+    /// With no command: `volley [FILE] [options]` plays, as `volley play` does.
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -49,7 +52,7 @@ enum Cmd {
     },
 }
 
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 struct PlayArgs {
     /// Scenario file; the default battle (Kircholm, 1605) if omitted.
     file: Option<PathBuf>,
@@ -91,7 +94,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    match cli.command.unwrap_or(Cmd::Play(PlayArgs::default())) {
+    match cli.command.unwrap_or(Cmd::Play(cli.play)) {
         Cmd::Play(args) => play(args),
         Cmd::Check { files } => {
             let (lines, ok) = volley::commands::check_files(&files);
