@@ -10,7 +10,12 @@ use volley::scenario::{Controller, Scenario};
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
 #[derive(Parser, Debug)]
-#[command(name = "volley", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "volley",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
