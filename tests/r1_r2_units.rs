@@ -2,7 +2,7 @@
 mod common;
 use common::*;
 use hexx::Hex;
-use volley::engine::event::{AttackKind, RollCause, Throw};
+use volley::engine::event::{AttackKind, RollCause};
 use volley::engine::game::{Fate, SetupError};
 use volley::engine::rules::Rate;
 use volley::engine::types::{
@@ -53,34 +53,6 @@ fn size_limit(me: u32, min: u32, max: u32) -> Result<Profile, ProfileError> {
 fn tokens(lock: Lock, kind: FirearmKind, formation: Formation, n: u32) -> (u32, u32) {
     let p = profile(&shot(formation, lock, kind), n);
     (p.missile_attacks, p.reload_tokens)
-}
-
-/// An `AttackRolled` event: `needed` against effective `ac`, the named modifiers, the
-/// `(face, hit)` throws and the uhp per hit.
-fn rolled(
-    attacker: u16,
-    target: u16,
-    kind: AttackKind,
-    (needed, ac): (i32, i32),
-    modifiers: &[(&str, i32)],
-    faces: &[(u32, bool)],
-    uhp_per_hit: u32,
-) -> Event {
-    Event::AttackRolled {
-        attacker: id(attacker),
-        target: id(target),
-        kind,
-        needed,
-        ac,
-        modifier: modifiers.iter().map(|(_, m)| m).sum(),
-        modifiers: modifiers.iter().map(|(w, m)| (w.to_string(), *m)).collect(),
-        throws: faces
-            .iter()
-            .map(|&(face, hit)| Throw { face, hit })
-            .collect(),
-        hits: faces.iter().filter(|(_, hit)| *hit).count() as u32,
-        uhp_per_hit,
-    }
 }
 
 // ---------------------------------------------------------------- R1

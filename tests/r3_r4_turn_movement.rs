@@ -3,7 +3,7 @@
 mod common;
 use common::*;
 use hexx::Hex;
-use volley::engine::event::{AttackKind, EndReason, RollCause, Throw};
+use volley::engine::event::{AttackKind, EndReason, RollCause};
 use volley::engine::types::{FirearmKind, Lock, SideId};
 use volley::engine::{
     Actor, BattleSetup, Command, Decision, Event, Formation, Game, MoveKind, Phase, RuleError,
@@ -12,34 +12,6 @@ use volley::engine::{
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
-
-/// An `AttackRolled` event: `needed` against effective `ac`, the named modifiers, the
-/// `(face, hit)` throws and the uhp per hit.
-fn rolled(
-    attacker: u16,
-    target: u16,
-    kind: AttackKind,
-    (needed, ac): (i32, i32),
-    modifiers: &[(&str, i32)],
-    faces: &[(u32, bool)],
-    uhp_per_hit: u32,
-) -> Event {
-    Event::AttackRolled {
-        attacker: id(attacker),
-        target: id(target),
-        kind,
-        needed,
-        ac,
-        modifier: modifiers.iter().map(|(_, m)| m).sum(),
-        modifiers: modifiers.iter().map(|(w, m)| (w.to_string(), *m)).collect(),
-        throws: faces
-            .iter()
-            .map(|&(face, hit)| Throw { face, hit })
-            .collect(),
-        hits: faces.iter().filter(|(_, hit)| *hit).count() as u32,
-        uhp_per_hit,
-    }
-}
 
 fn moved(unit: u16, kind: MoveKind, path: &[Hex]) -> Event {
     Event::Moved {

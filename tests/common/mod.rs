@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use hexx::Hex;
+use volley::engine::event::{AttackKind, Throw};
 use volley::engine::types::{
     CreatureSize, DamageDice, Edge, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
     MissileKind, MissileWeapon, SideId,
@@ -155,4 +156,32 @@ pub fn to_phase(game: &mut Game, phase: volley::engine::Phase) {
 /// The id of the n-th unit of the setup.
 pub fn id(n: u16) -> UnitId {
     UnitId(n)
+}
+
+/// An `AttackRolled` event: `needed` against effective `ac`, the named modifiers, the
+/// `(face, hit)` throws and the uhp per hit.
+pub fn rolled(
+    attacker: u16,
+    target: u16,
+    kind: AttackKind,
+    (needed, ac): (i32, i32),
+    modifiers: &[(&str, i32)],
+    faces: &[(u32, bool)],
+    uhp_per_hit: u32,
+) -> Event {
+    Event::AttackRolled {
+        attacker: id(attacker),
+        target: id(target),
+        kind,
+        needed,
+        ac,
+        modifier: modifiers.iter().map(|(_, m)| m).sum(),
+        modifiers: modifiers.iter().map(|(w, m)| (w.to_string(), *m)).collect(),
+        throws: faces
+            .iter()
+            .map(|&(face, hit)| Throw { face, hit })
+            .collect(),
+        hits: faces.iter().filter(|(_, hit)| *hit).count() as u32,
+        uhp_per_hit,
+    }
 }
