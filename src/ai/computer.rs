@@ -15,18 +15,30 @@ pub struct ComputerPlayer {
     seed: u64,
     /// Appetite for attack per side, 0 (cautious) to 10 (reckless).
     aggression: [u8; 2],
+    tuning: plan::Tuning,
 }
 
 impl ComputerPlayer {
     /// A computer player for a battle of `seed`, with each side's aggression (0–10).
     pub fn new(seed: u64, aggression: [u8; 2]) -> ComputerPlayer {
-        ComputerPlayer { seed, aggression }
+        ComputerPlayer {
+            seed,
+            aggression,
+            tuning: plan::Tuning::default(),
+        }
+    }
+
+    /// The same player with other planner weights, for tuning runs.
+    pub fn with_tuning(mut self, tuning: plan::Tuning) -> ComputerPlayer {
+        self.tuning = tuning;
+        self
     }
 
     fn style(&self, game: &Game, side: SideId) -> plan::Style {
         plan::Style {
             aggression: f64::from(self.aggression[side.index()].min(10)) / 10.0,
             salt: mix(self.seed, u64::from(game.turn()), side.index() as u64),
+            tuning: self.tuning,
         }
     }
 

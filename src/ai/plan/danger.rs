@@ -72,9 +72,11 @@ impl<'v, 'a> Danger<'v, 'a> {
         if e.pos.unsigned_distance_to(h) != 1 {
             return 0.0;
         }
+        let charged = e.marks.moved == Some(crate::engine::MoveKind::Charge);
         match view.charge_target(e.id) {
             Some(t) if t == u.id => l.strike,
             Some(_) => 0.0,
+            None if charged || e.marks.attacked => 0.0,
             None => {
                 let others = view
                     .game
@@ -99,7 +101,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             .iter()
             .map(|r| if *r <= d { 0.7 } else { 0.5 })
             .sum();
-        (if moved { next_k() } else { 1.0 }) / (1.0 + rivals)
+        (if moved { next_k(self.view) } else { 1.0 }) / (1.0 + rivals)
     }
 
     /// The loss one enemy could inflict at `h`, and what a ready reaction would save of it.
@@ -311,9 +313,6 @@ fn binomial(n: u32, p: f64) -> Vec<f64> {
     dist
 }
 
-fn next_k() -> f64 {
-    std::env::var("NEXTK")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.6)
+fn next_k(view: &View) -> f64 {
+    view.tuning().next_strike
 }

@@ -4,10 +4,13 @@
 
 use super::charge;
 use super::danger::Danger;
-use super::value::{ground_cost, roll_odds, shock_modifier};
+use super::tuning::FirstRule;
+use super::value::{ground_cost, harm, roll_odds, shock_modifier};
 use super::view::View;
 use super::{on_map, Style};
-use crate::engine::{Command, Decision, Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
+use crate::engine::{
+    AttackKind, Command, Decision, Game, MoveKind, Phase, SideId, Status, Unit, UnitId,
+};
 use hexx::Hex;
 
 /// The answer the computer gives to `decision`.
@@ -38,19 +41,9 @@ pub fn decide(game: &Game, decision: &Decision, style: &Style) -> Command {
 /// R3.2: be first when firing and fighting first matters more than seeing the enemy move:
 /// loaded shot with targets in reach, or fights already joined.
 fn wants_first(view: &View, side: SideId) -> bool {
-    if let Ok(v) = std::env::var("FIRST") {
-        return v == "1";
-    }
-    let theta: f64 = std::env::var("THETA")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1.0);
-    let rule = std::env::var("FIRSTRULE").unwrap_or_default();
-    if rule == "ratio" {
+    let theta = view.tuning().theta;
+    if view.tuning().first_rule == FirstRule::Ratio {
         return super::strength::ratio(view) > theta;
-    }
-    if rule == "bold" {
-        return view.boldness > theta;
     }
     let ours = strike_potential(view, side);
     let theirs = strike_potential(view, side.other());
@@ -91,7 +84,19 @@ fn withdraw(view: &View, id: UnitId, attacker: UnitId, options: &[u32], damage: 
         a.troop.missile.as_ref().is_some_and(|m| m.is_firearm())
             && view.game.phase() != Phase::Melee
     });
-    let cost = |n: u32| withdraw_cost(view, u, damage.saturating_sub(n), n > 0, firearm);
+    let pending = if view.tuning().escape {
+        pending_strikes(view, u, attacker)
+    } else {
+        0.0
+    };
+    let cost = |n: u32| {
+        let escape = match n {
+            0 => 0.0,
+            1 => 0.6 * pending,
+            _ => 0.85 * pending,
+        };
+        withdraw_cost(view, u, damage.saturating_sub(n), n > 0, firearm) - escape
+    };
     options
         .iter()
         .copied()
@@ -120,7 +125,7 @@ fn withdraw_cost(view: &View, u: &Unit, damage: u32, moves: bool, firearm: bool)
     };
     let disorder = match (moves, u.status) {
         (false, _) => 0.0,
-        (true, Status::Steady) => 0.7 + if u.ready { 0.4 } else { 0.0 },
+        (true, Status::Steady) => view.tuning().withdraw_disorder + if u.ready { 0.4 } else { 0.0 },
         (true, _) => 0.1,
     };
     let objective = if moves && view.game.objectives().iter().any(|o| o.hex == u.pos) {
@@ -129,6 +134,33 @@ fn withdraw_cost(view: &View, u: &Unit, damage: u32, moves: bool, firearm: bool)
         0.0
     };
     f64::from(damage) + shock + disorder + objective
+}
+
+/// Attacks still to come this turn on `u` from enemies next to it, besides `attacker`:
+/// declared charges not yet struck (R7.1) and melee attacks of enemies that have not
+/// attacked (R7.2). Withdrawing out of their reach (R8.1) escapes them.
+fn pending_strikes(view: &View, u: &Unit, attacker: UnitId) -> f64 {
+    let game = view.game;
+    let near = game.units_of(u.side.other()).filter(|e| {
+        e.id != attacker && e.status != Status::Fleeing && e.pos.unsigned_distance_to(u.pos) == 1
+    });
+    near.map(|e| match view.charge_target(e.id) {
+        Some(t) if t == u.id => game
+            .odds(e.id, u.id, AttackKind::Charge)
+            .map_or(0.0, |o| harm(&o, u)),
+        Some(_) => 0.0,
+        None if e.marks.attacked || e.marks.moved == Some(MoveKind::Charge) => 0.0,
+        None => {
+            let targets = game
+                .units_of(u.side)
+                .filter(|f| f.pos.unsigned_distance_to(e.pos) == 1)
+                .count();
+            game.odds(e.id, u.id, AttackKind::Melee)
+                .map_or(0.0, |o| harm(&o, u))
+                / targets.max(1) as f64
+        }
+    })
+    .sum()
 }
 
 /// R4.4, R7.3: advance when the vacated hex is the better place: a charger that keeps its

@@ -64,9 +64,6 @@ fn reaction(game: &Game, reactor: UnitId, enemy: UnitId) -> (f64, f64) {
 
 /// R5.6: what a ready marker is worth to `u` where it stands: the danger it takes away.
 pub fn ready_value(view: &View, u: &Unit) -> f64 {
-    let k: f64 = std::env::var("READYK")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.8);
+    let k = view.tuning().ready;
     k * Danger::new(view, u).ready_gain(u.pos)
 }

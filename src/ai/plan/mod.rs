@@ -13,19 +13,22 @@ mod melee;
 mod movement;
 mod objectives;
 mod strength;
+mod tuning;
 mod value;
 mod view;
 
 pub use decide::decide;
+pub use tuning::{FirstRule, Tuning};
 
 use crate::engine::{Command, Game, Phase, SideId, Status, Unit, UnitId};
 use view::View;
 
-/// How a side plays: aggression 0.0–1.0 and a tie-break salt.
+/// How a side plays: aggression 0.0–1.0, a tie-break salt and the planner's weights.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     pub aggression: f64,
     pub salt: u64,
+    pub tuning: Tuning,
 }
 
 impl Style {

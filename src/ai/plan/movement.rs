@@ -15,9 +15,6 @@ use hexx::Hex;
 
 /// The next movement order of the side, if a unit still waits for one.
 pub fn next(view: &View) -> Option<Command> {
-    if std::env::var_os("FORTRESS").is_some() {
-        return None;
-    }
     let mut best: Option<(f64, Command)> = None;
     let mut first: Option<((u8, u16), Command)> = None;
     for u in view.game.units_of(view.side) {
@@ -38,11 +35,10 @@ pub fn next(view: &View) -> Option<Command> {
 /// Order in which units that do not charge are moved: shot, then the pike that covers
 /// it, then horse.
 fn rank(u: &Unit) -> u8 {
-    let pike_first = std::env::var_os("PIKEFIRST").is_some();
     match u.troop.formation {
-        Formation::FF => u8::from(!pike_first),
+        Formation::FF => 1,
         f if f.is_mounted() => 2,
-        _ => u8::from(pike_first),
+        _ => 0,
     }
 }
 
@@ -53,50 +49,6 @@ fn best_order(view: &View, u: &Unit) -> Option<(f64, Command)> {
         return None;
     }
     let scorer = Scorer::new(view, u);
-    if std::env::var_os("AIDBG").is_some() {
-        let mut all: Vec<(f64, Command)> = orders
-            .iter()
-            .filter_map(|c| scorer.score(c).map(|v| (v, *c)))
-            .collect();
-        all.sort_by(|a, b| b.0.total_cmp(&a.0));
-        eprintln!("DBG unit {} {}", u.label, u.id.0);
-        let stay = all
-            .iter()
-            .position(|x| matches!(x.1, Command::StandFast { .. }))
-            .unwrap_or(0);
-        let charge = all
-            .iter()
-            .position(|x| matches!(x.1, Command::Charge { .. }))
-            .unwrap_or(0);
-        for (v, c) in all
-            .iter()
-            .take(5)
-            .chain(all.get(stay))
-            .chain(all.get(charge))
-        {
-            if let Command::Charge { target, .. } = c {
-                let t = view.game.unit(*target).unwrap();
-                eprintln!(
-                    "      charge gain {:.2} on {}",
-                    charge::gain(view, u, t),
-                    t.label
-                );
-            }
-            let h = match *c {
-                Command::March { to, .. }
-                | Command::Hustle { to, .. }
-                | Command::Disengage { to, .. }
-                | Command::Charge { to, .. } => to,
-                _ => u.pos,
-            };
-            let how = match c {
-                Command::Hustle { .. } => Move::Hustle,
-                Command::StandFast { .. } => Move::Stay,
-                _ => Move::March,
-            };
-            eprintln!("   {v:7.2} {:?} at {:?} danger {:.2}/{:.2} strike {:.2} support {:.2} drift {:.2} obj {:.2}", c, crate::engine::Map::offset(h), scorer.danger.at(h, false), scorer.danger.at(h, true), scorer.strike_from(h, how), scorer.support(h), scorer.drift(h), view.objective_value(u, h));
-        }
-    }
     orders
         .iter()
         .filter_map(|c| scorer.score(c).map(|v| (v, *c)))
@@ -125,11 +77,9 @@ impl<'v, 'a> Scorer<'v, 'a> {
                 (e.pos, melee, charge::gain(view, unit, e))
             })
             .collect();
-        let cm: f64 = std::env::var("CAUTION")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1.0);
-        let caution = cm * (1.3 - 0.6 * view.boldness) * if broken(unit) { 2.0 } else { 1.0 };
+        let caution = view.tuning().caution
+            * (1.3 - 0.6 * view.boldness)
+            * if broken(unit) { 2.0 } else { 1.0 };
         Scorer {
             view,
             unit,
@@ -151,13 +101,16 @@ impl<'v, 'a> Scorer<'v, 'a> {
                 let t = on_map(self.view.game, target)?;
                 let after = -self.caution * self.danger.at(to, false)
                     + self.view.objective_value(u, to)
-                    + if std::env::var_os("CHSUP").is_some() {
+                    + if self.view.tuning().charge_support {
                         self.support(to) + self.drift(to)
                     } else {
                         0.0
                     };
-                let bar = if to == u.pos { 0.1 } else { 0.6 } * (1.0 - self.view.boldness);
-                Some(charge::gain(self.view, u, t) + after - bar + jitter(to))
+                let tuning = self.view.tuning();
+                let bar = tuning.charge_bar
+                    * if to == u.pos { 0.1 } else { 0.6 }
+                    * (1.0 - self.view.boldness);
+                Some(tuning.charge_gain * charge::gain(self.view, u, t) + after - bar + jitter(to))
             }
             _ => None,
         }
@@ -179,7 +132,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
         }
         let mut v = best + self.support(h) + self.drift(h) + self.view.objective_value(u, h);
         if how == Move::Stay && u.reload_tokens > 0 {
-            v += 0.3;
+            v += self.view.tuning().reload;
         }
         v
     }
@@ -258,11 +211,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
             Some(_) => 2.0,
             None => 1.0,
         };
-        let k: f64 = std::env::var("DRIFTK")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1.0);
-        -k * (0.05 + 0.3 * self.view.boldness) * (d - comfort).max(0.0)
+        -self.view.tuning().drift * (0.05 + 0.3 * self.view.boldness) * (d - comfort).max(0.0)
     }
 }
 

@@ -61,20 +61,8 @@ pub fn stakes(view: &View) -> f64 {
     if (0.0..=3.0).contains(&margin(view.side.other())) {
         shift += 0.15;
     }
-    let horizon: u32 = std::env::var("HORIZON")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2);
-    let (up, down): (f64, f64) = (
-        std::env::var("SUP")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.3),
-        std::env::var("SDOWN")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.2),
-    );
+    let tuning = view.tuning();
+    let (horizon, up, down) = (tuning.horizon, tuning.behind_push, tuning.ahead_hold);
     if view.turns_left() <= horizon {
         shift += if ahead_at_limit(view) { -down } else { up };
     }

@@ -4,10 +4,10 @@
 //! (R10.3). Built afresh for every order, so it always matches the game.
 
 use super::objectives::{self, Post};
-use super::Style;
+use super::{Style, Tuning};
 use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
-use crate::engine::{Event, Formation, Game, Map, Phase, SideId, Status, Unit, UnitId};
+use crate::engine::{AttackKind, Event, Formation, Game, Map, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -40,6 +40,11 @@ pub struct View<'a> {
 }
 
 impl<'a> View<'a> {
+    /// The planner's weights for this side.
+    pub fn tuning(&self) -> &Tuning {
+        &self.style.tuning
+    }
+
     /// Reads the field for `side`.
     pub fn new(game: &'a Game, side: SideId, style: Style) -> View<'a> {
         let width = game.map().width() as i32;
@@ -61,24 +66,11 @@ impl<'a> View<'a> {
             }
         }
         view.enemies = view.reaches(None);
-        let lean = std::env::var("LEAN")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0.4);
+        let lean = style.tuning.lean;
         view.boldness = (style.aggression
             + lean * super::strength::ratio(&view).ln()
             + super::strength::stakes(&view))
         .clamp(0.0, 1.0);
-        if std::env::var_os("SHOWBOLD").is_some() && game.turn() == 1 {
-            eprintln!(
-                "side {:?} aggr {:.2} ratio {:.2} stakes {:.2} bold {:.2}",
-                side,
-                style.aggression,
-                super::strength::ratio(&view),
-                super::strength::stakes(&view),
-                view.boldness
-            );
-        }
         view
     }
 
@@ -267,7 +259,11 @@ impl<'a> View<'a> {
     /// for the unit posted to one, a little for any other unit on a free objective.
     pub fn objective_value(&self, u: &Unit, h: Hex) -> f64 {
         if let Some(p) = self.posts.iter().find(|p| p.unit == u.id) {
-            return objectives::post_value(self.turns_left(), objectives::eta(u, h, p.hex));
+            return objectives::post_value(
+                self.turns_left(),
+                objectives::eta(u, h, p.hex),
+                self.style.tuning.post_hold,
+            );
         }
         let free =
             |id: UnitId| id == u.id || self.game.unit(id).is_some_and(|x| x.side != self.side);
@@ -284,13 +280,23 @@ impl<'a> View<'a> {
     }
 }
 
-/// Charges declared this turn, charger and its latest target, from the log (R4.4).
+/// Charges declared this turn and not yet struck or called off, charger and its latest
+/// target, from the log (R4.4, R7.1).
 fn declared_charges(game: &Game) -> Vec<(UnitId, UnitId)> {
     let mut out: Vec<(UnitId, UnitId)> = Vec::new();
+    let mut done: Vec<UnitId> = Vec::new();
     for event in game.log().iter().rev() {
         match event {
             Event::TurnBegan { .. } => break,
-            Event::ChargeDeclared { unit, target } if out.iter().all(|(c, _)| c != unit) => {
+            Event::AttackRolled {
+                attacker,
+                kind: AttackKind::Charge,
+                ..
+            } => done.push(*attacker),
+            Event::AttackCancelled { unit, .. } => done.push(*unit),
+            Event::ChargeDeclared { unit, target }
+                if out.iter().all(|(c, _)| c != unit) && !done.contains(unit) =>
+            {
                 out.push((*unit, *target));
             }
             _ => {}

@@ -1,0 +1,79 @@
+//! The weights of the computer's judgement, in one place. Every value the planner trades
+//! off (caution against danger, the bar a charge must clear, how much a ready marker or a
+//! reload is worth) is a field here, so the defaults read as one table and a tuning run
+//! can vary them without touching the rules code (R3.1, R4.4, R5.6, R8.1, R10.3).
+
+/// How the side decides whether to move first after winning initiative (R3.1, R3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstRule {
+    /// First when its best charges outweigh the enemy's by `theta`.
+    Potential,
+    /// First when its strength ratio exceeds `theta`.
+    Ratio,
+}
+
+/// Planner weights; `Tuning::default()` is what the computer plays with.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// Weight of the log of the strength ratio in boldness.
+    pub lean: f64,
+    /// Threshold of the rule that picks the first side (R3.2).
+    pub theta: f64,
+    /// Which rule picks the first side.
+    pub first_rule: FirstRule,
+    /// Scale of the danger a unit's move is charged with.
+    pub caution: f64,
+    /// Scale of the bar a charge must clear before it is worth it.
+    pub charge_bar: f64,
+    /// Scale of a charge's expected gain.
+    pub charge_gain: f64,
+    /// Whether a charge's end hex counts support and drift like a move.
+    pub charge_support: bool,
+    /// Worth of a shaken charge target's blow denied, per uhp.
+    pub deny: f64,
+    /// Whether a withdrawal counts the attacks it escapes (R8.1).
+    pub escape: bool,
+    /// Cost of the disorder a steady unit takes when it withdraws (R8.1).
+    pub withdraw_disorder: f64,
+    /// Worth of standing still to drop a reload token (R4.7, R6.4).
+    pub reload: f64,
+    /// Scale of the pull towards the enemy.
+    pub drift: f64,
+    /// Scale of a ready marker's worth (R5.6).
+    pub ready: f64,
+    /// Chance weight that a moved enemy strikes before we act again.
+    pub next_strike: f64,
+    /// Turns before the limit when the side turns bolder or warier (R10.3).
+    pub horizon: u32,
+    /// Boldness added near the limit when behind.
+    pub behind_push: f64,
+    /// Boldness taken away near the limit when ahead.
+    pub ahead_hold: f64,
+    /// Least worth of holding an objective hex already taken (R10.3).
+    pub post_hold: f64,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            lean: 0.0,
+            theta: 1.0,
+            first_rule: FirstRule::Potential,
+            caution: 0.3,
+            charge_bar: 0.0,
+            charge_gain: 1.5,
+            charge_support: true,
+            deny: 0.0,
+            escape: true,
+            withdraw_disorder: 0.7,
+            reload: 0.3,
+            drift: 1.0,
+            ready: 0.8,
+            next_strike: 0.6,
+            horizon: 2,
+            behind_push: 0.3,
+            ahead_hold: 0.2,
+            post_hold: 0.0,
+        }
+    }
+}
