@@ -110,7 +110,13 @@ impl<'v, 'a> Scorer<'v, 'a> {
                 let bar = tuning.charge_bar
                     * if to == u.pos { 0.1 } else { 0.6 }
                     * (1.0 - self.view.boldness);
-                Some(tuning.charge_gain * charge::gain(self.view, u, t) + after - bar + jitter(to))
+                let gain = tuning.charge_gain
+                    * if self.view.game.first_side() == self.view.side {
+                        tuning.first_charge
+                    } else {
+                        1.0
+                    };
+                Some(gain * charge::gain(self.view, u, t) + after - bar + jitter(to))
             }
             _ => None,
         }
@@ -180,6 +186,16 @@ impl<'v, 'a> Scorer<'v, 'a> {
             .units_of(u.side)
             .filter(|f| f.id != u.id && f.pos.unsigned_distance_to(h) == 1);
         let mut v = 0.0;
+        if matches!(u.troop.formation, Formation::DF) {
+            let pike = view.game.units_of(u.side).any(|p| {
+                p.troop.formation == Formation::FF
+                    && p.status != crate::engine::Status::Fleeing
+                    && p.pos.unsigned_distance_to(h) == 1
+            });
+            if pike {
+                v += view.tuning().secure * view.horse_near(h).min(2.0);
+            }
+        }
         for f in friends {
             v += 0.1;
             let other_pike = view.game.units_of(u.side).any(|p| {
@@ -192,7 +208,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
                 && f.troop.formation == Formation::DF
                 && !other_pike
             {
-                v += 1.2 * view.horse_near(f.pos).min(2.0);
+                v += view.tuning().cover * view.horse_near(f.pos).min(2.0);
             }
         }
         v

@@ -27,6 +27,12 @@ pub struct Tuning {
     pub charge_bar: f64,
     /// Scale of a charge's expected gain.
     pub charge_gain: f64,
+    /// Scale of a charge's gain when the side moves first and the enemy answers it (R3.2).
+    pub first_charge: f64,
+    /// Worth to Drilled Foot of standing next to pike while horse is near (R9.4).
+    pub secure: f64,
+    /// Worth to pike of covering Drilled Foot while horse is near (R9.4).
+    pub cover: f64,
     /// Whether a charge's end hex counts support and drift like a move.
     pub charge_support: bool,
     /// Worth of a shaken charge target's blow denied, per uhp.
@@ -41,6 +47,8 @@ pub struct Tuning {
     pub drift: f64,
     /// Scale of a ready marker's worth (R5.6).
     pub ready: f64,
+    /// Scale of the danger a ready marker takes away, against the danger itself (R5.6).
+    pub ready_save: f64,
     /// Chance weight that a moved enemy strikes before we act again.
     pub next_strike: f64,
     /// Turns before the limit when the side turns bolder or warier (R10.3).
@@ -62,6 +70,9 @@ impl Default for Tuning {
             caution: 0.3,
             charge_bar: 0.0,
             charge_gain: 1.5,
+            first_charge: 1.0,
+            secure: 4.0,
+            cover: 1.2,
             charge_support: true,
             deny: 0.0,
             escape: true,
@@ -69,6 +80,7 @@ impl Default for Tuning {
             reload: 0.3,
             drift: 1.0,
             ready: 0.8,
+            ready_save: 1.0,
             next_strike: 0.6,
             horizon: 2,
             behind_push: 0.3,
