@@ -1,0 +1,154 @@
+//! The computer plays like a commander of the period (issue 5): each test sets up a small
+//! position on a clear field and checks the order the computer gives, with the rule that
+//! makes it the sensible one in the test's name.
+
+mod common;
+
+use common::*;
+use volley::ai::{ComputerPlayer, Player};
+use volley::engine::game::Objective;
+use volley::engine::types::{Formation, SideId};
+use volley::engine::{Actor, Command, Game, Phase, Status, UnitSetup};
+
+const A: SideId = SideId::A;
+const B: SideId = SideId::B;
+
+/// The computer's next order in `game`.
+fn order(game: &Game) -> Command {
+    let mut computer = ComputerPlayer::new(1, [5, 5]);
+    match computer.choose(game) {
+        Some(c) => c,
+        None => panic!("the computer gave no order in {:?}", game.actor()),
+    }
+}
+
+/// Lets the computer give side A's orders until the phase passes to side B or beyond.
+fn play_a_phase(game: &mut Game) {
+    let phase = game.phase();
+    while matches!(game.actor(), Actor::Orders { side: A, phase: p } if p == phase) {
+        ok(game, order(game));
+    }
+}
+
+/// Side A first, at `phase` of turn 1.
+fn at_phase(units: Vec<UnitSetup>, phase: Phase) -> Game {
+    let mut g = game(units, &[6, 1]);
+    to_phase(&mut g, phase);
+    g
+}
+
+#[test]
+fn r4_4_horse_charges_shot_that_no_pike_secures() {
+    let g = at_phase(
+        vec![
+            unit(A, lancers(), 60, 5, 8),
+            unit(B, musketeers(), 120, 5, 4),
+            unit(B, pikemen(), 120, 9, 1),
+        ],
+        Phase::Movement,
+    );
+    assert!(
+        matches!(order(&g), Command::Charge { unit, target, .. } if unit == id(0) && target == id(1)),
+        "got {:?}",
+        order(&g)
+    );
+}
+
+/// The lancers can charge the shot next turn, but stand beyond the pike's own charge.
+#[test]
+fn r9_4_drilled_foot_stays_next_to_its_pike_while_horse_threatens() {
+    let mut g = at_phase(
+        vec![
+            unit(A, pikemen(), 120, 5, 9),
+            unit(A, musketeers(), 120, 4, 9),
+            unit(B, lancers(), 60, 5, 1),
+        ],
+        Phase::Movement,
+    );
+    play_a_phase(&mut g);
+    let pike = g.unit(id(0)).map(|u| u.pos);
+    let shot = g.unit(id(1)).map(|u| u.pos);
+    let (Some(pike), Some(shot)) = (pike, shot) else {
+        panic!("both units stay on the map");
+    };
+    assert_eq!(
+        pike.unsigned_distance_to(shot),
+        1,
+        "the shot is left uncovered"
+    );
+}
+
+#[test]
+fn r6_4_loaded_shot_fires_in_armor_piercing_range() {
+    let mut target = pikemen();
+    target.armor_ac = 5;
+    let g = at_phase(
+        vec![unit(A, musketeers(), 120, 5, 8), unit(B, target, 120, 5, 6)],
+        Phase::Missile,
+    );
+    assert_eq!(
+        order(&g),
+        Command::Fire {
+            unit: id(0),
+            target: id(1)
+        }
+    );
+}
+
+#[test]
+fn r5_6_shot_with_no_target_readies_against_a_coming_charge() {
+    let g = at_phase(
+        vec![
+            unit(A, musketeers(), 120, 5, 9),
+            unit(B, lancers(), 60, 5, 3),
+        ],
+        Phase::Missile,
+    );
+    assert_eq!(order(&g), Command::Ready { unit: id(0) });
+}
+
+#[test]
+fn r8_6_a_broken_unit_pulls_back_from_the_enemy() {
+    let mut spent = unit(A, troop(Formation::LC), 60, 5, 6);
+    spent.damage = 3;
+    spent.disordered = true;
+    let mut g = at_phase(
+        vec![
+            spent,
+            unit(A, pikemen(), 120, 8, 9),
+            unit(B, lancers(), 60, 5, 3),
+        ],
+        Phase::Movement,
+    );
+    let before = distance_to_enemy(&g);
+    play_a_phase(&mut g);
+    assert!(
+        distance_to_enemy(&g) > before,
+        "the broken horse stayed or closed"
+    );
+}
+
+fn distance_to_enemy(g: &Game) -> u32 {
+    let (Some(u), Some(e)) = (g.unit(id(0)), g.unit(id(2))) else {
+        panic!("units on the map");
+    };
+    assert_ne!(u.status, Status::Fleeing);
+    u.pos.unsigned_distance_to(e.pos)
+}
+
+#[test]
+fn r10_3_on_the_last_turn_a_unit_takes_the_objective() {
+    let mut s = setup(vec![
+        unit(A, troop(Formation::LC), 60, 5, 8),
+        unit(B, pikemen(), 120, 1, 0),
+    ]);
+    s.objectives = vec![Objective {
+        name: "the mill".into(),
+        hex: at(5, 5),
+    }];
+    s.turn_limit = Some(1);
+    let mut g = game_with(s, &[6, 1]);
+    to_phase(&mut g, Phase::Movement);
+    play_a_phase(&mut g);
+    assert_eq!(g.unit(id(0)).map(|u| u.pos), Some(at(5, 5)));
+}
