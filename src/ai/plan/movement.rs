@@ -79,7 +79,12 @@ impl<'v, 'a> Scorer<'v, 'a> {
             .collect();
         let caution = view.tuning().caution
             * (1.3 - 0.6 * view.boldness)
-            * if broken(unit) { 2.0 } else { 1.0 };
+            * if broken(unit) { 2.0 } else { 1.0 }
+            * if covers_shot(view, unit) {
+                1.0 + view.tuning().pike_worth
+            } else {
+                1.0
+            };
         Scorer {
             view,
             unit,
@@ -229,6 +234,17 @@ impl<'v, 'a> Scorer<'v, 'a> {
         };
         -self.view.tuning().drift * (0.05 + 0.3 * self.view.boldness) * (d - comfort).max(0.0)
     }
+}
+
+/// R9.4: pike is worth more than its uhp while it is what secures our Drilled Foot against
+/// the enemy's horse.
+fn covers_shot(view: &View, u: &Unit) -> bool {
+    let game = view.game;
+    u.troop.formation == Formation::FF
+        && game
+            .units_of(u.side)
+            .any(|f| f.troop.formation == Formation::DF)
+        && game.units_of(u.side.other()).any(|e| e.is_mounted())
 }
 
 /// How the unit gets where it ends.

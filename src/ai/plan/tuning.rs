@@ -33,6 +33,8 @@ pub struct Tuning {
     pub secure: f64,
     /// Worth to pike of covering Drilled Foot while horse is near (R9.4).
     pub cover: f64,
+    /// Extra caution for pike that secures our Drilled Foot against horse (R9.4).
+    pub pike_worth: f64,
     /// Whether a charge's end hex counts support and drift like a move.
     pub charge_support: bool,
     /// Worth of a shaken charge target's blow denied, per uhp.
@@ -72,6 +74,7 @@ impl Default for Tuning {
             charge_gain: 1.5,
             first_charge: 1.0,
             secure: 4.0,
+            pike_worth: 3.0,
             cover: 1.2,
             charge_support: true,
             deny: 0.0,
