@@ -15,9 +15,9 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
     let shock = game
         .charge_shock_odds(charger.id, target.id)
         .unwrap_or_default();
-    let odds = game.odds(charger.id, target.id, AttackKind::Charge);
-    let strike = odds.as_ref().map_or(0.0, |o| harm(o, target));
-    let shaken = odds.as_ref().map_or(0.0, |o| gives_ground(&o.shock));
+    let strike = game
+        .odds(charger.id, target.id, AttackKind::Charge)
+        .map_or(0.0, |o| harm(&o, target));
     let (react, cancel) = reaction(view, target, charger);
     let left = f64::from(target.uhp);
     let follow = strike * 1.15 + 0.3;
@@ -25,25 +25,7 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
     let value = ground_cost(&shock, left)
         + shock.recoil * follow
         + held * ((1.0 - cancel) * strike - react);
-    let broken = gives_ground(&shock) + held * (1.0 - cancel) * shaken;
-    let dk = view.tuning().deny;
-    value
-        + dk * broken * blow(view, target, charger)
-        + dislodge(view, target, gives_ground(&shock) + (1.0 - cancel) * 0.3)
-}
-
-/// What `enemy` would do to `unit` with its own charge (R4.4, R7.1): the blow a charge
-/// that shakes it (recoil, flight, rout) denies it.
-fn blow(view: &View, enemy: &Unit, unit: &Unit) -> f64 {
-    if enemy.troop.formation.is_undisciplined() {
-        return view
-            .game
-            .odds(enemy.id, unit.id, AttackKind::Melee)
-            .map_or(0.0, |o| harm(&o, unit));
-    }
-    view.game
-        .odds(enemy.id, unit.id, AttackKind::Charge)
-        .map_or(0.0, |o| harm(&o, unit))
+    value + dislodge(view, target, gives_ground(&shock) + (1.0 - cancel) * 0.3)
 }
 
 /// R5.6: the ready target's reaction on a charger next to it: harm done and chance the

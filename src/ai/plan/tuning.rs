@@ -37,8 +37,6 @@ pub struct Tuning {
     pub pike_worth: f64,
     /// Whether a charge's end hex counts support and drift like a move.
     pub charge_support: bool,
-    /// Worth of a shaken charge target's blow denied, per uhp.
-    pub deny: f64,
     /// Whether a withdrawal counts the attacks it escapes (R8.1).
     pub escape: bool,
     /// Cost of the disorder a steady unit takes when it withdraws (R8.1).
@@ -77,7 +75,6 @@ impl Default for Tuning {
             pike_worth: 3.0,
             cover: 1.2,
             charge_support: true,
-            deny: 0.0,
             escape: true,
             withdraw_disorder: 0.7,
             reload: 0.3,
