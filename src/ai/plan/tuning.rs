@@ -21,27 +21,30 @@ pub struct Tuning {
     pub theta: f64,
     /// Which rule picks the first side.
     pub first_rule: FirstRule,
-    /// Scale of the danger a unit's move is charged with.
+    /// Scale of the danger (expected uhp lost) a unit's move is charged with.
     pub caution: f64,
-    /// Scale of the bar a charge must clear before it is worth it.
+    /// Scale of the bar a charge must clear before it is worth it (0.6 uhp, less when bold).
     pub charge_bar: f64,
     /// Scale of a charge's expected gain.
     pub charge_gain: f64,
     /// Scale of a charge's gain when the side moves first and the enemy answers it (R3.2).
     pub first_charge: f64,
-    /// Worth to Drilled Foot of standing next to pike while horse is near (R9.4).
+    /// Worth to Drilled Foot of standing next to pike, in uhp per enemy horse unit within
+    /// charge reach (at most two counted, R9.4).
     pub secure: f64,
-    /// Worth to pike of covering Drilled Foot while horse is near (R9.4).
+    /// Worth to pike of covering Drilled Foot no other pike covers, in uhp per enemy horse
+    /// unit within charge reach (at most two counted, R9.4).
     pub cover: f64,
-    /// Extra caution for pike that secures our Drilled Foot against horse (R9.4).
+    /// Extra caution for pike while we have Drilled Foot and they have horse: its loss
+    /// leaves every shot open to the shock of a charge (R4.4, R9.4).
     pub pike_worth: f64,
     /// Whether a charge's end hex counts support and drift like a move.
     pub charge_support: bool,
     /// Whether a withdrawal counts the attacks it escapes (R8.1).
     pub escape: bool,
-    /// Cost of the disorder a steady unit takes when it withdraws (R8.1).
+    /// Cost in uhp of the disorder a steady unit takes when it withdraws (R8.1, R8.6).
     pub withdraw_disorder: f64,
-    /// Worth of standing still to drop a reload token (R4.7, R6.4).
+    /// Worth in uhp of standing still to drop a reload token (R4.7, R6.4).
     pub reload: f64,
     /// Scale of the pull towards the enemy.
     pub drift: f64,
