@@ -61,7 +61,7 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
         }
         Event::ChargeDeclared { unit, target } => format!("{} charges {}!", n(*unit), n(*target)),
         Event::AttackCancelled { unit, reason } => {
-            format!("{}'s attack is off: {reason}", n(*unit))
+            format!("Attack by {} is off: {reason}", n(*unit))
         }
         Event::Readied { unit } => format!("{} is ready", n(*unit)),
         Event::ReadyLost { .. } | Event::DecisionAnswered => return Vec::new(),
