@@ -516,6 +516,24 @@ fn a_unit_of_an_unknown_side_is_located_and_the_empty_side_named() {
 }
 
 #[test]
+fn an_aggression_past_reckless_is_located() {
+    let text = edit(
+        BASE,
+        "(name: \"Blue\", edge: North, player: Computer)",
+        "(name: \"Blue\", edge: North, player: Computer, aggression: 12)",
+    );
+    let lines = refused(&text);
+    has_line(
+        &lines,
+        &format!(
+            "{FILE}:{}: side `Blue` has aggression 12; it runs from 0 (cautious) to 10 (reckless)",
+            at(&text, "aggression:")
+        ),
+    );
+    assert_eq!(lines.len(), 1, "{lines:?}");
+}
+
+#[test]
 fn an_objective_off_the_map_is_located() {
     let text = edit(BASE, "at: (4, 2))]", "at: (4, 9))]");
     let lines = refused(&text);

@@ -14,6 +14,9 @@ use std::collections::BTreeMap;
 /// Most units a scenario may hold.
 pub const MAX_UNITS: usize = 400;
 
+/// Highest aggression a side may be given (reckless).
+pub const MAX_AGGRESSION: u8 = 10;
+
 struct Checker<'a> {
     source: &'a str,
     problems: Vec<Problem>,
@@ -188,12 +191,23 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
             format!("both sides are called `{}`", parsed.sides[0].name),
         );
     }
+    let spans = list_elements(c.source, "sides");
     for (i, side) in parsed.sides.iter().enumerate() {
         if !parsed.units.iter().any(|u| u.side == side.name) {
-            let at = list_elements(c.source, "sides")
-                .get(i)
-                .map_or((1, 1), |s| line_col(c.source, s.start));
+            let at = spans.get(i).map_or((1, 1), |s| line_col(c.source, s.start));
             c.at(at, format!("side `{}` has no units", side.name));
+        }
+        if side.aggression > MAX_AGGRESSION {
+            let at = spans
+                .get(i)
+                .map_or((1, 1), |s| field_in(c.source, *s, "aggression"));
+            c.at(
+                at,
+                format!(
+                    "side `{}` has aggression {}; it runs from 0 (cautious) to {MAX_AGGRESSION} (reckless)",
+                    side.name, side.aggression
+                ),
+            );
         }
     }
     Some([parsed.sides[0].clone(), parsed.sides[1].clone()])
