@@ -3,7 +3,7 @@
 //! R9.4), loaded enemy fire in range and sight (R5.3, R6.2–R6.4), less what our ready
 //! reaction takes back first (R5.6). An enemy does one of these a turn, so the worse counts.
 
-use super::value::{gives_ground, ground_cost, harm, hit_chance, roll_odds, shock_modifier};
+use super::value::{gives_ground, ground_cost, harm};
 use super::view::{Reach, View};
 use crate::engine::{AttackKind, Phase, Status, Unit};
 use hexx::Hex;
@@ -101,7 +101,11 @@ impl<'v, 'a> Danger<'v, 'a> {
             .iter()
             .map(|r| if *r <= d { 0.7 } else { 0.5 })
             .sum();
-        (if moved { next_k(self.view) } else { 1.0 }) / (1.0 + rivals)
+        (if moved {
+            self.view.tuning().next_strike
+        } else {
+            1.0
+        }) / (1.0 + rivals)
     }
 
     /// The loss one enemy could inflict at `h`, and what a ready reaction would save of it.
@@ -118,7 +122,7 @@ impl<'v, 'a> Danger<'v, 'a> {
         let (mut strike, mut saved) = (0.0, 0.0);
         if view.can_strike(r, h, u.id) {
             let (shock, give) = if l.cavalry && view.shockable_at(u, h) {
-                let s = roll_odds(view.game, shock_modifier(view.game, u, false));
+                let s = view.game.roll_odds(view.game.shock_modifier_if(u, false));
                 (ground_cost(&s, f64::from(u.uhp)), gives_ground(&s))
             } else {
                 (0.0, 0.0)
@@ -242,77 +246,9 @@ fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
     reach * loaded * shot
 }
 
-/// Value and cancel chance of a missile sequence by `a` on `t` at distance `d` (R5.1–R5.4,
-/// R6.3, R9.2), with the musket-fork penalty if `a` moved; `None` out of range.
+/// Value and cancel chance of a missile sequence by `a` on `t` at distance `d`, with the
+/// musket-fork penalty if `a` moved (R5.1–R5.4, R6.3, R9.2); `None` out of range.
 pub fn volley(view: &View, a: &Unit, t: &Unit, d: u32, moved: bool) -> Option<(f64, f64)> {
-    let game = view.game;
-    let weapon = a.troop.missile.as_ref()?;
-    let (max, ap) = game.missile_range(a, t)?;
-    if d > max {
-        return None;
-    }
-    let firearm = weapon.is_firearm();
-    let pierced = if firearm && d <= ap {
-        t.troop.armor_ac.clamp(0, game.rules().armor_penetration)
-    } else {
-        0
-    };
-    let needed = a.troop.attack_throw + t.troop.other_ac + t.troop.armor_ac - pierced;
-    let m = &game.rules().modifiers;
-    let mut modifier = if a.status == Status::Steady {
-        0
-    } else {
-        m.disordered
-    };
-    if moved && weapon.is_musket() {
-        modifier += m.musket_without_rest;
-    }
-    let p = hit_chance(game, needed, modifier);
-    Some(sequence_value(
-        view,
-        a.profile.missile_attacks,
-        p,
-        firearm,
-        t,
-    ))
-}
-
-/// Value of `n` attacks hitting at `p` for 1 uhp each on `t`, and the chance `t` gives
-/// ground (R8.2, R9.2: half strength, or any firearm damage).
-fn sequence_value(view: &View, n: u32, p: f64, firearm: bool, t: &Unit) -> (f64, f64) {
-    let roll = roll_odds(
-        view.game,
-        shock_modifier(view.game, t, view.game.secured_by_formed_foot(t)),
-    );
-    let (mut value, mut give) = (0.0, 0.0);
-    for (k, pk) in binomial(n, p).into_iter().enumerate() {
-        let left = t.uhp.saturating_sub(k as u32);
-        let shocked = k > 0 && ((firearm && !t.troop.fearless) || left * 2 <= t.profile.uhp);
-        value += pk * f64::from(t.uhp - left);
-        if left == 0 {
-            value += pk;
-            give += pk;
-        } else if shocked {
-            value += pk * ground_cost(&roll, f64::from(left));
-            give += pk * gives_ground(&roll);
-        }
-    }
-    (value, give)
-}
-
-fn binomial(n: u32, p: f64) -> Vec<f64> {
-    let mut dist = vec![1.0];
-    for _ in 0..n {
-        let mut next = vec![0.0; dist.len() + 1];
-        for (k, q) in dist.iter().enumerate() {
-            next[k] += q * (1.0 - p);
-            next[k + 1] += q * p;
-        }
-        dist = next;
-    }
-    dist
-}
-
-fn next_k(view: &View) -> f64 {
-    view.tuning().next_strike
+    let odds = view.game.missile_odds_at(a, t, d, moved)?;
+    Some((harm(&odds, t), gives_ground(&odds.shock)))
 }

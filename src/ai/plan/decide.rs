@@ -5,7 +5,7 @@
 use super::charge;
 use super::danger::Danger;
 use super::tuning::FirstRule;
-use super::value::{ground_cost, harm, roll_odds, shock_modifier};
+use super::value::{ground_cost, harm};
 use super::view::View;
 use super::{on_map, Style};
 use crate::engine::{
@@ -109,20 +109,18 @@ fn withdraw_cost(view: &View, u: &Unit, damage: u32, moves: bool, firearm: bool)
     if left == 0 {
         return f64::from(u.uhp) + 2.0;
     }
-    let shocked = damage > 0 && ((firearm && !u.troop.fearless) || left * 2 <= u.profile.uhp);
+    let game = view.game;
     let mut disordered = u.clone();
     if moves {
         disordered.status = Status::Disordered;
     }
-    let secured = !moves && view.game.secured_by_formed_foot(u);
-    let shock = if shocked {
-        ground_cost(
-            &roll_odds(view.game, shock_modifier(view.game, &disordered, secured)),
-            f64::from(left),
-        )
-    } else {
-        0.0
-    };
+    let secured = !moves && game.secured_by_formed_foot(u);
+    let shock = game
+        .damage_shock(u, firearm, damage, left)
+        .map_or(0.0, |extra| {
+            let modifier = game.shock_modifier_if(&disordered, secured) + extra;
+            ground_cost(&game.roll_odds(modifier), f64::from(left))
+        });
     let disorder = match (moves, u.status) {
         (false, _) => 0.0,
         (true, Status::Steady) => view.tuning().withdraw_disorder + if u.ready { 0.4 } else { 0.0 },

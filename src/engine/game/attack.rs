@@ -1,10 +1,11 @@
-//! Attack sequences as numbers (R5.1–R5.4, R6.2–R6.4, R9.1–R9.5): range, line of sight,
-//! effective AC, modifiers, uhp per hit, and the exact odds of hits and shock results. The
-//! resolver rolls against these same numbers, so the odds shown are the odds rolled.
+//! Attack sequences as numbers (R5.1–R5.4, R6.2–R6.4, R9.2–R9.5): range, line of sight,
+//! effective AC, modifiers, uhp per hit, and when a sequence or a charge makes the target
+//! roll for shock. The resolver rolls against these same numbers; [`super::odds`] turns them
+//! into exact chances.
 
 use super::{Game, Unit};
 use crate::engine::event::{AttackKind, MoveKind};
-use crate::engine::rules::{ReloadTiming, ShockResult};
+use crate::engine::rules::ReloadTiming;
 use crate::engine::types::{Formation, MeleeClass, MissileWeapon, Status, UnitId};
 use hexx::Hex;
 
@@ -15,6 +16,18 @@ pub enum Sight {
     /// Only units block: bows and slings may volley overhead.
     OnlyUnits,
     Blocked,
+}
+
+/// Where and how an attack is made: read off the board for a real attack, supplied by the
+/// caller for a what-if (R5.3 range, R5.4 musket forks and overhead fire).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Setting {
+    /// Hexes between attacker and target.
+    pub distance: u32,
+    /// The attacker moved by its own order this turn (anything but stand fast).
+    pub moved: bool,
+    /// Fired overhead of units in between (R6.2).
+    pub overhead: bool,
 }
 
 /// The numbers of one attack sequence: `attacks` d20 rolls, each + `modifier` against
@@ -45,29 +58,6 @@ impl AttackProfile {
         }
         face as i32 + self.modifier >= self.needed
     }
-}
-
-/// Chances of each shock outcome for a target, summing to 1.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ShockOdds {
-    /// No shock roll is made.
-    pub no_roll: f64,
-    /// The unit is destroyed outright (R8.2).
-    pub destroyed: f64,
-    pub hold: f64,
-    pub recoil: f64,
-    pub flee: f64,
-    pub rout: f64,
-}
-
-/// Exact odds of an attack sequence: chance of each number of hits (index = hits) and
-/// of each shock outcome, assuming the target does not withdraw.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Odds {
-    pub profile: AttackProfile,
-    pub hit_chance: f64,
-    pub hits: Vec<f64>,
-    pub shock: ShockOdds,
 }
 
 impl Game {
@@ -172,14 +162,30 @@ impl Game {
         } else {
             false
         };
+        let setting = Setting {
+            distance: a.pos.unsigned_distance_to(t.pos),
+            moved: a.marks.moved.is_some_and(|k| k != MoveKind::StandFast),
+            overhead,
+        };
+        Some(self.profile_in(a, t, kind, setting))
+    }
+
+    /// The numbers of a sequence of `kind` by `a` on `t` made in `setting` (R5.1–R5.4).
+    pub(super) fn profile_in(
+        &self,
+        a: &Unit,
+        t: &Unit,
+        kind: AttackKind,
+        setting: Setting,
+    ) -> AttackProfile {
         let firearm = kind.is_missile()
             && a.troop
                 .missile
                 .as_ref()
                 .is_some_and(MissileWeapon::is_firearm);
-        let effective_ac = self.effective_ac(a, t, firearm);
-        let modifiers = self.throw_modifiers(a, t, kind, overhead);
-        Some(AttackProfile {
+        let effective_ac = self.effective_ac(a, t, firearm, setting.distance);
+        let modifiers = self.throw_modifiers(a, t, kind, setting);
+        AttackProfile {
             attacks: if kind.is_missile() {
                 a.profile.missile_attacks
             } else {
@@ -191,17 +197,18 @@ impl Game {
             effective_ac,
             uhp_per_hit: self.uhp_per_hit(a, t, kind),
             firearm,
-            overhead,
-        })
+            overhead: setting.overhead,
+        }
     }
 
-    /// R5.3: other AC + armor AC, less up to 5 armor within armor-penetrating range.
-    fn effective_ac(&self, a: &Unit, t: &Unit, firearm: bool) -> i32 {
+    /// R5.3: other AC + armor AC, less up to 5 armor within armor-penetrating range of
+    /// `distance` hexes.
+    fn effective_ac(&self, a: &Unit, t: &Unit, firearm: bool, distance: u32) -> i32 {
         let armor = t.troop.armor_ac;
         let pierced = firearm
             && self
                 .missile_range(a, t)
-                .is_some_and(|(_, ap)| a.pos.unsigned_distance_to(t.pos) <= ap);
+                .is_some_and(|(_, ap)| distance <= ap);
         let ignored = if pierced {
             armor.clamp(0, self.rules.armor_penetration)
         } else {
@@ -216,7 +223,7 @@ impl Game {
         a: &Unit,
         t: &Unit,
         kind: AttackKind,
-        overhead: bool,
+        setting: Setting,
     ) -> Vec<(String, i32)> {
         let m = &self.rules.modifiers;
         let terrain = |h: Hex| self.map.terrain(h).map(|t| self.rules.terrain(t));
@@ -226,21 +233,20 @@ impl Game {
             .missile
             .as_ref()
             .is_some_and(MissileWeapon::is_musket);
-        let moved = a.marks.moved.is_some_and(|k| k != MoveKind::StandFast);
         let all = [
             ("disordered", m.disordered, a.status == Status::Disordered),
             ("charge", m.charging, kind == AttackKind::Charge),
             (
                 "no fork rest",
                 m.musket_without_rest,
-                kind == AttackKind::Missile && musket && moved,
+                kind == AttackKind::Missile && musket && setting.moved,
             ),
             (
                 "cover",
                 m.missile_into_cover,
                 kind.is_missile() && terrain(t.pos).is_some_and(|r| r.cover),
             ),
-            ("overhead", m.volley_overhead, overhead),
+            ("overhead", m.volley_overhead, setting.overhead),
             (
                 "uphill",
                 m.uphill_melee,
@@ -276,11 +282,17 @@ impl Game {
 
     /// R9.1, R8.6, R9.4: ML, −2 if disordered, +2 if DF secured by Formed Foot.
     pub fn shock_modifier(&self, unit: &Unit) -> i32 {
+        self.shock_modifier_if(unit, self.secured_by_formed_foot(unit))
+    }
+
+    /// The shock modifier `unit` would have if `secured` said whether Formed Foot covered
+    /// it (R9.1, R8.6, R9.4): the planner's what-if for a hex it has not reached.
+    pub fn shock_modifier_if(&self, unit: &Unit, secured: bool) -> i32 {
         let mut m = unit.troop.morale;
         if unit.status == Status::Disordered {
             m += self.rules.modifiers.disordered;
         }
-        if self.secured_by_formed_foot(unit) {
+        if secured && unit.troop.formation == Formation::DF {
             m += self.rules.modifiers.secured_by_formed_foot;
         }
         m
@@ -329,73 +341,4 @@ impl Game {
             f == Formation::UF || (f == Formation::DF && !self.secured_by_formed_foot(target));
         charger.is_mounted() && exposed && !target.troop.fearless
     }
-
-    /// Exact odds of `attacker`'s sequence of `kind` on `target`, with no withdrawal.
-    pub fn odds(&self, attacker: UnitId, target: UnitId, kind: AttackKind) -> Option<Odds> {
-        let profile = self.attack_profile(attacker, target, kind)?;
-        let t = self.unit(target)?;
-        let (n20, n1) = (self.rules.natural_20_hits, self.rules.natural_1_misses);
-        let faces = (1..=20).filter(|&f| profile.hits_on(f, n20, n1)).count();
-        let p = faces as f64 / 20.0;
-        let hits = binomial(profile.attacks, p);
-        let mut shock = ShockOdds::default();
-        for (k, pk) in hits.iter().enumerate() {
-            let damage = k as u32 * profile.uhp_per_hit;
-            let left = t.uhp.saturating_sub(damage);
-            if left == 0 {
-                shock.destroyed += pk;
-                continue;
-            }
-            match self.damage_shock(t, profile.firearm, damage, left) {
-                None => shock.no_roll += pk,
-                Some(extra) => self.add_roll_odds(&mut shock, self.shock_modifier(t) + extra, *pk),
-            }
-        }
-        Some(Odds {
-            profile,
-            hit_chance: p,
-            hits,
-            shock,
-        })
-    }
-
-    /// Odds of the shock roll a charge by `charger` forces on `target` (R4.4).
-    pub fn charge_shock_odds(&self, charger: UnitId, target: UnitId) -> Option<ShockOdds> {
-        let (c, t) = (self.unit(charger)?, self.unit(target)?);
-        let mut shock = ShockOdds::default();
-        if self.shocked_by_cavalry(c, t) {
-            self.add_roll_odds(&mut shock, self.shock_modifier(t), 1.0);
-        } else {
-            shock.no_roll = 1.0;
-        }
-        Some(shock)
-    }
-
-    fn add_roll_odds(&self, shock: &mut ShockOdds, modifier: i32, weight: f64) {
-        for a in 1..=6 {
-            for b in 1..=6 {
-                let p = weight / 36.0;
-                match self.rules.shock_result(a + b + modifier) {
-                    ShockResult::Hold => shock.hold += p,
-                    ShockResult::Recoil => shock.recoil += p,
-                    ShockResult::Flee => shock.flee += p,
-                    ShockResult::Rout => shock.rout += p,
-                }
-            }
-        }
-    }
-}
-
-/// Chance of exactly k successes in n trials of chance p, for k = 0..=n.
-fn binomial(n: u32, p: f64) -> Vec<f64> {
-    let mut dist = vec![1.0];
-    for _ in 0..n {
-        let mut next = vec![0.0; dist.len() + 1];
-        for (k, q) in dist.iter().enumerate() {
-            next[k] += q * (1.0 - p);
-            next[k + 1] += q * p;
-        }
-        dist = next;
-    }
-    dist
 }

@@ -8,13 +8,15 @@ mod attack;
 mod flow;
 mod morale;
 mod movement;
+mod odds;
 mod query;
 mod resolve;
 mod retreat;
 mod setup;
 
-pub use attack::{AttackProfile, Odds, ShockOdds, Sight};
+pub use attack::{AttackProfile, Sight};
 pub use movement::Reach;
+pub use odds::{Odds, ShockOdds};
 pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};
 
 use super::command::{Command, Decision};

@@ -1,0 +1,132 @@
+//! Exact odds of attack sequences and shock rolls (R5.1, R5.2, R8.2, R9.1, R9.2, R4.4): the
+//! chance of each number of hits and of each shock result, from the same attack profile the
+//! resolver rolls against, so the odds shown are the odds rolled. The computer player asks
+//! the same questions of positions that are not on the board yet
+//! ([`Game::missile_odds_at`], [`Game::roll_odds`]).
+
+use super::attack::{AttackProfile, Setting};
+use super::{Game, Unit};
+use crate::engine::event::AttackKind;
+use crate::engine::rules::ShockResult;
+use crate::engine::types::UnitId;
+
+/// Chances of each shock outcome for a target, summing to 1.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ShockOdds {
+    /// No shock roll is made.
+    pub no_roll: f64,
+    /// The unit is destroyed outright (R8.2).
+    pub destroyed: f64,
+    pub hold: f64,
+    pub recoil: f64,
+    pub flee: f64,
+    pub rout: f64,
+}
+
+/// Exact odds of an attack sequence: chance of each number of hits (index = hits) and
+/// of each shock outcome, assuming the target does not withdraw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Odds {
+    pub profile: AttackProfile,
+    pub hit_chance: f64,
+    pub hits: Vec<f64>,
+    pub shock: ShockOdds,
+}
+
+impl Game {
+    /// Exact odds of `attacker`'s sequence of `kind` on `target`, with no withdrawal.
+    pub fn odds(&self, attacker: UnitId, target: UnitId, kind: AttackKind) -> Option<Odds> {
+        let profile = self.attack_profile(attacker, target, kind)?;
+        Some(self.profile_odds(profile, self.unit(target)?))
+    }
+
+    /// Odds of a missile sequence by `a` on `t` as if `a` stood `distance` hexes away with a
+    /// clear line of sight, having `moved` this turn or not: the planner's what-if (R5.3,
+    /// R5.4, R6.3, R9.2). `None` without a missile weapon or beyond its range.
+    pub fn missile_odds_at(&self, a: &Unit, t: &Unit, distance: u32, moved: bool) -> Option<Odds> {
+        let (max, _) = self.missile_range(a, t)?;
+        if distance > max {
+            return None;
+        }
+        let setting = Setting {
+            distance,
+            moved,
+            overhead: false,
+        };
+        let profile = self.profile_in(a, t, AttackKind::Missile, setting);
+        Some(self.profile_odds(profile, t))
+    }
+
+    /// Chances of each shock result of a roll made at `modifier` (R9.1), `no_roll` zero.
+    pub fn roll_odds(&self, modifier: i32) -> ShockOdds {
+        let mut shock = ShockOdds::default();
+        self.add_roll_odds(&mut shock, modifier, 1.0);
+        shock
+    }
+
+    fn profile_odds(&self, profile: AttackProfile, t: &Unit) -> Odds {
+        let (n20, n1) = (self.rules.natural_20_hits, self.rules.natural_1_misses);
+        let faces = (1..=20).filter(|&f| profile.hits_on(f, n20, n1)).count();
+        let p = faces as f64 / 20.0;
+        let hits = binomial(profile.attacks, p);
+        let mut shock = ShockOdds::default();
+        for (k, pk) in hits.iter().enumerate() {
+            let damage = k as u32 * profile.uhp_per_hit;
+            let left = t.uhp.saturating_sub(damage);
+            if left == 0 {
+                shock.destroyed += pk;
+                continue;
+            }
+            match self.damage_shock(t, profile.firearm, damage, left) {
+                None => shock.no_roll += pk,
+                Some(extra) => self.add_roll_odds(&mut shock, self.shock_modifier(t) + extra, *pk),
+            }
+        }
+        Odds {
+            profile,
+            hit_chance: p,
+            hits,
+            shock,
+        }
+    }
+
+    /// Odds of the shock roll a charge by `charger` forces on `target` (R4.4).
+    pub fn charge_shock_odds(&self, charger: UnitId, target: UnitId) -> Option<ShockOdds> {
+        let (c, t) = (self.unit(charger)?, self.unit(target)?);
+        let mut shock = ShockOdds::default();
+        if self.shocked_by_cavalry(c, t) {
+            self.add_roll_odds(&mut shock, self.shock_modifier(t), 1.0);
+        } else {
+            shock.no_roll = 1.0;
+        }
+        Some(shock)
+    }
+
+    fn add_roll_odds(&self, shock: &mut ShockOdds, modifier: i32, weight: f64) {
+        for a in 1..=6 {
+            for b in 1..=6 {
+                let p = weight / 36.0;
+                match self.rules.shock_result(a + b + modifier) {
+                    ShockResult::Hold => shock.hold += p,
+                    ShockResult::Recoil => shock.recoil += p,
+                    ShockResult::Flee => shock.flee += p,
+                    ShockResult::Rout => shock.rout += p,
+                }
+            }
+        }
+    }
+}
+
+/// Chance of exactly k successes in n trials of chance p, for k = 0..=n.
+fn binomial(n: u32, p: f64) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for _ in 0..n {
+        let mut next = vec![0.0; dist.len() + 1];
+        for (k, q) in dist.iter().enumerate() {
+            next[k] += q * (1.0 - p);
+            next[k + 1] += q * p;
+        }
+        dist = next;
+    }
+    dist
+}
