@@ -8,7 +8,7 @@ mod random;
 
 pub use advance::AdvancePlayer;
 pub use computer::ComputerPlayer;
-pub use plan::{FirstRule, Tuning};
+pub use plan::Tuning;
 pub use random::RandomPlayer;
 
 use crate::engine::{Command, Game};

@@ -4,7 +4,6 @@
 
 use super::charge;
 use super::danger::Danger;
-use super::tuning::FirstRule;
 use super::value::{ground_cost, harm};
 use super::view::View;
 use super::{on_map, Style};
@@ -42,9 +41,6 @@ pub fn decide(game: &Game, decision: &Decision, style: &Style) -> Command {
 /// loaded shot with targets in reach, or fights already joined.
 fn wants_first(view: &View, side: SideId) -> bool {
     let theta = view.tuning().theta;
-    if view.tuning().first_rule == FirstRule::Ratio {
-        return super::strength::ratio(view) > theta;
-    }
     let ours = strike_potential(view, side);
     let theirs = strike_potential(view, side.other());
     ours > theirs * theta + 0.5
@@ -84,11 +80,7 @@ fn withdraw(view: &View, id: UnitId, attacker: UnitId, options: &[u32], damage: 
         a.troop.missile.as_ref().is_some_and(|m| m.is_firearm())
             && view.game.phase() != Phase::Melee
     });
-    let pending = if view.tuning().escape {
-        pending_strikes(view, u, attacker)
-    } else {
-        0.0
-    };
+    let pending = pending_strikes(view, u, attacker);
     let cost = |n: u32| {
         let escape = match n {
             0 => 0.0,

@@ -18,7 +18,7 @@ mod value;
 mod view;
 
 pub use decide::decide;
-pub use tuning::{FirstRule, Tuning};
+pub use tuning::Tuning;
 
 use crate::engine::{Command, Game, Phase, SideId, Status, Unit, UnitId};
 use view::View;

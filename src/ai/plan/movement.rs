@@ -106,22 +106,10 @@ impl<'v, 'a> Scorer<'v, 'a> {
                 let t = on_map(self.view.game, target)?;
                 let after = -self.caution * self.danger.at(to, false)
                     + self.view.objective_value(u, to)
-                    + if self.view.tuning().charge_support {
-                        self.support(to) + self.drift(to)
-                    } else {
-                        0.0
-                    };
-                let tuning = self.view.tuning();
-                let bar = tuning.charge_bar
-                    * if to == u.pos { 0.1 } else { 0.6 }
-                    * (1.0 - self.view.boldness);
-                let gain = tuning.charge_gain
-                    * if self.view.game.first_side() == self.view.side {
-                        tuning.first_charge
-                    } else {
-                        1.0
-                    };
-                Some(gain * charge::gain(self.view, u, t) + after - bar + jitter(to))
+                    + self.support(to)
+                    + self.drift(to);
+                let gain = self.view.tuning().charge_gain * charge::gain(self.view, u, t);
+                Some(gain + after + jitter(to))
             }
             _ => None,
         }

@@ -52,8 +52,8 @@ pub fn posts(game: &Game, side: SideId) -> Vec<Post> {
 }
 
 /// What the posted unit gains by standing `eta` turns from its objective: the full prize
-/// on it (at least `hold`), less the further it is, and more the nearer the limit.
-pub fn post_value(left: u32, eta: u32, hold: f64) -> f64 {
+/// on it, less the further it is, and more the nearer the limit.
+pub fn post_value(left: u32, eta: u32) -> f64 {
     let prize: f64 = match left {
         0 => 10.0,
         1 => 7.0,
@@ -62,8 +62,5 @@ pub fn post_value(left: u32, eta: u32, hold: f64) -> f64 {
         4 => 2.0,
         _ => 1.0,
     };
-    if eta == 0 {
-        return prize.max(hold);
-    }
     prize * (1.0 - f64::from(eta) / f64::from(left + 2)).max(0.0)
 }

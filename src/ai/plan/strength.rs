@@ -1,51 +1,8 @@
-//! How the two armies compare: each unit's fighting power is what its attack sequence (a
-//! charge, R4.4, R7.1, or fire at its reload cadence, R6.4) is worth on average against
-//! the enemy's units, times the uhp it has left to deliver it with. The ratio tempers the
-//! side's aggression: a commander presses when stronger and holds when weaker.
+//! How the state of the battle tempers the side's aggression: the army-morale mark of
+//! either side (R10.2) and, near the turn limit, who would win on the count (R10.3).
 
-use super::danger::volley;
-use super::value::harm;
 use super::view::View;
-use crate::engine::{AttackKind, SideId, Status, Unit};
-
-/// Our strength over theirs (1.0 when even).
-pub fn ratio(view: &View) -> f64 {
-    let ours = side_strength(view, view.side);
-    let theirs = side_strength(view, view.side.other());
-    (ours + 1.0) / (theirs + 1.0)
-}
-
-fn side_strength(view: &View, side: SideId) -> f64 {
-    let game = view.game;
-    game.units_of(side)
-        .filter(|u| u.status != Status::Fleeing)
-        .map(|u| power(view, u) * f64::from(u.uhp))
-        .sum()
-}
-
-/// Average worth of one attack sequence of `u` on the enemy's units.
-fn power(view: &View, u: &Unit) -> f64 {
-    let game = view.game;
-    let enemies: Vec<&Unit> = game.units_of(u.side.other()).collect();
-    if enemies.is_empty() {
-        return 0.0;
-    }
-    let kind = if u.troop.formation.is_undisciplined() {
-        AttackKind::Melee
-    } else {
-        AttackKind::Charge
-    };
-    let cadence = 1.0 / f64::from(1 + u.profile.reload_tokens);
-    let total: f64 = enemies
-        .iter()
-        .map(|e| {
-            let strike = game.odds(u.id, e.id, kind).map_or(0.0, |o| harm(&o, e));
-            let fire = volley(view, u, e, 1, false).map_or(0.0, |v| v.0) * cadence;
-            strike.max(fire)
-        })
-        .sum();
-    total / enemies.len() as f64
-}
+use crate::engine::SideId;
 
 /// How the state of the battle shifts boldness: caution when our army is close to the
 /// half-strength mark where it rolls for morale each turn (R10.2), pressure when theirs

@@ -66,11 +66,7 @@ impl<'a> View<'a> {
             }
         }
         view.enemies = view.reaches(None);
-        let lean = style.tuning.lean;
-        view.boldness = (style.aggression
-            + lean * super::strength::ratio(&view).ln()
-            + super::strength::stakes(&view))
-        .clamp(0.0, 1.0);
+        view.boldness = (style.aggression + super::strength::stakes(&view)).clamp(0.0, 1.0);
         view
     }
 
@@ -259,11 +255,7 @@ impl<'a> View<'a> {
     /// for the unit posted to one, a little for any other unit on a free objective.
     pub fn objective_value(&self, u: &Unit, h: Hex) -> f64 {
         if let Some(p) = self.posts.iter().find(|p| p.unit == u.id) {
-            return objectives::post_value(
-                self.turns_left(),
-                objectives::eta(u, h, p.hex),
-                self.style.tuning.post_hold,
-            );
+            return objectives::post_value(self.turns_left(), objectives::eta(u, h, p.hex));
         }
         let free =
             |id: UnitId| id == u.id || self.game.unit(id).is_some_and(|x| x.side != self.side);
