@@ -13,15 +13,21 @@ use crate::engine::{AttackKind, Command, Game, Unit, UnitId};
 
 /// The side's next missile order, or `None` when nothing is worth doing.
 pub fn next(view: &View) -> Option<Command> {
+    best_strike(view, 0.0)
+}
+
+/// The side's best order of this phase: fire (R6.1) or a melee attack (R7.2) valued by its
+/// odds, or ready (R5.6) valued at least `ready_floor`; `None` when nothing is worth 0.05.
+pub fn best_strike(view: &View, ready_floor: f64) -> Option<Command> {
     let game = view.game;
     let mut best: Option<(f64, Command)> = None;
     for u in game.units_of(view.side) {
         for c in game.unit_orders(u.id) {
             let value = match c {
-                Command::Fire { target, .. } => {
+                Command::Fire { target, .. } | Command::Attack { target, .. } => {
                     on_map(game, target).map_or(0.0, |t| shot_value(view, u, t))
                 }
-                Command::Ready { .. } => ready_value(view, u),
+                Command::Ready { .. } => ready_value(view, u).max(ready_floor),
                 _ => continue,
             };
             if value > 0.05 && best.as_ref().is_none_or(|b| value > b.0) {

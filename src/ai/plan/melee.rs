@@ -4,28 +4,12 @@
 //! its marker while it stands, so a unit already ready simply attacks). IF and UF must
 //! attack (R7.2): the fallback gives that order when nothing better is chosen.
 
-use super::fire::{ready_value, shot_value};
-use super::on_map;
+use super::fire::best_strike;
 use super::view::View;
 use crate::engine::Command;
 
-/// The side's next melee order, or `None` when nothing is worth doing.
+/// The side's next melee order, or `None` when nothing is worth doing; a unit that may
+/// ready always finds that worth a little.
 pub fn next(view: &View) -> Option<Command> {
-    let game = view.game;
-    let mut best: Option<(f64, Command)> = None;
-    for u in game.units_of(view.side) {
-        for c in game.unit_orders(u.id) {
-            let value = match c {
-                Command::Attack { target, .. } => {
-                    on_map(game, target).map_or(0.0, |t| shot_value(view, u, t))
-                }
-                Command::Ready { .. } => ready_value(view, u).max(0.06),
-                _ => continue,
-            };
-            if value > 0.05 && best.as_ref().is_none_or(|b| value > b.0) {
-                best = Some((value, c));
-            }
-        }
-    }
-    best.map(|b| b.1)
+    best_strike(view, 0.06)
 }
