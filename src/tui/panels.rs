@@ -5,6 +5,7 @@
 use super::app::{App, Mode, TargetOrder};
 use super::map_view::side_color;
 use crate::engine::event::AttackKind;
+use crate::engine::game::{Odds, ShockOdds};
 use crate::engine::unit::attack_sequence_text;
 use crate::engine::{Actor, Command, Map, Status};
 use ratatui::layout::Rect;
@@ -232,16 +233,7 @@ fn odds_lines(
             .filter(|s| s.no_roll < 1.0)
         {
             lines.push(Line::raw("Shock roll on being charged:"));
-            lines.push(Line::raw(format!(
-                " hold {} recoil {}",
-                pct(s.hold),
-                pct(s.recoil)
-            )));
-            lines.push(Line::raw(format!(
-                " flee {} rout {}",
-                pct(s.flee),
-                pct(s.rout)
-            )));
+            lines.extend(result_lines(&s));
         }
     }
     let kind = match order {
@@ -249,21 +241,27 @@ fn odds_lines(
         TargetOrder::Attack => AttackKind::Melee,
         TargetOrder::Charge { .. } => AttackKind::Charge,
     };
-    let Some(odds) = g.odds(unit, target, kind) else {
-        return lines;
-    };
+    if let Some(odds) = g.odds(unit, target, kind) {
+        lines.extend(sequence_lines(&odds));
+    }
+    lines
+}
+
+/// The attack sequence's throw, the chance of each number of hits, and the target's shock
+/// outcomes (R5.1, R9.1).
+fn sequence_lines(odds: &Odds) -> Vec<Line<'static>> {
     let p = &odds.profile;
     let mods: String = p
         .modifiers
         .iter()
         .map(|(w, v)| format!(" {v:+} {w}"))
         .collect();
-    lines.push(Line::raw(format!(
+    let mut lines = vec![Line::raw(format!(
         "{} × d20{mods} vs {}: {} each",
         p.attacks,
         p.needed,
         pct(odds.hit_chance)
-    )));
+    ))];
     for (k, chance) in odds.hits.iter().enumerate().filter(|(_, c)| **c > 0.0005) {
         lines.push(Line::raw(format!(
             " {k} hit(s) = {} uhp: {}",
@@ -278,17 +276,16 @@ fn odds_lines(
         pct(s.no_roll),
         pct(s.destroyed)
     )));
-    lines.push(Line::raw(format!(
-        " hold {} recoil {}",
-        pct(s.hold),
-        pct(s.recoil)
-    )));
-    lines.push(Line::raw(format!(
-        " flee {} rout {}",
-        pct(s.flee),
-        pct(s.rout)
-    )));
+    lines.extend(result_lines(s));
     lines
+}
+
+/// The chances of each result of a shock roll (R9.1), two to a line.
+fn result_lines(s: &ShockOdds) -> [Line<'static>; 2] {
+    [
+        Line::raw(format!(" hold {} recoil {}", pct(s.hold), pct(s.recoil))),
+        Line::raw(format!(" flee {} rout {}", pct(s.flee), pct(s.rout))),
+    ]
 }
 
 fn pct(p: f64) -> String {
