@@ -11,7 +11,7 @@ use volley::engine::types::{
 use volley::engine::unit::{attack_sequence_text, Profile, ProfileError};
 use volley::engine::{
     Command, Dice, Event, Formation, Game, Map, MoveKind, Phase, RuleError, Rules, ShockResult,
-    Status, Terrain, TroopType,
+    Status, Terrain, TroopType, UnitSetup,
 };
 
 fn derive(troop: &TroopType, n: u32) -> Result<Profile, ProfileError> {
@@ -55,44 +55,98 @@ fn tokens(lock: Lock, kind: FirearmKind, formation: Formation, n: u32) -> (u32, 
     (p.missile_attacks, p.reload_tokens)
 }
 
+/// The movement rate of 60 of `troop` given this `speed`.
+fn rate(troop: TroopType, speed: u32) -> Rate {
+    profile(&with_speed(troop, speed), 60).rate
+}
+
+/// Asserts that `n` shot of this lock, kind and formation get `expected` (attacks, reload tokens).
+fn assert_tokens(
+    lock: Lock,
+    kind: FirearmKind,
+    formation: Formation,
+    n: u32,
+    expected: (u32, u32),
+) {
+    assert_eq!(
+        tokens(lock, kind, formation, n),
+        expected,
+        "{n} {formation} {lock:?} {kind:?}"
+    );
+}
+
+/// Asserts that `troop` may field `n` creatures and that `n + 1` breaks the size limit as `refused`.
+fn assert_at_most(troop: &TroopType, n: u32, refused: Result<Profile, ProfileError>) {
+    assert!(derive(troop, n).is_ok(), "{} x{n}", troop.name);
+    assert_eq!(derive(troop, n + 1), refused, "{} x{}", troop.name, n + 1);
+}
+
+/// Asserts that `n - 1` of `troop` break the size limit as `refused` and that `n` may be fielded.
+fn assert_at_least(troop: &TroopType, n: u32, refused: Result<Profile, ProfileError>) {
+    assert_eq!(derive(troop, n - 1), refused, "{} x{}", troop.name, n - 1);
+    assert!(derive(troop, n).is_ok(), "{} x{n}", troop.name);
+}
+
+/// A game of these units on scripted dice, advanced to `phase`.
+fn game_in(phase: Phase, units: Vec<UnitSetup>, faces: &[u32]) -> Game {
+    let mut g = game(units, faces);
+    to_phase(&mut g, phase);
+    g
+}
+
+/// The order for unit `n` to march to offset `(col, row)`.
+fn march(n: u16, col: i32, row: i32) -> Command {
+    Command::March {
+        unit: id(n),
+        to: at(col, row),
+    }
+}
+
+/// The order for unit `n` to charge unit `target` from offset `(col, row)`.
+fn charge_from(n: u16, col: i32, row: i32, target: u16) -> Command {
+    Command::Charge {
+        unit: id(n),
+        to: at(col, row),
+        target: id(target),
+    }
+}
+
+/// Asserts that setting up these units fails with one error, for unit 1, saying `message`.
+fn assert_setup_refused(units: Vec<UnitSetup>, message: &str) {
+    let err = Game::new(setup(units), Dice::scripted([6, 1])).unwrap_err();
+    assert_eq!(
+        err,
+        vec![SetupError {
+            unit: Some(1),
+            message: message.into(),
+        }]
+    );
+}
+
 // ---------------------------------------------------------------- R1
 
 #[test]
 fn r1_1_a_full_foot_unit_is_120_men_and_a_full_mounted_unit_60_riders() {
-    let ff = troop(Formation::FF);
-    assert!(derive(&ff, 120).is_ok());
-    assert_eq!(derive(&ff, 121), size_limit(121, 1, 120));
-    let hc = troop(Formation::HC);
-    assert!(derive(&hc, 60).is_ok());
-    assert_eq!(derive(&hc, 61), size_limit(122, 1, 120));
-    let lc = troop(Formation::LC);
-    assert!(derive(&lc, 60).is_ok());
-    assert_eq!(derive(&lc, 61), size_limit(122, 1, 120));
+    assert_at_most(&troop(Formation::FF), 120, size_limit(121, 1, 120));
+    assert_at_most(&troop(Formation::HC), 60, size_limit(122, 1, 120));
+    assert_at_most(&troop(Formation::LC), 60, size_limit(122, 1, 120));
 }
 
 #[test]
 fn r1_1_a_hex_is_60_feet_so_riders_move_speed_over_60_hexes() {
     let lc = with_speed(troop(Formation::LC), 240);
     assert_eq!(profile(&lc, 60).rate, Rate(4, 8, 12));
-    let mut g = game(
+    let g = game_in(
+        Phase::Movement,
         vec![
             unit(SideId::A, lc, 60, 5, 11),
             unit(SideId::B, troop(Formation::FF), 120, 0, 0),
         ],
         &[6, 1],
     );
-    to_phase(&mut g, Phase::Movement);
-    assert!(g
-        .check_command(&Command::March {
-            unit: id(0),
-            to: at(5, 7)
-        })
-        .is_ok());
+    assert!(g.check_command(&march(0, 5, 7)).is_ok());
     assert_eq!(
-        g.check_command(&Command::March {
-            unit: id(0),
-            to: at(5, 6)
-        }),
+        g.check_command(&march(0, 5, 6)),
         Err(RuleError::Unreachable(id(0)))
     );
 }
@@ -117,21 +171,15 @@ fn r1_2_hexes_are_axial_and_each_has_exactly_one_terrain() {
 
 #[test]
 fn r1_2_a_move_path_is_a_chain_of_neighbouring_axial_hexes() {
-    let mut g = game(
+    let mut g = game_in(
+        Phase::Movement,
         vec![
             unit(SideId::A, troop(Formation::FF), 120, 5, 8),
             unit(SideId::B, troop(Formation::FF), 120, 0, 0),
         ],
         &[6, 1],
     );
-    to_phase(&mut g, Phase::Movement);
-    let events = ok(
-        &mut g,
-        Command::March {
-            unit: id(0),
-            to: at(5, 6),
-        },
-    );
+    let events = ok(&mut g, march(0, 5, 6));
     assert_eq!(
         events,
         vec![Event::Moved {
@@ -149,19 +197,16 @@ fn r1_3_a_scenario_with_two_units_in_one_hex_is_rejected() {
         unit(SideId::A, troop(Formation::FF), 120, 3, 8),
         unit(SideId::B, troop(Formation::FF), 120, 3, 8),
     ];
-    let err = Game::new(setup(units), Dice::scripted([6, 1])).unwrap_err();
-    assert_eq!(
-        err,
-        vec![SetupError {
-            unit: Some(1),
-            message: "FF test troop 308 shares its hex with FF test troop 308 (R1.3)".into(),
-        }]
+    assert_setup_refused(
+        units,
+        "FF test troop 308 shares its hex with FF test troop 308 (R1.3)",
     );
 }
 
 #[test]
 fn r1_3_no_move_ends_in_an_occupied_hex() {
-    let mut g = game(
+    let g = game_in(
+        Phase::Movement,
         vec![
             unit(SideId::A, troop(Formation::LF), 120, 2, 5),
             unit(SideId::A, troop(Formation::LF), 120, 3, 5),
@@ -169,22 +214,13 @@ fn r1_3_no_move_ends_in_an_occupied_hex() {
         ],
         &[6, 1],
     );
-    to_phase(&mut g, Phase::Movement);
-    let onto_friend = Command::March {
-        unit: id(0),
-        to: at(3, 5),
-    };
+    let onto_friend = march(0, 3, 5);
     assert_eq!(
         g.check_command(&onto_friend),
         Err(RuleError::Unreachable(id(0)))
     );
     // passing through the friend is fine, ending beyond it
-    assert!(g
-        .check_command(&Command::March {
-            unit: id(0),
-            to: at(4, 5)
-        })
-        .is_ok());
+    assert!(g.check_command(&march(0, 4, 5)).is_ok());
 }
 
 // ---------------------------------------------------------------- R2
@@ -224,17 +260,14 @@ fn r2_2_a_plus_or_minus_on_hit_dice_counts_a_quarter_die() {
 #[test]
 fn r2_2_creature_size_counts_man_equivalents() {
     let giants = sized(troop(Formation::FF), CreatureSize::Huge);
-    assert!(derive(&giants, 20).is_ok());
-    assert_eq!(derive(&giants, 21), size_limit(126, 1, 120));
+    assert_at_most(&giants, 20, size_limit(126, 1, 120));
     let ogre_shot = sized(
         shot(Formation::DF, Lock::Flintlock, FirearmKind::Arquebus),
         CreatureSize::Large,
     );
-    assert!(derive(&ogre_shot, 60).is_ok());
-    assert_eq!(derive(&ogre_shot, 61), size_limit(122, 20, 120));
+    assert_at_most(&ogre_shot, 60, size_limit(122, 20, 120));
     let elephants = sized(troop(Formation::FF), CreatureSize::Gigantic);
-    assert!(derive(&elephants, 5).is_ok());
-    assert_eq!(derive(&elephants, 6), size_limit(144, 1, 120));
+    assert_at_most(&elephants, 5, size_limit(144, 1, 120));
 }
 
 #[test]
@@ -242,7 +275,8 @@ fn r2_2_armor_ac_and_other_ac_are_kept_apart() {
     let mut target = troop(Formation::FF);
     target.armor_ac = 5;
     target.other_ac = 3;
-    let mut g = game(
+    let g = game_in(
+        Phase::Missile,
         vec![
             unit(SideId::A, musketeers(), 120, 2, 5),
             unit(SideId::A, archers(), 120, 2, 7),
@@ -250,7 +284,6 @@ fn r2_2_armor_ac_and_other_ac_are_kept_apart() {
         ],
         &[6, 1],
     );
-    to_phase(&mut g, Phase::Missile);
     let musket = g.attack_profile(id(0), id(2), AttackKind::Missile).unwrap();
     assert_eq!((musket.effective_ac, musket.needed), (3, 14));
     let bow = g.attack_profile(id(1), id(2), AttackKind::Missile).unwrap();
@@ -263,14 +296,14 @@ fn r2_2_the_attack_throw_is_the_number_needed_against_ac_0() {
     veterans.attack_throw = 9;
     let mut target = troop(Formation::FF);
     target.armor_ac = 2;
-    let mut g = game(
+    let g = game_in(
+        Phase::Melee,
         vec![
             unit(SideId::A, veterans, 120, 5, 6),
             unit(SideId::B, target, 120, 5, 5),
         ],
         &[6, 1],
     );
-    to_phase(&mut g, Phase::Melee);
     let p = g.attack_profile(id(0), id(1), AttackKind::Melee).unwrap();
     assert_eq!((p.needed, p.modifier), (11, 0));
 }
@@ -279,22 +312,15 @@ fn r2_2_the_attack_throw_is_the_number_needed_against_ac_0() {
 fn r2_2_the_morale_score_is_added_to_shock_rolls() {
     let mut brave = musketeers();
     brave.morale = 2;
-    let mut g = game(
+    let mut g = game_in(
+        Phase::Movement,
         vec![
             unit(SideId::A, troop(Formation::HC), 60, 5, 8),
             unit(SideId::B, brave, 120, 5, 5),
         ],
         &[6, 1, 2, 3],
     );
-    to_phase(&mut g, Phase::Movement);
-    let events = ok(
-        &mut g,
-        Command::Charge {
-            unit: id(0),
-            to: at(5, 6),
-            target: id(1),
-        },
-    );
+    let events = ok(&mut g, charge_from(0, 5, 6, 1));
     assert!(events.contains(&Event::ShockRolled {
         unit: id(1),
         cause: RollCause::CavalryCharge,
@@ -317,20 +343,13 @@ fn r2_3_unit_hit_points_are_hd_times_n_over_15() {
 #[test]
 fn r2_3_mounted_movement_is_s_2s_3s() {
     let hc = troop(Formation::HC);
-    assert_eq!(
-        profile(&with_speed(hc.clone(), 240), 60).rate,
-        Rate(4, 8, 12)
-    );
-    assert_eq!(
-        profile(&with_speed(hc.clone(), 180), 60).rate,
-        Rate(3, 6, 9)
-    );
-    assert_eq!(profile(&with_speed(hc, 120), 60).rate, Rate(2, 4, 6));
+    assert_eq!(rate(hc.clone(), 240), Rate(4, 8, 12));
+    assert_eq!(rate(hc.clone(), 180), Rate(3, 6, 9));
+    assert_eq!(rate(hc, 120), Rate(2, 4, 6));
 }
 
 #[test]
 fn r2_3_foot_movement_follows_the_gow_table() {
-    let rate = |t: TroopType, speed| profile(&with_speed(t, speed), 60).rate;
     let df = || shot(Formation::DF, Lock::Matchlock, FirearmKind::Musket);
     let sf = || shot(Formation::SF, Lock::Matchlock, FirearmKind::Musket);
     assert_eq!(rate(df(), 60), Rate(1, 2, 3));
@@ -430,66 +449,31 @@ fn r2_5_firearms_have_no_cleave() {
 
 #[test]
 fn r2_5_undrilled_foot_use_the_uf_column() {
-    let rifled_arq = (Lock::Matchlock, FirearmKind::RifledArquebus);
+    let (lock, kind) = (Lock::Matchlock, FirearmKind::RifledArquebus);
     // DF 280: a = 0.43, 1/a − 1 = 1.33 → 1; UF 340: a = 0.35, 1.83 → 2
-    assert_eq!(
-        tokens(rifled_arq.0, rifled_arq.1, Formation::DF, 120),
-        (1, 1)
-    );
-    assert_eq!(
-        tokens(rifled_arq.0, rifled_arq.1, Formation::UF, 120),
-        (1, 2)
-    );
+    assert_tokens(lock, kind, Formation::DF, 120, (1, 1));
+    assert_tokens(lock, kind, Formation::UF, 120, (1, 2));
 }
 
 #[test]
 fn r2_5_tokens_only_below_three_quarters_of_an_attack() {
+    use {FirearmKind::*, Lock::*};
     // UF flintlock musket: 120 / 160 = 0.75 exactly: no tokens
-    assert_eq!(
-        tokens(Lock::Flintlock, FirearmKind::Musket, Formation::UF, 120),
-        (1, 0)
-    );
+    assert_tokens(Flintlock, Musket, Formation::UF, 120, (1, 0));
     // 119 / 160 < 0.75: 1/a − 1 = 0.34 → 0 tokens still
-    assert_eq!(
-        tokens(Lock::Flintlock, FirearmKind::Musket, Formation::UF, 119),
-        (1, 0)
-    );
+    assert_tokens(Flintlock, Musket, Formation::UF, 119, (1, 0));
     // UF flintlock rifled arquebus 200: a = 0.6 → 0.67 → 1
-    assert_eq!(
-        tokens(
-            Lock::Flintlock,
-            FirearmKind::RifledArquebus,
-            Formation::UF,
-            120
-        ),
-        (1, 1)
-    );
+    assert_tokens(Flintlock, RifledArquebus, Formation::UF, 120, (1, 1));
 }
 
 #[test]
 fn r2_5_tokens_round_half_to_even() {
+    use {FirearmKind::*, Lock::*};
     // 1/a − 1 = 0.5 → 0, 1.5 → 2, 2.5 → 2, 3.5 → 4
-    assert_eq!(
-        tokens(Lock::Flintlock, FirearmKind::Arquebus, Formation::DF, 80),
-        (1, 0)
-    );
-    assert_eq!(
-        tokens(Lock::Matchlock, FirearmKind::Arquebus, Formation::DF, 80),
-        (1, 2)
-    );
-    assert_eq!(
-        tokens(Lock::Flintlock, FirearmKind::Musket, Formation::DF, 40),
-        (1, 2)
-    );
-    assert_eq!(
-        tokens(
-            Lock::Flintlock,
-            FirearmKind::RifledMusket,
-            Formation::DF,
-            40
-        ),
-        (1, 4)
-    );
+    assert_tokens(Flintlock, Arquebus, Formation::DF, 80, (1, 0));
+    assert_tokens(Matchlock, Arquebus, Formation::DF, 80, (1, 2));
+    assert_tokens(Flintlock, Musket, Formation::DF, 40, (1, 2));
+    assert_tokens(Flintlock, RifledMusket, Formation::DF, 40, (1, 4));
 }
 
 #[test]
@@ -512,36 +496,27 @@ fn r2_5_mounted_firearms_use_the_df_column() {
 fn r2_6_drilled_and_undrilled_foot_hold_20_to_120_men() {
     for f in [Formation::DF, Formation::UF] {
         let t = shot(f, Lock::Matchlock, FirearmKind::Musket);
-        assert_eq!(derive(&t, 19), size_limit(19, 20, 120), "{f}");
-        assert!(derive(&t, 20).is_ok(), "{f}");
-        assert!(derive(&t, 120).is_ok(), "{f}");
-        assert_eq!(derive(&t, 121), size_limit(121, 20, 120), "{f}");
+        assert_at_least(&t, 20, size_limit(19, 20, 120));
+        assert_at_most(&t, 120, size_limit(121, 20, 120));
     }
 }
 
 #[test]
 fn r2_6_skirmishing_foot_hold_10_to_60_men_or_one_colossus() {
     let sf = shot(Formation::SF, Lock::Flintlock, FirearmKind::Musket);
-    assert_eq!(derive(&sf, 9), size_limit(9, 10, 60));
-    assert!(derive(&sf, 10).is_ok());
-    assert!(derive(&sf, 60).is_ok());
-    assert_eq!(derive(&sf, 61), size_limit(61, 10, 60));
+    assert_at_least(&sf, 10, size_limit(9, 10, 60));
+    assert_at_most(&sf, 60, size_limit(61, 10, 60));
     let large = sized(sf.clone(), CreatureSize::Large);
-    assert!(derive(&large, 30).is_ok());
-    assert_eq!(derive(&large, 31), size_limit(62, 10, 60));
+    assert_at_most(&large, 30, size_limit(62, 10, 60));
     let colossus = sized(sf, CreatureSize::Colossal);
-    assert!(derive(&colossus, 1).is_ok());
-    assert_eq!(derive(&colossus, 2), size_limit(240, 10, 60));
+    assert_at_most(&colossus, 1, size_limit(240, 10, 60));
 }
 
 #[test]
 fn r2_6_undrilled_foot_move_1_2_3() {
     let uf = shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus);
     for speed in [60, 90, 120] {
-        assert_eq!(
-            profile(&with_speed(uf.clone(), speed), 60).rate,
-            Rate(1, 2, 3)
-        );
+        assert_eq!(rate(uf.clone(), speed), Rate(1, 2, 3));
     }
 }
 
@@ -552,15 +527,10 @@ fn r2_6_a_scenario_breaking_a_size_limit_names_the_unit() {
         unit(SideId::A, musketeers(), 121, 3, 5),
         unit(SideId::B, troop(Formation::FF), 120, 3, 2),
     ];
-    let err = Game::new(setup(units), Dice::scripted([6, 1])).unwrap_err();
-    assert_eq!(
-        err,
-        vec![SetupError {
-            unit: Some(1),
-            message: "DF test troop 305: 121 man-equivalents, outside the 20–120 this \
-                      formation allows (R2.6)"
-                .into(),
-        }]
+    assert_setup_refused(
+        units,
+        "DF test troop 305: 121 man-equivalents, outside the 20–120 this \
+         formation allows (R2.6)",
     );
 }
 
@@ -594,7 +564,8 @@ fn r2_7_units_start_steady_or_disordered_with_their_markers() {
 fn r2_7_a_destroyed_unit_leaves_the_map() {
     let mut battered = unit(SideId::B, troop(Formation::FF), 120, 5, 4);
     battered.damage = 7;
-    let mut g = game(
+    let mut g = game_in(
+        Phase::Missile,
         vec![
             unit(SideId::A, archers(), 120, 5, 8),
             battered,
@@ -602,7 +573,6 @@ fn r2_7_a_destroyed_unit_leaves_the_map() {
         ],
         &[6, 1, 12, 3],
     );
-    to_phase(&mut g, Phase::Missile);
     let events = ok(
         &mut g,
         Command::Fire {
@@ -644,7 +614,8 @@ fn r2_7_a_destroyed_unit_leaves_the_map() {
 
 #[test]
 fn r2_7_a_routed_unit_leaves_the_map() {
-    let mut g = game(
+    let mut g = game_in(
+        Phase::Movement,
         vec![
             unit(SideId::A, troop(Formation::HC), 60, 5, 8),
             unit(SideId::B, musketeers(), 120, 5, 5),
@@ -652,15 +623,7 @@ fn r2_7_a_routed_unit_leaves_the_map() {
         ],
         &[6, 1, 1, 1],
     );
-    to_phase(&mut g, Phase::Movement);
-    let events = ok(
-        &mut g,
-        Command::Charge {
-            unit: id(0),
-            to: at(5, 6),
-            target: id(1),
-        },
-    );
+    let events = ok(&mut g, charge_from(0, 5, 6, 1));
     assert_eq!(
         events[2..4],
         [
