@@ -101,28 +101,14 @@ impl App {
             let lines: Vec<String> = problems.into_iter().map(|p| p.message).collect();
             format!("{}: {}", scenario.file, lines.join("; "))
         })?;
-        let cursor = game.units().first().map_or(Map::hex_at(0, 0), |u| u.pos);
-        let mut app = App {
+        Ok(App::start(
             scenario,
             game,
             seed,
-            commands: Vec::new(),
+            Vec::new(),
             controllers,
-            cursor,
-            mode: Mode::Browse,
-            message: String::new(),
-            log: Vec::new(),
-            log_scroll: 0,
-            quit: false,
-            view: Cell::new((0, 0)),
-            save_dir: None,
-            undo_ok: false,
-            last_human: None,
-        };
-        let events = app.game.log().to_vec();
-        app.record(&events);
-        app.after_change();
-        Ok(app)
+            String::new(),
+        ))
     }
 
     /// Appends the events' descriptions to the log.
@@ -199,16 +185,37 @@ impl App {
 
     /// A battle resumed from a save.
     pub fn resumed(r: crate::save::Resumed) -> App {
-        let cursor = r.game.units().first().map_or(Map::hex_at(0, 0), |u| u.pos);
+        let message = "battle resumed".to_string();
+        App::start(
+            r.scenario,
+            r.game,
+            r.seed,
+            r.commands,
+            r.controllers,
+            message,
+        )
+    }
+
+    /// The app over `game` (already at the end of `commands`), its log filled from the
+    /// game's events and the cursor on the first unit.
+    fn start(
+        scenario: Scenario,
+        game: Game,
+        seed: u64,
+        commands: Vec<Command>,
+        controllers: [Controller; 2],
+        message: String,
+    ) -> App {
+        let cursor = game.units().first().map_or(Map::hex_at(0, 0), |u| u.pos);
         let mut app = App {
-            scenario: r.scenario,
-            game: r.game,
-            seed: r.seed,
-            commands: r.commands,
-            controllers: r.controllers,
+            scenario,
+            game,
+            seed,
+            commands,
+            controllers,
             cursor,
             mode: Mode::Browse,
-            message: "battle resumed".into(),
+            message,
             log: Vec::new(),
             log_scroll: 0,
             quit: false,
