@@ -6,8 +6,8 @@ use hexx::Hex;
 use volley::engine::event::{AttackKind, EndReason, RollCause};
 use volley::engine::types::{FirearmKind, Lock, SideId};
 use volley::engine::{
-    Actor, BattleSetup, Command, Decision, Event, Formation, Game, MoveKind, Phase, RuleError,
-    ShockResult, Status, Terrain, TroopType, UnitSetup,
+    Actor, Command, Decision, Event, Formation, Game, MoveKind, Phase, RuleError, Status, Terrain,
+    TroopType, UnitSetup,
 };
 
 const A: SideId = SideId::A;
@@ -25,41 +25,11 @@ fn stood(unit: u16) -> Event {
     moved(unit, MoveKind::StandFast, &[])
 }
 
-fn shock(unit: u16, cause: RollCause, dice: [u32; 2], modifier: i32) -> Event {
-    let total = (dice[0] + dice[1]) as i32 + modifier;
-    let result = match total {
-        ..=2 => ShockResult::Rout,
-        3..=4 => ShockResult::Flee,
-        5..=6 => ShockResult::Recoil,
-        _ => ShockResult::Hold,
-    };
-    Event::ShockRolled {
-        unit: id(unit),
-        cause,
-        dice,
-        modifier,
-        total,
-        result,
-    }
-}
-
 fn charged(unit: u16, target: u16) -> Event {
     Event::ChargeDeclared {
         unit: id(unit),
         target: id(target),
     }
-}
-
-fn charge(unit: u16, to: Hex, target: u16) -> Command {
-    Command::Charge {
-        unit: id(unit),
-        to,
-        target: id(target),
-    }
-}
-
-fn march(unit: u16, to: Hex) -> Command {
-    Command::March { unit: id(unit), to }
 }
 
 fn asked(decision: Decision) -> Event {
@@ -74,19 +44,14 @@ fn advance_asked(unit: u16, hex: Hex) -> Event {
     })
 }
 
+/// An `Advanced` event of `unit` into `to`.
+fn advanced(unit: u16, to: Hex) -> Event {
+    Event::Advanced { unit: id(unit), to }
+}
+
 fn state(g: &Game, n: u16) -> (Hex, Status, bool) {
     let u = g.unit(id(n)).expect("unit");
     (u.pos, u.status, u.ready)
-}
-
-fn ready(mut u: UnitSetup) -> UnitSetup {
-    u.ready = true;
-    u
-}
-
-fn disordered(mut u: UnitSetup) -> UnitSetup {
-    u.disordered = true;
-    u
 }
 
 fn fearless(mut t: TroopType) -> TroopType {
@@ -94,23 +59,41 @@ fn fearless(mut t: TroopType) -> TroopType {
     t
 }
 
-fn with_terrain(units: Vec<UnitSetup>, terrain: &[(Hex, Terrain)]) -> BattleSetup {
-    let mut s = setup(units);
-    for (hex, t) in terrain {
-        s.map.set(*hex, *t);
-    }
-    s
-}
-
 /// Movement phase of turn 1, side A ordering first.
 fn movement(units: Vec<UnitSetup>, faces: &[u32]) -> Game {
-    let mut g = game(units, faces);
-    to_phase(&mut g, Phase::Movement);
-    g
+    at_phase(units, faces, Phase::Movement)
 }
 
 fn far_enemy() -> UnitSetup {
-    unit(B, troop(Formation::FF), 120, 10, 0)
+    ff(B, 10, 0)
+}
+
+/// Side A's 60 HC at (5,8), two hexes south of (5,6).
+fn hc_charger() -> UnitSetup {
+    unit(A, troop(Formation::HC), 60, 5, 8)
+}
+
+/// Side B's 120 matchlock musketeers at offset `(col, row)`.
+fn b_musketeers(col: i32, row: i32) -> UnitSetup {
+    unit(B, musketeers(), 120, col, row)
+}
+
+/// Asserts that unit 0 may neither fire at unit 1 nor ready, for the reason `why`.
+fn assert_may_not_fire_or_ready(g: &mut Game, why: &str) {
+    assert_eq!(
+        g.submit(fire(0, 1)),
+        Err(RuleError::CannotAttack {
+            unit: id(0),
+            why: why.into()
+        })
+    );
+    assert_eq!(
+        g.submit(Command::Ready { unit: id(0) }),
+        Err(RuleError::CannotReady {
+            unit: id(0),
+            why: why.into()
+        })
+    );
 }
 
 // ---------------------------------------------------------------- R3
@@ -160,9 +143,7 @@ fn r3_1_the_winner_may_choose_to_be_the_second_side() {
         vec![
             Event::DecisionAnswered,
             Event::FirstSideChosen { side: B },
-            Event::PhaseBegan {
-                phase: Phase::Movement
-            },
+            phase_began(Phase::Movement),
             Event::OrdersPassed { side: B },
         ]
     );
@@ -187,9 +168,7 @@ fn r3_2_first_side_orders_then_second_side_in_movement_missile_and_melee() {
         g.submit(Command::StandFast { unit: id(1) }),
         Err(RuleError::NotYourUnit(id(1)))
     );
-    let next = Event::PhaseBegan {
-        phase: Phase::Missile,
-    };
+    let next = phase_began(Phase::Missile);
     assert_eq!(ok(&mut g, Command::EndOrders), vec![stood(0), next]);
     for phase in [Phase::Missile, Phase::Melee] {
         assert_eq!(g.phase(), phase);
@@ -245,9 +224,7 @@ fn r3_3_a_turn_limit_ends_the_battle_after_its_last_turn() {
             assert_eq!(
                 last,
                 vec![
-                    Event::PhaseBegan {
-                        phase: Phase::Morale
-                    },
+                    phase_began(Phase::Morale),
                     Event::BattleEnded {
                         winner: Some(B),
                         reason: EndReason::Defender,
@@ -264,10 +241,7 @@ fn r3_3_a_turn_limit_ends_the_battle_after_its_last_turn() {
 #[test]
 fn r4_1_march_and_hustle_go_up_to_their_rates() {
     // FF of 90' move 2/3/4
-    let mut g = movement(
-        vec![unit(A, troop(Formation::FF), 120, 5, 8), far_enemy()],
-        &[6, 1],
-    );
+    let mut g = movement(vec![ff(A, 5, 8), far_enemy()], &[6, 1]);
     let check = |g: &Game, c| g.check_command(&c);
     assert_eq!(check(&g, march(0, at(5, 6))), Ok(()));
     assert_eq!(
@@ -295,13 +269,7 @@ fn r4_1_march_and_hustle_go_up_to_their_rates() {
 
 #[test]
 fn r4_1_a_unit_that_hustled_may_not_attack_or_ready() {
-    let mut g = movement(
-        vec![
-            unit(A, archers(), 120, 5, 9),
-            unit(B, troop(Formation::FF), 120, 5, 2),
-        ],
-        &[6, 1],
-    );
+    let mut g = movement(vec![unit(A, archers(), 120, 5, 9), ff(B, 5, 2)], &[6, 1]);
     ok(
         &mut g,
         Command::Hustle {
@@ -312,33 +280,12 @@ fn r4_1_a_unit_that_hustled_may_not_attack_or_ready() {
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
     assert_eq!(g.phase(), Phase::Missile);
-    let why = "it hustled this turn (R4.1)".to_string();
-    assert_eq!(
-        g.submit(Command::Fire {
-            unit: id(0),
-            target: id(1)
-        }),
-        Err(RuleError::CannotAttack {
-            unit: id(0),
-            why: why.clone()
-        })
-    );
-    assert_eq!(
-        g.submit(Command::Ready { unit: id(0) }),
-        Err(RuleError::CannotReady { unit: id(0), why })
-    );
+    assert_may_not_fire_or_ready(&mut g, "it hustled this turn (R4.1)");
 }
 
 #[test]
 fn r4_1_stand_fast_is_the_default_order() {
-    let mut g = movement(
-        vec![
-            unit(A, troop(Formation::FF), 120, 3, 8),
-            unit(A, troop(Formation::FF), 120, 6, 8),
-            far_enemy(),
-        ],
-        &[6, 1],
-    );
+    let mut g = movement(vec![ff(A, 3, 8), ff(A, 6, 8), far_enemy()], &[6, 1]);
     ok(&mut g, march(1, at(6, 7)));
     assert_eq!(
         ok(&mut g, Command::EndOrders),
@@ -355,10 +302,7 @@ fn r4_1_stand_fast_is_the_default_order() {
 fn r4_1_fleeing_units_make_their_flee_move_instead_of_an_order() {
     // turn 1: the DF flees from a cavalry charge (2+1 = 3) and fails to rally (1+2 = 3)
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            unit(B, musketeers(), 120, 5, 5),
-        ],
+        vec![hc_charger(), b_musketeers(5, 5)],
         &[6, 1, 2, 1, 1, 2, 6, 1],
     );
     ok(&mut g, charge(0, at(5, 6), 1));
@@ -373,9 +317,7 @@ fn r4_1_fleeing_units_make_their_flee_move_instead_of_an_order() {
         vec![
             Event::DecisionAnswered,
             Event::FirstSideChosen { side: B },
-            Event::PhaseBegan {
-                phase: Phase::Movement
-            },
+            phase_began(Phase::Movement),
             moved(1, MoveKind::Flee, &[at(4, 2), at(3, 1)]),
             Event::OrdersPassed { side: B },
         ]
@@ -394,7 +336,7 @@ fn r4_2_entering_a_hex_next_to_an_enemy_stops_the_move() {
     let units = |enemy: (i32, i32)| {
         vec![
             unit(A, troop(Formation::LC), 60, 2, 5),
-            unit(B, troop(Formation::FF), 120, enemy.0, enemy.1),
+            ff(B, enemy.0, enemy.1),
         ]
     };
     let g = movement(units((4, 4)), &[6, 1]);
@@ -409,14 +351,7 @@ fn r4_2_entering_a_hex_next_to_an_enemy_stops_the_move() {
 
 #[test]
 fn r4_2_an_engaged_unit_may_only_stand_fast_disengage_or_charge_an_adjacent_enemy() {
-    let mut g = movement(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 6),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-            unit(B, troop(Formation::FF), 120, 8, 6),
-        ],
-        &[6, 1],
-    );
+    let mut g = movement(vec![ff(A, 5, 6), ff(B, 5, 5), ff(B, 8, 6)], &[6, 1]);
     assert!(g.is_engaged(g.unit(id(0)).unwrap()));
     assert_eq!(
         g.check_command(&march(0, at(5, 7))),
@@ -515,10 +450,7 @@ fn r4_3_no_unit_passes_through_anything_while_charging() {
     let mut slow_lf = troop(Formation::LF);
     slow_lf.speed = 60;
     let units = |friend: bool| {
-        let mut u = vec![
-            unit(A, slow_lf.clone(), 120, 1, 5),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ];
+        let mut u = vec![unit(A, slow_lf.clone(), 120, 1, 5), ff(B, 5, 5)];
         if friend {
             u.push(unit(A, troop(Formation::LF), 120, 2, 5));
         }
@@ -537,13 +469,7 @@ fn r4_3_no_unit_passes_through_anything_while_charging() {
 
 #[test]
 fn r4_4_a_charge_must_end_adjacent_to_its_target() {
-    let g = movement(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 8),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
-        &[6, 1],
-    );
+    let g = movement(vec![ff(A, 5, 8), ff(B, 5, 5)], &[6, 1]);
     assert_eq!(
         g.check_command(&charge(0, at(5, 7), 1)),
         Err(RuleError::TargetNotAdjacent)
@@ -559,7 +485,7 @@ fn r4_4_if_uf_and_disordered_units_cannot_charge() {
             unit(A, troop(Formation::IF), 120, 3, 8),
             unit(A, uf, 120, 5, 8),
             disordered(unit(A, troop(Formation::HC), 60, 7, 8)),
-            unit(B, troop(Formation::FF), 120, 5, 6),
+            ff(B, 5, 6),
         ],
         &[6, 1],
     );
@@ -576,13 +502,11 @@ fn r4_4_mounted_units_may_not_charge_into_woods_village_or_ford() {
     for ground in [Terrain::Woods, Terrain::Village, Terrain::Ford] {
         let units = vec![
             unit(A, troop(Formation::HC), 60, 3, 8),
-            unit(A, troop(Formation::FF), 120, 5, 8),
-            unit(B, troop(Formation::FF), 120, 4, 5),
+            ff(A, 5, 8),
+            ff(B, 4, 5),
         ];
         // (4,6) touches the enemy; both chargers reach it
-        let g = game_with(with_terrain(units, &[(at(4, 6), ground)]), &[6, 1]);
-        let mut g = g;
-        to_phase(&mut g, Phase::Movement);
+        let g = at_phase_on(units, &[(at(4, 6), ground)], &[6, 1], Phase::Movement);
         assert_eq!(
             g.check_command(&charge(0, at(4, 6), 2)),
             Err(RuleError::ChargeIntoBadGround),
@@ -603,29 +527,14 @@ fn r4_4_mounted_units_may_not_charge_into_woods_village_or_ford() {
 
 #[test]
 fn r4_4_a_foot_charge_does_not_shock_drilled_foot() {
-    let mut g = movement(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 8),
-            unit(B, musketeers(), 120, 5, 5),
-        ],
-        &[6, 1],
-    );
-    assert_eq!(
-        ok(&mut g, charge(0, at(5, 6), 1)),
-        vec![
-            moved(0, MoveKind::Charge, &[at(4, 7), at(5, 6)]),
-            charged(0, 1)
-        ]
-    );
+    let mut g = movement(vec![ff(A, 5, 8), b_musketeers(5, 5)], &[6, 1]);
+    assert_eq!(ok(&mut g, charge(0, at(5, 6), 1)), charged_from_5_8(vec![]));
 }
 
 #[test]
 fn r4_4_cavalry_charge_shocks_unsecured_drilled_foot_before_reaction_fire() {
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            ready(unit(B, musketeers(), 120, 5, 5)),
-        ],
+        vec![hc_charger(), ready(b_musketeers(5, 5))],
         &[6, 1, 4, 4, 5],
     );
     let reaction = AttackKind::Reaction {
@@ -634,58 +543,35 @@ fn r4_4_cavalry_charge_shocks_unsecured_drilled_foot_before_reaction_fire() {
     };
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
-        vec![
-            moved(0, MoveKind::Charge, &[at(4, 7), at(5, 6)]),
-            charged(0, 1),
+        charged_from_5_8(vec![
             shock(1, RollCause::CavalryCharge, [4, 4], 0),
-            Event::AttackDeclared {
-                unit: id(1),
-                target: id(0),
-                kind: reaction,
-            },
-            rolled(1, 0, reaction, (11, 0), &[], &[(5, false)], 1),
+            declared(1, 0, reaction),
+            rolled_at_11(1, 0, reaction, &[], &[(5, false)]),
             Event::ReadyLost { unit: id(1) },
             Event::ReloadTokensGained {
                 unit: id(1),
                 tokens: 1,
             },
-        ]
+        ])
     );
 }
 
 #[test]
 fn r4_4_a_shocked_target_that_recoils_is_disordered_loses_ready_and_makes_no_reaction() {
-    let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            ready(unit(B, musketeers(), 120, 5, 5)),
-        ],
-        &[6, 1, 3, 3],
-    );
+    let mut g = movement(vec![hc_charger(), ready(b_musketeers(5, 5))], &[6, 1, 3, 3]);
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
-        vec![
-            moved(0, MoveKind::Charge, &[at(4, 7), at(5, 6)]),
-            charged(0, 1),
+        charged_from_5_8(vec![
             shock(1, RollCause::CavalryCharge, [3, 3], 0),
-            Event::Recoiled {
-                unit: id(1),
-                to: Some(at(6, 4)),
-            },
+            recoiled(1, at(6, 4)),
             advance_asked(0, at(5, 5)),
-        ]
+        ])
     );
     assert_eq!(state(&g, 1), (at(6, 4), Status::Disordered, false));
     // advancing, the charger is next to its target again: it stays the target
     assert_eq!(
         ok(&mut g, Command::Advance { advance: true }),
-        vec![
-            Event::DecisionAnswered,
-            Event::Advanced {
-                unit: id(0),
-                to: at(5, 5),
-            },
-        ]
+        vec![Event::DecisionAnswered, advanced(0, at(5, 5))]
     );
     assert_eq!(
         g.actor(),
@@ -700,10 +586,7 @@ fn r4_4_a_shocked_target_that_recoils_is_disordered_loses_ready_and_makes_no_rea
 fn r4_4_one_shock_die_decides_between_recoil_and_hold() {
     let run = |second_die| {
         let mut g = movement(
-            vec![
-                unit(A, troop(Formation::HC), 60, 5, 8),
-                unit(B, musketeers(), 120, 5, 5),
-            ],
+            vec![hc_charger(), b_musketeers(5, 5)],
             &[6, 1, 3, second_die],
         );
         let events = ok(&mut g, charge(0, at(5, 6), 1));
@@ -714,10 +597,7 @@ fn r4_4_one_shock_die_decides_between_recoil_and_hold() {
         (
             vec![
                 shock(1, RollCause::CavalryCharge, [3, 3], 0),
-                Event::Recoiled {
-                    unit: id(1),
-                    to: Some(at(6, 4)),
-                },
+                recoiled(1, at(6, 4)),
                 advance_asked(0, at(5, 5)),
             ],
             (at(6, 4), Status::Disordered, false)
@@ -735,35 +615,26 @@ fn r4_4_one_shock_die_decides_between_recoil_and_hold() {
 #[test]
 fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            ready(unit(B, musketeers(), 120, 5, 5)),
-            unit(B, musketeers(), 120, 6, 4),
-        ],
+        vec![hc_charger(), ready(b_musketeers(5, 5)), b_musketeers(6, 4)],
         &[6, 1, 2, 2, 3, 3],
     );
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
-        vec![
-            moved(0, MoveKind::Charge, &[at(4, 7), at(5, 6)]),
-            charged(0, 1),
+        charged_from_5_8(vec![
             shock(1, RollCause::CavalryCharge, [2, 2], 0),
             Event::Fled {
                 unit: id(1),
                 path: vec![at(5, 4), at(4, 3)],
             },
             advance_asked(0, at(5, 5)),
-        ]
+        ])
     );
     assert_eq!(state(&g, 1), (at(4, 3), Status::Fleeing, false));
     assert_eq!(
         ok(&mut g, Command::Advance { advance: true }),
         vec![
             Event::DecisionAnswered,
-            Event::Advanced {
-                unit: id(0),
-                to: at(5, 5),
-            },
+            advanced(0, at(5, 5)),
             asked(Decision::NewChargeTarget {
                 side: A,
                 unit: id(0),
@@ -782,10 +653,7 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
             Event::DecisionAnswered,
             charged(0, 2),
             shock(2, RollCause::CavalryCharge, [3, 3], 0),
-            Event::Recoiled {
-                unit: id(2),
-                to: Some(at(6, 3)),
-            },
+            recoiled(2, at(6, 3)),
             advance_asked(0, at(6, 4)),
         ]
     );
@@ -794,32 +662,17 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
         ok(&mut g, Command::Advance { advance: false }),
         vec![
             Event::DecisionAnswered,
-            Event::AttackCancelled {
-                unit: id(0),
-                reason: "no enemy is left adjacent (R4.4)".into(),
-            },
+            cancelled(0, "no enemy is left adjacent (R4.4)"),
         ]
     );
     // the cancelled charge makes no charge attack in the Melee phase
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
-    assert_eq!(
-        ok(&mut g, Command::EndOrders),
-        vec![Event::PhaseBegan {
-            phase: Phase::Melee
-        }]
-    );
+    assert_eq!(movement_to_melee(&mut g), vec![phase_began(Phase::Melee)]);
 }
 
 #[test]
 fn r4_4_the_charger_may_decline_a_new_target() {
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            unit(B, musketeers(), 120, 5, 5),
-            unit(B, musketeers(), 120, 6, 4),
-        ],
+        vec![hc_charger(), b_musketeers(5, 5), b_musketeers(6, 4)],
         &[6, 1, 2, 2],
     );
     ok(&mut g, charge(0, at(5, 6), 1));
@@ -828,10 +681,7 @@ fn r4_4_the_charger_may_decline_a_new_target() {
         ok(&mut g, Command::ChooseChargeTarget { target: None }),
         vec![
             Event::DecisionAnswered,
-            Event::AttackCancelled {
-                unit: id(0),
-                reason: "no new target chosen (R4.4)".into(),
-            },
+            cancelled(0, "no new target chosen (R4.4)"),
         ]
     );
     assert_eq!(state(&g, 2), (at(6, 4), Status::Steady, false));
@@ -842,20 +692,10 @@ fn r4_4_drilled_foot_secured_by_formed_foot_is_not_shocked() {
     for ff_disordered in [false, true] {
         let mut ff = unit(B, pikemen(), 120, 6, 5);
         ff.disordered = ff_disordered;
-        let mut g = movement(
-            vec![
-                unit(A, troop(Formation::HC), 60, 5, 8),
-                unit(B, musketeers(), 120, 5, 5),
-                ff,
-            ],
-            &[6, 1],
-        );
+        let mut g = movement(vec![hc_charger(), b_musketeers(5, 5), ff], &[6, 1]);
         assert_eq!(
             ok(&mut g, charge(0, at(5, 6), 1)),
-            vec![
-                moved(0, MoveKind::Charge, &[at(4, 7), at(5, 6)]),
-                charged(0, 1)
-            ],
+            charged_from_5_8(vec![]),
             "FF disordered: {ff_disordered}"
         );
     }
@@ -866,7 +706,7 @@ fn r4_4_undrilled_foot_is_shocked_even_beside_formed_foot() {
     let uf = shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus);
     let mut g = movement(
         vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
+            hc_charger(),
             unit(B, uf, 120, 5, 5),
             unit(B, pikemen(), 120, 6, 5),
         ],
@@ -874,40 +714,24 @@ fn r4_4_undrilled_foot_is_shocked_even_beside_formed_foot() {
     );
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
-        vec![
-            moved(0, MoveKind::Charge, &[at(4, 7), at(5, 6)]),
-            charged(0, 1),
-            shock(1, RollCause::CavalryCharge, [4, 3], 0),
-        ]
+        charged_from_5_8(vec![shock(1, RollCause::CavalryCharge, [4, 3], 0)])
     );
 }
 
 #[test]
 fn r4_4_fearless_drilled_foot_is_not_shocked_by_cavalry() {
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            unit(B, fearless(musketeers()), 120, 5, 5),
-        ],
+        vec![hc_charger(), unit(B, fearless(musketeers()), 120, 5, 5)],
         &[6, 1],
     );
-    assert_eq!(
-        ok(&mut g, charge(0, at(5, 6), 1)),
-        vec![
-            moved(0, MoveKind::Charge, &[at(4, 7), at(5, 6)]),
-            charged(0, 1)
-        ]
-    );
+    assert_eq!(ok(&mut g, charge(0, at(5, 6), 1)), charged_from_5_8(vec![]));
 }
 
 #[test]
 fn r4_4_light_cavalry_shocks_drilled_foot_too() {
     // R2.1: "cavalry" in GoW is any mounted unit
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::LC), 60, 5, 8),
-            unit(B, musketeers(), 120, 5, 5),
-        ],
+        vec![unit(A, troop(Formation::LC), 60, 5, 8), b_musketeers(5, 5)],
         &[6, 1, 5, 5],
     );
     let events = ok(&mut g, charge(0, at(5, 6), 1));
@@ -917,38 +741,15 @@ fn r4_4_light_cavalry_shocks_drilled_foot_too() {
 
 #[test]
 fn r4_4_the_charge_attack_itself_comes_in_the_melee_phase() {
-    let mut g = movement(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 8),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
-        &[6, 1, 10, 8],
-    );
+    let mut g = movement(vec![ff(A, 5, 8), ff(B, 5, 5)], &[6, 1, 10, 8]);
     ok(&mut g, charge(0, at(5, 6), 1));
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    let hits = &[(10, true), (8, false)];
     assert_eq!(
-        ok(&mut g, Command::EndOrders),
+        movement_to_melee(&mut g),
         vec![
-            Event::PhaseBegan {
-                phase: Phase::Melee
-            },
-            rolled(
-                0,
-                1,
-                AttackKind::Charge,
-                (11, 0),
-                &[("charge", 2)],
-                &[(10, true), (8, false)],
-                1
-            ),
-            Event::Damaged {
-                unit: id(1),
-                by: A,
-                uhp: 1,
-                left: 7,
-            },
+            phase_began(Phase::Melee),
+            rolled_at_11(0, 1, AttackKind::Charge, &[("charge", 2)], hits),
+            damaged(1, A, 1, 7),
         ]
     );
 }
@@ -957,13 +758,7 @@ fn r4_4_the_charge_attack_itself_comes_in_the_melee_phase() {
 
 #[test]
 fn r4_5_disengage_moves_up_to_march_away_from_every_enemy() {
-    let mut g = movement(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 6),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
-        &[6, 1],
-    );
+    let mut g = movement(vec![ff(A, 5, 6), ff(B, 5, 5)], &[6, 1]);
     let disengage = |to| Command::Disengage { unit: id(0), to };
     assert_eq!(
         g.check_command(&disengage(at(6, 6))),
@@ -982,13 +777,7 @@ fn r4_5_disengage_moves_up_to_march_away_from_every_enemy() {
 
 #[test]
 fn r4_5_a_disengaged_unit_may_not_attack_or_ready() {
-    let mut g = movement(
-        vec![
-            unit(A, archers(), 120, 5, 6),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
-        &[6, 1],
-    );
+    let mut g = movement(vec![unit(A, archers(), 120, 5, 6), ff(B, 5, 5)], &[6, 1]);
     ok(
         &mut g,
         Command::Disengage {
@@ -998,21 +787,7 @@ fn r4_5_a_disengaged_unit_may_not_attack_or_ready() {
     );
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
-    let why = "it disengaged this turn (R4.5)".to_string();
-    assert_eq!(
-        g.submit(Command::Fire {
-            unit: id(0),
-            target: id(1)
-        }),
-        Err(RuleError::CannotAttack {
-            unit: id(0),
-            why: why.clone()
-        })
-    );
-    assert_eq!(
-        g.submit(Command::Ready { unit: id(0) }),
-        Err(RuleError::CannotReady { unit: id(0), why })
-    );
+    assert_may_not_fire_or_ready(&mut g, "it disengaged this turn (R4.5)");
 }
 
 #[test]
@@ -1022,8 +797,8 @@ fn r4_5_only_engaged_units_other_than_if_and_uf_disengage() {
         vec![
             unit(A, troop(Formation::IF), 120, 4, 5),
             unit(A, uf, 120, 6, 5),
-            unit(A, troop(Formation::FF), 120, 5, 9),
-            unit(B, troop(Formation::FF), 120, 5, 5),
+            ff(A, 5, 9),
+            ff(B, 5, 5),
         ],
         &[6, 1],
     );
@@ -1048,9 +823,8 @@ fn r4_6_terrain_costs_per_hex_entered() {
         (at(4, 9), Terrain::Water),
         (at(5, 9), Terrain::Clear),
     ];
-    let units = vec![unit(A, troop(Formation::FF), 120, 5, 8), far_enemy()];
-    let mut g = game_with(with_terrain(units, &terrain), &[6, 1]);
-    to_phase(&mut g, Phase::Movement);
+    let units = vec![ff(A, 5, 8), far_enemy()];
+    let g = at_phase_on(units, &terrain, &[6, 1], Phase::Movement);
     let reach = g.reach(id(0), MoveKind::March);
     let costs: Vec<Option<u32>> = terrain.iter().map(|(h, _)| reach.cost_to(*h)).collect();
     assert_eq!(costs, [Some(2), Some(2), Some(2), Some(2), None, Some(1)]);
@@ -1067,13 +841,8 @@ fn r4_6_hills_cost_2_going_up_and_1_otherwise() {
         (at(5, 7), Terrain::Hill),
         (at(2, 7), Terrain::Hill),
     ];
-    let units = vec![
-        unit(A, troop(Formation::FF), 120, 5, 8),
-        unit(A, troop(Formation::FF), 120, 2, 8),
-        far_enemy(),
-    ];
-    let mut g = game_with(with_terrain(units, &terrain), &[6, 1]);
-    to_phase(&mut g, Phase::Movement);
+    let units = vec![ff(A, 5, 8), ff(A, 2, 8), far_enemy()];
+    let g = at_phase_on(units, &terrain, &[6, 1], Phase::Movement);
     let on_hill = g.reach(id(0), MoveKind::March);
     assert_eq!(on_hill.cost_to(at(5, 7)), Some(1)); // along the hill
     assert_eq!(on_hill.cost_to(at(4, 7)), Some(1)); // down
@@ -1090,12 +859,8 @@ fn r4_6_woods_and_villages_give_cover_against_missiles() {
         (Terrain::Rough, false),
         (Terrain::Ford, false),
     ] {
-        let units = vec![
-            unit(A, archers(), 120, 5, 8),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ];
-        let mut g = game_with(with_terrain(units, &[(at(5, 5), ground)]), &[6, 1]);
-        to_phase(&mut g, Phase::Missile);
+        let units = vec![unit(A, archers(), 120, 5, 8), ff(B, 5, 5)];
+        let g = at_phase_on(units, &[(at(5, 5), ground)], &[6, 1], Phase::Missile);
         let p = g.attack_profile(id(0), id(1), AttackKind::Missile).unwrap();
         let expected: Vec<(String, i32)> = if cover {
             vec![("cover".into(), -2)]
@@ -1115,16 +880,8 @@ fn r4_6_woods_villages_and_hills_between_lower_hexes_block_sight() {
         (Terrain::Rough, false),
         (Terrain::Water, false),
     ] {
-        let units = vec![
-            unit(A, archers(), 120, 2, 5),
-            unit(B, troop(Formation::FF), 120, 6, 5),
-        ];
-        let mut g = game_with(with_terrain(units, &[(at(4, 5), ground)]), &[6, 1]);
-        to_phase(&mut g, Phase::Missile);
-        let fire = Command::Fire {
-            unit: id(0),
-            target: id(1),
-        };
+        let units = vec![unit(A, archers(), 120, 2, 5), ff(B, 6, 5)];
+        let g = at_phase_on(units, &[(at(4, 5), ground)], &[6, 1], Phase::Missile);
         let expected = if blocks {
             Err(RuleError::CannotAttack {
                 unit: id(0),
@@ -1133,18 +890,14 @@ fn r4_6_woods_villages_and_hills_between_lower_hexes_block_sight() {
         } else {
             Ok(())
         };
-        assert_eq!(g.check_command(&fire), expected, "{ground:?}");
+        assert_eq!(g.check_command(&fire(0, 1)), expected, "{ground:?}");
     }
 }
 
 #[test]
 fn r4_6_melee_from_a_hill_gets_plus_1_against_a_lower_enemy() {
-    let units = vec![
-        unit(A, troop(Formation::FF), 120, 5, 6),
-        unit(B, troop(Formation::FF), 120, 5, 5),
-    ];
-    let mut g = game_with(with_terrain(units, &[(at(5, 6), Terrain::Hill)]), &[6, 1]);
-    to_phase(&mut g, Phase::Melee);
+    let units = vec![ff(A, 5, 6), ff(B, 5, 5)];
+    let g = at_phase_on(units, &[(at(5, 6), Terrain::Hill)], &[6, 1], Phase::Melee);
     let down = g.attack_profile(id(0), id(1), AttackKind::Melee).unwrap();
     assert_eq!(down.modifiers, vec![("uphill".to_string(), 1)]);
     let up = g.attack_profile(id(1), id(0), AttackKind::Melee).unwrap();
@@ -1213,11 +966,7 @@ fn r4_7_no_token_no_removal() {
 #[test]
 fn r4_4_after_a_new_target_the_charge_attack_falls_on_it() {
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            unit(B, musketeers(), 120, 5, 5),
-            unit(B, musketeers(), 120, 6, 4),
-        ],
+        vec![hc_charger(), b_musketeers(5, 5), b_musketeers(6, 4)],
         &[6, 1, 2, 2, 4, 4, 1, 1],
     );
     ok(&mut g, charge(0, at(5, 6), 1));
@@ -1232,25 +981,12 @@ fn r4_4_after_a_new_target_the_charge_attack_falls_on_it() {
         events[1..],
         [charged(0, 2), shock(2, RollCause::CavalryCharge, [4, 4], 0)]
     );
-    let mut last = Vec::new();
-    for _ in 0..4 {
-        last = ok(&mut g, Command::EndOrders);
-    }
+    let misses = &[(1, false); 2];
     assert_eq!(
-        last,
+        movement_to_melee(&mut g),
         vec![
-            Event::PhaseBegan {
-                phase: Phase::Melee
-            },
-            rolled(
-                0,
-                2,
-                AttackKind::Charge,
-                (11, 0),
-                &[("charge", 2)],
-                &[(1, false), (1, false)],
-                1
-            ),
+            phase_began(Phase::Melee),
+            rolled_at_11(0, 2, AttackKind::Charge, &[("charge", 2)], misses),
         ]
     );
 }
@@ -1258,43 +994,23 @@ fn r4_4_after_a_new_target_the_charge_attack_falls_on_it() {
 #[test]
 fn r4_4_a_charger_driven_back_by_reaction_fire_loses_its_charge_attack() {
     let mut g = movement(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 8),
-            ready(unit(B, musketeers(), 120, 5, 5)),
-        ],
+        vec![hc_charger(), ready(b_musketeers(5, 5))],
         &[6, 1, 4, 4, 15, 2, 3],
     );
     let events = ok(&mut g, charge(0, at(5, 6), 1));
     assert_eq!(
         events[7..],
         [
-            Event::Damaged {
-                unit: id(0),
-                by: B,
-                uhp: 1,
-                left: 3,
-            },
+            damaged(0, B, 1, 3),
             shock(0, RollCause::Damage, [2, 3], 0),
-            Event::Recoiled {
-                unit: id(0),
-                to: Some(at(4, 7)),
-            },
+            recoiled(0, at(4, 7)),
         ]
     );
-    let mut last = Vec::new();
-    for _ in 0..4 {
-        last = ok(&mut g, Command::EndOrders);
-    }
     assert_eq!(
-        last,
+        movement_to_melee(&mut g),
         vec![
-            Event::PhaseBegan {
-                phase: Phase::Melee
-            },
-            Event::AttackCancelled {
-                unit: id(0),
-                reason: "the attacker gave ground (R5.6)".into(),
-            },
+            phase_began(Phase::Melee),
+            cancelled(0, "the attacker gave ground (R5.6)"),
         ]
     );
 }

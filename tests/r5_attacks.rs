@@ -2,57 +2,19 @@
 //! effective AC, modifiers, one sequence a turn, and ready units' reactions.
 mod common;
 use common::*;
-use hexx::Hex;
 use volley::engine::event::{AttackKind, RollCause};
 use volley::engine::game::AttackProfile;
 use volley::engine::types::{FirearmKind, Lock, MeleeClass, SideId};
 use volley::engine::{
-    Command, Event, Formation, Game, MoveKind, Phase, RuleError, ShockResult, Terrain, TroopType,
-    UnitSetup,
+    Command, Event, Formation, Game, Phase, RuleError, Terrain, TroopType, UnitSetup,
 };
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
 
-fn declared(unit: u16, target: u16, kind: AttackKind) -> Event {
-    Event::AttackDeclared {
-        unit: id(unit),
-        target: id(target),
-        kind,
-    }
-}
-
-fn damaged(unit: u16, by: SideId, uhp: u32, left: u32) -> Event {
-    Event::Damaged {
-        unit: id(unit),
-        by,
-        uhp,
-        left,
-    }
-}
-
-fn fire(unit: u16, target: u16) -> Command {
-    Command::Fire {
-        unit: id(unit),
-        target: id(target),
-    }
-}
-
-fn attack(unit: u16, target: u16) -> Command {
-    Command::Attack {
-        unit: id(unit),
-        target: id(target),
-    }
-}
-
-fn charge(unit: u16, to: Hex, target: u16) -> Command {
-    Command::Charge {
-        unit: id(unit),
-        to,
-        target: id(target),
-    }
-}
-
+const MISSILE: AttackKind = AttackKind::Missile;
+const MELEE: AttackKind = AttackKind::Melee;
+const CHARGE: AttackKind = AttackKind::Charge;
 const REACT_FIRE: AttackKind = AttackKind::Reaction {
     missile: true,
     vs_charge: false,
@@ -66,31 +28,32 @@ const SET_VS_CHARGE: AttackKind = AttackKind::Reaction {
     vs_charge: true,
 };
 
-fn ready(mut u: UnitSetup) -> UnitSetup {
-    u.ready = true;
-    u
-}
-
 fn armored(mut t: TroopType, armor_ac: i32, other_ac: i32) -> TroopType {
     t.armor_ac = armor_ac;
     t.other_ac = other_ac;
     t
 }
 
-fn at_phase(units: Vec<UnitSetup>, faces: &[u32], phase: Phase) -> Game {
-    let mut g = game(units, faces);
-    to_phase(&mut g, phase);
-    g
+/// The Missile phase with side A's 120 archers at (5,8) facing `target`.
+fn archers_facing(target: UnitSetup, faces: &[u32]) -> Game {
+    at_phase(
+        vec![unit(A, archers(), 120, 5, 8), target],
+        faces,
+        Phase::Missile,
+    )
 }
 
-/// From the Movement phase with side A ordering, to the Melee phase.
-fn movement_to_melee(g: &mut Game) -> Vec<Event> {
-    let mut events = Vec::new();
-    for _ in 0..4 {
-        events = ok(g, Command::EndOrders);
-    }
-    assert_eq!(g.phase(), Phase::Melee);
-    events
+/// The Melee phase with `attacker` of side A facing side B's `target`.
+fn melee_between(attacker: UnitSetup, target: UnitSetup, faces: &[u32]) -> Game {
+    at_phase(vec![attacker, target], faces, Phase::Melee)
+}
+
+/// The refusal of another attack sequence by `unit` this turn (R5.5).
+fn used_up(unit: u16) -> Result<Vec<Event>, RuleError> {
+    Err(RuleError::CannotAttack {
+        unit: id(unit),
+        why: "it made its attack sequence this turn (R5.5)".into(),
+    })
 }
 
 /// The missile attack profile of `shooter` at `target` `hexes` away along a row.
@@ -115,27 +78,13 @@ fn matchlock(kind: FirearmKind) -> TroopType {
 
 #[test]
 fn r5_1_each_attack_hits_when_d20_reaches_throw_plus_ac() {
-    let mut g = at_phase(
-        vec![
-            unit(A, archers(), 120, 5, 8),
-            unit(B, armored(troop(Formation::FF), 4, 0), 120, 5, 4),
-        ],
-        &[6, 1, 14, 15],
-        Phase::Missile,
-    );
+    let target = unit(B, armored(troop(Formation::FF), 4, 0), 120, 5, 4);
+    let mut g = archers_facing(target, &[6, 1, 14, 15]);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
         vec![
-            declared(0, 1, AttackKind::Missile),
-            rolled(
-                0,
-                1,
-                AttackKind::Missile,
-                (15, 4),
-                &[],
-                &[(14, false), (15, true)],
-                1
-            ),
+            declared(0, 1, MISSILE),
+            rolled(0, 1, MISSILE, (15, 4), &[], &[(14, false), (15, true)], 1),
             damaged(1, A, 1, 7),
         ]
     );
@@ -143,27 +92,13 @@ fn r5_1_each_attack_hits_when_d20_reaches_throw_plus_ac() {
 
 #[test]
 fn r5_1_a_natural_20_always_hits() {
-    let mut g = at_phase(
-        vec![
-            unit(A, archers(), 120, 5, 8),
-            unit(B, armored(troop(Formation::FF), 12, 0), 120, 5, 4),
-        ],
-        &[6, 1, 20, 19],
-        Phase::Missile,
-    );
+    let target = unit(B, armored(troop(Formation::FF), 12, 0), 120, 5, 4);
+    let mut g = archers_facing(target, &[6, 1, 20, 19]);
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1..],
         [
-            rolled(
-                0,
-                1,
-                AttackKind::Missile,
-                (23, 12),
-                &[],
-                &[(20, true), (19, false)],
-                1
-            ),
+            rolled(0, 1, MISSILE, (23, 12), &[], &[(20, true), (19, false)], 1),
             damaged(1, A, 1, 7),
         ]
     );
@@ -184,15 +119,7 @@ fn r5_1_a_natural_1_always_misses() {
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1],
-        rolled(
-            0,
-            1,
-            AttackKind::Missile,
-            (0, -5),
-            &[],
-            &[(1, false), (2, true)],
-            1
-        )
+        rolled(0, 1, MISSILE, (0, -5), &[], &[(1, false), (2, true)], 1)
     );
 }
 
@@ -201,48 +128,33 @@ fn r5_1_a_natural_1_always_misses() {
 #[test]
 fn r5_2_charging_lancers_deal_2_uhp_per_hit() {
     let mut g = at_phase(
-        vec![
-            unit(A, lancers(), 60, 5, 8),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
+        vec![unit(A, lancers(), 60, 5, 8), ff(B, 5, 5)],
         &[6, 1, 9, 8],
         Phase::Movement,
     );
     ok(&mut g, charge(0, at(5, 6), 1));
+    let hits = &[(9, true), (8, false)];
     assert_eq!(
         movement_to_melee(&mut g),
         vec![
-            Event::PhaseBegan {
-                phase: Phase::Melee
-            },
-            rolled(
-                0,
-                1,
-                AttackKind::Charge,
-                (11, 0),
-                &[("charge", 2)],
-                &[(9, true), (8, false)],
-                2
-            ),
+            phase_began(Phase::Melee),
+            rolled(0, 1, CHARGE, (11, 0), &[("charge", 2)], hits, 2),
             damaged(1, A, 2, 6),
         ]
     );
     // the same lance in an ordinary melee deals 1
-    let p = g.attack_profile(id(0), id(1), AttackKind::Melee).unwrap();
+    let p = g.attack_profile(id(0), id(1), MELEE).unwrap();
     assert_eq!(p.uhp_per_hit, 1);
 }
 
 #[test]
 fn r5_2_only_lances_double_the_charge() {
     let g = at_phase(
-        vec![
-            unit(A, troop(Formation::HC), 60, 5, 6),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
+        vec![unit(A, troop(Formation::HC), 60, 5, 6), ff(B, 5, 5)],
         &[6, 1],
         Phase::Movement,
     );
-    let p = g.attack_profile(id(0), id(1), AttackKind::Charge).unwrap();
+    let p = g.attack_profile(id(0), id(1), CHARGE).unwrap();
     assert_eq!((p.uhp_per_hit, p.modifier), (1, 2));
 }
 
@@ -256,46 +168,16 @@ fn r5_2_ready_pikes_deal_2_uhp_per_hit_against_charging_horse() {
         &[6, 1, 11, 2, 2, 4, 4],
         Phase::Movement,
     );
+    let throws = &[(11, true), (2, false), (2, false)];
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
-        vec![
-            Event::Moved {
-                unit: id(0),
-                kind: MoveKind::Charge,
-                path: vec![at(4, 7), at(5, 6)],
-            },
-            Event::ChargeDeclared {
-                unit: id(0),
-                target: id(1),
-            },
-            declared(
-                1,
-                0,
-                AttackKind::Reaction {
-                    missile: false,
-                    vs_charge: true
-                }
-            ),
-            rolled(
-                1,
-                0,
-                SET_VS_CHARGE,
-                (11, 0),
-                &[],
-                &[(11, true), (2, false), (2, false)],
-                2
-            ),
+        charged_from_5_8(vec![
+            declared(1, 0, SET_VS_CHARGE),
+            rolled(1, 0, SET_VS_CHARGE, (11, 0), &[], throws, 2),
             Event::ReadyLost { unit: id(1) },
             damaged(0, B, 2, 2),
-            Event::ShockRolled {
-                unit: id(0),
-                cause: RollCause::Damage,
-                dice: [4, 4],
-                modifier: 0,
-                total: 8,
-                result: ShockResult::Hold,
-            },
-        ]
+            shock(0, RollCause::Damage, [4, 4], 0),
+        ])
     );
 }
 
@@ -308,7 +190,7 @@ fn r5_2_set_spears_double_only_for_formed_foot_against_mounted_chargers() {
             unit(A, pikemen(), 120, 5, 5),
             unit(A, spear_lf, 120, 7, 5),
             unit(B, lancers(), 60, 6, 4),
-            unit(B, troop(Formation::FF), 120, 6, 6),
+            ff(B, 6, 6),
         ],
         &[6, 1],
         Phase::Movement,
@@ -321,7 +203,7 @@ fn r5_2_set_spears_double_only_for_formed_foot_against_mounted_chargers() {
     assert_eq!(per_hit(0, 2), 2); // FF pikes v. horse
     assert_eq!(per_hit(0, 3), 1); // FF pikes v. foot
     assert_eq!(per_hit(1, 2), 1); // LF spears v. horse
-    let plain = g.attack_profile(id(0), id(2), AttackKind::Melee).unwrap();
+    let plain = g.attack_profile(id(0), id(2), MELEE).unwrap();
     assert_eq!(plain.uhp_per_hit, 1);
 }
 
@@ -356,26 +238,13 @@ fn r5_3_beyond_armor_piercing_range_the_firearm_faces_all_armor() {
 
 #[test]
 fn r5_4_a_disordered_attacker_takes_minus_2() {
-    let mut shaken = unit(A, troop(Formation::FF), 120, 5, 6);
-    shaken.disordered = true;
-    let mut g = at_phase(
-        vec![shaken, unit(B, troop(Formation::FF), 120, 5, 5)],
-        &[6, 1, 12, 13],
-        Phase::Melee,
-    );
+    let mut g = melee_between(disordered(ff(A, 5, 6)), ff(B, 5, 5), &[6, 1, 12, 13]);
+    let hits = &[(12, false), (13, true)];
     assert_eq!(
         ok(&mut g, attack(0, 1)),
         vec![
-            declared(0, 1, AttackKind::Melee),
-            rolled(
-                0,
-                1,
-                AttackKind::Melee,
-                (11, 0),
-                &[("disordered", -2)],
-                &[(12, false), (13, true)],
-                1
-            ),
+            declared(0, 1, MELEE),
+            rolled_at_11(0, 1, MELEE, &[("disordered", -2)], hits),
             damaged(1, A, 1, 7),
         ]
     );
@@ -383,17 +252,10 @@ fn r5_4_a_disordered_attacker_takes_minus_2() {
 
 #[test]
 fn r5_4_charging_adds_2() {
-    let g = at_phase(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 6),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
-        &[6, 1],
-        Phase::Melee,
-    );
+    let g = melee_between(ff(A, 5, 6), ff(B, 5, 5), &[6, 1]);
     let mods = |kind| g.attack_profile(id(0), id(1), kind).unwrap().modifiers;
-    assert_eq!(mods(AttackKind::Charge), vec![("charge".to_string(), 2)]);
-    assert_eq!(mods(AttackKind::Melee), vec![]);
+    assert_eq!(mods(CHARGE), vec![("charge".to_string(), 2)]);
+    assert_eq!(mods(MELEE), vec![]);
 }
 
 #[test]
@@ -402,41 +264,21 @@ fn r5_4_a_musket_that_moved_fires_at_minus_2_but_never_in_reaction() {
         vec![
             unit(A, musketeers(), 120, 5, 8),
             unit(A, musketeers(), 120, 6, 7),
-            unit(B, troop(Formation::FF), 120, 5, 4),
+            ff(B, 5, 4),
             unit(A, matchlock(FirearmKind::Arquebus), 120, 4, 8),
         ],
         &[6, 1, 12],
         Phase::Movement,
     );
-    ok(
-        &mut g,
-        Command::March {
-            unit: id(0),
-            to: at(5, 7),
-        },
-    );
-    ok(
-        &mut g,
-        Command::March {
-            unit: id(3),
-            to: at(4, 7),
-        },
-    );
+    ok(&mut g, march(0, at(5, 7)));
+    ok(&mut g, march(3, at(4, 7)));
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
     assert_eq!(
         ok(&mut g, fire(0, 2)),
         vec![
-            declared(0, 2, AttackKind::Missile),
-            rolled(
-                0,
-                2,
-                AttackKind::Missile,
-                (11, 0),
-                &[("no fork rest", -2)],
-                &[(12, false)],
-                1
-            ),
+            declared(0, 2, MISSILE),
+            rolled_at_11(0, 2, MISSILE, &[("no fork rest", -2)], &[(12, false)]),
             Event::ReloadTokensGained {
                 unit: id(0),
                 tokens: 1,
@@ -445,36 +287,27 @@ fn r5_4_a_musket_that_moved_fires_at_minus_2_but_never_in_reaction() {
     );
     let mods = |n, kind| g.attack_profile(id(n), id(2), kind).unwrap().modifiers;
     assert_eq!(mods(0, REACT_FIRE), vec![]); // reaction: forks were set up when readying
-    assert_eq!(mods(1, AttackKind::Missile), vec![]); // stood fast
-    assert_eq!(mods(3, AttackKind::Missile), vec![]); // an arquebus needs no fork
+    assert_eq!(mods(1, MISSILE), vec![]); // stood fast
+    assert_eq!(mods(3, MISSILE), vec![]); // an arquebus needs no fork
 }
 
 #[test]
 fn r5_4_missiles_into_woods_or_villages_take_minus_2() {
     for ground in [Terrain::Woods, Terrain::Village] {
-        let mut s = setup(vec![
-            unit(A, archers(), 120, 5, 8),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ]);
-        s.map.set(at(5, 5), ground);
-        let mut g = game_with(s, &[6, 1, 13, 12]);
-        to_phase(&mut g, Phase::Missile);
+        let mut g = at_phase_on(
+            vec![unit(A, archers(), 120, 5, 8), ff(B, 5, 5)],
+            &[(at(5, 5), ground)],
+            &[6, 1, 13, 12],
+            Phase::Missile,
+        );
         let events = ok(&mut g, fire(0, 1));
         assert_eq!(
             events[1],
-            rolled(
-                0,
-                1,
-                AttackKind::Missile,
-                (11, 0),
-                &[("cover", -2)],
-                &[(13, true), (12, false)],
-                1
-            ),
+            rolled_at_11(0, 1, MISSILE, &[("cover", -2)], &[(13, true), (12, false)]),
             "{ground:?}"
         );
         // melee into the same hex has no cover
-        let melee = g.attack_profile(id(0), id(1), AttackKind::Melee).unwrap();
+        let melee = g.attack_profile(id(0), id(1), MELEE).unwrap();
         assert_eq!(melee.modifier, 0);
     }
 }
@@ -485,8 +318,8 @@ fn r5_4_volley_overhead_takes_minus_2_and_firearms_never_volley() {
         vec![
             unit(A, archers(), 120, 2, 5),
             unit(A, musketeers(), 120, 3, 5),
-            unit(A, troop(Formation::FF), 120, 4, 5),
-            unit(B, troop(Formation::FF), 120, 6, 5),
+            ff(A, 4, 5),
+            ff(B, 6, 5),
         ],
         &[6, 1, 13, 12],
         Phase::Missile,
@@ -498,19 +331,12 @@ fn r5_4_volley_overhead_takes_minus_2_and_firearms_never_volley() {
             why: "the target is out of range or sight (R6.2)".into(),
         })
     );
+    let hits = &[(13, true), (12, false)];
     assert_eq!(
         ok(&mut g, fire(0, 3)),
         vec![
-            declared(0, 3, AttackKind::Missile),
-            rolled(
-                0,
-                3,
-                AttackKind::Missile,
-                (11, 0),
-                &[("overhead", -2)],
-                &[(13, true), (12, false)],
-                1
-            ),
+            declared(0, 3, MISSILE),
+            rolled_at_11(0, 3, MISSILE, &[("overhead", -2)], hits),
             damaged(3, A, 1, 7),
         ]
     );
@@ -518,25 +344,16 @@ fn r5_4_volley_overhead_takes_minus_2_and_firearms_never_volley() {
 
 #[test]
 fn r5_4_melee_downhill_adds_1() {
-    let mut s = setup(vec![
-        unit(A, troop(Formation::FF), 120, 5, 6),
-        unit(B, troop(Formation::FF), 120, 5, 5),
-    ]);
-    s.map.set(at(5, 6), Terrain::Hill);
-    let mut g = game_with(s, &[6, 1, 10, 9]);
-    to_phase(&mut g, Phase::Melee);
+    let mut g = at_phase_on(
+        vec![ff(A, 5, 6), ff(B, 5, 5)],
+        &[(at(5, 6), Terrain::Hill)],
+        &[6, 1, 10, 9],
+        Phase::Melee,
+    );
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[1],
-        rolled(
-            0,
-            1,
-            AttackKind::Melee,
-            (11, 0),
-            &[("uphill", 1)],
-            &[(10, true), (9, false)],
-            1
-        )
+        rolled_at_11(0, 1, MELEE, &[("uphill", 1)], &[(10, true), (9, false)])
     );
 }
 
@@ -545,25 +362,16 @@ fn r5_4_melee_downhill_adds_1() {
 #[test]
 fn r5_5_a_unit_that_fired_may_not_fire_again_or_attack_in_melee() {
     let mut g = at_phase(
-        vec![
-            unit(A, archers(), 120, 5, 6),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
+        vec![unit(A, archers(), 120, 5, 6), ff(B, 5, 5)],
         &[6, 1, 1, 1],
         Phase::Missile,
     );
     ok(&mut g, fire(0, 1));
-    let used = || {
-        Err(RuleError::CannotAttack {
-            unit: id(0),
-            why: "it made its attack sequence this turn (R5.5)".into(),
-        })
-    };
-    assert_eq!(g.submit(fire(0, 1)), used());
+    assert_eq!(g.submit(fire(0, 1)), used_up(0));
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
     assert_eq!(g.phase(), Phase::Melee);
-    assert_eq!(g.submit(attack(0, 1)), used());
+    assert_eq!(g.submit(attack(0, 1)), used_up(0));
 }
 
 #[test]
@@ -578,29 +386,9 @@ fn r5_5_a_reaction_does_not_use_up_the_units_attack_sequence() {
     );
     ok(&mut g, charge(0, at(5, 6), 1));
     movement_to_melee(&mut g);
-    assert_eq!(
-        g.submit(attack(0, 1)),
-        Err(RuleError::CannotAttack {
-            unit: id(0),
-            why: "it made its attack sequence this turn (R5.5)".into(),
-        })
-    );
+    assert_eq!(g.submit(attack(0, 1)), used_up(0));
     ok(&mut g, Command::EndOrders);
-    assert_eq!(
-        ok(&mut g, attack(1, 0)),
-        vec![
-            declared(1, 0, AttackKind::Melee),
-            rolled(
-                1,
-                0,
-                AttackKind::Melee,
-                (11, 0),
-                &[],
-                &[(1, false), (1, false), (1, false)],
-                1
-            ),
-        ]
-    );
+    assert_eq!(ok(&mut g, attack(1, 0)), unanswered_misses(1, 0, MELEE, 3));
 }
 
 // ---------------------------------------------------------------- R5.6
@@ -610,20 +398,18 @@ fn r5_6_steady_lf_sf_df_ff_lc_hc_may_ready_but_not_if_uf_or_disordered() {
     let df = shot(Formation::DF, Lock::Matchlock, FirearmKind::Musket);
     let sf = shot(Formation::SF, Lock::Matchlock, FirearmKind::Musket);
     let uf = shot(Formation::UF, Lock::Matchlock, FirearmKind::Musket);
-    let mut shaken = unit(A, troop(Formation::FF), 120, 8, 8);
-    shaken.disordered = true;
     let mut g = at_phase(
         vec![
             unit(A, troop(Formation::LF), 120, 0, 8),
             unit(A, sf, 60, 1, 8),
             unit(A, df, 120, 2, 8),
-            unit(A, troop(Formation::FF), 120, 3, 8),
+            ff(A, 3, 8),
             unit(A, troop(Formation::LC), 60, 4, 8),
             unit(A, troop(Formation::HC), 60, 5, 8),
             unit(A, troop(Formation::IF), 120, 6, 8),
             unit(A, uf, 120, 7, 8),
-            shaken,
-            unit(B, troop(Formation::FF), 120, 10, 0),
+            disordered(ff(A, 8, 8)),
+            ff(B, 10, 0),
         ],
         &[6, 1],
         Phase::Melee,
@@ -655,14 +441,7 @@ fn r5_6_steady_lf_sf_df_ff_lc_hc_may_ready_but_not_if_uf_or_disordered() {
 
 #[test]
 fn r5_6_readying_is_instead_of_attacking() {
-    let mut g = at_phase(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 6),
-            unit(B, troop(Formation::FF), 120, 5, 5),
-        ],
-        &[6, 1],
-        Phase::Melee,
-    );
+    let mut g = melee_between(ff(A, 5, 6), ff(B, 5, 5), &[6, 1]);
     ok(&mut g, Command::Ready { unit: id(0) });
     assert_eq!(
         g.submit(attack(0, 1)),
@@ -676,21 +455,11 @@ fn r5_6_readying_is_instead_of_attacking() {
 #[test]
 fn r5_6_moving_by_its_own_order_loses_the_ready_marker_standing_fast_keeps_it() {
     let mut g = at_phase(
-        vec![
-            ready(unit(A, troop(Formation::FF), 120, 3, 8)),
-            ready(unit(A, troop(Formation::FF), 120, 7, 8)),
-            unit(B, troop(Formation::FF), 120, 10, 0),
-        ],
+        vec![ready(ff(A, 3, 8)), ready(ff(A, 7, 8)), ff(B, 10, 0)],
         &[6, 1],
         Phase::Movement,
     );
-    ok(
-        &mut g,
-        Command::March {
-            unit: id(0),
-            to: at(3, 7),
-        },
-    );
+    ok(&mut g, march(0, at(3, 7)));
     ok(&mut g, Command::StandFast { unit: id(1) });
     let ready_now = |g: &Game, n| g.unit(id(n)).unwrap().ready;
     assert!(!ready_now(&g, 0));
@@ -699,30 +468,15 @@ fn r5_6_moving_by_its_own_order_loses_the_ready_marker_standing_fast_keeps_it() 
 
 #[test]
 fn r5_6_a_ready_unit_fires_first_at_an_enemy_declaring_an_attack() {
-    let mut g = at_phase(
-        vec![
-            unit(A, archers(), 120, 5, 8),
-            ready(unit(B, archers(), 120, 5, 4)),
-        ],
-        &[6, 1, 3, 4, 5, 6],
-        Phase::Missile,
-    );
+    let mut g = archers_facing(ready(unit(B, archers(), 120, 5, 4)), &[6, 1, 3, 4, 5, 6]);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
         vec![
-            declared(0, 1, AttackKind::Missile),
+            declared(0, 1, MISSILE),
             declared(1, 0, REACT_FIRE),
-            rolled(1, 0, REACT_FIRE, (11, 0), &[], &[(3, false), (4, false)], 1),
+            rolled_at_11(1, 0, REACT_FIRE, &[], &[(3, false), (4, false)]),
             Event::ReadyLost { unit: id(1) },
-            rolled(
-                0,
-                1,
-                AttackKind::Missile,
-                (11, 0),
-                &[],
-                &[(5, false), (6, false)],
-                1
-            ),
+            rolled_at_11(0, 1, MISSILE, &[], &[(5, false), (6, false)]),
         ]
     );
     assert!(!g.unit(id(1)).unwrap().ready);
@@ -730,80 +484,37 @@ fn r5_6_a_ready_unit_fires_first_at_an_enemy_declaring_an_attack() {
 
 #[test]
 fn r5_6_a_ready_unit_strikes_first_in_melee() {
-    let mut g = at_phase(
-        vec![
-            unit(A, troop(Formation::FF), 120, 5, 6),
-            ready(unit(B, troop(Formation::FF), 120, 5, 5)),
-        ],
-        &[6, 1, 1, 1, 1, 1],
-        Phase::Melee,
-    );
+    let mut g = melee_between(ff(A, 5, 6), ready(ff(B, 5, 5)), &[6, 1, 1, 1, 1, 1]);
     assert_eq!(
         ok(&mut g, attack(0, 1)),
         vec![
-            declared(0, 1, AttackKind::Melee),
+            declared(0, 1, MELEE),
             declared(1, 0, REACT_MELEE),
-            rolled(
-                1,
-                0,
-                REACT_MELEE,
-                (11, 0),
-                &[],
-                &[(1, false), (1, false)],
-                1
-            ),
+            rolled_at_11(1, 0, REACT_MELEE, &[], &[(1, false), (1, false)]),
             Event::ReadyLost { unit: id(1) },
-            rolled(
-                0,
-                1,
-                AttackKind::Melee,
-                (11, 0),
-                &[],
-                &[(1, false), (1, false)],
-                1
-            ),
+            rolled_at_11(0, 1, MELEE, &[], &[(1, false), (1, false)]),
         ]
     );
 }
 
 #[test]
 fn r5_6_an_enemy_driven_back_by_reaction_fire_loses_its_attack() {
-    let mut g = at_phase(
-        vec![
-            unit(A, archers(), 120, 5, 8),
-            ready(unit(B, musketeers(), 120, 5, 5)),
-        ],
-        &[6, 1, 15, 2, 3],
-        Phase::Missile,
-    );
+    let mut g = archers_facing(ready(unit(B, musketeers(), 120, 5, 5)), &[6, 1, 15, 2, 3]);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
         vec![
-            declared(0, 1, AttackKind::Missile),
+            declared(0, 1, MISSILE),
             declared(1, 0, REACT_FIRE),
-            rolled(1, 0, REACT_FIRE, (11, 0), &[], &[(15, true)], 1),
+            rolled_at_11(1, 0, REACT_FIRE, &[], &[(15, true)]),
             Event::ReadyLost { unit: id(1) },
             Event::ReloadTokensGained {
                 unit: id(1),
                 tokens: 1,
             },
             damaged(0, B, 1, 7),
-            Event::ShockRolled {
-                unit: id(0),
-                cause: RollCause::Damage,
-                dice: [2, 3],
-                modifier: 0,
-                total: 5,
-                result: ShockResult::Recoil,
-            },
-            Event::Recoiled {
-                unit: id(0),
-                to: Some(at(4, 9)),
-            },
-            Event::AttackCancelled {
-                unit: id(0),
-                reason: "the attacker gave ground (R5.6)".into(),
-            },
+            shock(0, RollCause::Damage, [2, 3], 0),
+            recoiled(0, at(4, 9)),
+            cancelled(0, "the attacker gave ground (R5.6)"),
         ]
     );
 }
@@ -812,56 +523,17 @@ fn r5_6_an_enemy_driven_back_by_reaction_fire_loses_its_attack() {
 fn r5_6_a_firearm_unit_with_reload_tokens_does_not_react() {
     let mut reloading = ready(unit(B, musketeers(), 120, 5, 5));
     reloading.reload_tokens = 1;
-    let mut g = at_phase(
-        vec![unit(A, archers(), 120, 5, 8), reloading],
-        &[6, 1, 1, 1],
-        Phase::Missile,
-    );
-    assert_eq!(
-        ok(&mut g, fire(0, 1)),
-        vec![
-            declared(0, 1, AttackKind::Missile),
-            rolled(
-                0,
-                1,
-                AttackKind::Missile,
-                (11, 0),
-                &[],
-                &[(1, false), (1, false)],
-                1
-            ),
-        ]
-    );
+    let mut g = archers_facing(reloading, &[6, 1, 1, 1]);
+    assert_eq!(ok(&mut g, fire(0, 1)), unanswered_misses(0, 1, MISSILE, 2));
     assert!(g.unit(id(1)).unwrap().ready);
 }
 
 #[test]
 fn r5_6_a_ready_unit_reacts_only_to_an_enemy_within_its_reach() {
     // musket range 3 v. foot; the archers shoot from 5 hexes
-    let mut g = at_phase(
-        vec![
-            unit(A, archers(), 120, 5, 8),
-            ready(unit(B, musketeers(), 120, 5, 3)),
-        ],
-        &[6, 1, 1, 1],
-        Phase::Missile,
-    );
+    let mut g = archers_facing(ready(unit(B, musketeers(), 120, 5, 3)), &[6, 1, 1, 1]);
     let events = ok(&mut g, fire(0, 1));
-    assert_eq!(
-        events,
-        vec![
-            declared(0, 1, AttackKind::Missile),
-            rolled(
-                0,
-                1,
-                AttackKind::Missile,
-                (11, 0),
-                &[],
-                &[(1, false), (1, false)],
-                1
-            ),
-        ]
-    );
+    assert_eq!(events, unanswered_misses(0, 1, MISSILE, 2));
     assert!(g.unit(id(1)).unwrap().ready);
 }
 
@@ -869,25 +541,7 @@ fn r5_6_a_ready_unit_reacts_only_to_an_enemy_within_its_reach() {
 fn r5_6_a_reloading_firearm_unit_does_not_react_even_in_melee() {
     let mut reloading = ready(unit(B, musketeers(), 120, 5, 5));
     reloading.reload_tokens = 2;
-    let mut g = at_phase(
-        vec![unit(A, troop(Formation::FF), 120, 5, 6), reloading],
-        &[6, 1, 1, 1],
-        Phase::Melee,
-    );
-    assert_eq!(
-        ok(&mut g, attack(0, 1)),
-        vec![
-            declared(0, 1, AttackKind::Melee),
-            rolled(
-                0,
-                1,
-                AttackKind::Melee,
-                (11, 0),
-                &[],
-                &[(1, false), (1, false)],
-                1
-            ),
-        ]
-    );
+    let mut g = melee_between(ff(A, 5, 6), reloading, &[6, 1, 1, 1]);
+    assert_eq!(ok(&mut g, attack(0, 1)), unanswered_misses(0, 1, MELEE, 2));
     assert!(g.unit(id(1)).unwrap().ready);
 }

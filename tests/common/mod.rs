@@ -185,3 +185,186 @@ pub fn rolled(
         uhp_per_hit,
     }
 }
+
+/// An `AttackDeclared` event of `unit` against `target`.
+pub fn declared(unit: u16, target: u16, kind: AttackKind) -> Event {
+    Event::AttackDeclared {
+        unit: id(unit),
+        target: id(target),
+        kind,
+    }
+}
+
+/// A `Damaged` event: `unit` lost `uhp` to side `by` and has `left` uhp.
+pub fn damaged(unit: u16, by: SideId, uhp: u32, left: u32) -> Event {
+    Event::Damaged {
+        unit: id(unit),
+        by,
+        uhp,
+        left,
+    }
+}
+
+/// An `AttackRolled` event at the test troop's 11+ against AC 0, one uhp per hit.
+pub fn rolled_at_11(
+    attacker: u16,
+    target: u16,
+    kind: AttackKind,
+    modifiers: &[(&str, i32)],
+    faces: &[(u32, bool)],
+) -> Event {
+    rolled(attacker, target, kind, (11, 0), modifiers, faces, 1)
+}
+
+/// The events of an unanswered, unmodified attack at 11+ v. AC 0 whose `throws` dice all show 1.
+pub fn unanswered_misses(
+    attacker: u16,
+    target: u16,
+    kind: AttackKind,
+    throws: usize,
+) -> Vec<Event> {
+    vec![
+        declared(attacker, target, kind),
+        rolled_at_11(attacker, target, kind, &[], &vec![(1, false); throws]),
+    ]
+}
+
+/// A `ShockRolled` event whose result is read from the table of R9.1.
+pub fn shock(
+    unit: u16,
+    cause: volley::engine::event::RollCause,
+    dice: [u32; 2],
+    modifier: i32,
+) -> Event {
+    let total = (dice[0] + dice[1]) as i32 + modifier;
+    let result = match total {
+        ..=2 => volley::engine::ShockResult::Rout,
+        3..=4 => volley::engine::ShockResult::Flee,
+        5..=6 => volley::engine::ShockResult::Recoil,
+        _ => volley::engine::ShockResult::Hold,
+    };
+    Event::ShockRolled {
+        unit: id(unit),
+        cause,
+        dice,
+        modifier,
+        total,
+        result,
+    }
+}
+
+/// A `Recoiled` event of `unit` into the hex `to`.
+pub fn recoiled(unit: u16, to: Hex) -> Event {
+    Event::Recoiled {
+        unit: id(unit),
+        to: Some(to),
+    }
+}
+
+/// An `AttackCancelled` event of `unit` for `reason`.
+pub fn cancelled(unit: u16, reason: &str) -> Event {
+    Event::AttackCancelled {
+        unit: id(unit),
+        reason: reason.into(),
+    }
+}
+
+/// A `PhaseBegan` event of `phase`.
+pub fn phase_began(phase: volley::engine::Phase) -> Event {
+    Event::PhaseBegan { phase }
+}
+
+/// The events of unit 0 charging from (5,8) to (5,6) at unit 1, followed by `then`.
+pub fn charged_from_5_8(then: Vec<Event>) -> Vec<Event> {
+    let opening = [
+        Event::Moved {
+            unit: id(0),
+            kind: volley::engine::MoveKind::Charge,
+            path: vec![at(4, 7), at(5, 6)],
+        },
+        Event::ChargeDeclared {
+            unit: id(0),
+            target: id(1),
+        },
+    ];
+    opening.into_iter().chain(then).collect()
+}
+
+/// The command for `unit` to fire at `target`.
+pub fn fire(unit: u16, target: u16) -> Command {
+    Command::Fire {
+        unit: id(unit),
+        target: id(target),
+    }
+}
+
+/// The command for `unit` to attack `target` in melee.
+pub fn attack(unit: u16, target: u16) -> Command {
+    Command::Attack {
+        unit: id(unit),
+        target: id(target),
+    }
+}
+
+/// The command for `unit` to charge `target`, ending its move at `to`.
+pub fn charge(unit: u16, to: Hex, target: u16) -> Command {
+    Command::Charge {
+        unit: id(unit),
+        to,
+        target: id(target),
+    }
+}
+
+/// A 120-creature unit of FF test troops for `side` at offset `(col, row)`.
+pub fn ff(side: SideId, col: i32, row: i32) -> UnitSetup {
+    unit(side, troop(Formation::FF), 120, col, row)
+}
+
+/// `u` with its ready marker set.
+pub fn ready(mut u: UnitSetup) -> UnitSetup {
+    u.ready = true;
+    u
+}
+
+/// A game with scripted dice brought to `phase` of turn 1 as by `to_phase`.
+pub fn at_phase(units: Vec<UnitSetup>, faces: &[u32], phase: volley::engine::Phase) -> Game {
+    at_phase_on(units, &[], faces, phase)
+}
+
+/// As `at_phase`, on a clear field with the listed hexes set to their terrain.
+pub fn at_phase_on(
+    units: Vec<UnitSetup>,
+    terrain: &[(Hex, volley::engine::Terrain)],
+    faces: &[u32],
+    phase: volley::engine::Phase,
+) -> Game {
+    let mut s = setup(units);
+    for &(hex, ground) in terrain {
+        s.map.set(hex, ground);
+    }
+    let mut g = game_with(s, faces);
+    to_phase(&mut g, phase);
+    g
+}
+
+/// From the Movement phase with side A ordering, ends orders into the Melee phase and
+/// returns the events of the last end of orders.
+pub fn movement_to_melee(g: &mut Game) -> Vec<Event> {
+    let mut events = Vec::new();
+    for _ in 0..4 {
+        events = ok(g, Command::EndOrders);
+    }
+    assert_eq!(g.phase(), volley::engine::Phase::Melee);
+    events
+}
+
+/// The command for `unit` to march to `to`.
+pub fn march(unit: u16, to: Hex) -> Command {
+    Command::March { unit: id(unit), to }
+}
+
+/// `u` disordered.
+pub fn disordered(mut u: UnitSetup) -> UnitSetup {
+    u.disordered = true;
+    u
+}
