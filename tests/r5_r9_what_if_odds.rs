@@ -117,3 +117,43 @@ fn r9_4_a_shock_modifier_what_if_gives_cover_to_drilled_foot_only() {
     assert_eq!(g.shock_modifier_if(shot, true), 2);
     assert_eq!(g.shock_modifier_if(pike, true), 0, "FF is never secured");
 }
+
+#[test]
+fn r9_4_drilled_foot_would_be_secured_only_on_a_hex_next_to_its_pike() {
+    let g = game(
+        vec![
+            unit(A, musketeers(), 120, 2, 8),
+            unit(A, troop(Formation::FF), 120, 5, 8),
+            unit(B, lancers(), 60, 5, 1),
+        ],
+        &[6, 1],
+    );
+    let Some(shot) = g.unit(id(0)) else {
+        panic!("the shot is on the map");
+    };
+    assert!(!g.secured_by_formed_foot(shot));
+    assert!(g.secured_at(shot, at(4, 8)));
+    assert!(!g.secured_at(shot, at(3, 8)));
+}
+
+#[test]
+fn r4_4_a_what_if_exposes_shot_to_cavalry_away_from_its_pike_and_never_the_pike() {
+    let g = game(
+        vec![
+            unit(A, musketeers(), 120, 4, 8),
+            unit(A, troop(Formation::FF), 120, 5, 8),
+            unit(B, lancers(), 60, 5, 1),
+        ],
+        &[6, 1],
+    );
+    let (Some(shot), Some(pike), Some(horse)) = (g.unit(id(0)), g.unit(id(1)), g.unit(id(2)))
+    else {
+        panic!("all units on the map");
+    };
+    assert!(
+        !g.shocked_by_cavalry(horse, shot),
+        "secured where it stands"
+    );
+    assert!(g.exposed_to_cavalry_at(shot, at(2, 8)));
+    assert!(!g.exposed_to_cavalry_at(pike, at(2, 8)));
+}

@@ -121,7 +121,7 @@ impl<'v, 'a> Danger<'v, 'a> {
         let now = if moved { self.strike_now(l, e, h) } else { 0.0 };
         let (mut strike, mut saved) = (0.0, 0.0);
         if view.can_strike(r, h, u.id) {
-            let (shock, give) = if l.cavalry && view.shockable_at(u, h) {
+            let (shock, give) = if l.cavalry && view.game.exposed_to_cavalry_at(u, h) {
                 let s = view.game.roll_odds(view.game.shock_modifier_if(u, false));
                 (ground_cost(&s, f64::from(u.uhp)), gives_ground(&s))
             } else {

@@ -179,15 +179,8 @@ impl<'v, 'a> Scorer<'v, 'a> {
             .units_of(u.side)
             .filter(|f| f.id != u.id && f.pos.unsigned_distance_to(h) == 1);
         let mut v = 0.0;
-        if matches!(u.troop.formation, Formation::DF) {
-            let pike = view.game.units_of(u.side).any(|p| {
-                p.troop.formation == Formation::FF
-                    && p.status != crate::engine::Status::Fleeing
-                    && p.pos.unsigned_distance_to(h) == 1
-            });
-            if pike {
-                v += view.tuning().secure * view.horse_near(h).min(2.0);
-            }
+        if view.game.secured_at(u, h) {
+            v += view.tuning().secure * view.horse_near(h).min(2.0);
         }
         for f in friends {
             v += 0.1;

@@ -7,7 +7,7 @@ use super::objectives::{self, Post};
 use super::{Style, Tuning};
 use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
-use crate::engine::{AttackKind, Event, Formation, Game, Map, Phase, SideId, Status, Unit, UnitId};
+use crate::engine::{AttackKind, Event, Game, Map, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -218,24 +218,6 @@ impl<'a> View<'a> {
             .map(|e| e.pos.unsigned_distance_to(h))
             .min()
             .unwrap_or(99)
-    }
-
-    /// R9.4: whether a DF unit `u` standing at `h` would be next to a friendly FF unit.
-    pub fn secured_at(&self, u: &Unit, h: Hex) -> bool {
-        u.troop.formation == Formation::DF
-            && self.game.units_of(u.side).any(|f| {
-                f.id != u.id
-                    && f.troop.formation == Formation::FF
-                    && f.status != Status::Fleeing
-                    && f.pos.unsigned_distance_to(h) == 1
-            })
-    }
-
-    /// R4.4, R9.4: whether a charge by mounted troops makes `u` at `h` roll for shock.
-    pub fn shockable_at(&self, u: &Unit, h: Hex) -> bool {
-        !u.troop.fearless
-            && (u.troop.formation == Formation::UF
-                || (u.troop.formation == Formation::DF && !self.secured_at(u, h)))
     }
 
     /// The unit `charger` declared a charge on this turn, if it did (R4.4).

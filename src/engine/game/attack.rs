@@ -300,11 +300,18 @@ impl Game {
 
     /// R9.4: DF next to a friendly FF unit that is not fleeing.
     pub fn secured_by_formed_foot(&self, unit: &Unit) -> bool {
+        self.secured_at(unit, unit.pos)
+    }
+
+    /// R9.4 for a what-if: whether DF `unit` would be secured by Formed Foot standing at
+    /// `at`, with every other unit where it is.
+    pub fn secured_at(&self, unit: &Unit, at: Hex) -> bool {
         unit.troop.formation == Formation::DF
             && self.units_of(unit.side).any(|f| {
-                f.troop.formation == Formation::FF
+                f.id != unit.id
+                    && f.troop.formation == Formation::FF
                     && f.status != Status::Fleeing
-                    && f.pos.unsigned_distance_to(unit.pos) == 1
+                    && f.pos.unsigned_distance_to(at) == 1
             })
     }
 
@@ -336,9 +343,14 @@ impl Game {
 
     /// R4.4, R9.2, R9.4, R9.5: whether a charge by `charger` makes `target` roll for shock.
     pub fn shocked_by_cavalry(&self, charger: &Unit, target: &Unit) -> bool {
+        charger.is_mounted() && self.exposed_to_cavalry_at(target, target.pos)
+    }
+
+    /// R4.4, R9.4, R9.5 for a what-if: whether a mounted charge would make `target` roll
+    /// for shock if it stood at `at`: UF, or DF not secured there, and not fearless.
+    pub fn exposed_to_cavalry_at(&self, target: &Unit, at: Hex) -> bool {
         let f = target.troop.formation;
-        let exposed =
-            f == Formation::UF || (f == Formation::DF && !self.secured_by_formed_foot(target));
-        charger.is_mounted() && exposed && !target.troop.fearless
+        let exposed = f == Formation::UF || (f == Formation::DF && !self.secured_at(target, at));
+        exposed && !target.troop.fearless
     }
 }
