@@ -31,7 +31,7 @@ fn play_a_phase(game: &mut Game) {
 }
 
 /// Side A first, at `phase` of turn 1.
-fn at_phase(units: Vec<UnitSetup>, phase: Phase) -> Game {
+fn computer_at(units: Vec<UnitSetup>, phase: Phase) -> Game {
     let mut g = game(units, &[6, 1]);
     to_phase(&mut g, phase);
     g
@@ -39,7 +39,7 @@ fn at_phase(units: Vec<UnitSetup>, phase: Phase) -> Game {
 
 #[test]
 fn r4_4_horse_charges_shot_that_no_pike_secures() {
-    let g = at_phase(
+    let g = computer_at(
         vec![
             unit(A, lancers(), 60, 5, 8),
             unit(B, musketeers(), 120, 5, 4),
@@ -57,7 +57,7 @@ fn r4_4_horse_charges_shot_that_no_pike_secures() {
 /// The lancers can charge the shot next turn, but stand beyond the pike's own charge.
 #[test]
 fn r9_4_drilled_foot_stays_next_to_its_pike_while_horse_threatens() {
-    let mut g = at_phase(
+    let mut g = computer_at(
         vec![
             unit(A, pikemen(), 120, 5, 9),
             unit(A, musketeers(), 120, 4, 9),
@@ -82,7 +82,7 @@ fn r9_4_drilled_foot_stays_next_to_its_pike_while_horse_threatens() {
 fn r6_4_loaded_shot_fires_in_armor_piercing_range() {
     let mut target = pikemen();
     target.armor_ac = 5;
-    let g = at_phase(
+    let g = computer_at(
         vec![unit(A, musketeers(), 120, 5, 8), unit(B, target, 120, 5, 6)],
         Phase::Missile,
     );
@@ -97,7 +97,7 @@ fn r6_4_loaded_shot_fires_in_armor_piercing_range() {
 
 #[test]
 fn r5_6_shot_with_no_target_readies_against_a_coming_charge() {
-    let g = at_phase(
+    let g = computer_at(
         vec![
             unit(A, musketeers(), 120, 5, 9),
             unit(B, lancers(), 60, 5, 3),
@@ -112,7 +112,7 @@ fn r8_6_a_broken_unit_pulls_back_from_the_enemy() {
     let mut spent = unit(A, troop(Formation::LC), 60, 5, 6);
     spent.damage = 3;
     spent.disordered = true;
-    let mut g = at_phase(
+    let mut g = computer_at(
         vec![
             spent,
             unit(A, pikemen(), 120, 8, 9),

@@ -4,7 +4,6 @@
 
 mod common;
 use common::*;
-use volley::engine::event::Throw;
 use volley::engine::rules::ReloadTiming;
 use volley::engine::types::{
     CreatureSize, FirearmKind, Formation, Lock, MissileKind, MissileWeapon, SideId,
@@ -16,53 +15,6 @@ use volley::engine::{
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
-
-/// The throws of a sequence, each `(face, hit)`.
-fn throws(faces: &[(u32, bool)]) -> Vec<Throw> {
-    faces
-        .iter()
-        .map(|&(face, hit)| Throw { face, hit })
-        .collect()
-}
-
-/// An `AttackRolled` event with one uhp per hit: `needed` against the target's `ac`, the
-/// named modifiers of R5.4 and the throws.
-fn rolled(
-    attacker: u16,
-    target: u16,
-    kind: AttackKind,
-    (needed, ac): (i32, i32),
-    mods: &[(&str, i32)],
-    t: &[(u32, bool)],
-) -> Event {
-    Event::AttackRolled {
-        attacker: id(attacker),
-        target: id(target),
-        kind,
-        needed,
-        ac,
-        modifier: mods.iter().map(|(_, v)| v).sum(),
-        modifiers: mods.iter().map(|(why, v)| (why.to_string(), *v)).collect(),
-        throws: throws(t),
-        hits: t.iter().filter(|(_, hit)| *hit).count() as u32,
-        uhp_per_hit: 1,
-    }
-}
-
-fn declared(unit: u16, target: u16, kind: AttackKind) -> Event {
-    Event::AttackDeclared {
-        unit: id(unit),
-        target: id(target),
-        kind,
-    }
-}
-
-fn fire(unit: u16, target: u16) -> Command {
-    Command::Fire {
-        unit: id(unit),
-        target: id(target),
-    }
-}
 
 /// The refusal `CannotAttack` of `unit` with exactly this reason.
 fn cannot(unit: u16, why: &str) -> Result<(), RuleError> {
@@ -132,7 +84,8 @@ fn r6_1_archers_fire_one_sequence_at_an_enemy_in_range() {
                 AttackKind::Missile,
                 (11, 0),
                 &[],
-                &[(15, true), (4, false)]
+                &[(15, true), (4, false)],
+                1
             ),
             Event::Damaged {
                 unit: id(1),
@@ -229,7 +182,8 @@ fn r6_1_an_engaged_unit_fires_only_at_an_adjacent_enemy() {
             AttackKind::Missile,
             (11, 0),
             &[],
-            &[(20, true), (20, true)]
+            &[(20, true), (20, true)],
+            1
         )
     );
 }
@@ -367,7 +321,8 @@ fn r6_2_bows_volley_overhead_of_units_at_minus_2() {
                 AttackKind::Missile,
                 (11, 0),
                 &[("overhead", -2)],
-                &[(13, true), (12, false)]
+                &[(13, true), (12, false)],
+                1
             ),
             Event::Damaged {
                 unit: id(2),
@@ -431,7 +386,8 @@ fn r6_2_the_target_in_woods_or_village_is_seen_but_in_cover_at_minus_2() {
                 AttackKind::Missile,
                 (11, 0),
                 &[("cover", -2)],
-                &[(13, true), (12, false)]
+                &[(13, true), (12, false)],
+                1
             ),
             "{cover:?}"
         );
@@ -455,7 +411,8 @@ fn r6_2_cover_and_overhead_add_up() {
             AttackKind::Missile,
             (11, 0),
             &[("cover", -2), ("overhead", -2)],
-            &[(15, true), (14, false)]
+            &[(15, true), (14, false)],
+            1
         )
     );
 }
@@ -525,7 +482,7 @@ fn r6_3_an_arquebus_ignores_five_armor_within_two_hexes_only() {
         events,
         vec![
             declared(0, 1, AttackKind::Missile),
-            rolled(0, 1, AttackKind::Missile, (12, 1), &[], &[(11, false)]),
+            rolled(0, 1, AttackKind::Missile, (12, 1), &[], &[(11, false)], 1),
         ]
     );
     // 3 hexes: 11 + 1 + 5 = 17.
@@ -537,7 +494,7 @@ fn r6_3_an_arquebus_ignores_five_armor_within_two_hexes_only() {
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1],
-        rolled(0, 1, AttackKind::Missile, (17, 6), &[], &[(16, false)])
+        rolled(0, 1, AttackKind::Missile, (17, 6), &[], &[(16, false)], 1)
     );
 }
 
@@ -581,7 +538,7 @@ fn r6_4_firing_gains_the_units_reload_tokens() {
         events,
         vec![
             declared(0, 1, AttackKind::Missile),
-            rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(2, false)]),
+            rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(2, false)], 1),
             Event::ReloadTokensGained {
                 unit: id(0),
                 tokens: 1
@@ -684,7 +641,7 @@ fn r6_4_one_token_fires_every_other_turn_under_start_of_turn() {
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1],
-        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(2, false)])
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(2, false)], 1)
     );
 }
 
@@ -697,7 +654,7 @@ fn r6_4_one_token_fires_every_turn_under_literal_timing() {
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1],
-        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(3, false)])
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(3, false)], 1)
     );
     assert_eq!(g.unit(id(0)).map(|u| u.reload_tokens), Some(1));
 }
@@ -729,7 +686,8 @@ fn r6_4_reaction_fire_needs_no_tokens_and_gains_them() {
                 AttackKind::Missile,
                 (11, 0),
                 &[],
-                &[(2, false), (2, false)]
+                &[(2, false), (2, false)],
+                1
             ),
         ]
     );
@@ -749,7 +707,7 @@ fn r6_4_reaction_fire_needs_no_tokens_and_gains_them() {
         vec![
             declared(1, 0, AttackKind::Missile),
             declared(0, 1, reaction),
-            rolled(0, 1, reaction, (11, 0), &[], &[(3, false)]),
+            rolled(0, 1, reaction, (11, 0), &[], &[(3, false)], 1),
             Event::ReadyLost { unit: id(0) },
             Event::ReloadTokensGained {
                 unit: id(0),
@@ -761,7 +719,8 @@ fn r6_4_reaction_fire_needs_no_tokens_and_gains_them() {
                 AttackKind::Missile,
                 (11, 0),
                 &[],
-                &[(2, false), (2, false)]
+                &[(2, false), (2, false)],
+                1
             ),
         ]
     );
@@ -799,7 +758,8 @@ fn r5_4_muskets_that_did_not_stand_fast_fire_at_minus_2() {
             AttackKind::Missile,
             (11, 0),
             &[("no fork rest", -2)],
-            &[(13, true)]
+            &[(13, true)],
+            1
         )
     );
 }
@@ -810,7 +770,7 @@ fn r5_4_muskets_that_stood_fast_fire_without_penalty_and_arquebuses_never_suffer
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1],
-        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(10, false)])
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(10, false)], 1)
     );
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
@@ -829,7 +789,7 @@ fn r5_4_muskets_that_stood_fast_fire_without_penalty_and_arquebuses_never_suffer
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1],
-        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(10, false)])
+        rolled(0, 1, AttackKind::Missile, (11, 0), &[], &[(10, false)], 1)
     );
 }
 
@@ -852,6 +812,6 @@ fn r5_4_musket_reaction_fire_never_suffers_the_fork_penalty() {
     let events = ok(&mut g, fire(1, 0));
     assert_eq!(
         events[2],
-        rolled(0, 1, reaction, (11, 0), &[], &[(11, true)])
+        rolled(0, 1, reaction, (11, 0), &[], &[(11, true)], 1)
     );
 }

@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 use volley::engine::command::Decision;
-use volley::engine::event::{RollCause, Throw};
+use volley::engine::event::RollCause;
 use volley::engine::game::Fate;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::{
@@ -18,55 +18,9 @@ const B: SideId = SideId::B;
 const MELEE: AttackKind = AttackKind::Melee;
 const MISSILE: AttackKind = AttackKind::Missile;
 
-fn throws(faces: &[(u32, bool)]) -> Vec<Throw> {
-    faces
-        .iter()
-        .map(|&(face, hit)| Throw { face, hit })
-        .collect()
-}
-
-/// An `AttackRolled` event: `needed` against the target's `ac`, the named modifiers of
-/// R5.4, the throws and the uhp per hit.
-fn rolled(
-    (attacker, target): (u16, u16),
-    kind: AttackKind,
-    (needed, ac): (i32, i32),
-    mods: &[(&str, i32)],
-    t: &[(u32, bool)],
-    uhp_per_hit: u32,
-) -> Event {
-    Event::AttackRolled {
-        attacker: id(attacker),
-        target: id(target),
-        kind,
-        needed,
-        ac,
-        modifier: mods.iter().map(|(_, v)| v).sum(),
-        modifiers: mods.iter().map(|(why, v)| (why.to_string(), *v)).collect(),
-        throws: throws(t),
-        hits: t.iter().filter(|(_, hit)| *hit).count() as u32,
-        uhp_per_hit,
-    }
-}
-
-fn declared(unit: u16, target: u16, kind: AttackKind) -> Event {
-    Event::AttackDeclared {
-        unit: id(unit),
-        target: id(target),
-        kind,
-    }
-}
-
-fn damaged(unit: u16, by: SideId, uhp: u32, left: u32) -> Event {
-    Event::Damaged {
-        unit: id(unit),
-        by,
-        uhp,
-        left,
-    }
-}
-
-fn shock(unit: u16, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
+/// A `ShockRolled` event of `unit` for damage with its `result` written out (common's `shock`
+/// reads it from the table instead).
+fn shock_with(unit: u16, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
     Event::ShockRolled {
         unit: id(unit),
         cause: RollCause::Damage,
@@ -74,20 +28,6 @@ fn shock(unit: u16, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event
         modifier,
         total: (dice[0] + dice[1]) as i32 + modifier,
         result,
-    }
-}
-
-fn attack(unit: u16, target: u16) -> Command {
-    Command::Attack {
-        unit: id(unit),
-        target: id(target),
-    }
-}
-
-fn fire(unit: u16, target: u16) -> Command {
-    Command::Fire {
-        unit: id(unit),
-        target: id(target),
     }
 }
 
@@ -173,7 +113,8 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
                 phase: Phase::Melee
             },
             rolled(
-                (0, 1),
+                0,
+                1,
                 AttackKind::Charge,
                 (11, 0),
                 &[("charge", 2)],
@@ -216,7 +157,8 @@ fn r7_1_a_lance_charge_deals_2_uhp_per_hit() {
         events[1..],
         [
             rolled(
-                (0, 1),
+                0,
+                1,
                 AttackKind::Charge,
                 (11, 0),
                 &[("charge", 2)],
@@ -242,7 +184,7 @@ fn r7_2_engaged_units_attack_first_side_then_second() {
         ok(&mut g, attack(0, 1)),
         vec![
             declared(0, 1, MELEE),
-            rolled((0, 1), MELEE, (11, 0), &[], &[(12, true), (3, false)], 1),
+            rolled(0, 1, MELEE, (11, 0), &[], &[(12, true), (3, false)], 1),
             damaged(1, A, 1, 7),
         ]
     );
@@ -254,7 +196,7 @@ fn r7_2_engaged_units_attack_first_side_then_second() {
         ok(&mut g, attack(1, 0)),
         vec![
             declared(1, 0, MELEE),
-            rolled((1, 0), MELEE, (11, 0), &[], &[(11, true), (10, false)], 1),
+            rolled(1, 0, MELEE, (11, 0), &[], &[(11, true), (10, false)], 1),
             damaged(0, B, 1, 7),
         ]
     );
@@ -380,9 +322,9 @@ fn r7_3_the_attacker_may_advance_into_the_hex_a_recoiling_target_left() {
         events,
         vec![
             declared(0, 1, MELEE),
-            rolled((0, 1), MELEE, (11, 0), &[], &[(15, true), (2, false)], 1),
+            rolled(0, 1, MELEE, (11, 0), &[], &[(15, true), (2, false)], 1),
             damaged(1, A, 1, 4),
-            shock(1, [3, 2], 0, ShockResult::Recoil),
+            shock_with(1, [3, 2], 0, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))
@@ -421,7 +363,7 @@ fn r7_3_undrilled_foot_must_advance() {
     assert_eq!(
         events[3..],
         [
-            shock(1, [3, 2], 0, ShockResult::Recoil),
+            shock_with(1, [3, 2], 0, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))
@@ -438,7 +380,10 @@ fn r7_3_undrilled_foot_must_advance() {
 #[test]
 fn r7_3_no_advance_when_the_target_holds_or_after_missile_fire() {
     let (g, events) = half_hit(ff(), [4, 3]);
-    assert_eq!(events.last(), Some(&shock(1, [4, 3], 0, ShockResult::Hold)));
+    assert_eq!(
+        events.last(),
+        Some(&shock_with(1, [4, 3], 0, ShockResult::Hold))
+    );
     assert_eq!(pos(&g, 1), Some(at(5, 5)));
     // Archers make the target recoil; nobody advances after missile fire.
     let units = vec![
@@ -450,7 +395,7 @@ fn r7_3_no_advance_when_the_target_holds_or_after_missile_fire() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], 0, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(7, 5))
@@ -477,7 +422,7 @@ fn r8_1_loose_foot_withdraw_from_bows_saving_one_uhp_per_hex() {
         ok(&mut g, fire(0, 1)),
         vec![
             declared(0, 1, MISSILE),
-            rolled((0, 1), MISSILE, (11, 0), &[], &[(15, true), (16, true)], 1),
+            rolled(0, 1, MISSILE, (11, 0), &[], &[(15, true), (16, true)], 1),
             withdraw_asked(1, 0, vec![0, 1, 2], 2),
         ]
     );
@@ -507,9 +452,9 @@ fn r8_1_loose_foot_may_not_withdraw_from_firearms() {
         ok(&mut g, fire(0, 1)),
         vec![
             declared(0, 1, MISSILE),
-            rolled((0, 1), MISSILE, (11, 0), &[], &[(15, true)], 1),
+            rolled(0, 1, MISSILE, (11, 0), &[], &[(15, true)], 1),
             damaged(1, A, 1, 7),
-            shock(1, [4, 4], 0, ShockResult::Hold),
+            shock_with(1, [4, 4], 0, ShockResult::Hold),
         ]
     );
 }
@@ -672,7 +617,7 @@ fn r8_2_a_unit_at_0_uhp_is_destroyed() {
         ok(&mut g, attack(0, 1)),
         vec![
             declared(0, 1, MELEE),
-            rolled((0, 1), MELEE, (11, 0), &[], &[(15, true), (2, false)], 1),
+            rolled(0, 1, MELEE, (11, 0), &[], &[(15, true), (2, false)], 1),
             damaged(1, A, 1, 0),
             Event::Destroyed { unit: id(1) },
         ]
@@ -693,7 +638,7 @@ fn r8_3_recoil_moves_one_hex_directly_away_and_disorders() {
     assert_eq!(
         events[3..5],
         [
-            shock(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], 0, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 4))
@@ -718,7 +663,7 @@ fn r8_3_a_unit_with_no_free_hex_behind_stays_disordered() {
     assert_eq!(
         events[3..],
         [
-            shock(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], 0, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: None
@@ -745,7 +690,7 @@ fn r8_4_a_fleeing_unit_runs_its_hustle_rate_home_then_again_each_movement_phase(
     assert_eq!(
         events[3..],
         [
-            shock(1, [2, 2], 0, ShockResult::Flee),
+            shock_with(1, [2, 2], 0, ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: flight
@@ -801,7 +746,7 @@ fn r8_4_a_unit_that_cannot_flee_routs() {
     assert_eq!(
         events[3..6],
         [
-            shock(1, [2, 2], 0, ShockResult::Flee),
+            shock_with(1, [2, 2], 0, ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: vec![]
@@ -824,7 +769,7 @@ fn r8_4_a_unit_that_flees_off_the_map_routs() {
     assert_eq!(
         events[3..6],
         [
-            shock(1, [2, 2], 0, ShockResult::Flee),
+            shock_with(1, [2, 2], 0, ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: vec![at(5, 0)]
@@ -848,7 +793,7 @@ fn r8_5_a_routed_unit_leaves_the_battle_and_counts_as_lost() {
     assert_eq!(
         events[3..],
         [
-            shock(1, [1, 1], 0, ShockResult::Rout),
+            shock_with(1, [1, 1], 0, ShockResult::Rout),
             Event::Routed { unit: id(1) },
             advance_asked(0, 5, 5),
         ]
@@ -880,7 +825,8 @@ fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
     assert_eq!(
         ok(&mut g, attack(0, 1))[1],
         rolled(
-            (0, 1),
+            0,
+            1,
             MELEE,
             (11, 0),
             &[("disordered", -2)],
@@ -896,7 +842,8 @@ fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
     assert_eq!(
         ok(&mut g, fire(0, 1))[1],
         rolled(
-            (0, 1),
+            0,
+            1,
             MISSILE,
             (11, 0),
             &[("disordered", -2)],
@@ -916,7 +863,7 @@ fn r8_6_disordered_units_roll_shock_at_minus_2() {
     assert_eq!(
         ok(&mut g, attack(0, 1))[3..5],
         [
-            shock(1, [4, 4], -2, ShockResult::Recoil),
+            shock_with(1, [4, 4], -2, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))

@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 use volley::engine::command::Decision;
-use volley::engine::event::{EndReason, RollCause, Throw};
+use volley::engine::event::{EndReason, RollCause};
 use volley::engine::game::Outcome;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::{
@@ -16,46 +16,6 @@ use volley::engine::{
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
 const MISSILE: AttackKind = AttackKind::Missile;
-
-fn throws(faces: &[(u32, bool)]) -> Vec<Throw> {
-    faces
-        .iter()
-        .map(|&(face, hit)| Throw { face, hit })
-        .collect()
-}
-
-/// An unmodified `AttackRolled` event against AC 0 with 11+, one uhp per hit.
-fn rolled(attacker: u16, target: u16, kind: AttackKind, t: &[(u32, bool)]) -> Event {
-    Event::AttackRolled {
-        attacker: id(attacker),
-        target: id(target),
-        kind,
-        needed: 11,
-        ac: 0,
-        modifier: 0,
-        modifiers: vec![],
-        throws: throws(t),
-        hits: t.iter().filter(|(_, hit)| *hit).count() as u32,
-        uhp_per_hit: 1,
-    }
-}
-
-fn declared(unit: u16, target: u16, kind: AttackKind) -> Event {
-    Event::AttackDeclared {
-        unit: id(unit),
-        target: id(target),
-        kind,
-    }
-}
-
-fn damaged(unit: u16, by: SideId, uhp: u32, left: u32) -> Event {
-    Event::Damaged {
-        unit: id(unit),
-        by,
-        uhp,
-        left,
-    }
-}
 
 /// A shock or morale roll of `unit` for `cause` with its total read on the table of R9.1.
 fn rolls(unit: u16, cause: RollCause, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
@@ -69,22 +29,10 @@ fn rolls(unit: u16, cause: RollCause, dice: [u32; 2], modifier: i32, result: Sho
     }
 }
 
-fn shock(unit: u16, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
+/// A shock roll of `unit` for damage with its `result` written out (common's `shock` reads
+/// it from the table instead).
+fn shock_with(unit: u16, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
     rolls(unit, RollCause::Damage, dice, modifier, result)
-}
-
-fn fire(unit: u16, target: u16) -> Command {
-    Command::Fire {
-        unit: id(unit),
-        target: id(target),
-    }
-}
-
-fn attack(unit: u16, target: u16) -> Command {
-    Command::Attack {
-        unit: id(unit),
-        target: id(target),
-    }
 }
 
 fn hurt(mut u: UnitSetup, damage: u32) -> UnitSetup {
@@ -166,7 +114,7 @@ fn r9_1_a_shock_roll_is_2d6_plus_the_morale_score() {
     let units = vec![unit(A, ff(), 120, 4, 5), hurt(unit(B, brave, 120, 5, 5), 3)];
     let mut g = in_phase(setup(units), &[6, 1, 15, 2, 2, 1], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
-    assert_eq!(events[3], shock(1, [2, 1], 2, ShockResult::Recoil));
+    assert_eq!(events[3], shock_with(1, [2, 1], 2, ShockResult::Recoil));
 }
 
 // ---------------------------------------------------------------- R9.2 triggers
@@ -188,7 +136,10 @@ fn r9_2_a_sequence_that_leaves_half_uhp_or_less_triggers_a_roll() {
     let mut g = in_phase(setup(units), &[6, 1, 15, 2, 4, 4], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[2..],
-        [damaged(1, A, 1, 4), shock(1, [4, 4], 0, ShockResult::Hold)]
+        [
+            damaged(1, A, 1, 4),
+            shock_with(1, [4, 4], 0, ShockResult::Hold)
+        ]
     );
 }
 
@@ -205,7 +156,7 @@ fn r9_2_a_unit_at_half_rolls_again_after_each_damaging_sequence_only() {
         ok(&mut g, fire(0, 2)),
         vec![
             declared(0, 2, MISSILE),
-            rolled(0, 2, MISSILE, &[(2, false), (3, false)])
+            rolled_at_11(0, 2, MISSILE, &[], &[(2, false), (3, false)])
         ]
     );
     while g.phase() != Phase::Melee {
@@ -213,7 +164,10 @@ fn r9_2_a_unit_at_half_rolls_again_after_each_damaging_sequence_only() {
     }
     assert_eq!(
         ok(&mut g, attack(1, 2))[2..],
-        [damaged(2, A, 1, 3), shock(2, [5, 5], 0, ShockResult::Hold)]
+        [
+            damaged(2, A, 1, 3),
+            shock_with(2, [5, 5], 0, ShockResult::Hold)
+        ]
     );
 }
 
@@ -225,9 +179,9 @@ fn r9_2_smoke_and_thunder_firearm_damage_always_triggers_a_roll() {
         ok(&mut g, fire(0, 1)),
         vec![
             declared(0, 1, MISSILE),
-            rolled(0, 1, MISSILE, &[(15, true)]),
+            rolled_at_11(0, 1, MISSILE, &[], &[(15, true)]),
             damaged(1, A, 1, 7),
-            shock(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], 0, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))
@@ -241,7 +195,7 @@ fn r9_2_smoke_and_thunder_firearm_damage_always_triggers_a_roll() {
         ok(&mut g, fire(0, 1)),
         vec![
             declared(0, 1, MISSILE),
-            rolled(0, 1, MISSILE, &[(3, false)])
+            rolled_at_11(0, 1, MISSILE, &[], &[(3, false)])
         ]
     );
 }
@@ -255,7 +209,10 @@ fn r9_2_several_triggers_of_one_sequence_make_one_roll() {
     let mut g = in_phase(setup(units), &[6, 1, 15, 4, 4], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[2..],
-        [damaged(1, A, 1, 4), shock(1, [4, 4], 0, ShockResult::Hold)]
+        [
+            damaged(1, A, 1, 4),
+            shock_with(1, [4, 4], 0, ShockResult::Hold)
+        ]
     );
 }
 
@@ -317,7 +274,7 @@ fn r9_2_drilled_foot_charged_by_cavalry_roll_before_any_reaction_fire() {
             declared_charge,
             rolls(1, RollCause::CavalryCharge, [4, 4], 0, ShockResult::Hold),
             declared(1, 0, reaction),
-            rolled(1, 0, reaction, &[(2, false)]),
+            rolled_at_11(1, 0, reaction, &[], &[(2, false)]),
             Event::ReadyLost { unit: id(1) },
             Event::ReloadTokensGained {
                 unit: id(1),
@@ -396,8 +353,8 @@ fn r9_3_lotfp_a_low_morale_unit_rolls_after_a_firearm_sequence_even_unharmed() {
         ok(&mut g, fire(0, 1)),
         vec![
             declared(0, 1, MISSILE),
-            rolled(0, 1, MISSILE, &[(3, false)]),
-            shock(1, [2, 2], 0, ShockResult::Flee),
+            rolled_at_11(0, 1, MISSILE, &[], &[(3, false)]),
+            shock_with(1, [2, 2], 0, ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: vec![at(6, 4), at(6, 3), at(7, 2)]
@@ -428,7 +385,10 @@ fn r9_3_lotfp_double_trigger_makes_one_roll_at_minus_2() {
     let mut g = in_phase(lotfp(units), &[6, 1, 15, 5, 4], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[2..],
-        [damaged(1, A, 1, 4), shock(1, [5, 4], -2, ShockResult::Hold)]
+        [
+            damaged(1, A, 1, 4),
+            shock_with(1, [5, 4], -2, ShockResult::Hold)
+        ]
     );
 }
 
@@ -440,7 +400,7 @@ fn r9_3_lotfp_concerns_firearms_only() {
         ok(&mut g, fire(0, 1)),
         vec![
             declared(0, 1, MISSILE),
-            rolled(0, 1, MISSILE, &[(2, false), (2, false)])
+            rolled_at_11(0, 1, MISSILE, &[], &[(2, false), (2, false)])
         ]
     );
 }
@@ -461,7 +421,7 @@ fn r9_4_drilled_foot_next_to_formed_foot_get_plus_2_to_shock() {
         vec![
             Event::DecisionAnswered,
             damaged(1, A, 1, 7),
-            shock(1, [2, 2], 2, ShockResult::Recoil),
+            shock_with(1, [2, 2], 2, ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 4))
@@ -560,7 +520,10 @@ fn r9_5_fearless_units_ignore_smoke_and_thunder_but_not_heavy_losses() {
     let mut g = in_phase(setup(units), &[6, 1, 15, 6, 6], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[2..],
-        [damaged(1, A, 1, 4), shock(1, [6, 6], 0, ShockResult::Hold)]
+        [
+            damaged(1, A, 1, 4),
+            shock_with(1, [6, 6], 0, ShockResult::Hold)
+        ]
     );
 }
 
@@ -645,7 +608,7 @@ fn r9_6_a_friend_that_routed_shakes_its_neighbours_who_may_give_ground() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock(1, [1, 1], 0, ShockResult::Rout),
+            shock_with(1, [1, 1], 0, ShockResult::Rout),
             Event::Routed { unit: id(1) },
         ]
     );
@@ -703,7 +666,7 @@ fn r10_1_routing_the_last_unit_also_ends_the_battle() {
     assert_eq!(
         ok(&mut g, fire(0, 1))[3..],
         [
-            shock(1, [1, 1], 0, ShockResult::Rout),
+            shock_with(1, [1, 1], 0, ShockResult::Rout),
             Event::Routed { unit: id(1) },
             Event::BattleEnded {
                 winner: Some(A),
