@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use volley::ai::{Player, RandomPlayer};
 use volley::commands::check_files;
 use volley::engine::error::MAX_FILE_BYTES;
-use volley::engine::types::Formation;
+use volley::engine::event::EndReason;
+use volley::engine::types::{Formation, SideId};
 use volley::engine::{DataError, Dice, Game, Rules, Terrain};
 use volley::scenario::catalog::DEFAULT_TROOPS_RON;
 use volley::scenario::{Catalog, Controller, Scenario, SHIPPED};
@@ -1233,7 +1234,39 @@ fn hundred_battles(index: usize) {
     let scenario = Scenario::parse(source, name).unwrap_or_else(|e| panic!("{e}"));
     for seed in 0..100 {
         let game = play_out(name, &scenario, seed);
-        assert!(game.outcome().is_some(), "{name} seed {seed}");
+        assert_outcome_fits(
+            &format!("{name} seed {seed}"),
+            &game,
+            scenario.setup.turn_limit,
+        );
+    }
+}
+
+/// R10: the reason the battle ended agrees with the field: a count at the limit only on the
+/// last turn (R10.3), an annihilated loser with nothing on the map (R10.1), a broken army
+/// with a winner (R10.2).
+fn assert_outcome_fits(what: &str, game: &Game, limit: Option<u32>) {
+    let Some(outcome) = game.outcome() else {
+        panic!("{what}: no outcome");
+    };
+    match (outcome.reason, outcome.winner) {
+        (EndReason::Objectives | EndReason::Losses | EndReason::Defender, Some(_)) => {
+            assert_eq!(Some(game.turn()), limit, "{what}: counted before the limit");
+        }
+        (EndReason::Annihilated, winner) => {
+            let losers = [SideId::A, SideId::B]
+                .into_iter()
+                .filter(|s| Some(*s) != winner);
+            for side in losers {
+                assert_eq!(
+                    game.units_of(side).count(),
+                    0,
+                    "{what}: {side:?} still stands"
+                );
+            }
+        }
+        (EndReason::ArmyBroke, Some(_)) => {}
+        (reason, None) => panic!("{what}: {reason:?} with no winner"),
     }
 }
 
