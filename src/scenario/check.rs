@@ -2,17 +2,20 @@
 //! the turn limit, collecting every problem with its line and column before giving up.
 
 use super::spans::{field_in, line_col, list_elements, top_field, Span};
-use super::{Catalog, Scenario, ScenarioFile, SideDef};
+use super::{Catalog, Scenario, ScenarioFile, SideDef, UnitDef};
 use crate::engine::error::{parse_ron, DataError, Problem};
 use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::types::SideId;
 use crate::engine::unit::Profile;
-use crate::engine::{BattleSetup, Map, Objective, Rules, SideSetup, Terrain, UnitSetup};
+use crate::engine::{BattleSetup, Map, Objective, Rules, SideSetup, Terrain, TroopType, UnitSetup};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
 /// Most units a scenario may hold.
 pub const MAX_UNITS: usize = 400;
+
+/// Most reload tokens a unit may start with.
+const MAX_START_TOKENS: u32 = 100;
 
 /// Highest aggression a side may be given (reckless).
 pub const MAX_AGGRESSION: u8 = 10;
@@ -262,88 +265,19 @@ fn check_unit(
     span: Span,
 ) -> Option<UnitSetup> {
     let u = &parsed.units[i];
-    let field = |f: &str| field_in(c.source, span, f);
-    let side = parsed.sides.iter().position(|s| s.name == u.side);
-    let mut ok = true;
-    if side.is_none() {
-        let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
-        c.at(
-            field("side"),
-            format!(
-                "unit {i}: unknown side `{}` (sides: {})",
-                u.side,
-                names.join(", ")
-            ),
-        );
-        ok = false;
-    }
-    let troop = catalog.get(&u.troop);
-    if troop.is_none() {
-        let hint = catalog
-            .suggest(&u.troop)
-            .map(|s| format!("; did you mean `{s}`?"))
-            .unwrap_or_default();
-        c.at(
-            field("troop"),
-            format!("unit {i}: unknown troop type `{}`{hint}", u.troop),
-        );
-        ok = false;
-    }
-    let hex = hex_on(map, u.at);
-    match hex.and_then(|h| map.terrain(h)) {
-        None => {
-            let (w, h) = (map.width(), map.height());
-            c.at(
-                field("at"),
-                format!("unit {i} at {:?} is off the {w}×{h} map", u.at),
-            );
-            ok = false;
-        }
-        Some(t) if rules.terrain(t).cost.is_none() => {
-            c.at(
-                field("at"),
-                format!("unit {i} at {:?} stands in impassable {t:?}", u.at),
-            );
-            ok = false;
-        }
-        _ => {}
-    }
+    let side = unit_side(c, parsed, u, i, span);
+    let troop = unit_troop(c, catalog, u, i, span);
+    let hex = unit_hex(c, map, rules, u, i, span);
     let troop = troop?;
-    match Profile::derive(rules, troop, u.creatures) {
-        Err(e) => {
-            c.at(
-                field("creatures"),
-                format!("unit {i} ({} × {}): {e}", u.creatures, u.troop),
-            );
-            ok = false;
-        }
-        Ok(p) if u.damage >= p.uhp => {
-            c.at(
-                field("damage"),
-                format!(
-                    "unit {i}: damage {} leaves none of its {} uhp",
-                    u.damage, p.uhp
-                ),
-            );
-            ok = false;
-        }
-        Ok(_) => {}
+    let strength = unit_strength(c, rules, troop, u, i, span);
+    let tokens = unit_tokens(c, u, i, span);
+    let (side, pos) = (side?, hex?);
+    if !(strength && tokens) {
+        return None;
     }
-    if u.reload_tokens > 100 {
-        c.at(
-            field("reload_tokens"),
-            format!("unit {i}: {} reload tokens is too many", u.reload_tokens),
-        );
-        ok = false;
-    }
-    let pos = hex.filter(|_| ok)?;
     Some(UnitSetup {
         label: u.label.clone().unwrap_or_else(|| u.troop.clone()),
-        side: if side == Some(1) {
-            SideId::B
-        } else {
-            SideId::A
-        },
+        side,
         troop: troop.clone(),
         creatures: u.creatures,
         pos,
@@ -352,6 +286,111 @@ fn check_unit(
         reload_tokens: u.reload_tokens,
         damage: u.damage,
     })
+}
+
+/// The side unit `i` names, or its problem.
+fn unit_side(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    u: &UnitDef,
+    i: usize,
+    span: Span,
+) -> Option<SideId> {
+    match parsed.sides.iter().position(|s| s.name == u.side) {
+        Some(0) => Some(SideId::A),
+        Some(_) => Some(SideId::B),
+        None => {
+            let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
+            let message = format!(
+                "unit {i}: unknown side `{}` (sides: {})",
+                u.side,
+                names.join(", ")
+            );
+            c.at(field_in(c.source, span, "side"), message);
+            None
+        }
+    }
+}
+
+/// The troop type unit `i` names in the catalog, or its problem with a suggestion.
+fn unit_troop<'c>(
+    c: &mut Checker,
+    catalog: &'c Catalog,
+    u: &UnitDef,
+    i: usize,
+    span: Span,
+) -> Option<&'c TroopType> {
+    let troop = catalog.get(&u.troop);
+    if troop.is_none() {
+        let hint = catalog
+            .suggest(&u.troop)
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        let message = format!("unit {i}: unknown troop type `{}`{hint}", u.troop);
+        c.at(field_in(c.source, span, "troop"), message);
+    }
+    troop
+}
+
+/// The hex unit `i` stands on: on the map and passable (R4.6), or its problem.
+fn unit_hex(
+    c: &mut Checker,
+    map: &Map,
+    rules: &Rules,
+    u: &UnitDef,
+    i: usize,
+    span: Span,
+) -> Option<Hex> {
+    let hex = hex_on(map, u.at);
+    let problem = match hex.and_then(|h| map.terrain(h)) {
+        None => {
+            let (w, h) = (map.width(), map.height());
+            format!("unit {i} at {:?} is off the {w}×{h} map", u.at)
+        }
+        Some(t) if rules.terrain(t).cost.is_none() => {
+            format!("unit {i} at {:?} stands in impassable {t:?}", u.at)
+        }
+        Some(_) => return hex,
+    };
+    c.at(field_in(c.source, span, "at"), problem);
+    None
+}
+
+/// Whether unit `i`'s creatures make a unit (R2) and its damage leaves it some uhp.
+fn unit_strength(
+    c: &mut Checker,
+    rules: &Rules,
+    troop: &TroopType,
+    u: &UnitDef,
+    i: usize,
+    span: Span,
+) -> bool {
+    let (field, problem) = match Profile::derive(rules, troop, u.creatures) {
+        Err(e) => (
+            "creatures",
+            format!("unit {i} ({} × {}): {e}", u.creatures, u.troop),
+        ),
+        Ok(p) if u.damage >= p.uhp => (
+            "damage",
+            format!(
+                "unit {i}: damage {} leaves none of its {} uhp",
+                u.damage, p.uhp
+            ),
+        ),
+        Ok(_) => return true,
+    };
+    c.at(field_in(c.source, span, field), problem);
+    false
+}
+
+/// Whether unit `i`'s starting reload tokens are within reason (R6.4).
+fn unit_tokens(c: &mut Checker, u: &UnitDef, i: usize, span: Span) -> bool {
+    if u.reload_tokens <= MAX_START_TOKENS {
+        return true;
+    }
+    let message = format!("unit {i}: {} reload tokens is too many", u.reload_tokens);
+    c.at(field_in(c.source, span, "reload_tokens"), message);
+    false
 }
 
 fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Objective> {
