@@ -3,7 +3,7 @@
 
 use crate::engine::command::Decision;
 use crate::engine::event::{AttackKind, EndReason, Event, MoveKind, RollCause};
-use crate::engine::{Game, Phase, UnitId};
+use crate::engine::{Game, Phase, SideId, UnitId};
 
 fn name(game: &Game, id: UnitId) -> String {
     game.unit(id)
@@ -23,11 +23,46 @@ fn signed(v: i32) -> String {
     format!("{v:+}")
 }
 
-/// Lines describing an event; empty for bookkeeping events.
+/// Lines describing an event; empty for bookkeeping events. Every event kind is named
+/// here, so a new one cannot go undescribed by accident.
 pub fn describe(game: &Game, event: &Event) -> Vec<String> {
-    let n = |id: UnitId| name(game, id);
-    let side = |s: crate::engine::SideId| game.side(s).name.clone();
     let line = match event {
+        Event::AttackRolled { .. } => return attack_lines(game, event),
+        Event::DecisionRequested { decision } => decision_line(game, decision),
+        Event::ReadyLost { .. } | Event::DecisionAnswered => None,
+        Event::TurnBegan { .. }
+        | Event::InitiativeRolled { .. }
+        | Event::FirstSideChosen { .. }
+        | Event::PhaseBegan { .. }
+        | Event::OrdersPassed { .. }
+        | Event::ArmyMoraleRolled { .. }
+        | Event::BattleEnded { .. } => flow_line(game, event),
+        Event::Moved { .. }
+        | Event::ReloadTokenRemoved { .. }
+        | Event::ChargeDeclared { .. }
+        | Event::AttackCancelled { .. }
+        | Event::Readied { .. }
+        | Event::AttackDeclared { .. }
+        | Event::ReloadTokensGained { .. }
+        | Event::Advanced { .. } => order_line(game, event),
+        Event::Withdrew { .. }
+        | Event::Damaged { .. }
+        | Event::Destroyed { .. }
+        | Event::ShockRolled { .. }
+        | Event::Disordered { .. }
+        | Event::Recoiled { .. }
+        | Event::Fled { .. }
+        | Event::Routed { .. }
+        | Event::Rallied { .. }
+        | Event::BecameSteady { .. } => consequence_line(game, event),
+    };
+    line.into_iter().collect()
+}
+
+/// The turn's course (R3, R10): turns, initiative, phases, army morale and the end.
+fn flow_line(game: &Game, event: &Event) -> Option<String> {
+    let side = |s: SideId| game.side(s).name.clone();
+    Some(match event {
         Event::TurnBegan { turn } => format!("── Turn {turn} ──"),
         Event::InitiativeRolled { faces, winner } => {
             let rolls: Vec<String> = faces.iter().map(|(a, b)| format!("{a} v {b}")).collect();
@@ -38,80 +73,14 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
             )
         }
         Event::FirstSideChosen { side: s } => format!("{} is the first side this turn", side(*s)),
-        Event::PhaseBegan { phase } => match phase {
-            Phase::Missile | Phase::Melee => {
-                format!(
-                    "{phase:?} phase: {} gives orders first",
-                    side(game.first_side())
-                )
-            }
-            _ => format!("{phase:?} phase"),
-        },
-        Event::OrdersPassed { side: s } => format!("{} gives orders", side(*s)),
-        Event::Moved { unit, kind, path } => match kind {
-            MoveKind::StandFast => return Vec::new(),
-            MoveKind::Flee => format!("{} flees {}", n(*unit), hexes(path.len())),
-            MoveKind::March => format!("{} marches {}", n(*unit), hexes(path.len())),
-            MoveKind::Hustle => format!("{} hustles {}", n(*unit), hexes(path.len())),
-            MoveKind::Charge => format!("{} charges {}", n(*unit), hexes(path.len())),
-            MoveKind::Disengage => format!("{} disengages {}", n(*unit), hexes(path.len())),
-        },
-        Event::ReloadTokenRemoved { unit, left } => {
-            format!("{} reloads: {left} token(s) left", n(*unit))
-        }
-        Event::ChargeDeclared { unit, target } => format!("{} charges {}!", n(*unit), n(*target)),
-        Event::AttackCancelled { unit, reason } => {
-            format!("Attack by {} is off: {reason}", n(*unit))
-        }
-        Event::Readied { unit } => format!("{} is ready", n(*unit)),
-        Event::ReadyLost { .. } | Event::DecisionAnswered => return Vec::new(),
-        Event::AttackDeclared { unit, target, kind } => declared(&n(*unit), &n(*target), *kind),
-        Event::AttackRolled { .. } => return attack_lines(game, event),
-        Event::ReloadTokensGained { unit, tokens } => {
-            format!("{} must reload: {tokens} token(s)", n(*unit))
-        }
-        Event::Withdrew { unit, path } => format!(
-            "{} withdraws {}, saving {} uhp",
-            n(*unit),
-            hexes(path.len()),
-            path.len()
+        Event::PhaseBegan {
+            phase: phase @ (Phase::Missile | Phase::Melee),
+        } => format!(
+            "{phase:?} phase: {} gives orders first",
+            side(game.first_side())
         ),
-        Event::Damaged {
-            unit, uhp, left, ..
-        } => format!("{} loses {uhp} uhp ({left} left)", n(*unit)),
-        Event::Destroyed { unit } => format!("{} is destroyed", n(*unit)),
-        Event::ShockRolled {
-            unit,
-            cause,
-            dice,
-            modifier,
-            total,
-            result,
-        } => {
-            let what = match cause {
-                RollCause::Damage => "shock",
-                RollCause::CavalryCharge => "shock (cavalry charge)",
-                RollCause::Rally => "rally",
-                RollCause::FriendRouted => "morale (friend routed)",
-            };
-            let sum = dice[0] + dice[1];
-            format!(
-                "{}: {what} 2d6 {sum} {} = {total}: {}",
-                n(*unit),
-                signed(*modifier),
-                format!("{result:?}").to_lowercase()
-            )
-        }
-        Event::Disordered { unit } => format!("{} is disordered", n(*unit)),
-        Event::Recoiled { unit, to } => match to {
-            Some(_) => format!("{} recoils", n(*unit)),
-            None => format!("{} cannot recoil and stays, disordered", n(*unit)),
-        },
-        Event::Fled { unit, .. } => format!("{} flees!", n(*unit)),
-        Event::Routed { unit } => format!("{} routs and leaves the field", n(*unit)),
-        Event::Advanced { unit, .. } => format!("{} advances", n(*unit)),
-        Event::Rallied { unit } => format!("{} rallies", n(*unit)),
-        Event::BecameSteady { unit } => format!("{} is steady again", n(*unit)),
+        Event::PhaseBegan { phase } => format!("{phase:?} phase"),
+        Event::OrdersPassed { side: s } => format!("{} gives orders", side(*s)),
         Event::ArmyMoraleRolled {
             side: s,
             dice,
@@ -126,11 +95,96 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
             if *broke { "the army breaks!" } else { "holds" }
         ),
         Event::BattleEnded { winner, reason } => ended(game, *winner, *reason),
-        Event::DecisionRequested { decision } => {
-            return decision_line(game, decision).into_iter().collect()
+        _ => return None,
+    })
+}
+
+/// What units were ordered to do (R4–R7): moves, reloads, charges, attacks, readiness.
+fn order_line(game: &Game, event: &Event) -> Option<String> {
+    let n = |id: UnitId| name(game, id);
+    Some(match event {
+        Event::Moved { unit, kind, path } => {
+            let verb = match kind {
+                MoveKind::StandFast => return None,
+                MoveKind::Flee => "flees",
+                MoveKind::March => "marches",
+                MoveKind::Hustle => "hustles",
+                MoveKind::Charge => "charges",
+                MoveKind::Disengage => "disengages",
+            };
+            format!("{} {verb} {}", n(*unit), hexes(path.len()))
         }
+        Event::ReloadTokenRemoved { unit, left } => {
+            format!("{} reloads: {left} token(s) left", n(*unit))
+        }
+        Event::ChargeDeclared { unit, target } => format!("{} charges {}!", n(*unit), n(*target)),
+        Event::AttackCancelled { unit, reason } => {
+            format!("Attack by {} is off: {reason}", n(*unit))
+        }
+        Event::Readied { unit } => format!("{} is ready", n(*unit)),
+        Event::AttackDeclared { unit, target, kind } => declared(&n(*unit), &n(*target), *kind),
+        Event::ReloadTokensGained { unit, tokens } => {
+            format!("{} must reload: {tokens} token(s)", n(*unit))
+        }
+        Event::Advanced { unit, .. } => format!("{} advances", n(*unit)),
+        _ => return None,
+    })
+}
+
+/// What attacks did to units (R8, R9): damage, withdrawal, shock rolls and their results.
+fn consequence_line(game: &Game, event: &Event) -> Option<String> {
+    let n = |id: UnitId| name(game, id);
+    Some(match event {
+        Event::Withdrew { unit, path } => format!(
+            "{} withdraws {}, saving {} uhp",
+            n(*unit),
+            hexes(path.len()),
+            path.len()
+        ),
+        Event::Damaged {
+            unit, uhp, left, ..
+        } => format!("{} loses {uhp} uhp ({left} left)", n(*unit)),
+        Event::Destroyed { unit } => format!("{} is destroyed", n(*unit)),
+        Event::ShockRolled { .. } => shock_line(game, event)?,
+        Event::Disordered { unit } => format!("{} is disordered", n(*unit)),
+        Event::Recoiled { unit, to: Some(_) } => format!("{} recoils", n(*unit)),
+        Event::Recoiled { unit, to: None } => {
+            format!("{} cannot recoil and stays, disordered", n(*unit))
+        }
+        Event::Fled { unit, .. } => format!("{} flees!", n(*unit)),
+        Event::Routed { unit } => format!("{} routs and leaves the field", n(*unit)),
+        Event::Rallied { unit } => format!("{} rallies", n(*unit)),
+        Event::BecameSteady { unit } => format!("{} is steady again", n(*unit)),
+        _ => return None,
+    })
+}
+
+/// A shock, rally or morale roll with its dice, modifier and result (R9.1).
+fn shock_line(game: &Game, event: &Event) -> Option<String> {
+    let Event::ShockRolled {
+        unit,
+        cause,
+        dice,
+        modifier,
+        total,
+        result,
+    } = event
+    else {
+        return None;
     };
-    vec![line]
+    let what = match cause {
+        RollCause::Damage => "shock",
+        RollCause::CavalryCharge => "shock (cavalry charge)",
+        RollCause::Rally => "rally",
+        RollCause::FriendRouted => "morale (friend routed)",
+    };
+    Some(format!(
+        "{}: {what} 2d6 {} {} = {total}: {}",
+        name(game, *unit),
+        dice[0] + dice[1],
+        signed(*modifier),
+        format!("{result:?}").to_lowercase()
+    ))
 }
 
 fn declared(attacker: &str, target: &str, kind: AttackKind) -> String {
