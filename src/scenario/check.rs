@@ -57,31 +57,10 @@ pub(super) fn build(
         .as_ref()
         .map(|m| check_objectives(&mut c, &parsed, m))
         .unwrap_or_default();
-    if parsed.turn_limit == 0 || parsed.turn_limit > 1000 {
-        let at = top_field(source, "turn_limit");
-        c.at(
-            at,
-            format!(
-                "turn limit {} must be between 1 and 1000 (R3.3)",
-                parsed.turn_limit
-            ),
-        );
-    }
-    let defender = parsed.sides.iter().position(|s| s.name == parsed.defender);
-    if defender.is_none() {
-        let at = top_field(source, "defender");
-        c.at(
-            at,
-            format!("defender `{}` is not one of the sides", parsed.defender),
-        );
-    }
+    check_turn_limit(&mut c, parsed.turn_limit);
+    let defender = check_defender(&mut c, &parsed);
     match (c.problems.is_empty(), map, sides) {
         (true, Some(map), Some(sides)) => {
-            let defender = if defender == Some(1) {
-                SideId::B
-            } else {
-                SideId::A
-            };
             let setup = BattleSetup {
                 rules,
                 map,
@@ -89,7 +68,7 @@ pub(super) fn build(
                 units,
                 objectives,
                 turn_limit: Some(parsed.turn_limit),
-                defender,
+                defender: defender.unwrap_or(SideId::A),
             };
             Ok(Scenario {
                 file: file.into(),
@@ -105,6 +84,29 @@ pub(super) fn build(
             file: file.into(),
             problems: c.problems,
         }),
+    }
+}
+
+/// R3.3: the turn limit lies between 1 and 1000.
+fn check_turn_limit(c: &mut Checker, limit: u32) {
+    if limit == 0 || limit > 1000 {
+        let at = top_field(c.source, "turn_limit");
+        let message = format!("turn limit {limit} must be between 1 and 1000 (R3.3)");
+        c.at(at, message);
+    }
+}
+
+/// R10.3: the defender, who wins a drawn count, is one of the sides.
+fn check_defender(c: &mut Checker, parsed: &ScenarioFile) -> Option<SideId> {
+    match parsed.sides.iter().position(|s| s.name == parsed.defender) {
+        Some(0) => Some(SideId::A),
+        Some(_) => Some(SideId::B),
+        None => {
+            let at = top_field(c.source, "defender");
+            let message = format!("defender `{}` is not one of the sides", parsed.defender);
+            c.at(at, message);
+            None
+        }
     }
 }
 
