@@ -59,7 +59,8 @@ fn hurt(mut u: UnitSetup, damage: u32) -> UnitSetup {
     u
 }
 
-fn ff() -> TroopType {
+/// Formed Foot of the test troop: 1 HD, AC 0, a 1d6 sword.
+fn formed_foot() -> TroopType {
     troop(Formation::FF)
 }
 
@@ -71,17 +72,14 @@ fn pos(g: &Game, n: u16) -> Option<hexx::Hex> {
     g.unit(id(n)).map(|u| u.pos)
 }
 
-fn in_phase(units: Vec<UnitSetup>, faces: &[u32], phase: Phase) -> Game {
-    let mut g = game(units, faces);
-    to_phase(&mut g, phase);
-    g
-}
-
 // ---------------------------------------------------------------- R7.1 charges
 
 #[test]
 fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
-    let units = vec![unit(A, ff(), 120, 5, 6), unit(B, ff(), 120, 5, 4)];
+    let units = vec![
+        unit(A, formed_foot(), 120, 5, 6),
+        unit(B, formed_foot(), 120, 5, 4),
+    ];
     let mut g = game(units, &[6, 1, 9, 8]);
     ok(&mut g, Command::ChooseFirst { first: true });
     let charge = Command::Charge {
@@ -138,7 +136,10 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
 
 #[test]
 fn r7_1_a_lance_charge_deals_2_uhp_per_hit() {
-    let units = vec![unit(A, lancers(), 60, 5, 6), unit(B, ff(), 120, 5, 4)];
+    let units = vec![
+        unit(A, lancers(), 60, 5, 6),
+        unit(B, formed_foot(), 120, 5, 4),
+    ];
     let mut g = game(units, &[6, 1, 12, 3]);
     ok(&mut g, Command::ChooseFirst { first: true });
     ok(
@@ -174,8 +175,11 @@ fn r7_1_a_lance_charge_deals_2_uhp_per_hit() {
 
 #[test]
 fn r7_2_engaged_units_attack_first_side_then_second() {
-    let units = vec![unit(A, ff(), 120, 5, 6), unit(B, ff(), 120, 5, 5)];
-    let mut g = in_phase(units, &[6, 1, 12, 3, 11, 10], Phase::Melee);
+    let units = vec![
+        unit(A, formed_foot(), 120, 5, 6),
+        unit(B, formed_foot(), 120, 5, 5),
+    ];
+    let mut g = at_phase(units, &[6, 1, 12, 3, 11, 10], Phase::Melee);
     assert_eq!(
         g.check_command(&attack(1, 0)),
         Err(RuleError::NotYourUnit(id(1)))
@@ -205,12 +209,12 @@ fn r7_2_engaged_units_attack_first_side_then_second() {
 #[test]
 fn r7_2_units_that_charged_hustled_or_disengaged_do_not_attack() {
     let units = vec![
-        unit(A, ff(), 120, 2, 8), // hustles next to #3
-        unit(A, ff(), 120, 6, 6), // disengages from #4
-        unit(A, ff(), 120, 9, 7), // charges #5
-        unit(B, ff(), 120, 2, 5),
-        unit(B, ff(), 120, 6, 5),
-        unit(B, ff(), 120, 9, 5),
+        unit(A, formed_foot(), 120, 2, 8), // hustles next to #3
+        unit(A, formed_foot(), 120, 6, 6), // disengages from #4
+        unit(A, formed_foot(), 120, 9, 7), // charges #5
+        unit(B, formed_foot(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 6, 5),
+        unit(B, formed_foot(), 120, 9, 5),
     ];
     let mut g = game(units, &[6, 1, 2, 2]);
     ok(&mut g, Command::ChooseFirst { first: true });
@@ -258,8 +262,8 @@ fn r7_2_units_that_charged_hustled_or_disengaged_do_not_attack() {
 fn r7_2_undrilled_and_irregular_foot_must_attack_if_able() {
     let undrilled = shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus);
     for must in [undrilled, troop(Formation::IF)] {
-        let units = vec![unit(A, must, 120, 5, 6), unit(B, ff(), 120, 5, 5)];
-        let mut g = in_phase(units, &[6, 1, 2, 2], Phase::Melee);
+        let units = vec![unit(A, must, 120, 5, 6), unit(B, formed_foot(), 120, 5, 5)];
+        let mut g = at_phase(units, &[6, 1, 2, 2], Phase::Melee);
         assert_eq!(
             g.check_command(&Command::EndOrders),
             Err(RuleError::MustAttack(id(0)))
@@ -279,20 +283,23 @@ fn r7_2_undrilled_and_irregular_foot_must_attack_if_able() {
     }
     // Not engaged: nothing to attack, nothing owed.
     let undrilled = shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus);
-    let units = vec![unit(A, undrilled, 120, 5, 8), unit(B, ff(), 120, 5, 5)];
-    let g = in_phase(units, &[6, 1], Phase::Melee);
+    let units = vec![
+        unit(A, undrilled, 120, 5, 8),
+        unit(B, formed_foot(), 120, 5, 5),
+    ];
+    let g = at_phase(units, &[6, 1], Phase::Melee);
     assert_eq!(g.check_command(&Command::EndOrders), Ok(()));
 }
 
 #[test]
 fn r7_2_an_attacker_must_pick_an_enemy_not_yet_attacked_this_phase() {
     let units = vec![
-        unit(A, ff(), 120, 4, 5),
-        unit(A, ff(), 120, 6, 6),
-        unit(B, ff(), 120, 5, 5),
-        unit(B, ff(), 120, 6, 5),
+        unit(A, formed_foot(), 120, 4, 5),
+        unit(A, formed_foot(), 120, 6, 6),
+        unit(B, formed_foot(), 120, 5, 5),
+        unit(B, formed_foot(), 120, 6, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 2, 2], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 2, 2], Phase::Melee);
     ok(&mut g, attack(0, 2));
     assert_eq!(
         g.check_command(&attack(1, 2)),
@@ -307,17 +314,17 @@ fn r7_2_an_attacker_must_pick_an_enemy_not_yet_attacked_this_phase() {
 fn half_hit(attacker: TroopType, dice: [u32; 2]) -> (Game, Vec<Event>) {
     let units = vec![
         unit(A, attacker, 120, 4, 5),
-        hurt(unit(B, ff(), 120, 5, 5), 3),
-        unit(B, ff(), 120, 10, 1),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
+        unit(B, formed_foot(), 120, 10, 1),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2, dice[0], dice[1]], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2, dice[0], dice[1]], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     (g, events)
 }
 
 #[test]
 fn r7_3_the_attacker_may_advance_into_the_hex_a_recoiling_target_left() {
-    let (mut g, events) = half_hit(ff(), [3, 2]);
+    let (mut g, events) = half_hit(formed_foot(), [3, 2]);
     assert_eq!(
         events,
         vec![
@@ -347,7 +354,7 @@ fn r7_3_the_attacker_may_advance_into_the_hex_a_recoiling_target_left() {
 
 #[test]
 fn r7_3_the_attacker_may_also_stay() {
-    let (mut g, _) = half_hit(ff(), [3, 2]);
+    let (mut g, _) = half_hit(formed_foot(), [3, 2]);
     assert_eq!(
         ok(&mut g, Command::Advance { advance: false }),
         vec![Event::DecisionAnswered]
@@ -379,7 +386,7 @@ fn r7_3_undrilled_foot_must_advance() {
 
 #[test]
 fn r7_3_no_advance_when_the_target_holds_or_after_missile_fire() {
-    let (g, events) = half_hit(ff(), [4, 3]);
+    let (g, events) = half_hit(formed_foot(), [4, 3]);
     assert_eq!(
         events.last(),
         Some(&shock_with(1, [4, 3], 0, ShockResult::Hold))
@@ -388,9 +395,9 @@ fn r7_3_no_advance_when_the_target_holds_or_after_missile_fire() {
     // Archers make the target recoil; nobody advances after missile fire.
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 6, 5), 3),
+        hurt(unit(B, formed_foot(), 120, 6, 5), 3),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2, 3, 3], Phase::Missile);
+    let mut g = at_phase(units, &[6, 1, 15, 2, 3, 3], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[2..],
         [
@@ -417,7 +424,7 @@ fn r8_1_loose_foot_withdraw_from_bows_saving_one_uhp_per_hex() {
         unit(A, archers(), 120, 2, 5),
         unit(B, troop(Formation::LF), 120, 6, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 16], Phase::Missile);
+    let mut g = at_phase(units, &[6, 1, 15, 16], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
         vec![
@@ -447,7 +454,7 @@ fn r8_1_loose_foot_may_not_withdraw_from_firearms() {
         unit(A, arquebusiers(), 120, 2, 5),
         unit(B, troop(Formation::LF), 120, 5, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 4, 4], Phase::Missile);
+    let mut g = at_phase(units, &[6, 1, 15, 4, 4], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
         vec![
@@ -466,7 +473,7 @@ fn r8_1_skirmishing_foot_may_withdraw_from_firearms() {
         unit(A, arquebusiers(), 120, 2, 5),
         unit(B, skirmishers, 60, 5, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 15], Phase::Missile);
+    let mut g = at_phase(units, &[6, 1, 15], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[2],
         withdraw_asked(1, 0, vec![0, 1], 1)
@@ -488,11 +495,11 @@ fn r8_1_skirmishing_foot_may_withdraw_from_firearms() {
 
 /// B's withdrawing `mover` at (6,5), hit twice by FF at (5,5), with B `friends` around.
 fn withdrawal(mover: TroopType, friends: &[(TroopType, i32, i32)], faces: [u32; 2]) -> Game {
-    let mut units = vec![unit(A, ff(), 120, 5, 5), unit(B, mover, 120, 6, 5)];
+    let mut units = vec![unit(A, formed_foot(), 120, 5, 5), unit(B, mover, 120, 6, 5)];
     for (t, col, row) in friends {
         units.push(unit(B, t.clone(), 120, *col, *row));
     }
-    let mut g = in_phase(units, &[6, 1, faces[0], faces[1]], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, faces[0], faces[1]], Phase::Melee);
     ok(&mut g, attack(0, 1));
     g
 }
@@ -505,7 +512,7 @@ fn fast_drilled() -> TroopType {
 
 #[test]
 fn r8_1_drilled_foot_withdraws_through_friends() {
-    let mut g = withdrawal(fast_drilled(), &[(ff(), 7, 4)], [15, 16]);
+    let mut g = withdrawal(fast_drilled(), &[(formed_foot(), 7, 4)], [15, 16]);
     assert_eq!(
         g.log().last(),
         Some(&withdraw_asked(1, 0, vec![0, 1, 2], 2))
@@ -525,7 +532,7 @@ fn r8_1_drilled_foot_withdraws_through_friends() {
 
 #[test]
 fn r8_1_loose_foot_withdraw_around_formed_friends_but_through_drilled_ones() {
-    let mut g = withdrawal(troop(Formation::LF), &[(ff(), 7, 4)], [15, 16]);
+    let mut g = withdrawal(troop(Formation::LF), &[(formed_foot(), 7, 4)], [15, 16]);
     let events = ok(&mut g, Command::Withdraw { hexes: 2 });
     assert_eq!(
         events[1],
@@ -547,7 +554,11 @@ fn r8_1_loose_foot_withdraw_around_formed_friends_but_through_drilled_ones() {
 
 #[test]
 fn r8_1_drilled_foot_withdraw_one_extra_hex_when_only_that_ends_in_a_free_hex() {
-    let ring = [(ff(), 7, 4), (ff(), 7, 5), (ff(), 7, 6)];
+    let ring = [
+        (formed_foot(), 7, 4),
+        (formed_foot(), 7, 5),
+        (formed_foot(), 7, 6),
+    ];
     // DF 1/2/3: one hex saves one uhp, but every hex one away is taken.
     let mut g = withdrawal(musketeers(), &ring, [15, 2]);
     assert_eq!(g.log().last(), Some(&withdraw_asked(1, 0, vec![0, 1], 1)));
@@ -579,7 +590,7 @@ fn r8_1_withdrawal_is_limited_to_the_march_rate() {
 fn r8_1_formed_irregular_undrilled_foot_and_heavy_cavalry_never_withdraw() {
     let undrilled = shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus);
     let never = [
-        (ff(), 120, 8),
+        (formed_foot(), 120, 8),
         (troop(Formation::IF), 120, 8),
         (undrilled, 120, 8),
         (troop(Formation::HC), 60, 4),
@@ -587,7 +598,7 @@ fn r8_1_formed_irregular_undrilled_foot_and_heavy_cavalry_never_withdraw() {
     for (target, n, uhp) in never {
         let name = target.name.clone();
         let units = vec![unit(A, archers(), 120, 2, 5), unit(B, target, n, 6, 5)];
-        let mut g = in_phase(units, &[6, 1, 15, 2], Phase::Missile);
+        let mut g = at_phase(units, &[6, 1, 15, 2], Phase::Missile);
         let events = ok(&mut g, fire(0, 1));
         assert_eq!(events[2..], [damaged(1, A, 1, uhp - 1)], "{name}");
     }
@@ -596,7 +607,7 @@ fn r8_1_formed_irregular_undrilled_foot_and_heavy_cavalry_never_withdraw() {
         unit(A, archers(), 120, 2, 5),
         unit(B, troop(Formation::LC), 60, 6, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2], Phase::Missile);
+    let mut g = at_phase(units, &[6, 1, 15, 2], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[2],
         withdraw_asked(1, 0, vec![0, 1], 1)
@@ -608,11 +619,11 @@ fn r8_1_formed_irregular_undrilled_foot_and_heavy_cavalry_never_withdraw() {
 #[test]
 fn r8_2_a_unit_at_0_uhp_is_destroyed() {
     let units = vec![
-        unit(A, ff(), 120, 4, 5),
-        hurt(unit(B, ff(), 120, 5, 5), 7),
-        unit(B, ff(), 120, 10, 1),
+        unit(A, formed_foot(), 120, 4, 5),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 7),
+        unit(B, formed_foot(), 120, 10, 1),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2], Phase::Melee);
     assert_eq!(
         ok(&mut g, attack(0, 1)),
         vec![
@@ -632,8 +643,11 @@ fn r8_2_a_unit_at_0_uhp_is_destroyed() {
 #[test]
 fn r8_3_recoil_moves_one_hex_directly_away_and_disorders() {
     // Attacked from the south-west, the unit recoils north-east.
-    let units = vec![unit(A, ff(), 120, 5, 6), hurt(unit(B, ff(), 120, 5, 5), 3)];
-    let mut g = in_phase(units, &[6, 1, 15, 2, 3, 3], Phase::Melee);
+    let units = vec![
+        unit(A, formed_foot(), 120, 5, 6),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
+    ];
+    let mut g = at_phase(units, &[6, 1, 15, 2, 3, 3], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[3..5],
@@ -652,13 +666,13 @@ fn r8_3_recoil_moves_one_hex_directly_away_and_disorders() {
 #[test]
 fn r8_3_a_unit_with_no_free_hex_behind_stays_disordered() {
     let units = vec![
-        unit(A, ff(), 120, 4, 5),
-        hurt(unit(B, ff(), 120, 5, 5), 3),
-        unit(B, ff(), 120, 6, 4),
-        unit(B, ff(), 120, 6, 5),
-        unit(B, ff(), 120, 6, 6),
+        unit(A, formed_foot(), 120, 4, 5),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
+        unit(B, formed_foot(), 120, 6, 4),
+        unit(B, formed_foot(), 120, 6, 5),
+        unit(B, formed_foot(), 120, 6, 6),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2, 3, 3], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2, 3, 3], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[3..],
@@ -679,12 +693,12 @@ fn r8_3_a_unit_with_no_free_hex_behind_stays_disordered() {
 #[test]
 fn r8_4_a_fleeing_unit_runs_its_hustle_rate_home_then_again_each_movement_phase() {
     let units = vec![
-        unit(A, ff(), 120, 5, 6),
-        hurt(unit(B, ff(), 120, 5, 5), 3),
-        unit(B, ff(), 120, 10, 10),
+        unit(A, formed_foot(), 120, 5, 6),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
+        unit(B, formed_foot(), 120, 10, 10),
     ];
     // Hit, shock 4 (flee), rally roll 2 (fails), next initiative 6-1.
-    let mut g = in_phase(units, &[6, 1, 15, 2, 2, 2, 1, 1, 6, 1], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2, 2, 2, 1, 1, 6, 1], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     let flight = vec![at(5, 4), at(4, 3), at(4, 2)];
     assert_eq!(
@@ -735,13 +749,13 @@ fn r8_4_a_fleeing_unit_runs_its_hustle_rate_home_then_again_each_movement_phase(
 fn r8_4_a_unit_that_cannot_flee_routs() {
     // The two hexes towards B's edge hold enemies.
     let units = vec![
-        unit(A, ff(), 120, 5, 6),
-        hurt(unit(B, ff(), 120, 5, 5), 3),
-        unit(A, ff(), 120, 5, 4),
-        unit(A, ff(), 120, 6, 4),
-        unit(B, ff(), 120, 10, 10),
+        unit(A, formed_foot(), 120, 5, 6),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
+        unit(A, formed_foot(), 120, 5, 4),
+        unit(A, formed_foot(), 120, 6, 4),
+        unit(B, formed_foot(), 120, 10, 10),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2, 2, 2], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2, 2, 2], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[3..6],
@@ -760,11 +774,11 @@ fn r8_4_a_unit_that_cannot_flee_routs() {
 #[test]
 fn r8_4_a_unit_that_flees_off_the_map_routs() {
     let units = vec![
-        unit(A, ff(), 120, 5, 2),
-        hurt(unit(B, ff(), 120, 5, 1), 3),
-        unit(B, ff(), 120, 10, 10),
+        unit(A, formed_foot(), 120, 5, 2),
+        hurt(unit(B, formed_foot(), 120, 5, 1), 3),
+        unit(B, formed_foot(), 120, 10, 10),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2, 2, 2], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2, 2, 2], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[3..6],
@@ -784,11 +798,11 @@ fn r8_4_a_unit_that_flees_off_the_map_routs() {
 #[test]
 fn r8_5_a_routed_unit_leaves_the_battle_and_counts_as_lost() {
     let units = vec![
-        unit(A, ff(), 120, 4, 5),
-        hurt(unit(B, ff(), 120, 5, 5), 3),
-        unit(B, ff(), 120, 10, 10),
+        unit(A, formed_foot(), 120, 4, 5),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
+        unit(B, formed_foot(), 120, 10, 10),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2, 1, 1], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2, 1, 1], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[3..],
@@ -808,20 +822,13 @@ fn r8_5_a_routed_unit_leaves_the_battle_and_counts_as_lost() {
 
 // ---------------------------------------------------------------- R8.6 disorder
 
-fn disordered(u: UnitSetup) -> UnitSetup {
-    UnitSetup {
-        disordered: true,
-        ..u
-    }
-}
-
 #[test]
 fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
     let units = vec![
-        disordered(unit(A, ff(), 120, 4, 5)),
-        unit(B, ff(), 120, 5, 5),
+        disordered(unit(A, formed_foot(), 120, 4, 5)),
+        unit(B, formed_foot(), 120, 5, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 13, 12], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 13, 12], Phase::Melee);
     assert_eq!(
         ok(&mut g, attack(0, 1))[1],
         rolled(
@@ -836,9 +843,9 @@ fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
     );
     let units = vec![
         disordered(unit(A, archers(), 120, 2, 5)),
-        unit(B, ff(), 120, 6, 5),
+        unit(B, formed_foot(), 120, 6, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 13, 12], Phase::Missile);
+    let mut g = at_phase(units, &[6, 1, 13, 12], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[1],
         rolled(
@@ -856,10 +863,10 @@ fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
 #[test]
 fn r8_6_disordered_units_roll_shock_at_minus_2() {
     let units = vec![
-        unit(A, ff(), 120, 4, 5),
-        disordered(hurt(unit(B, ff(), 120, 5, 5), 3)),
+        unit(A, formed_foot(), 120, 4, 5),
+        disordered(hurt(unit(B, formed_foot(), 120, 5, 5), 3)),
     ];
-    let mut g = in_phase(units, &[6, 1, 15, 2, 4, 4], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 15, 2, 4, 4], Phase::Melee);
     assert_eq!(
         ok(&mut g, attack(0, 1))[3..5],
         [
@@ -876,7 +883,7 @@ fn r8_6_disordered_units_roll_shock_at_minus_2() {
 fn r8_6_disordered_units_neither_ready_nor_charge() {
     let units = vec![
         disordered(unit(A, archers(), 120, 5, 6)),
-        unit(B, ff(), 120, 5, 4),
+        unit(B, formed_foot(), 120, 5, 4),
     ];
     let mut g = game(units, &[6, 1]);
     ok(&mut g, Command::ChooseFirst { first: true });
@@ -903,11 +910,11 @@ fn r8_6_disordered_units_neither_ready_nor_charge() {
 #[test]
 fn r8_6_disorder_ends_in_a_morale_phase_only_if_the_unit_was_not_attacked() {
     let units = vec![
-        disordered(unit(A, ff(), 120, 2, 9)),
-        disordered(unit(A, ff(), 120, 4, 5)),
-        unit(B, ff(), 120, 5, 5),
+        disordered(unit(A, formed_foot(), 120, 2, 9)),
+        disordered(unit(A, formed_foot(), 120, 4, 5)),
+        unit(B, formed_foot(), 120, 5, 5),
     ];
-    let mut g = in_phase(units, &[6, 1, 2, 2, 6, 1], Phase::Melee);
+    let mut g = at_phase(units, &[6, 1, 2, 2, 6, 1], Phase::Melee);
     ok(&mut g, Command::EndOrders);
     ok(&mut g, attack(2, 1)); // two misses: attacked all the same
     let events = ok(&mut g, Command::EndOrders);

@@ -40,7 +40,8 @@ fn hurt(mut u: UnitSetup, damage: u32) -> UnitSetup {
     u
 }
 
-fn ff() -> TroopType {
+/// Formed Foot of the test troop: 1 HD, AC 0, a 1d6 sword.
+fn formed_foot() -> TroopType {
     troop(Formation::FF)
 }
 
@@ -96,7 +97,10 @@ fn next_turn_rolled(turn: u32) -> Vec<Event> {
 #[test]
 fn r9_1_one_table_rout_flee_recoil_hold() {
     let g = game(
-        vec![unit(A, ff(), 120, 1, 1), unit(B, ff(), 120, 9, 9)],
+        vec![
+            unit(A, formed_foot(), 120, 1, 1),
+            unit(B, formed_foot(), 120, 9, 9),
+        ],
         &[6, 1],
     );
     let table: Vec<ShockResult> = (-1..=8).map(|t| g.rules().shock_result(t)).collect();
@@ -109,9 +113,12 @@ fn r9_1_one_table_rout_flee_recoil_hold() {
 
 #[test]
 fn r9_1_a_shock_roll_is_2d6_plus_the_morale_score() {
-    let mut brave = ff();
+    let mut brave = formed_foot();
     brave.morale = 2;
-    let units = vec![unit(A, ff(), 120, 4, 5), hurt(unit(B, brave, 120, 5, 5), 3)];
+    let units = vec![
+        unit(A, formed_foot(), 120, 4, 5),
+        hurt(unit(B, brave, 120, 5, 5), 3),
+    ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 2, 2, 1], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(events[3], shock_with(1, [2, 1], 2, ShockResult::Recoil));
@@ -124,14 +131,14 @@ fn r9_2_a_sequence_that_leaves_half_uhp_or_less_triggers_a_roll() {
     // 6 uhp of 8 hit once: 5 left, more than half, no roll.
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 6, 5), 2),
+        hurt(unit(B, formed_foot(), 120, 6, 5), 2),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 2], Phase::Missile);
     assert_eq!(ok(&mut g, fire(0, 1))[2..], [damaged(1, A, 1, 5)]);
     // 5 uhp hit once: 4 left, half, a roll.
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 6, 5), 3),
+        hurt(unit(B, formed_foot(), 120, 6, 5), 3),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 2, 4, 4], Phase::Missile);
     assert_eq!(
@@ -147,8 +154,8 @@ fn r9_2_a_sequence_that_leaves_half_uhp_or_less_triggers_a_roll() {
 fn r9_2_a_unit_at_half_rolls_again_after_each_damaging_sequence_only() {
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        unit(A, ff(), 120, 6, 6),
-        hurt(unit(B, ff(), 120, 6, 5), 4),
+        unit(A, formed_foot(), 120, 6, 6),
+        hurt(unit(B, formed_foot(), 120, 6, 5), 4),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 2, 3, 15, 2, 5, 5], Phase::Missile);
     // Two misses: no damage, no roll.
@@ -173,7 +180,10 @@ fn r9_2_a_unit_at_half_rolls_again_after_each_damaging_sequence_only() {
 
 #[test]
 fn r9_2_smoke_and_thunder_firearm_damage_always_triggers_a_roll() {
-    let units = vec![unit(A, arquebusiers(), 120, 2, 5), unit(B, ff(), 120, 5, 5)];
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 5, 5),
+    ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 3, 3], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
@@ -189,7 +199,10 @@ fn r9_2_smoke_and_thunder_firearm_damage_always_triggers_a_roll() {
         ]
     );
     // A miss does no damage and makes no roll.
-    let units = vec![unit(A, arquebusiers(), 120, 2, 5), unit(B, ff(), 120, 5, 5)];
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 5, 5),
+    ];
     let mut g = in_phase(setup(units), &[6, 1, 3], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
@@ -204,7 +217,7 @@ fn r9_2_smoke_and_thunder_firearm_damage_always_triggers_a_roll() {
 fn r9_2_several_triggers_of_one_sequence_make_one_roll() {
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 5, 5), 3),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 4, 4], Phase::Missile);
     assert_eq!(
@@ -334,12 +347,17 @@ fn r9_2_undrilled_foot_roll_when_charged_by_cavalry_but_no_roll_for_other_foot_o
     // Formed foot charged by cavalry, and drilled foot charged by foot: no roll.
     let (_, events) = cavalry_charge(
         troop(Formation::LC),
-        unit(B, ff(), 120, 5, 4),
+        unit(B, formed_foot(), 120, 5, 4),
         vec![],
         &[6, 1],
     );
     assert_eq!(events, charged().to_vec());
-    let (_, events) = cavalry_charge(ff(), unit(B, musketeers(), 120, 5, 4), vec![], &[6, 1]);
+    let (_, events) = cavalry_charge(
+        formed_foot(),
+        unit(B, musketeers(), 120, 5, 4),
+        vec![],
+        &[6, 1],
+    );
     assert_eq!(events, charged().to_vec());
 }
 
@@ -347,7 +365,10 @@ fn r9_2_undrilled_foot_roll_when_charged_by_cavalry_but_no_roll_for_other_foot_o
 
 #[test]
 fn r9_3_lotfp_a_low_morale_unit_rolls_after_a_firearm_sequence_even_unharmed() {
-    let units = vec![unit(A, arquebusiers(), 120, 2, 5), unit(B, ff(), 120, 5, 5)];
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 5, 5),
+    ];
     let mut g = in_phase(lotfp(units), &[6, 1, 3, 2, 2], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
@@ -366,7 +387,7 @@ fn r9_3_lotfp_a_low_morale_unit_rolls_after_a_firearm_sequence_even_unharmed() {
 
 #[test]
 fn r9_3_lotfp_replaces_smoke_and_thunder_for_units_of_positive_morale() {
-    let mut steady = ff();
+    let mut steady = formed_foot();
     steady.morale = 1;
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
@@ -380,7 +401,7 @@ fn r9_3_lotfp_replaces_smoke_and_thunder_for_units_of_positive_morale() {
 fn r9_3_lotfp_double_trigger_makes_one_roll_at_minus_2() {
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 5, 5), 3),
+        hurt(unit(B, formed_foot(), 120, 5, 5), 3),
     ];
     let mut g = in_phase(lotfp(units), &[6, 1, 15, 5, 4], Phase::Missile);
     assert_eq!(
@@ -394,7 +415,10 @@ fn r9_3_lotfp_double_trigger_makes_one_roll_at_minus_2() {
 
 #[test]
 fn r9_3_lotfp_concerns_firearms_only() {
-    let units = vec![unit(A, archers(), 120, 2, 5), unit(B, ff(), 120, 6, 5)];
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 6, 5),
+    ];
     let mut g = in_phase(lotfp(units), &[6, 1, 2, 2], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1)),
@@ -412,7 +436,7 @@ fn r9_4_drilled_foot_next_to_formed_foot_get_plus_2_to_shock() {
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
         unit(B, musketeers(), 120, 5, 5),
-        unit(B, ff(), 120, 6, 5),
+        unit(B, formed_foot(), 120, 6, 5),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 2, 2], Phase::Missile);
     ok(&mut g, fire(0, 1)); // drilled foot may withdraw: they take the hit in place
@@ -509,13 +533,13 @@ fn r9_5_fearless_units_are_not_shocked_by_cavalry() {
 fn r9_5_fearless_units_ignore_smoke_and_thunder_but_not_heavy_losses() {
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
-        unit(B, fearless(ff()), 120, 5, 5),
+        unit(B, fearless(formed_foot()), 120, 5, 5),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15], Phase::Missile);
     assert_eq!(ok(&mut g, fire(0, 1))[2..], [damaged(1, A, 1, 7)]);
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
-        hurt(unit(B, fearless(ff()), 120, 5, 5), 3),
+        hurt(unit(B, fearless(formed_foot()), 120, 5, 5), 3),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 6, 6], Phase::Missile);
     assert_eq!(
@@ -533,13 +557,13 @@ fn r9_5_fearless_units_ignore_smoke_and_thunder_but_not_heavy_losses() {
 fn r9_6_morale_phase_rallies_then_rolls_for_routed_friends_then_steadies() {
     let units = vec![
         unit(A, archers(), 120, 2, 8),
-        unit(A, ff(), 120, 4, 3),
-        hurt(unit(B, ff(), 120, 6, 8), 3), // #2 will flee
-        hurt(unit(B, ff(), 120, 5, 3), 3), // #3 will rout
-        unit(B, ff(), 120, 6, 3),          // #4 stood next to #3
+        unit(A, formed_foot(), 120, 4, 3),
+        hurt(unit(B, formed_foot(), 120, 6, 8), 3), // #2 will flee
+        hurt(unit(B, formed_foot(), 120, 5, 3), 3), // #3 will rout
+        unit(B, formed_foot(), 120, 6, 3),          // #4 stood next to #3
         UnitSetup {
             disordered: true,
-            ..unit(B, ff(), 120, 10, 10) // #5 disordered, never attacked
+            ..unit(B, formed_foot(), 120, 10, 10) // #5 disordered, never attacked
         },
     ];
     let faces = [6, 1, 15, 2, 2, 2, 15, 2, 1, 1, 4, 3, 4, 4, 6, 1];
@@ -571,8 +595,8 @@ fn r9_6_morale_phase_rallies_then_rolls_for_routed_friends_then_steadies() {
 fn r9_6_a_failed_rally_keeps_the_unit_fleeing() {
     let units = vec![
         unit(A, archers(), 120, 2, 8),
-        hurt(unit(B, ff(), 120, 6, 8), 3),
-        unit(B, ff(), 120, 10, 10),
+        hurt(unit(B, formed_foot(), 120, 6, 8), 3),
+        unit(B, formed_foot(), 120, 10, 10),
     ];
     let mut g = in_phase(
         setup(units),
@@ -598,9 +622,9 @@ fn r9_6_a_failed_rally_keeps_the_unit_fleeing() {
 fn r9_6_a_friend_that_routed_shakes_its_neighbours_who_may_give_ground() {
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 6, 5), 3), // routs
-        unit(B, ff(), 120, 7, 5),          // next to it
-        unit(B, ff(), 120, 10, 1),         // far away
+        hurt(unit(B, formed_foot(), 120, 6, 5), 3), // routs
+        unit(B, formed_foot(), 120, 7, 5),          // next to it
+        unit(B, formed_foot(), 120, 10, 1),         // far away
     ];
     let faces = [6, 1, 15, 2, 1, 1, 3, 3, 6, 1];
     let mut g = in_phase(setup(units), &faces, Phase::Missile);
@@ -635,7 +659,7 @@ fn r9_6_a_friend_that_routed_shakes_its_neighbours_who_may_give_ground() {
 fn r10_1_a_side_with_no_unit_on_the_map_loses() {
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 6, 5), 7),
+        hurt(unit(B, formed_foot(), 120, 6, 5), 7),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 2], Phase::Missile);
     assert_eq!(
@@ -661,7 +685,10 @@ fn r10_1_a_side_with_no_unit_on_the_map_loses() {
 
 #[test]
 fn r10_1_routing_the_last_unit_also_ends_the_battle() {
-    let units = vec![unit(A, arquebusiers(), 120, 2, 5), unit(B, ff(), 120, 5, 5)];
+    let units = vec![
+        unit(A, arquebusiers(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 5, 5),
+    ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 1, 1], Phase::Missile);
     assert_eq!(
         ok(&mut g, fire(0, 1))[3..],
@@ -681,8 +708,8 @@ fn r10_1_a_side_left_without_units_in_the_morale_phase_loses_before_the_next_tur
     // #1 routs under fire; its neighbour #2 routs on its morale roll: B has nobody left.
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 6, 5), 3),
-        unit(B, ff(), 120, 7, 5),
+        hurt(unit(B, formed_foot(), 120, 6, 5), 3),
+        unit(B, formed_foot(), 120, 7, 5),
     ];
     let faces = [6, 1, 15, 2, 1, 1, 1, 1, 6, 6];
     let mut g = in_phase(setup(units), &faces, Phase::Missile);
@@ -715,8 +742,8 @@ fn r10_1_a_side_left_without_units_in_the_morale_phase_loses_before_the_next_tur
 fn army(modifier: i32, faces: &[u32]) -> Game {
     let units = vec![
         unit(A, archers(), 120, 2, 5),
-        hurt(unit(B, ff(), 120, 6, 5), 3),
-        unit(B, ff(), 40, 10, 1),
+        hurt(unit(B, formed_foot(), 120, 6, 5), 3),
+        unit(B, formed_foot(), 40, 10, 1),
     ];
     let mut s = setup(units);
     s.sides[1].morale_modifier = modifier;
@@ -777,8 +804,8 @@ fn r10_2_losing_exactly_half_makes_no_army_morale_roll() {
     // Two 4-uhp units; one routs under fire: 4 of 8 lost.
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
-        unit(B, ff(), 60, 5, 5),
-        unit(B, ff(), 60, 10, 1),
+        unit(B, formed_foot(), 60, 5, 5),
+        unit(B, formed_foot(), 60, 10, 1),
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 1, 1, 6, 1], Phase::Missile);
     ok(&mut g, fire(0, 1));
@@ -813,7 +840,10 @@ fn ended(winner: SideId, reason: EndReason) -> Event {
 #[test]
 fn r10_3_at_the_turn_limit_more_objectives_win_whatever_the_losses() {
     // B's archers hit A, but A stands on the one objective.
-    let units = vec![unit(A, ff(), 120, 2, 5), unit(B, archers(), 120, 6, 5)];
+    let units = vec![
+        unit(A, formed_foot(), 120, 2, 5),
+        unit(B, archers(), 120, 6, 5),
+    ];
     let mut g = in_phase(
         limited(units, &[(2, 5), (9, 9)], B),
         &[6, 1, 15, 2],
@@ -828,7 +858,10 @@ fn r10_3_at_the_turn_limit_more_objectives_win_whatever_the_losses() {
 
 #[test]
 fn r10_3_with_objectives_equal_the_side_that_inflicted_more_losses_wins() {
-    let units = vec![unit(A, archers(), 120, 2, 5), unit(B, ff(), 120, 6, 5)];
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 6, 5),
+    ];
     let mut g = in_phase(limited(units, &[(9, 9)], B), &[6, 1, 15, 2], Phase::Missile);
     ok(&mut g, fire(0, 1));
     let events = through_morale(&mut g);
@@ -848,7 +881,7 @@ fn r10_3_routed_units_count_in_the_losses_inflicted() {
     // A routs a whole 4-uhp unit with one hit; B's archers deal A 2 uhp of damage.
     let units = vec![
         unit(A, arquebusiers(), 120, 2, 5),
-        unit(B, ff(), 60, 5, 5),
+        unit(B, formed_foot(), 60, 5, 5),
         unit(B, archers(), 120, 2, 9),
     ];
     let faces = [6, 1, 15, 1, 1, 15, 16];
@@ -865,7 +898,10 @@ fn r10_3_routed_units_count_in_the_losses_inflicted() {
 #[test]
 fn r10_3_when_all_is_equal_the_defender_wins() {
     for defender in [A, B] {
-        let units = vec![unit(A, ff(), 120, 2, 5), unit(B, ff(), 120, 6, 5)];
+        let units = vec![
+            unit(A, formed_foot(), 120, 2, 5),
+            unit(B, formed_foot(), 120, 6, 5),
+        ];
         let mut g = in_phase(
             limited(units, &[(2, 5), (6, 5)], defender),
             &[6, 1],
@@ -878,7 +914,10 @@ fn r10_3_when_all_is_equal_the_defender_wins() {
 
 #[test]
 fn r10_3_before_the_turn_limit_the_battle_goes_on() {
-    let units = vec![unit(A, ff(), 120, 2, 5), unit(B, ff(), 120, 6, 5)];
+    let units = vec![
+        unit(A, formed_foot(), 120, 2, 5),
+        unit(B, formed_foot(), 120, 6, 5),
+    ];
     let mut s = limited(units, &[(2, 5)], B);
     s.turn_limit = Some(2);
     let mut g = in_phase(s, &[6, 1, 6, 1], Phase::Missile);
