@@ -2,6 +2,16 @@
 //! position on a clear field and checks the order the computer gives, with the rule that
 //! makes it the sensible one in the test's name.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 mod common;
 
 use common::*;

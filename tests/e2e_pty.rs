@@ -7,6 +7,16 @@
 //! 4 v 1, its lancers charge Blue's musketeers (Drilled Foot with no pike beside them), who
 //! make a shock roll at once (R4.4); Blue fires, the charge strikes home, Blue attacks.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 use std::io::{Read, Write};
 use std::num::NonZeroU16;

@@ -1,6 +1,16 @@
 //! Property test: 1,000 seeded battles of random legal orders on generated maps. After every
 //! command the invariants of R1.3, R2.7, R6.4 and R3 hold, and no battle panics.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 mod common;
 
 use common::*;

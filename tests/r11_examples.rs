@@ -1,4 +1,14 @@
 //! R11: every worked example of RULES.md, with the numbers it gives.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
 mod common;
 use common::*;
 use volley::engine::event::{AttackKind, RollCause, Throw};

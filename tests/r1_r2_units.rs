@@ -1,4 +1,14 @@
 //! Specification tests for R1 (scale and map) and R2 (units) of RULES.md.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
 mod common;
 use common::*;
 use hexx::Hex;

@@ -1,5 +1,15 @@
 //! Specification tests for R3 (the turn) and R4 (the Movement phase) of RULES.md, with the
 //! whole R4.4 shock-by-cavalry chain.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
 mod common;
 use common::*;
 use hexx::Hex;

@@ -1,5 +1,15 @@
 //! Specification tests for R5 (attack sequences) of RULES.md: throws, uhp per hit,
 //! effective AC, modifiers, one sequence a turn, and ready units' reactions.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
 mod common;
 use common::*;
 use volley::engine::event::{AttackKind, RollCause};

@@ -3,6 +3,16 @@
 //! modifier (R9.1), or with pike cover it does not have yet (R9.4). Each what-if must agree
 //! with the odds of the same attack made on the board.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 mod common;
 use common::*;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};

@@ -2,6 +2,16 @@
 //! (R8.1–R8.6): charges, who attacks, advances, withdrawal, destruction, recoil, flight,
 //! rout and disorder.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 mod common;
 use common::*;
 use volley::engine::command::Decision;

@@ -2,6 +2,16 @@
 //! (R10.1–R10.3): the table, the triggers, Smoke and Thunder, the LotFP option, Formed Foot
 //! securing Drilled Foot, fearless troops, the Morale phase, army morale and victory.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 mod common;
 use common::*;
 use volley::engine::command::Decision;
