@@ -4,6 +4,16 @@
 //! from the command line; and every shipped battle plays to its end under random legal
 //! orders (R3, R10).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -423,16 +433,24 @@ fn an_unknown_troop_type_is_located_with_a_suggestion() {
     assert_refused_at(
         &text,
         r#"troop: "pikeman""#,
-        "unit 2: unknown troop type `pikeman`; did you mean `pikemen`?",
+        "\"pikeman\" at (0, 0): unknown troop type `pikeman`; did you mean `pikemen`?",
     );
 }
 
 #[test]
 fn a_unit_off_the_map_is_located() {
     let text = edit(BASE, "at: (3, 0)", "at: (6, 0)");
-    assert_refused_at(&text, "at: (6, 0)", "unit 3 at (6, 0) is off the 6×4 map");
+    assert_refused_at(
+        &text,
+        "at: (6, 0)",
+        "\"commanded shot\" at (6, 0) is off the 6×4 map",
+    );
     let text = edit(BASE, "at: (3, 0)", "at: (-1, 0)");
-    assert_refused_at(&text, "at: (-1, 0)", "unit 3 at (-1, 0) is off the 6×4 map");
+    assert_refused_at(
+        &text,
+        "at: (-1, 0)",
+        "\"commanded shot\" at (-1, 0) is off the 6×4 map",
+    );
 }
 
 #[test]
@@ -441,7 +459,7 @@ fn a_unit_in_water_is_located() {
     assert_refused_at(
         &text,
         "at: (2, 1)",
-        "unit 3 at (2, 1) stands in impassable Water",
+        "\"commanded shot\" at (2, 1) stands in impassable Water",
     );
 }
 
@@ -451,7 +469,7 @@ fn two_units_in_one_hex_are_located_at_the_second() {
     assert_eq!(
         refused(&text),
         vec![format!(
-            "{FILE}:{}: unit 3 shares hex (0, 0) with unit 2 (R1.3)",
+            "{FILE}:{}: \"commanded shot\" at (0, 0) shares its hex with \"pikemen\" at (0, 0) (R1.3)",
             at_last(&text, "at: (0, 0)")
         )]
     );
@@ -467,7 +485,7 @@ fn a_drilled_foot_unit_of_200_men_breaks_r2_6() {
     assert_refused_at(
         &text,
         "creatures: 200",
-        "unit 1 (200 × matchlock musketeers): 200 man-equivalents, outside the 20–120 this formation allows (R2.6)",
+        "\"matchlock musketeers\" at (1, 3): 200 × matchlock musketeers: 200 man-equivalents, outside the 20–120 this formation allows (R2.6)",
     );
 }
 
@@ -481,7 +499,7 @@ fn a_skirmishing_foot_unit_of_70_breaks_r2_6() {
     assert_refused_at(
         &text,
         "creatures: 70",
-        "unit 3 (70 × commanded shot): 70 man-equivalents, outside the 10–60 this formation allows (R2.6)",
+        "\"commanded shot\" at (3, 0): 70 × commanded shot: 70 man-equivalents, outside the 10–60 this formation allows (R2.6)",
     );
 }
 
@@ -525,7 +543,7 @@ fn a_unit_of_an_unknown_side_is_located_and_the_empty_side_named() {
     has_line(
         &lines,
         &format!(
-            "{FILE}:{}: unit 2: unknown side `Bleu` (sides: Red, Blue)",
+            "{FILE}:{}: \"pikemen\" at (0, 0): unknown side `Bleu` (sides: Red, Blue)",
             line_col_of(&text, first)
         ),
     );
@@ -683,24 +701,24 @@ fn several_problems_in_one_file_are_all_listed() {
     );
     let lines = refused(&text);
     let expected = vec![
-        line_at(&text, "at: (9, 9)", "unit 0 at (9, 9) is off the 6×4 map"),
+        line_at(&text, "at: (9, 9)", "\"pikemen\" at (9, 9) is off the 6×4 map"),
         line_at(
             &text,
             "creatures: 200",
-            "unit 1 (200 × matchlock musketeers): 200 man-equivalents, outside the 20–120 this formation allows (R2.6)",
+            "\"matchlock musketeers\" at (1, 3): 200 × matchlock musketeers: 200 man-equivalents, outside the 20–120 this formation allows (R2.6)",
         ),
         line_at(
             &text,
             r#"troop: "pikeman""#,
-            "unit 2: unknown troop type `pikeman`; did you mean `pikemen`?",
+            "\"pikeman\" at (0, 0): unknown troop type `pikeman`; did you mean `pikemen`?",
         ),
         line_at(
             &text,
             "creatures: 70",
-            "unit 3 (70 × commanded shot): 70 man-equivalents, outside the 10–60 this formation allows (R2.6)",
+            "\"commanded shot\" at (0, 0): 70 × commanded shot: 70 man-equivalents, outside the 10–60 this formation allows (R2.6)",
         ),
         format!(
-            "{FILE}:{}: unit 3 shares hex (0, 0) with unit 2 (R1.3)",
+            "{FILE}:{}: \"commanded shot\" at (0, 0) shares its hex with \"pikeman\" at (0, 0) (R1.3)",
             at_last(&text, "at: (0, 0)")
         ),
         line_at(
@@ -846,7 +864,7 @@ fn huge_numbers_are_errors_not_overflows() {
     let lines = refused(&text);
     assert_eq!(lines.len(), 2, "{lines:?}");
     assert!(
-        lines[0].contains("unit 3 at (1000000, 1000000) is off the 6×4 map"),
+        lines[0].contains("\"commanded shot\" at (1000000, 1000000) is off the 6×4 map"),
         "{lines:?}"
     );
     assert!(
@@ -867,7 +885,7 @@ fn huge_numbers_are_errors_not_overflows() {
         &lines,
         &text,
         "at: (-2147483648",
-        "unit 3 at (-2147483648, 2147483647) is off the 6×4 map",
+        "\"commanded shot\" at (-2147483648, 2147483647) is off the 6×4 map",
     );
     has_line_at(
         &lines,
@@ -1146,7 +1164,7 @@ fn volley_check_exit_codes_and_lines() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{}: ok\n{}:{}: unit 3 at (2, 1) stands in impassable Water\n",
+            "{}: ok\n{}:{}: \"commanded shot\" at (2, 1) stands in impassable Water\n",
             good.display(),
             bad.display(),
             at(&bad_text, "at: (2, 1)")

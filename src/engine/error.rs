@@ -1,19 +1,27 @@
 //! Typed errors: data problems located at `file:line:col`, and the reasons a command is
-//! refused by the rules (R1–R10).
+//! refused by the rules (R1–R10). User text in them (names, labels, paths) is shown with its
+//! control characters escaped, so no file can colour the terminal or split a message line.
 
 use super::types::UnitId;
 use serde::de::DeserializeOwned;
+use std::borrow::Cow;
 use std::fmt;
 use thiserror::Error;
 
 /// Files larger than this are refused before parsing (hostile input).
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
 
+/// Most problems of one file a report lists; the rest are counted (`… and N more`).
+pub const MAX_PROBLEMS_SHOWN: usize = 200;
+
 /// One problem in a data file, at a 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub col: usize,
+    /// What is wrong, in one line; may quote the file's own text.
     pub message: String,
 }
 
@@ -32,17 +40,24 @@ impl Problem {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum DataError {
     /// RON syntax or an unknown, misspelt or missing field.
-    #[error("{file}:{line}:{col}: {message}")]
+    #[error("{}:{line}:{col}: {}", escape_text(file), escape_text(message))]
     Syntax {
+        /// The file as the user named it.
         file: String,
+        /// 1-based line.
         line: usize,
+        /// 1-based column, in characters.
         col: usize,
+        /// What the parser expected.
         message: String,
     },
-    /// The file parsed but breaks the rules; every problem is listed.
+    /// The file parsed but breaks the rules; every problem is listed, up to
+    /// [`MAX_PROBLEMS_SHOWN`] and a count of the rest.
     #[error("{}", render_problems(file, problems))]
     Invalid {
+        /// The file as the user named it.
         file: String,
+        /// Every problem, in the order found.
         problems: Vec<Problem>,
     },
 }
@@ -55,11 +70,55 @@ impl DataError {
 }
 
 fn render_problems(file: &str, problems: &[Problem]) -> String {
-    let lines: Vec<String> = problems
+    let file = escape_text(file);
+    let mut lines: Vec<String> = problems
         .iter()
-        .map(|p| format!("{file}:{}:{}: {}", p.line, p.col, p.message))
+        .take(MAX_PROBLEMS_SHOWN)
+        .map(|p| format!("{file}:{}:{}: {}", p.line, p.col, escape_text(&p.message)))
         .collect();
+    if let Some(more) = problems
+        .len()
+        .checked_sub(MAX_PROBLEMS_SHOWN)
+        .filter(|&n| n > 0)
+    {
+        lines.push(format!("{file}: … and {more} more problems"));
+    }
     lines.join("\n")
+}
+
+/// `text` with every character that could drive a terminal or break a line escaped as Rust
+/// writes it (`\u{1b}`, `\n`): control characters, line and paragraph separators, and the
+/// invisible marks that reorder or hide text. Escaping twice changes nothing more.
+pub fn escape_text(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if needs_escape(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Like [`escape_text`] but keeping line breaks, for text meant to run over several lines
+/// (a scenario's description).
+pub fn escape_keeping_lines(text: &str) -> String {
+    text.split('\n')
+        .map(escape_text)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
+        )
 }
 
 /// Parses RON with a size and nesting guard, turning syntax errors into located errors.
@@ -90,20 +149,15 @@ pub fn parse_ron<T: DeserializeOwned>(source: &str, file: &str) -> Result<T, Dat
 /// Line and column (1-based) of the `nth` occurrence of `needle` outside `//` comments, or
 /// 1:1 if it is not there.
 pub fn locate(source: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let mut seen = 0;
-    for (i, line) in source.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or("");
-        let mut from = 0;
-        while let Some(at) = code[from..].find(needle) {
-            if seen == nth {
-                let col = code[..from + at].chars().count() + 1;
-                return (i + 1, col);
-            }
-            seen += 1;
-            from += at + needle.len().max(1);
-        }
+    if needle.is_empty() {
+        return (1, 1);
     }
-    (1, 1)
+    let hits = source.lines().enumerate().flat_map(|(i, line)| {
+        let code = line.split("//").next().unwrap_or("");
+        code.match_indices(needle)
+            .map(move |(at, _)| (i + 1, code.get(..at).map_or(0, |b| b.chars().count()) + 1))
+    });
+    hits.into_iter().nth(nth).unwrap_or((1, 1))
 }
 
 /// Why the rules refuse a command; the engine's reason is shown to the player as it is.

@@ -2,14 +2,15 @@
 //! as a designer writes them (R2.2), turned into the engine's [`TroopType`] with every
 //! problem located. Derived numbers are never written here (R2.3).
 
-use super::spans::{field_in, list_elements};
-use crate::engine::error::{parse_ron, DataError, Problem};
+use super::spans::{list_elements, Lines, Span};
+use crate::engine::error::{escape_text, parse_ron, DataError, Problem};
 use crate::engine::types::{
     CreatureSize, DamageDice, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
     MissileKind, MissileWeapon,
 };
 use crate::engine::TroopType;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The shipped catalog.
 pub const DEFAULT_TROOPS_RON: &str = include_str!("../../assets/troops.ron");
@@ -76,10 +77,16 @@ pub struct CatalogFile {
     pub troops: Vec<TroopDef>,
 }
 
-/// Named troop types, in file order.
+/// Most troop types one list may define: more is refused before any is checked, so that a
+/// hostile file cannot make the check slow (issue 9).
+pub const MAX_TROOP_TYPES: usize = 500;
+
+/// Named troop types, in file order; a type defined again replaces the earlier one in place.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Catalog {
     troops: Vec<TroopType>,
+    /// Where each name stands in `troops`, so that a merge is linear, not quadratic.
+    by_name: BTreeMap<String, usize>,
 }
 
 impl Catalog {
@@ -92,7 +99,7 @@ impl Catalog {
     pub fn parse(source: &str, file: &str) -> Result<Catalog, DataError> {
         let parsed: CatalogFile = parse_ron(source, file)?;
         let mut catalog = Catalog::default();
-        let problems = catalog.add(&parsed.troops, source, "troops");
+        let problems = catalog.add(&parsed.troops, &Lines::new(source), "troops");
         if problems.is_empty() {
             Ok(catalog)
         } else {
@@ -103,37 +110,53 @@ impl Catalog {
         }
     }
 
-    /// Adds (or overrides, by name) troop types defined under list `key` of `source`;
-    /// returns their problems.
-    pub fn add(&mut self, defs: &[TroopDef], source: &str, key: &str) -> Vec<Problem> {
-        let spans = list_elements(source, key);
+    /// Adds (or overrides, by name) troop types defined under list `key` of the indexed
+    /// source; returns their problems. More than [`MAX_TROOP_TYPES`] is one problem.
+    pub fn add(&mut self, defs: &[TroopDef], lines: &Lines, key: &str) -> Vec<Problem> {
+        if defs.len() > MAX_TROOP_TYPES {
+            let (line, col) = lines.top_field(key);
+            let message = format!(
+                "{} troop types; at most {MAX_TROOP_TYPES} are allowed",
+                defs.len()
+            );
+            return vec![Problem::new(line, col, message)];
+        }
+        let spans = list_elements(lines.source(), key);
         let mut problems = Vec::new();
         for (i, def) in defs.iter().enumerate() {
-            let span = spans
-                .get(i)
-                .copied()
-                .unwrap_or(super::spans::Span { start: 0, end: 0 });
+            let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
             match convert(def) {
-                Ok(troop) => {
-                    self.troops.retain(|t| t.name != troop.name);
-                    self.troops.push(troop);
-                }
+                Ok(troop) => self.insert(troop),
                 Err((field, message)) => {
-                    let (line, col) = field_in(source, span, field);
-                    problems.push(Problem::new(
-                        line,
-                        col,
-                        format!("troop `{}`: {message}", def.name),
-                    ));
+                    let (line, col) = lines.field_in(span, field);
+                    let message = format!("troop `{}`: {message}", def.name);
+                    problems.push(Problem::new(line, col, message));
                 }
             }
         }
         problems
     }
 
+    /// Adds a troop type, replacing one of the same name where it stands.
+    fn insert(&mut self, troop: TroopType) {
+        match self
+            .by_name
+            .get(&troop.name)
+            .and_then(|&i| self.troops.get_mut(i))
+        {
+            Some(slot) => *slot = troop,
+            None => {
+                self.by_name.insert(troop.name.clone(), self.troops.len());
+                self.troops.push(troop);
+            }
+        }
+    }
+
     /// The troop type of a name.
     pub fn get(&self, name: &str) -> Option<&TroopType> {
-        self.troops.iter().find(|t| t.name == name)
+        // Names are kept escaped (see `convert`), so the query is escaped the same way.
+        let index = self.by_name.get(escape_text(name).as_ref())?;
+        self.troops.get(*index)
     }
 
     /// Every troop type.
@@ -144,9 +167,12 @@ impl Catalog {
     /// The catalog name closest to `name`, for "did you mean".
     pub fn suggest(&self, name: &str) -> Option<&str> {
         let lower = name.to_lowercase();
-        self.troops.iter().map(|t| t.name.as_str()).find(|t| {
-            t.contains(&lower) || lower.contains(t) || t.starts_with(&lower[..lower.len().min(4)])
-        })
+        // A prefix of whole characters: a byte cut could split `é` and panic.
+        let prefix: String = lower.chars().take(4).collect();
+        self.troops
+            .iter()
+            .map(|t| t.name.as_str())
+            .find(|t| t.contains(&lower) || lower.contains(t) || t.starts_with(prefix.as_str()))
     }
 }
 
@@ -183,7 +209,8 @@ fn convert(def: &TroopDef) -> Result<TroopType, (&'static str, String)> {
         ));
     }
     Ok(TroopType {
-        name: def.name.clone(),
+        // Escaped once here, so no troop name can drive the terminal when shown.
+        name: escape_text(&def.name).into_owned(),
         formation: def.formation,
         size: def.size,
         hd,

@@ -1,9 +1,9 @@
 //! Checking a scenario (R1.2, R1.3, R2.6, R3.3, R10): map rows, sides, units, objectives and
 //! the turn limit, collecting every problem with its line and column before giving up.
 
-use super::spans::{field_in, line_col, list_elements, top_field, Span};
+use super::spans::{list_elements, Lines, Span};
 use super::{Catalog, Scenario, ScenarioFile, SideDef, UnitDef};
-use crate::engine::error::{parse_ron, DataError, Problem};
+use crate::engine::error::{escape_keeping_lines, escape_text, parse_ron, DataError, Problem};
 use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::types::SideId;
 use crate::engine::unit::Profile;
@@ -14,6 +14,12 @@ use std::collections::BTreeMap;
 /// Most units a scenario may hold.
 pub const MAX_UNITS: usize = 400;
 
+/// Longest turn limit a scenario may set (R3.3).
+pub const MAX_TURN_LIMIT: u32 = 1000;
+
+/// Most objectives a scenario may name: more is one problem, not one per objective.
+pub const MAX_OBJECTIVES: usize = 100;
+
 /// Most reload tokens a unit may start with.
 const MAX_START_TOKENS: u32 = 100;
 
@@ -21,7 +27,7 @@ const MAX_START_TOKENS: u32 = 100;
 pub const MAX_AGGRESSION: u8 = 10;
 
 struct Checker<'a> {
-    source: &'a str,
+    lines: Lines<'a>,
     problems: Vec<Problem>,
 }
 
@@ -40,11 +46,11 @@ pub(super) fn build(
 ) -> Result<Scenario, DataError> {
     let parsed: ScenarioFile = parse_ron(source, file)?;
     let mut c = Checker {
-        source,
+        lines: Lines::new(source),
         problems: Vec::new(),
     };
     c.problems
-        .extend(catalog.add(&parsed.troops, source, "troops"));
+        .extend(catalog.add(&parsed.troops, &c.lines, "troops"));
     let map = check_map(&mut c, &parsed.map);
     let sides = check_sides(&mut c, &parsed);
     let mut rules = rules.clone();
@@ -73,8 +79,8 @@ pub(super) fn build(
             Ok(Scenario {
                 file: file.into(),
                 source: source.into(),
-                name: parsed.name,
-                description: parsed.description,
+                name: escape_text(&parsed.name).into_owned(),
+                description: escape_keeping_lines(&parsed.description),
                 sides,
                 seed: parsed.seed,
                 setup,
@@ -89,9 +95,9 @@ pub(super) fn build(
 
 /// R3.3: the turn limit lies between 1 and 1000.
 fn check_turn_limit(c: &mut Checker, limit: u32) {
-    if limit == 0 || limit > 1000 {
-        let at = top_field(c.source, "turn_limit");
-        let message = format!("turn limit {limit} must be between 1 and 1000 (R3.3)");
+    if limit == 0 || limit > MAX_TURN_LIMIT {
+        let at = c.lines.top_field("turn_limit");
+        let message = format!("turn limit {limit} must be between 1 and {MAX_TURN_LIMIT} (R3.3)");
         c.at(at, message);
     }
 }
@@ -102,7 +108,7 @@ fn check_defender(c: &mut Checker, parsed: &ScenarioFile) -> Option<SideId> {
         Some(0) => Some(SideId::A),
         Some(_) => Some(SideId::B),
         None => {
-            let at = top_field(c.source, "defender");
+            let at = c.lines.top_field("defender");
             let message = format!("defender `{}` is not one of the sides", parsed.defender);
             c.at(at, message);
             None
@@ -112,7 +118,7 @@ fn check_defender(c: &mut Checker, parsed: &ScenarioFile) -> Option<SideId> {
 
 fn side_setup(s: &SideDef) -> SideSetup {
     SideSetup {
-        name: s.name.clone(),
+        name: escape_text(&s.name).into_owned(),
         strategic_ability: s.strategic_ability,
         morale_modifier: s.morale_modifier,
         edge: s.edge,
@@ -120,12 +126,12 @@ fn side_setup(s: &SideDef) -> SideSetup {
 }
 
 fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
-    let spans = list_elements(c.source, "map");
-    let here = |i: usize| spans.get(i).map_or((1, 1), |s| line_col(c.source, s.start));
+    let spans = list_elements(c.lines.source(), "map");
+    let here = |c: &Checker, i: usize| c.lines.element(&spans, i);
     let mut grid = Vec::new();
     let mut ok = true;
     if rows.is_empty() || rows.len() > MAX_MAP_SIDE as usize {
-        let at = top_field(c.source, "map");
+        let at = c.lines.top_field("map");
         c.at(
             at,
             format!(
@@ -143,7 +149,7 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
                 None => {
                     let legend = ". clear  : rough  T woods  ^ hill  V village  = ford  ~ water";
                     c.at(
-                        here(i),
+                        here(c, i),
                         format!("unknown terrain `{ch}` in map row {i} (use {legend})"),
                     );
                     ok = false;
@@ -156,7 +162,7 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
     let width = grid.first().map_or(0, Vec::len);
     if ok && (width == 0 || width > MAX_MAP_SIDE as usize) {
         c.at(
-            here(0),
+            here(c, 0),
             format!("map rows are {width} hexes wide; 1 to {MAX_MAP_SIDE} are allowed"),
         );
         return None;
@@ -164,7 +170,7 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
     for (i, line) in grid.iter().enumerate().filter(|(_, l)| l.len() != width) {
         if ok {
             c.at(
-                here(i),
+                here(c, i),
                 format!("map row {i} has {} hexes, row 0 has {width}", line.len()),
             );
         }
@@ -179,7 +185,7 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
 
 fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
     if parsed.sides.len() != 2 {
-        let at = top_field(c.source, "sides");
+        let at = c.lines.top_field("sides");
         c.at(
             at,
             format!(
@@ -190,22 +196,22 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         return None;
     }
     if parsed.sides[0].name == parsed.sides[1].name {
-        let at = top_field(c.source, "sides");
+        let at = c.lines.top_field("sides");
         c.at(
             at,
             format!("both sides are called `{}`", parsed.sides[0].name),
         );
     }
-    let spans = list_elements(c.source, "sides");
+    let spans = list_elements(c.lines.source(), "sides");
     for (i, side) in parsed.sides.iter().enumerate() {
         if !parsed.units.iter().any(|u| u.side == side.name) {
-            let at = spans.get(i).map_or((1, 1), |s| line_col(c.source, s.start));
+            let at = c.lines.element(&spans, i);
             c.at(at, format!("side `{}` has no units", side.name));
         }
         if side.aggression > MAX_AGGRESSION {
             let at = spans
                 .get(i)
-                .map_or((1, 1), |s| field_in(c.source, *s, "aggression"));
+                .map_or((1, 1), |s| c.lines.field_in(*s, "aggression"));
             c.at(
                 at,
                 format!(
@@ -226,7 +232,7 @@ fn check_units(
     catalog: &Catalog,
 ) -> Vec<UnitSetup> {
     if parsed.units.len() > MAX_UNITS {
-        let at = top_field(c.source, "units");
+        let at = c.lines.top_field("units");
         c.at(
             at,
             format!(
@@ -236,25 +242,30 @@ fn check_units(
         );
         return Vec::new();
     }
-    let spans = list_elements(c.source, "units");
-    let mut taken: BTreeMap<(i32, i32), usize> = BTreeMap::new();
+    let spans = list_elements(c.lines.source(), "units");
+    let mut taken: BTreeMap<(i32, i32), &UnitDef> = BTreeMap::new();
     let mut out = Vec::new();
     for (i, u) in parsed.units.iter().enumerate() {
         let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
-        let unit = check_unit(c, parsed, map, rules, catalog, i, span);
+        let unit = check_unit(c, parsed, map, rules, catalog, u, span);
         // Checked even for a unit with other problems, so that every problem is listed.
         if hex_on(map, u.at).is_some() {
-            if let Some(other) = taken.insert(u.at, i) {
-                let at = field_in(c.source, span, "at");
-                c.at(
-                    at,
-                    format!("unit {i} shares hex {:?} with unit {other} (R1.3)", u.at),
-                );
+            if let Some(other) = taken.insert(u.at, u) {
+                let at = c.lines.field_in(span, "at");
+                let message = format!("{} shares its hex with {} (R1.3)", who(u), who(other));
+                c.at(at, message);
             }
         }
         out.extend(unit);
     }
     out
+}
+
+/// How problems name a unit: its label (or troop type) and its hex as written,
+/// `"Banér's horse" at (1, 3)`, never its index in the list.
+fn who(u: &UnitDef) -> String {
+    let name = u.label.as_deref().unwrap_or(&u.troop);
+    format!("\"{name}\" at ({}, {})", u.at.0, u.at.1)
 }
 
 fn check_unit(
@@ -263,22 +274,21 @@ fn check_unit(
     map: &Map,
     rules: &Rules,
     catalog: &Catalog,
-    i: usize,
+    u: &UnitDef,
     span: Span,
 ) -> Option<UnitSetup> {
-    let u = &parsed.units[i];
-    let side = unit_side(c, parsed, u, i, span);
-    let troop = unit_troop(c, catalog, u, i, span);
-    let hex = unit_hex(c, map, rules, u, i, span);
+    let side = unit_side(c, parsed, u, span);
+    let troop = unit_troop(c, catalog, u, span);
+    let hex = unit_hex(c, map, rules, u, span);
     let troop = troop?;
-    let strength = unit_strength(c, rules, troop, u, i, span);
-    let tokens = unit_tokens(c, u, i, span);
+    let strength = unit_strength(c, rules, troop, u, span);
+    let tokens = unit_tokens(c, u, span);
     let (side, pos) = (side?, hex?);
     if !(strength && tokens) {
         return None;
     }
     Some(UnitSetup {
-        label: u.label.clone().unwrap_or_else(|| u.troop.clone()),
+        label: escape_text(u.label.as_deref().unwrap_or(&u.troop)).into_owned(),
         side,
         troop: troop.clone(),
         creatures: u.creatures,
@@ -291,24 +301,19 @@ fn check_unit(
 }
 
 /// The side unit `i` names, or its problem.
-fn unit_side(
-    c: &mut Checker,
-    parsed: &ScenarioFile,
-    u: &UnitDef,
-    i: usize,
-    span: Span,
-) -> Option<SideId> {
+fn unit_side(c: &mut Checker, parsed: &ScenarioFile, u: &UnitDef, span: Span) -> Option<SideId> {
     match parsed.sides.iter().position(|s| s.name == u.side) {
         Some(0) => Some(SideId::A),
         Some(_) => Some(SideId::B),
         None => {
             let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
             let message = format!(
-                "unit {i}: unknown side `{}` (sides: {})",
+                "{}: unknown side `{}` (sides: {})",
+                who(u),
                 u.side,
                 names.join(", ")
             );
-            c.at(field_in(c.source, span, "side"), message);
+            c.at(c.lines.field_in(span, "side"), message);
             None
         }
     }
@@ -319,7 +324,6 @@ fn unit_troop<'c>(
     c: &mut Checker,
     catalog: &'c Catalog,
     u: &UnitDef,
-    i: usize,
     span: Span,
 ) -> Option<&'c TroopType> {
     let troop = catalog.get(&u.troop);
@@ -328,33 +332,26 @@ fn unit_troop<'c>(
             .suggest(&u.troop)
             .map(|s| format!("; did you mean `{s}`?"))
             .unwrap_or_default();
-        let message = format!("unit {i}: unknown troop type `{}`{hint}", u.troop);
-        c.at(field_in(c.source, span, "troop"), message);
+        let message = format!("{}: unknown troop type `{}`{hint}", who(u), u.troop);
+        c.at(c.lines.field_in(span, "troop"), message);
     }
     troop
 }
 
 /// The hex unit `i` stands on: on the map and passable (R4.6), or its problem.
-fn unit_hex(
-    c: &mut Checker,
-    map: &Map,
-    rules: &Rules,
-    u: &UnitDef,
-    i: usize,
-    span: Span,
-) -> Option<Hex> {
+fn unit_hex(c: &mut Checker, map: &Map, rules: &Rules, u: &UnitDef, span: Span) -> Option<Hex> {
     let hex = hex_on(map, u.at);
     let problem = match hex.and_then(|h| map.terrain(h)) {
         None => {
             let (w, h) = (map.width(), map.height());
-            format!("unit {i} at {:?} is off the {w}×{h} map", u.at)
+            format!("{} is off the {w}×{h} map", who(u))
         }
         Some(t) if rules.terrain(t).cost.is_none() => {
-            format!("unit {i} at {:?} stands in impassable {t:?}", u.at)
+            format!("{} stands in impassable {t:?}", who(u))
         }
         Some(_) => return hex,
     };
-    c.at(field_in(c.source, span, "at"), problem);
+    c.at(c.lines.field_in(span, "at"), problem);
     None
 }
 
@@ -364,50 +361,58 @@ fn unit_strength(
     rules: &Rules,
     troop: &TroopType,
     u: &UnitDef,
-    i: usize,
     span: Span,
 ) -> bool {
     let (field, problem) = match Profile::derive(rules, troop, u.creatures) {
         Err(e) => (
             "creatures",
-            format!("unit {i} ({} × {}): {e}", u.creatures, u.troop),
+            format!("{}: {} × {}: {e}", who(u), u.creatures, u.troop),
         ),
         Ok(p) if u.damage >= p.uhp => (
             "damage",
             format!(
-                "unit {i}: damage {} leaves none of its {} uhp",
-                u.damage, p.uhp
+                "{}: damage {} leaves none of its {} uhp",
+                who(u),
+                u.damage,
+                p.uhp
             ),
         ),
         Ok(_) => return true,
     };
-    c.at(field_in(c.source, span, field), problem);
+    c.at(c.lines.field_in(span, field), problem);
     false
 }
 
 /// Whether unit `i`'s starting reload tokens are within reason (R6.4).
-fn unit_tokens(c: &mut Checker, u: &UnitDef, i: usize, span: Span) -> bool {
+fn unit_tokens(c: &mut Checker, u: &UnitDef, span: Span) -> bool {
     if u.reload_tokens <= MAX_START_TOKENS {
         return true;
     }
-    let message = format!("unit {i}: {} reload tokens is too many", u.reload_tokens);
-    c.at(field_in(c.source, span, "reload_tokens"), message);
+    let message = format!("{}: {} reload tokens is too many", who(u), u.reload_tokens);
+    c.at(c.lines.field_in(span, "reload_tokens"), message);
     false
 }
 
 fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Objective> {
-    let spans = list_elements(c.source, "objectives");
+    if parsed.objectives.len() > MAX_OBJECTIVES {
+        let at = c.lines.top_field("objectives");
+        let count = parsed.objectives.len();
+        c.at(
+            at,
+            format!("{count} objectives; at most {MAX_OBJECTIVES} are allowed"),
+        );
+        return Vec::new();
+    }
+    let spans = list_elements(c.lines.source(), "objectives");
     let mut out = Vec::new();
     for (i, o) in parsed.objectives.iter().enumerate() {
         if let Some(hex) = hex_on(map, o.at) {
             out.push(Objective {
-                name: o.name.clone(),
+                name: escape_text(&o.name).into_owned(),
                 hex,
             });
         } else {
-            let at = spans
-                .get(i)
-                .map_or((1, 1), |s| field_in(c.source, *s, "at"));
+            let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
             c.at(
                 at,
                 format!("objective `{}` at {:?} is off the map", o.name, o.at),

@@ -7,6 +7,7 @@ mod check;
 pub mod spans;
 
 pub use catalog::{Catalog, TroopDef};
+pub use check::{MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
 
 use crate::engine::error::DataError;
 use crate::engine::rules::RuleOptions;
@@ -165,27 +166,19 @@ impl Scenario {
     }
 }
 
-/// Reads a data file, refusing one larger than the limit before reading it all.
+/// Reads a data file: a regular file of at most [`MAX_FILE_BYTES`] of UTF-8, refused
+/// before it is read otherwise (a FIFO would block, a device never end).
+///
+/// [`MAX_FILE_BYTES`]: crate::engine::error::MAX_FILE_BYTES
 pub fn read_limited(path: &Path) -> Result<String, DataError> {
-    use std::io::Read;
-    let file = path.display().to_string();
-    let fail = |message: String| DataError::Syntax {
-        file: file.clone(),
+    let limit = crate::engine::error::MAX_FILE_BYTES as u64;
+    crate::files::read_text(path, limit).map_err(|e| DataError::Syntax {
+        file: path.display().to_string(),
         line: 1,
         col: 1,
-        message,
-    };
-    let handle = std::fs::File::open(path).map_err(|e| fail(format!("cannot open: {e}")))?;
-    let limit = crate::engine::error::MAX_FILE_BYTES as u64;
-    let mut bytes = Vec::new();
-    handle
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| fail(format!("cannot read: {e}")))?;
-    if bytes.len() as u64 > limit {
-        return Err(fail(format!(
-            "file is larger than the {limit} bytes allowed"
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| fail("file is not UTF-8 text".into()))
+        message: match e {
+            crate::files::ReadError::Missing => "cannot open: no such file".into(),
+            other => other.to_string(),
+        },
+    })
 }

@@ -1,29 +1,111 @@
 //! Where things are in a RON file: the line and column of the elements of a top-level
 //! list (`units: [ (...), (...) ]`) and of a field inside one, so that problems found
-//! after parsing can still be reported as `file:line:col`.
+//! after parsing can still be reported as `file:line:col`. Every lookup is linear in the
+//! file at most once: line starts are indexed once, so a file with thousands of problems is
+//! located in one pass (issue 9), and nothing here slices a string off a character boundary.
+
+use std::cell::Cell;
 
 /// A byte range of the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// Byte offset of the first character.
     pub start: usize,
+    /// Byte offset just past the last character.
     pub end: usize,
 }
 
-/// 1-based line and column of a byte offset.
-pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
-    let before = &source[..offset.min(source.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+/// A source text with its line starts indexed, turning byte offsets into 1-based
+/// `(line, col)` with columns counted in characters.
+#[derive(Debug)]
+pub struct Lines<'a> {
+    source: &'a str,
+    /// Byte offset of the start of each line; the first is 0.
+    starts: Vec<usize>,
+    /// The last offset located and its column, so that offsets met in rising order along
+    /// one long line are counted from there instead of from the line's start.
+    last: Cell<(usize, usize)>,
 }
 
-/// Byte offsets of the code characters (outside strings and comments) with their nesting
-/// depth, in order.
-fn code_chars(source: &str) -> Vec<(usize, char, usize)> {
-    let mut out = Vec::new();
-    let (mut depth, mut in_str, mut escaped) = (0usize, false, false);
+impl<'a> Lines<'a> {
+    /// Indexes the line starts of `source` (one pass).
+    pub fn new(source: &'a str) -> Lines<'a> {
+        let starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Lines {
+            source,
+            starts,
+            last: Cell::new((0, 1)),
+        }
+    }
+
+    /// The text indexed.
+    pub fn source(&self) -> &'a str {
+        self.source
+    }
+
+    /// 1-based line and column (in characters) of a byte offset; an offset past the end or
+    /// inside a character counts as the nearest character start before it.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(self.source, offset);
+        let line = self.starts.partition_point(|&s| s <= offset).max(1);
+        let start = self.starts.get(line - 1).copied().unwrap_or(0);
+        let (last_offset, last_col) = self.last.get();
+        let (from, col) = if (start..=offset).contains(&last_offset) {
+            (last_offset, last_col)
+        } else {
+            (start, 1)
+        };
+        let col = col
+            + self
+                .source
+                .get(from..offset)
+                .map_or(0, |t| t.chars().count());
+        self.last.set((offset, col));
+        (line, col)
+    }
+
+    /// Line and column of `field:` inside a span (the element's own field first, else the
+    /// first nested one, as `damage` inside `melee: (...)`), or of the span's start.
+    pub fn field_in(&self, span: Span, field: &str) -> (usize, usize) {
+        let text = self.source.get(span.start..span.end).unwrap_or("");
+        let keys = || code_chars(text).filter(|&(i, _, _)| is_key(text, i, field));
+        let at = keys()
+            .find(|&(_, _, depth)| depth == 1)
+            .or_else(|| keys().next())
+            .map_or(span.start, |(i, _, _)| span.start + i);
+        self.line_col(at)
+    }
+
+    /// Line and column of top-level field `key`, or 1:1.
+    pub fn top_field(&self, key: &str) -> (usize, usize) {
+        field_value_start(self.source, key, 1)
+            .map_or((1, 1), |i| self.line_col(i.saturating_sub(key.len())))
+    }
+
+    /// Line and column of the start of element `i` of `spans`, or 1:1.
+    pub fn element(&self, spans: &[Span], i: usize) -> (usize, usize) {
+        spans.get(i).map_or((1, 1), |s| self.line_col(s.start))
+    }
+}
+
+/// The largest character boundary at or before `offset`, within the text.
+fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The code characters of `source` (outside strings and comments) as `(byte offset, char,
+/// nesting depth)`, in order, without collecting them: a 4 MiB file is walked, not copied.
+fn code_chars(source: &str) -> impl Iterator<Item = (usize, char, usize)> + '_ {
     let mut chars = source.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
+    let (mut depth, mut in_str, mut escaped) = (0usize, false, false);
+    std::iter::from_fn(move || loop {
+        let (i, c) = chars.next()?;
         if in_str {
             match (escaped, c) {
                 (true, _) => escaped = false,
@@ -41,34 +123,32 @@ fn code_chars(source: &str) -> Vec<(usize, char, usize)> {
                     }
                 }
             }
+            // The opening quote stands for the string, so a list of strings has elements.
             '"' => {
-                // The opening quote stands for the string, so a list of strings has elements.
-                out.push((i, c, depth));
                 in_str = true;
+                return Some((i, c, depth));
             }
             '(' | '[' | '{' => {
-                out.push((i, c, depth));
                 depth += 1;
+                return Some((i, c, depth - 1));
             }
             ')' | ']' | '}' => {
                 depth = depth.saturating_sub(1);
-                out.push((i, c, depth));
+                return Some((i, c, depth));
             }
-            _ => out.push((i, c, depth)),
+            _ => return Some((i, c, depth)),
         }
-    }
-    out
+    })
 }
 
 /// Spans of the elements of the list under top-level field `key` (`units`), in order.
 pub fn list_elements(source: &str, key: &str) -> Vec<Span> {
-    let chars = code_chars(source);
-    let Some(start) = field_value_start(source, &chars, key, 1) else {
+    let Some(start) = field_value_start(source, key, 1) else {
         return Vec::new();
     };
     let mut spans = Vec::new();
     let mut current: Option<usize> = None;
-    for &(i, c, depth) in chars.iter().filter(|(i, _, _)| *i > start) {
+    for (i, c, depth) in code_chars(source).filter(|&(i, _, _)| i > start) {
         if depth == 1 && c == ']' {
             if let Some(s) = current.take() {
                 spans.push(Span { start: s, end: i });
@@ -86,35 +166,19 @@ pub fn list_elements(source: &str, key: &str) -> Vec<Span> {
     spans
 }
 
-/// Byte offset of the `[` or value after `key:` at `depth`.
-fn field_value_start(
-    source: &str,
-    chars: &[(usize, char, usize)],
-    key: &str,
-    depth: usize,
-) -> Option<usize> {
-    chars.iter().find_map(|&(i, _, d)| {
-        let rest = &source[i..];
-        let is_key = d == depth
-            && rest.starts_with(key)
-            && rest[key.len()..].trim_start().starts_with(':')
-            && !source[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_');
-        is_key.then(|| i + key.len())
-    })
+/// Whether `key:` starts at byte `i` of `source` as a whole word.
+fn is_key(source: &str, i: usize, key: &str) -> bool {
+    let rest = source.get(i..).unwrap_or("");
+    let before = source.get(..i).unwrap_or("");
+    rest.strip_prefix(key)
+        .is_some_and(|after| after.trim_start().starts_with(':'))
+        && !before.ends_with(|c: char| c.is_alphanumeric() || c == '_')
 }
 
-/// Line and column of `field:` inside a span, or of the span's start.
-pub fn field_in(source: &str, span: Span, field: &str) -> (usize, usize) {
-    let text = &source[span.start..span.end.min(source.len())];
-    let needle = format!("{field}:");
-    let at = text.find(&needle).map_or(span.start, |i| span.start + i);
-    line_col(source, at)
-}
-
-/// Line and column of top-level field `key`, or 1:1.
-pub fn top_field(source: &str, key: &str) -> (usize, usize) {
-    let chars = code_chars(source);
-    field_value_start(source, &chars, key, 1).map_or((1, 1), |i| line_col(source, i - key.len()))
+/// Byte offset just past `key` where `key:` stands at `depth`.
+fn field_value_start(source: &str, key: &str, depth: usize) -> Option<usize> {
+    code_chars(source)
+        .find_map(|(i, _, d)| (d == depth && is_key(source, i, key)).then(|| i + key.len()))
 }
 
 #[cfg(test)]
@@ -124,19 +188,42 @@ mod tests {
     #[test]
     fn finds_list_elements_and_fields_past_comments_and_strings() {
         let src = "(\n  // units: [fake]\n  name: \"a ( b\",\n  units: [\n    (troop: \"x\"),\n    (troop: \"y\", at: (1, 2)),\n  ],\n)";
+        let lines = Lines::new(src);
         let spans = list_elements(src, "units");
         assert_eq!(spans.len(), 2);
-        assert_eq!(line_col(src, spans[0].start), (5, 5));
-        assert_eq!(field_in(src, spans[1], "at"), (6, 18));
-        assert_eq!(top_field(src, "units"), (4, 3));
+        assert_eq!(lines.line_col(spans[0].start), (5, 5));
+        assert_eq!(lines.field_in(spans[1], "at"), (6, 18));
+        assert_eq!(lines.top_field("units"), (4, 3));
     }
 
     #[test]
     fn finds_the_elements_of_a_list_of_strings() {
         let src = "(\n  map: [\n    \". ,\",\n    \". .\",\n  ],\n)";
+        let lines = Lines::new(src);
         let spans = list_elements(src, "map");
         assert_eq!(spans.len(), 2);
-        assert_eq!(line_col(src, spans[0].start), (3, 5));
-        assert_eq!(line_col(src, spans[1].start), (4, 5));
+        assert_eq!(lines.line_col(spans[0].start), (3, 5));
+        assert_eq!(lines.line_col(spans[1].start), (4, 5));
+    }
+
+    #[test]
+    fn columns_count_characters_in_any_order_of_lookups() {
+        let src = "ab\néé:x é\n";
+        let lines = Lines::new(src);
+        let x = src.find('x').unwrap();
+        assert_eq!(lines.line_col(x), (2, 4));
+        assert_eq!(lines.line_col(1), (1, 2));
+        assert_eq!(lines.line_col(x + 3), (2, 6));
+        // Inside `é`, past the end: the nearest character start before it.
+        assert_eq!(lines.line_col(4), (2, 1));
+        assert_eq!(lines.line_col(1000), (3, 1));
+    }
+
+    #[test]
+    fn a_field_inside_a_string_or_a_nested_value_is_not_the_field() {
+        let src = "(units: [(label: \"at: here\", x: (at: 1), at: (3, 4))])";
+        let lines = Lines::new(src);
+        let spans = list_elements(src, "units");
+        assert_eq!(lines.field_in(spans[0], "at"), (1, 42));
     }
 }
