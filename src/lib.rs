@@ -7,6 +7,8 @@ pub mod ai;
 pub mod commands;
 /// The rules engine, pure and deterministic (R1–R10).
 pub mod engine;
+/// Reading and writing the files a user names, safely.
+pub mod files;
 /// Saving and resuming battles.
 pub mod save;
 /// Scenario files and the troop catalog.

@@ -2,6 +2,16 @@
 //! corrupt and other-version saves are refused with their problem named, and left untouched;
 //! writing is atomic.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 use std::path::Path;
 use volley::ai::{ComputerPlayer, Player};
 use volley::engine::{Dice, Game, Phase};
@@ -116,42 +126,210 @@ fn a_corrupt_save_is_refused() {
     assert!(matches!(err, SaveError::Corrupt { .. }), "{err}");
 }
 
-#[test]
-fn a_save_whose_commands_do_not_replay_is_refused() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = written_save(dir.path());
-    let text = std::fs::read_to_string(&path).expect("read");
-    let edited: Vec<String> = text
+/// The save at `path` with every line starting with `field:` replaced by `line`.
+fn edit_field(path: &Path, field: &str, line: &str) {
+    let text = std::fs::read_to_string(path).expect("read");
+    let edited: Vec<&str> = text
         .lines()
         .map(|l| {
-            if l.trim_start().starts_with("digest:") {
-                "    digest: 1,".to_string()
+            if l.trim_start().starts_with(field) {
+                line
             } else {
-                l.to_string()
+                l
             }
         })
         .collect();
-    std::fs::write(&path, edited.join("\n")).expect("write");
-    let err = resume(&path).err().expect("refused");
-    assert!(matches!(err, SaveError::Diverged { .. }), "{err}");
+    std::fs::write(path, edited.join("\n")).expect("write");
 }
 
 #[test]
-fn a_failed_write_keeps_the_previous_save() {
+fn a_save_whose_events_differ_says_what_differs() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = written_save(dir.path());
-    let before = std::fs::read(&path).expect("read");
-    std::fs::create_dir(path.with_extension("ron.tmp")).expect("block the temporary file");
-    let scenario = tutorial();
-    let game = Game::new(scenario.setup.clone(), Dice::seeded(9)).expect("valid");
-    let err = SaveFile::of(&scenario, 9, HUMANS, &[], &game).write(&path);
-    assert!(err.is_err());
-    assert_eq!(std::fs::read(&path).expect("read"), before);
-    assert!(resume(&path).is_ok());
+    edit_field(&path, "digest:", "    digest: 1,");
+    let err = resume(&path).err().expect("refused");
+    assert!(matches!(err, SaveError::DigestMismatch { .. }), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.contains("as saved, but not the same ones") && text.contains("saved 0000000000000001"),
+        "{text}"
+    );
+    assert!(!text.contains("events 1, saved 1"), "{text}");
+}
+
+#[test]
+fn a_missing_save_is_no_such_save_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let err = resume(&dir.path().join("nowhere.ron"))
+        .err()
+        .expect("refused");
+    assert!(matches!(err, SaveError::Missing { .. }), "{err}");
+    assert!(
+        err.to_string().ends_with("nowhere.ron: no such save file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_save_whose_seed_was_edited_says_the_seed_does_not_match() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = written_save(dir.path());
+    edit_field(&path, "seed:", "    seed: 4,");
+    let err = resume(&path).err().expect("refused");
+    assert!(
+        matches!(err, SaveError::SeedMismatch { seed: 4, .. }),
+        "{err}"
+    );
+    assert!(
+        err.to_string()
+            .contains("the seed 4 does not match the one this battle was played with"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_save_whose_command_is_refused_names_it_from_1() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = written_save(dir.path());
+    let text = std::fs::read_to_string(&path).expect("read");
+    let edited = text.replace("ChooseFirst(first: true)", "EndOrders");
+    assert_ne!(edited, text, "the save holds its command on one line");
+    std::fs::write(&path, edited).expect("write");
+    let err = resume(&path).err().expect("refused");
+    assert!(matches!(err, SaveError::Replay { index: 0, .. }), "{err}");
+    assert!(
+        err.to_string().contains("command 1 of the save is refused"),
+        "{err}"
+    );
+}
+
+#[test]
+fn two_writers_of_one_save_never_fail_or_leave_it_half_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = written_save(dir.path());
+    let writers: Vec<_> = (0..2u64)
+        .map(|w| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                let scenario = tutorial();
+                let game = Game::new(scenario.setup.clone(), Dice::seeded(w)).expect("valid");
+                let save = SaveFile::of(&scenario, w, HUMANS, &[], &game);
+                (0..100).filter(|_| save.write(&path).is_err()).count()
+            })
+        })
+        .collect();
+    let reads = (0..100).filter(|_| resume(&path).is_ok()).count();
+    let failures: usize = writers.into_iter().map(|w| w.join().expect("writer")).sum();
+    assert_eq!(failures, 0, "writes failed");
+    assert_eq!(reads, 100, "a reader met a half-written save");
+    let stray: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name())
+        .filter(|n| n != "s.ron")
+        .collect();
+    assert!(stray.is_empty(), "temporary files left: {stray:?}");
+}
+
+#[test]
+fn each_battle_has_its_own_autosave_and_a_resumed_autosave_goes_on_in_its_file() {
+    let data = Path::new("/data");
+    let a = volley::save::autosave_path(data, "scenarios/kircholm.ron", "100-7");
+    let b = volley::save::autosave_path(data, "scenarios/kircholm.ron", "100-8");
+    assert_eq!(a, Path::new("/data/autosave/kircholm-100-7.ron"));
+    assert_ne!(a, b);
+    let again = volley::save::resumed_autosave_path(data, &a, "scenarios/kircholm.ron", "200-9");
+    assert_eq!(again, a);
+    let named = Path::new("/data/saves/kircholm.ron");
+    let fresh = volley::save::resumed_autosave_path(data, named, "scenarios/kircholm.ron", "200-9");
+    assert_eq!(fresh, Path::new("/data/autosave/kircholm-200-9.ron"));
+    let odd = volley::save::autosave_path(data, "../my \u{1b}battle?.ron", "1-1");
+    assert_eq!(odd, Path::new("/data/autosave/mybattle-1-1.ron"));
 }
 
 #[test]
 fn the_data_dir_can_be_chosen() {
     let dir = Path::new("/some/where");
     assert_eq!(volley::save::data_dir(Some(dir)), dir);
+}
+
+/// The largest battle `check` accepts: a 200×200 map, the most units, the longest turn
+/// limit, and a file padded to the size limit with what a save must fence: quotes,
+/// backslashes and a long run of `#`.
+fn largest_battle() -> String {
+    use volley::engine::error::MAX_FILE_BYTES;
+    use volley::scenario::{MAX_TURN_LIMIT, MAX_UNITS};
+    let side = volley::engine::map::MAX_MAP_SIDE as usize;
+    let row = vec!["."; side].join(" ");
+    let map: Vec<String> = (0..side).map(|_| format!("        \"{row}\",")).collect();
+    let units: Vec<String> = (0..MAX_UNITS)
+        .map(|i| {
+            let (name, r) = if i % 2 == 0 {
+                ("Red", 199)
+            } else {
+                ("Blue", 0)
+            };
+            format!(
+                "        (troop: \"pikemen\", side: \"{name}\", creatures: 120, at: ({}, {r})),",
+                i / 2
+            )
+        })
+        .collect();
+    let body = format!(
+        "(\n    name: \"The largest battle\",\n    map: [\n{}\n    ],\n    sides: [(name: \"Red\", edge: South), (name: \"Blue\", edge: North)],\n    units: [\n{}\n    ],\n    turn_limit: {MAX_TURN_LIMIT},\n    defender: \"Blue\",\n)\n",
+        map.join("\n"),
+        units.join("\n")
+    );
+    let fences = "// \"quoted\" and \\ back-slashed\n// ";
+    let room = MAX_FILE_BYTES - body.len() - fences.len() - 1;
+    let text = format!("{fences}{}\n{body}", "#".repeat(room));
+    assert_eq!(text.len(), MAX_FILE_BYTES);
+    text
+}
+
+#[test]
+fn the_save_of_the_largest_battle_played_to_its_turn_limit_resumes() {
+    use volley::engine::{Actor, Command};
+    let text = largest_battle();
+    let scenario = Scenario::parse(&text, "largest.ron").expect("check accepts it");
+    let mut game = Game::new(scenario.setup.clone(), Dice::seeded(5)).expect("valid");
+    let mut commands = Vec::new();
+    // Every unit stands fast every turn (R4.1); every other order is the end of orders.
+    let mut ordered = std::collections::BTreeSet::new();
+    while game.outcome().is_none() {
+        let command = match game.actor() {
+            Actor::Decide(decision) => decision.answers()[0],
+            Actor::Orders { side, phase } => game
+                .units()
+                .iter()
+                .find(|u| {
+                    phase == Phase::Movement
+                        && u.side == side
+                        && !ordered.contains(&(game.turn(), u.id))
+                })
+                .map_or(Command::EndOrders, |u| Command::StandFast { unit: u.id }),
+            Actor::Nobody => break,
+        };
+        if let Command::StandFast { unit } = command {
+            ordered.insert((game.turn(), unit));
+        }
+        game.submit(command).expect("legal");
+        commands.push(command);
+    }
+    assert_eq!(
+        game.turn(),
+        volley::scenario::MAX_TURN_LIMIT,
+        "played to its turn limit"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("largest-save.ron");
+    save_to(&path, &scenario, 5, &game, &commands);
+    let size = std::fs::metadata(&path).expect("written").len();
+    assert!(
+        size > 3 * volley::engine::error::MAX_FILE_BYTES as u64,
+        "{size} bytes"
+    );
+    let back = resume(&path).expect("every save the game writes resumes");
+    assert_eq!(back.commands.len(), commands.len());
+    assert_eq!(back.game.log().len(), game.log().len());
 }

@@ -4,8 +4,10 @@
 //! are written atomically (temporary file, then rename) and refused with a named problem
 //! when corrupt, truncated or of another version; a refused file is never touched.
 
+use crate::engine::error::{escape_text, MAX_FILE_BYTES};
 use crate::engine::{Command, Dice, Event, Game, Rules};
-use crate::scenario::{Controller, Scenario};
+use crate::files::{shown, ReadError};
+use crate::scenario::{Controller, Scenario, MAX_TURN_LIMIT, MAX_UNITS};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -16,74 +18,215 @@ pub const SAVE_FORMAT: u32 = 1;
 /// The last line of every complete save.
 const END_MARKER: &str = "// end of volley save";
 
+/// Commands a battle may take in one turn for each of its units: three orders (one per
+/// phase), and for each of at most four attack sequences it makes or meets (fire, melee,
+/// charge, ready reaction) a withdrawal and an advance, with room for charge re-targets.
+const COMMANDS_PER_UNIT_TURN: u64 = 16;
+
+/// Commands a turn may take whatever its units: the initiative and each side's end of
+/// orders in each phase, with room to spare.
+const COMMANDS_PER_TURN: u64 = 16;
+
+/// Longest line one command takes in a save (`Charge(unit: 399, to: (...), target: 398),`
+/// with its indent is under 80 bytes).
+const MAX_COMMAND_BYTES: u64 = 96;
+
+/// Everything in a save but the scenario and the commands: the other fields and the end
+/// marker, with a long scenario file name.
+const SAVE_OVERHEAD_BYTES: u64 = 64 * 1024;
+
+/// The largest save the game can write, so the largest it reads: the largest scenario
+/// `check` accepts (saved as a raw string, at most 3 times its size with the `#`s that
+/// fence it), and the commands of its longest battle, [`MAX_TURN_LIMIT`] turns of
+/// [`MAX_UNITS`] units.
+pub const MAX_SAVE_BYTES: u64 = SAVE_OVERHEAD_BYTES
+    + 3 * MAX_FILE_BYTES as u64
+    + MAX_TURN_LIMIT as u64
+        * (MAX_UNITS as u64 * COMMANDS_PER_UNIT_TURN + COMMANDS_PER_TURN)
+        * MAX_COMMAND_BYTES;
+
 /// A save file's contents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveFile {
+    /// [`SAVE_FORMAT`] when written.
     pub format: u32,
     /// `rules.ron`'s version the battle was played under.
     pub rules_version: u32,
+    /// The scenario's file name when the battle began, for the title and the save's name.
     pub scenario_file: String,
     /// The whole scenario text, so a save outlives edits to the file.
     pub scenario: String,
+    /// The seed of the battle's dice.
     pub seed: u64,
+    /// A digest of the seed, so that an edited seed is named as such on resume.
+    #[serde(default)]
+    pub seed_check: Option<u64>,
+    /// Who gives each side's orders.
     pub controllers: [Controller; 2],
+    /// Every command given, in order: the battle is its seed and these.
     pub commands: Vec<Command>,
-    /// Number of events and their digest after the last command.
+    /// Number of events after the last command.
     pub events: usize,
+    /// Digest of every event after the last command ([`digest`]).
     pub digest: u64,
 }
 
 /// Why a save cannot be written or resumed.
 #[derive(Debug, Error)]
 pub enum SaveError {
-    #[error("{path}: {source}")]
+    /// The system refused to read or write the file.
+    #[error("{}: {source}", shown(path))]
     Io {
+        /// The save's path.
         path: PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
-    #[error("{path}: the save is truncated: its end marker is missing")]
-    Truncated { path: PathBuf },
-    #[error("{path}: the save is corrupt: {message}")]
-    Corrupt { path: PathBuf, message: String },
-    #[error("{path}: save format {found} is not this game's format {expected}")]
-    Format {
+    /// Nothing is at the path.
+    #[error("{}: no such save file", shown(path))]
+    Missing {
+        /// The path asked for.
         path: PathBuf,
-        found: u32,
-        expected: u32,
     },
-    #[error(
-        "{path}: the save is for rules version {found}; this game plays rules version {expected}"
-    )]
-    RulesVersion {
+    /// The file cannot be read as a save at all (not a file, too large, not text).
+    #[error("{}: cannot read the save: {reason}", shown(path))]
+    Unreadable {
+        /// The save's path.
         path: PathBuf,
-        found: u32,
-        expected: u32,
+        /// Why, in words.
+        reason: String,
     },
-    #[error("{path}: the saved scenario no longer loads: {message}")]
-    Scenario { path: PathBuf, message: String },
-    #[error("{path}: command {index} of the save is refused on replay: {message}")]
-    Replay {
+    /// The end marker is missing: the write was cut short.
+    #[error("{}: the save is truncated: its end marker is missing", shown(path))]
+    Truncated {
+        /// The save's path.
         path: PathBuf,
-        index: usize,
+    },
+    /// The text is not a save.
+    #[error("{}: the save is corrupt: {}", shown(path), escape_text(message))]
+    Corrupt {
+        /// The save's path.
+        path: PathBuf,
+        /// What the parser said.
         message: String,
     },
+    /// Written by another version of the save format.
     #[error(
-        "{path}: the replay does not reach the saved state (events {found}, saved {expected})"
+        "{}: save format {found} is not this game's format {expected}",
+        shown(path)
+    )]
+    Format {
+        /// The save's path.
+        path: PathBuf,
+        /// The format in the file.
+        found: u32,
+        /// The format this game writes.
+        expected: u32,
+    },
+    /// Played under other rules.
+    #[error(
+        "{}: the save is for rules version {found}; this game plays rules version {expected}",
+        shown(path)
+    )]
+    RulesVersion {
+        /// The save's path.
+        path: PathBuf,
+        /// The rules version in the file.
+        found: u32,
+        /// This game's rules version.
+        expected: u32,
+    },
+    /// The seed was changed after the save was written.
+    #[error(
+        "{}: the seed {seed} does not match the one this battle was played with: the save was edited",
+        shown(path)
+    )]
+    SeedMismatch {
+        /// The save's path.
+        path: PathBuf,
+        /// The seed in the file.
+        seed: u64,
+    },
+    /// The saved scenario text no longer loads.
+    #[error(
+        "{}: the saved scenario no longer loads: {}",
+        shown(path),
+        escape_text(message)
+    )]
+    Scenario {
+        /// The save's path.
+        path: PathBuf,
+        /// The scenario's problems.
+        message: String,
+    },
+    /// A command is refused when the battle is replayed.
+    #[error(
+        "{}: command {} of the save is refused on replay: {}",
+        shown(path),
+        index + 1,
+        escape_text(message)
+    )]
+    Replay {
+        /// The save's path.
+        path: PathBuf,
+        /// 0-based index of the command in the save.
+        index: usize,
+        /// The rules' reason.
+        message: String,
+    },
+    /// The replay ends with another number of events than the save recorded.
+    #[error(
+        "{}: the replay ends after {found} events, but the save recorded {expected}: the save was edited or this version plays the rules differently",
+        shown(path)
     )]
     Diverged {
+        /// The save's path.
         path: PathBuf,
+        /// Events the replay reached.
         found: usize,
+        /// Events the save recorded.
         expected: usize,
+    },
+    /// The replay reaches as many events as saved, but not the same ones.
+    #[error(
+        "{}: the replay reaches {events} events as saved, but not the same ones (digest {found:016x}, saved {expected:016x}): the save was edited or this version plays the rules differently",
+        shown(path)
+    )]
+    DigestMismatch {
+        /// The save's path.
+        path: PathBuf,
+        /// Number of events, the same in both.
+        events: usize,
+        /// The replay's digest.
+        found: u64,
+        /// The saved digest.
+        expected: u64,
+    },
+    /// The battle outgrew what a save may hold (it cannot, by [`MAX_SAVE_BYTES`]'s bound).
+    #[error(
+        "{}: the save would be {bytes} bytes, more than the {MAX_SAVE_BYTES} a save may hold",
+        shown(path)
+    )]
+    TooLarge {
+        /// The save's path.
+        path: PathBuf,
+        /// Its size, in bytes.
+        bytes: usize,
     },
 }
 
 /// A battle brought back from a save.
 pub struct Resumed {
+    /// The saved scenario, checked again.
     pub scenario: Scenario,
+    /// The battle's seed.
     pub seed: u64,
+    /// Who gives each side's orders.
     pub controllers: [Controller; 2],
+    /// Every command given so far.
     pub commands: Vec<Command>,
+    /// The battle replayed to its last command.
     pub game: Game,
 }
 
@@ -97,6 +240,15 @@ pub fn digest(events: &[Event]) -> u64 {
         }
     }
     h
+}
+
+/// FNV-1a of a seed's bytes: the seed check of a save.
+fn seed_check(seed: u64) -> u64 {
+    seed.to_le_bytes()
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 impl SaveFile {
@@ -114,6 +266,7 @@ impl SaveFile {
             scenario_file: scenario.file.clone(),
             scenario: scenario.source.clone(),
             seed,
+            seed_check: Some(seed_check(seed)),
             controllers,
             commands: commands.to_vec(),
             events: game.log().len(),
@@ -121,43 +274,56 @@ impl SaveFile {
         }
     }
 
-    /// Writes the save atomically: a temporary file beside it, flushed, then renamed.
+    /// The save as text: one field a line, one command a line, the scenario as a raw
+    /// string (as written, not escaped), then the end marker.
+    pub fn to_text(&self) -> Result<String, ron::Error> {
+        let config = ron::ser::PrettyConfig::default()
+            .depth_limit(2)
+            .escape_strings(false);
+        let text = ron::ser::to_string_pretty(self, config)?;
+        Ok(format!("{text}\n{END_MARKER}\n"))
+    }
+
+    /// Writes the save atomically and durably (see [`crate::files::write_atomic`]); a save
+    /// that would not be read back is not written.
     pub fn write(&self, path: &Path) -> Result<(), SaveError> {
         let io = |source| SaveError::Io {
             path: path.to_path_buf(),
             source,
         };
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+        let text = self
+            .to_text()
             .map_err(|e| io(std::io::Error::other(e.to_string())))?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(io)?;
+        if text.len() as u64 > MAX_SAVE_BYTES {
+            return Err(SaveError::TooLarge {
+                path: path.to_path_buf(),
+                bytes: text.len(),
+            });
         }
-        let tmp = path.with_extension("ron.tmp");
-        let write = || -> std::io::Result<()> {
-            use std::io::Write;
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.write_all(format!("\n{END_MARKER}\n").as_bytes())?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io(e)
-        })
+        crate::files::write_atomic(path, &[text.as_bytes()]).map_err(io)
     }
 
-    /// Reads a save, refusing a truncated, corrupt or incompatible one.
+    /// Reads a save, refusing a missing, truncated, corrupt or incompatible one.
     pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
         let p = || path.to_path_buf();
-        let text = crate::scenario::read_limited(path).map_err(|e| SaveError::Corrupt {
-            path: p(),
-            message: e.to_string(),
+        let text = crate::files::read_text(path, MAX_SAVE_BYTES).map_err(|e| match e {
+            ReadError::Missing => SaveError::Missing { path: p() },
+            other => SaveError::Unreadable {
+                path: p(),
+                reason: other.to_string(),
+            },
         })?;
+        SaveFile::parse(&text, path)
+    }
+
+    /// Parses a save's text (read from `path`, named in errors), refusing a truncated,
+    /// corrupt or incompatible one.
+    pub fn parse(text: &str, path: &Path) -> Result<SaveFile, SaveError> {
+        let p = || path.to_path_buf();
         if !text.trim_end().ends_with(END_MARKER) {
             return Err(SaveError::Truncated { path: p() });
         }
-        let save: SaveFile = ron::from_str(&text).map_err(|e| SaveError::Corrupt {
+        let save: SaveFile = ron::from_str(text).map_err(|e| SaveError::Corrupt {
             path: p(),
             message: e.to_string(),
         })?;
@@ -176,6 +342,12 @@ impl SaveFile {
                 expected,
             });
         }
+        if save.seed_check.is_some_and(|c| c != seed_check(save.seed)) {
+            return Err(SaveError::SeedMismatch {
+                path: p(),
+                seed: save.seed,
+            });
+        }
         Ok(save)
     }
 
@@ -189,9 +361,10 @@ impl SaveFile {
             }
         })?;
         let mut game = Game::new(scenario.setup.clone(), Dice::seeded(self.seed)).map_err(|e| {
+            let problems: Vec<String> = e.into_iter().map(|p| p.message).collect();
             SaveError::Scenario {
                 path: p(),
-                message: format!("{e:?}"),
+                message: problems.join("; "),
             }
         })?;
         for (index, c) in self.commands.iter().enumerate() {
@@ -201,13 +374,7 @@ impl SaveFile {
                 message: e.to_string(),
             })?;
         }
-        if game.log().len() != self.events || digest(game.log()) != self.digest {
-            return Err(SaveError::Diverged {
-                path: p(),
-                found: game.log().len(),
-                expected: self.events,
-            });
-        }
+        self.check_reached(&game, path)?;
         Ok(Resumed {
             scenario,
             seed: self.seed,
@@ -215,6 +382,28 @@ impl SaveFile {
             commands: self.commands,
             game,
         })
+    }
+
+    /// The replayed game has the saved number of events and the saved digest.
+    fn check_reached(&self, game: &Game, path: &Path) -> Result<(), SaveError> {
+        let found = game.log().len();
+        if found != self.events {
+            return Err(SaveError::Diverged {
+                path: path.to_path_buf(),
+                found,
+                expected: self.events,
+            });
+        }
+        let digest = digest(game.log());
+        if digest != self.digest {
+            return Err(SaveError::DigestMismatch {
+                path: path.to_path_buf(),
+                events: found,
+                found: digest,
+                expected: self.digest,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -238,4 +427,47 @@ pub fn data_dir(chosen: Option<&Path>) -> PathBuf {
         .map(|d| d.join("volley"))
         .or_else(|| env("HOME").map(|h| h.join(".local/share/volley")))
         .unwrap_or_else(|| PathBuf::from("volley-data"))
+}
+
+/// The autosave file of a battle started now: `<data dir>/autosave/<scenario>-<started>.ron`.
+/// `started` must be unique to the battle (the caller's clock and process id), so that two
+/// games on one data directory never write the same file.
+pub fn autosave_path(data_dir: &Path, scenario_file: &str, started: &str) -> PathBuf {
+    data_dir
+        .join("autosave")
+        .join(format!("{}-{started}.ron", file_stem(scenario_file)))
+}
+
+/// The autosave a resumed battle goes on writing: the file it was resumed from when that
+/// is one of the data directory's autosaves, else a new one of its own.
+pub fn resumed_autosave_path(
+    data_dir: &Path,
+    resumed_from: &Path,
+    scenario_file: &str,
+    started: &str,
+) -> PathBuf {
+    let autosaves = data_dir.join("autosave");
+    if resumed_from.parent() == Some(autosaves.as_path()) {
+        resumed_from.to_path_buf()
+    } else {
+        autosave_path(data_dir, scenario_file, started)
+    }
+}
+
+/// A scenario file's stem made safe for a file name: letters, digits, `-` and `_`.
+pub fn file_stem(scenario_file: &str) -> String {
+    let stem = Path::new(scenario_file)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let safe: String = stem
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_'))
+        .take(40)
+        .collect();
+    if safe.is_empty() {
+        "battle".into()
+    } else {
+        safe
+    }
 }
