@@ -2,6 +2,16 @@
 //! it relies on: ranges, line of sight, volleys overhead, armor penetration, reload tokens,
 //! musket forks and cover.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 mod common;
 use common::*;
 use volley::engine::rules::ReloadTiming;
@@ -747,7 +757,8 @@ fn r5_4_muskets_that_did_not_stand_fast_fire_at_minus_2() {
             unit: id(0),
             to: at(3, 5),
         },
-        &[6, 1, 13],
+        // Initiative 6 v 1, the attack throw 13 (a hit), then the target's shock roll.
+        &[6, 1, 13, 3, 4],
     );
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(

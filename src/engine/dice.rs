@@ -1,6 +1,7 @@
 //! The game's dice: a portable seeded generator (ChaCha8, stable across machines and
 //! dependency upgrades because die faces are drawn here, not by a library's range sampler),
-//! or a script of exact faces for tests. Used by every roll of R3.1, R5.1, R9 and R10.2.
+//! or a script of exact faces for tests, which fails the test when it runs out rather than
+//! quietly rolling on. Used by every roll of R3.1, R5.1, R9 and R10.2.
 
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -10,8 +11,8 @@ use std::collections::VecDeque;
 #[derive(Clone, Debug)]
 enum Source {
     Seeded(Box<ChaCha8Rng>),
-    /// Faces in order; when they run out the seeded generator takes over.
-    Scripted(VecDeque<u32>, Box<ChaCha8Rng>),
+    /// Faces in order, for tests; a roll past the last is a bug in the test.
+    Scripted(VecDeque<u32>),
 }
 
 /// The dice of one battle, seeded once.
@@ -30,25 +31,41 @@ impl Dice {
         }
     }
 
-    /// Dice that give exactly these faces first (tests), then continue from seed 0.
+    /// Dice that give exactly these faces, in order (tests); rolling one more panics, so
+    /// that a test whose script runs short fails instead of rolling on unseen.
     pub fn scripted(faces: impl IntoIterator<Item = u32>) -> Dice {
         Dice {
-            source: Source::Scripted(
-                faces.into_iter().collect(),
-                Box::new(ChaCha8Rng::seed_from_u64(0)),
-            ),
+            source: Source::Scripted(faces.into_iter().collect()),
             rolled: 0,
         }
     }
 
+    /// The scripted faces not rolled yet (none for seeded dice).
+    pub fn unrolled(&self) -> usize {
+        match &self.source {
+            Source::Scripted(faces) => faces.len(),
+            Source::Seeded(_) => 0,
+        }
+    }
+
     /// Rolls one die of `sides` faces (1..=sides); a scripted face is clamped to that range.
+    ///
+    /// # Panics
+    /// When scripted dice run out: only tests script dice, and a short script is their bug.
+    #[allow(
+        clippy::panic,
+        reason = "scripted dice exist only in tests, where running out must fail the test"
+    )]
     pub fn roll(&mut self, sides: u32) -> u32 {
         let sides = sides.max(1);
         self.rolled += 1;
         match &mut self.source {
-            Source::Scripted(faces, rng) => match faces.pop_front() {
+            Source::Scripted(faces) => match faces.pop_front() {
                 Some(face) => face.clamp(1, sides),
-                None => uniform(rng, sides),
+                None => panic!(
+                    "scripted dice ran out at roll {} (a d{sides}): script more faces",
+                    self.rolled
+                ),
             },
             Source::Seeded(rng) => uniform(rng, sides),
         }
@@ -84,6 +101,14 @@ mod tests {
         assert_eq!(fa, fb);
         assert!(fa.iter().all(|f| (1..=6).contains(f)));
         assert!((1..=6).all(|face| fa.contains(&face)));
+    }
+
+    #[test]
+    #[should_panic(expected = "scripted dice ran out at roll 2 (a d6)")]
+    fn scripted_dice_that_run_out_fail_the_test() {
+        let mut d = Dice::scripted([3]);
+        assert_eq!(d.roll(6), 3);
+        d.roll(6);
     }
 
     #[test]
