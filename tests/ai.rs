@@ -1,8 +1,19 @@
-//! The computer opponent: it never gives an illegal order, and with the same seed it gives
-//! the same orders (so a saved game replays exactly).
+//! The computer opponent: its planner never chooses an illegal order (checked before the
+//! safety net that would hide it), and with the same seed it gives the same orders (so a
+//! saved game replays exactly).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
 
 use volley::ai::{ComputerPlayer, Player, RandomPlayer};
-use volley::engine::{Command, Dice, Game};
+use volley::engine::{Actor, Command, Dice, Game};
 use volley::scenario::{Scenario, SHIPPED};
 
 fn scenarios() -> Vec<Scenario> {
@@ -21,6 +32,9 @@ fn battle(scenario: &Scenario, seed: u64, computer_side: usize) -> Vec<Command> 
     let mut given = Vec::new();
     while let Some(side) = game.acting_side() {
         let mine = side.index() == computer_side;
+        if mine {
+            assert_plan_is_legal(&computer, &game, &scenario.name, seed);
+        }
         let player: &mut dyn Player = if mine { &mut computer } else { &mut random };
         let Some(command) = player.choose(&game) else {
             break;
@@ -41,6 +55,24 @@ fn battle(scenario: &Scenario, seed: u64, computer_side: usize) -> Vec<Command> 
         scenario.name
     );
     given
+}
+
+/// The planner's own choice, before the safety net of `choose`, is legal: an answer the
+/// pending decision offers, or an order the rules accept.
+fn assert_plan_is_legal(computer: &ComputerPlayer, game: &Game, battle: &str, seed: u64) {
+    let Some(plan) = computer.planned(game) else {
+        return;
+    };
+    let legal = match game.actor() {
+        Actor::Decide(decision) => decision.answers().contains(&plan),
+        _ => game.check_command(&plan).is_ok(),
+    };
+    assert!(
+        legal,
+        "{battle} seed {seed} turn {}: the planner chose {plan:?}, which the rules refuse: {:?}",
+        game.turn(),
+        game.check_command(&plan).err()
+    );
 }
 
 #[test]

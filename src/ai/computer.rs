@@ -7,7 +7,7 @@
 
 use super::plan;
 use super::Player;
-use crate::engine::{Actor, Command, Decision, Game, Phase, SideId};
+use crate::engine::{Actor, Command, Decision, Game, SideId};
 
 /// The computer player; one instance may play both sides.
 #[derive(Clone, Debug)]
@@ -42,29 +42,39 @@ impl ComputerPlayer {
         }
     }
 
-    fn orders(&self, game: &Game, side: SideId, phase: Phase) -> Command {
-        let style = self.style(game, side);
-        let best = plan::next_order(game, side, phase, &style);
-        let legal = |c: &Command| game.check_command(c).is_ok();
-        match best.filter(legal) {
-            Some(c) => c,
-            None => fallback(game),
+    /// The planner's own choice for the side that must act, before any safety net: the
+    /// answer to a pending decision, or the best order (`None` when no unit has an order
+    /// worth giving, and when nobody acts). Tests hold it to the rules: it must be legal.
+    pub fn planned(&self, game: &Game) -> Option<Command> {
+        match game.actor() {
+            Actor::Nobody => None,
+            Actor::Decide(decision) => {
+                let style = self.style(game, decision.side());
+                Some(plan::decide(game, &decision, &style))
+            }
+            Actor::Orders { side, phase } => {
+                let style = self.style(game, side);
+                plan::next_order(game, side, phase, &style)
+            }
         }
     }
 }
 
 impl Player for ComputerPlayer {
+    /// The planned command; a plan the rules refuse (a planner bug, which tests catch)
+    /// falls back to a legal command so that a battle in play never stops.
     fn choose(&mut self, game: &Game) -> Option<Command> {
+        let planned = self.planned(game);
         match game.actor() {
             Actor::Nobody => None,
-            Actor::Decide(decision) => {
-                let style = self.style(game, decision.side());
-                let answer = plan::decide(game, &decision, &style);
-                Some(answer)
-                    .filter(|c| decision.answers().contains(c))
-                    .or_else(|| first_answer(&decision))
-            }
-            Actor::Orders { side, phase } => Some(self.orders(game, side, phase)),
+            Actor::Decide(decision) => planned
+                .filter(|c| decision.answers().contains(c))
+                .or_else(|| first_answer(&decision)),
+            Actor::Orders { .. } => Some(
+                planned
+                    .filter(|c| game.check_command(c).is_ok())
+                    .unwrap_or_else(|| fallback(game)),
+            ),
         }
     }
 }
