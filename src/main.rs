@@ -140,11 +140,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
-    let mut app = match &args.resume {
-        Some(path) => volley::tui::App::resumed(volley::save::resume(path)?),
-        None => new_battle(&args)?,
+    let data_dir = volley::save::data_dir(args.data_dir.as_deref());
+    let started = battle_id();
+    let (mut app, autosave) = match &args.resume {
+        Some(path) => {
+            let app = volley::tui::App::resumed(volley::save::resume(path)?);
+            let autosave =
+                volley::save::resumed_autosave_path(&data_dir, path, &app.scenario.file, &started);
+            (app, autosave)
+        }
+        None => {
+            let app = new_battle(&args)?;
+            let autosave = volley::save::autosave_path(&data_dir, &app.scenario.file, &started);
+            (app, autosave)
+        }
     };
-    app.save_dir = Some(volley::save::data_dir(args.data_dir.as_deref()));
+    app.save_dir = Some(data_dir);
+    app.autosave = Some(autosave.clone());
+    // The battle is on disk before the first key, so even a kill at once loses nothing.
+    app.autosave();
     let aggression = [
         app.scenario.sides[0].aggression,
         app.scenario.sides[1].aggression,
@@ -152,8 +166,34 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let computer: volley::tui::Computer =
         Box::new(volley::ai::ComputerPlayer::new(app.seed, aggression));
     let pause = std::time::Duration::from_millis(args.pause);
-    volley::tui::run(app, computer, pause).context("the terminal failed")?;
-    Ok(ExitCode::SUCCESS)
+    let exit = volley::tui::run(app, computer, pause).context("the terminal failed")?;
+    Ok(farewell(&exit, &autosave))
+}
+
+/// Says where the battle is saved and how to resume it; the exit status for `exit`.
+fn farewell(exit: &volley::tui::Exit, autosave: &std::path::Path) -> ExitCode {
+    use volley::tui::Exit;
+    if let Exit::ComputerFailed(reason) = exit {
+        eprintln!("volley: {}", volley::engine::error::escape_text(reason));
+    }
+    eprintln!(
+        "The battle is saved in {}\nResume it with: volley --resume {}",
+        volley::files::shown(autosave),
+        volley::files::shell_quoted(autosave)
+    );
+    match exit {
+        Exit::Quit => ExitCode::SUCCESS,
+        Exit::Signal(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
+        Exit::ComputerFailed(_) => ExitCode::FAILURE,
+    }
+}
+
+/// What makes this battle's autosave name unique: when it started and this process's id.
+fn battle_id() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    format!("{secs}-{}", std::process::id())
 }
 
 fn new_battle(args: &PlayArgs) -> Result<volley::tui::App> {

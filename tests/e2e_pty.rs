@@ -52,12 +52,10 @@ impl Session {
                 pixel_height: 0,
             })
             .expect("a pseudo-terminal");
-        // Saves and the autosave go to a directory of this test's own.
-        let data = std::env::temp_dir().join(format!(
-            "volley-e2e-{}-{}",
-            std::process::id(),
-            args.join("_").replace('/', "-")
-        ));
+        // Saves and the autosave go to a directory of this session's own.
+        static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let data = std::env::temp_dir().join(format!("volley-e2e-{}-{n}", std::process::id()));
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_volley"));
         cmd.args(args);
         cmd.cwd(env!("CARGO_MANIFEST_DIR"));
@@ -446,4 +444,107 @@ fn against_the_computer_blue_answers_and_the_player_reads_its_orders() {
     s.send(" ");
     s.expect_gone("The computer has given its orders");
     s.quit();
+}
+
+impl Session {
+    /// Sends `signal` to the game and waits for it to exit; returns its exit code.
+    #[track_caller]
+    fn signal(&mut self, signal: i32) -> u32 {
+        let pid = self.child.process_id().expect("the child's pid");
+        // SAFETY: kill(2) with a pid this test spawned and a valid signal number.
+        let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
+        assert_eq!(sent, 0, "the signal was sent");
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the child's status") {
+                return status.exit_code();
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "volley did not exit; the screen:\n{}",
+                self.dump()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Whether the terminal is back to normal: main screen, cursor shown.
+    fn restored(&self) -> bool {
+        let parser = self.parser.lock().unwrap();
+        !parser.screen().alternate_screen() && !parser.screen().hide_cursor()
+    }
+
+    /// The autosave files in this session's data directory.
+    fn autosaves(&self) -> Vec<PathBuf> {
+        let dir = self.data.join("volley").join("autosave");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+            .unwrap_or_default();
+        files.sort();
+        files
+    }
+}
+
+#[test]
+fn a_kill_mid_phase_restores_the_terminal_and_the_resumed_battle_keeps_its_orders() {
+    let mut s = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat"]);
+    s.expect(&["Red won the initiative: [1] be the first side, [2] the second"]);
+    s.send("1");
+    s.expect(&["│ Movement phase │ Red orders (first)", "│Red pike"]);
+    // Red pike marches to the nearest hex it can reach: an order in the middle of a phase.
+    s.send("\rm");
+    s.expect(&["move to a highlighted hex"]);
+    s.send("\r");
+    s.expect(&["Red pike marches"]);
+
+    let code = s.signal(libc::SIGTERM);
+    assert_eq!(code, 128 + 15, "the conventional status for SIGTERM");
+    s.expect(&[
+        "The battle is saved in ",
+        "Resume it with: volley --resume ",
+    ]);
+    assert!(s.restored(), "the terminal is restored:\n{}", s.dump());
+
+    let saves = s.autosaves();
+    assert_eq!(saves.len(), 1, "one autosave for the battle: {saves:?}");
+    let path = saves[0].to_str().expect("a UTF-8 path").to_string();
+    let mut again = Session::start(&["--resume", &path]);
+    again.expect(&["│ Movement phase │ Red orders (first)", "Red pike marches"]);
+    again.quit();
+}
+
+#[test]
+fn quitting_says_where_the_battle_is_saved_and_how_to_resume_it() {
+    let mut s = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat"]);
+    s.expect(&["Red won the initiative"]);
+    s.quit();
+    let saves = s.autosaves();
+    assert_eq!(saves.len(), 1, "{saves:?}");
+    let shown = saves[0].display().to_string();
+    s.expect(&[
+        &format!("The battle is saved in {shown}"),
+        "Resume it with: volley --resume ",
+    ]);
+    assert!(s.restored());
+}
+
+#[test]
+fn hang_up_interrupt_and_quit_signals_also_restore_the_terminal() {
+    for (signal, name) in [
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGINT, "SIGINT"),
+        (libc::SIGQUIT, "SIGQUIT"),
+    ] {
+        let mut s = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat"]);
+        s.expect(&["Red won the initiative"]);
+        let code = s.signal(signal);
+        assert_eq!(code, 128 + signal as u32, "{name}");
+        s.expect(&["The battle is saved in "]);
+        assert!(
+            s.restored(),
+            "{name}: the terminal is restored:\n{}",
+            s.dump()
+        );
+        assert_eq!(s.autosaves().len(), 1, "{name}");
+    }
 }

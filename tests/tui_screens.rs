@@ -3,6 +3,16 @@
 //! cell by cell. The tutorial (seed 7) is deterministic, so most assertions are exact lines:
 //! a snapshot of what the player sees, kept in the test instead of in separate files.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use volley::engine::{Command, Map, Phase, SideId, UnitId};
@@ -422,7 +432,7 @@ fn against_the_computer_there_is_no_handover_but_a_pause_to_read() {
         if !app.computer_to_act() {
             break;
         }
-        volley::tui::step_computer(&mut app, &mut computer);
+        volley::tui::step_computer(&mut app, &mut computer).expect("a legal computer order");
     }
     assert!(!app.computer_to_act());
     assert!(
@@ -766,14 +776,14 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
         unit: pike,
         to: Map::hex_at(4, 0),
     };
-    // The engine's reason, with the unit named by its label rather than its id.
+    // The engine's reason, with the unit named by its label and hex rather than its id.
     let reason = app
         .game
         .check_command(&far)
         .expect_err("too far")
         .to_string()
-        .replace(&pike.to_string(), "Red pike");
-    assert!(reason.starts_with("Red pike "), "{reason}");
+        .replace(&pike.to_string(), "\"Red pike\" at (4, 6)");
+    assert!(reason.starts_with("\"Red pike\" at (4, 6) "), "{reason}");
     assert!(!app.submit(far));
     assert_eq!(app.message, reason);
     // It comes first on the status line, where the list of keys cannot push it off, at
@@ -795,7 +805,7 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
         .check_command(&blue)
         .expect_err("not Blue's turn")
         .to_string();
-    let reason = reason.replace(&blue_pike.to_string(), "Blue pike");
+    let reason = reason.replace(&blue_pike.to_string(), "\"Blue pike\" at (6, 1)");
     assert!(!app.submit(blue));
     let s = render(&app, 100, 30);
     assert!(

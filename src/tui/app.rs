@@ -88,8 +88,10 @@ pub struct App {
     pub quit: bool,
     /// Map scroll, in offset (col, row) of the top-left hex shown.
     pub view: Cell<(i32, i32)>,
-    /// Where saves go (the data directory); `None` disables saving.
+    /// Where named saves go (the data directory); `None` disables `S`.
     pub save_dir: Option<std::path::PathBuf>,
+    /// This battle's own autosave file, written after every command; `None` disables it.
+    pub autosave: Option<std::path::PathBuf>,
     undo_ok: bool,
     last_human: Option<SideId>,
 }
@@ -122,14 +124,11 @@ impl App {
     /// Submits a command from the player or the computer.
     pub fn submit(&mut self, command: Command) -> bool {
         let before = self.game.dice_rolled();
-        let phase = (self.game.turn(), self.game.phase());
         match self.game.submit(command) {
             Ok(events) => {
                 self.commands.push(command);
                 self.undo_ok = is_movement_order(&command) && self.game.dice_rolled() == before;
-                if phase != (self.game.turn(), self.game.phase()) {
-                    self.autosave();
-                }
+                self.autosave();
                 self.record(&events);
                 self.message.clear();
                 self.mode = Mode::Browse;
@@ -143,14 +142,20 @@ impl App {
         }
     }
 
-    /// The engine's reason with each unit's `#id` replaced by its label, longest id first
-    /// so `#1` does not eat the start of `#12`.
+    /// The engine's reason with each unit's `#id` replaced by its label and hex
+    /// (`"Red lancers" at (6, 5)`), longest id first so `#1` does not eat the start of `#12`.
     fn with_labels(&self, mut text: String) -> String {
         let mut units: Vec<_> = self
             .game
             .units()
             .iter()
-            .map(|u| (u.id.to_string(), u.label.clone()))
+            .map(|u| {
+                let (col, row) = Map::offset(u.pos);
+                (
+                    u.id.to_string(),
+                    format!("\"{}\" at ({col}, {row})", u.label),
+                )
+            })
             .collect();
         units.sort_by_key(|(id, _)| std::cmp::Reverse(id.len()));
         for (id, label) in units {
@@ -221,6 +226,7 @@ impl App {
             quit: false,
             view: Cell::new((0, 0)),
             save_dir: None,
+            autosave: None,
             undo_ok: false,
             last_human: None,
         };
@@ -246,20 +252,19 @@ impl App {
             self.message = "saving is off".into();
             return;
         };
-        let stem = std::path::Path::new(&self.scenario.file)
-            .file_stem()
-            .map_or("battle".into(), |s| s.to_string_lossy().to_string());
+        let stem = crate::save::file_stem(&self.scenario.file);
         let path = dir.join("saves").join(format!("{stem}.ron"));
         self.message = match self.save_file().write(&path) {
-            Ok(()) => format!("saved to {}", path.display()),
+            Ok(()) => format!("saved to {}", crate::files::shown(&path)),
             Err(e) => format!("save failed: {e}"),
         };
     }
 
-    /// Saves `<data dir>/autosave.ron` at the end of every phase.
-    fn autosave(&mut self) {
-        let Some(dir) = &self.save_dir else { return };
-        if let Err(e) = self.save_file().write(&dir.join("autosave.ron")) {
+    /// Writes this battle's autosave file (after every command, so that quitting, a kill or
+    /// a closed terminal loses at most the order in flight).
+    pub fn autosave(&mut self) {
+        let Some(path) = &self.autosave else { return };
+        if let Err(e) = self.save_file().write(path) {
             self.message = format!("autosave failed: {e}");
         }
     }
@@ -272,19 +277,20 @@ impl App {
                     .into();
             return;
         }
-        let mut commands = std::mem::take(&mut self.commands);
-        commands.pop();
-        let Ok(mut game) = Game::new(self.scenario.setup.clone(), Dice::seeded(self.seed)) else {
-            return;
-        };
-        for c in &commands {
-            if game.submit(*c).is_err() {
-                self.message = "undo failed: the battle could not be replayed".into();
+        let kept = self.commands.len().saturating_sub(1);
+        let commands = self.commands.get(..kept).unwrap_or_default();
+        // The history stays in place until the replay has succeeded.
+        match replay(&self.scenario, self.seed, commands) {
+            Ok(game) => {
+                self.game = game;
+                self.commands.truncate(kept);
+            }
+            Err(why) => {
+                self.message = format!("undo failed: {why}");
                 return;
             }
         }
-        self.game = game;
-        self.commands = commands;
+        self.autosave();
         self.undo_ok = false;
         self.log.push("(last order taken back)".into());
         self.message = "order taken back".into();
@@ -294,6 +300,17 @@ impl App {
     pub fn phase(&self) -> Phase {
         self.game.phase()
     }
+}
+
+/// The battle of `scenario` and `seed` after `commands`, or why it cannot be replayed.
+fn replay(scenario: &Scenario, seed: u64, commands: &[Command]) -> Result<Game, String> {
+    let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
+        .map_err(|_| "the scenario does not set up".to_string())?;
+    for (i, c) in commands.iter().enumerate() {
+        game.submit(*c)
+            .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
+    }
+    Ok(game)
 }
 
 fn is_movement_order(c: &Command) -> bool {
