@@ -228,9 +228,12 @@ fn controllers(scenario: &Scenario, args: &PlayArgs) -> Result<[Controller; 2]> 
             })
             .with_context(|| {
                 let names: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+                let name = volley::engine::error::escape_text(name);
                 format!("no side called `{name}` (sides: {})", names.join(", "))
             })?;
-        out[index] = Controller::Computer;
+        if let Some(slot) = out.get_mut(index) {
+            *slot = Controller::Computer;
+        }
     }
     Ok(out)
 }

@@ -163,48 +163,84 @@ pub fn locate(source: &str, needle: &str, nth: usize) -> (usize, usize) {
 /// Why the rules refuse a command; the engine's reason is shown to the player as it is.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum RuleError {
+    /// R10: the battle has ended; no command is taken.
     #[error("the battle is over")]
     BattleOver,
+    /// A decision (named) must be answered before any order.
     #[error("{0} is waiting for a decision first")]
     DecisionPending(String),
+    /// An answer was given but no decision is pending.
     #[error("there is no decision to answer")]
     NoDecision,
+    /// The answer is not one the pending decision offers.
     #[error("that answer does not fit the decision asked")]
     WrongAnswer,
+    /// The command names a unit the battle does not have.
     #[error("no unit {0}")]
     NoSuchUnit(UnitId),
+    /// R3.2: only the side giving orders may order its units.
     #[error("{0} belongs to the side not giving orders")]
     NotYourUnit(UnitId),
+    /// The target of fire, an attack or a charge is a friend.
     #[error("{0} is not an enemy")]
     NotAnEnemy(UnitId),
+    /// R3.2: each unit gets one order a phase.
     #[error("{unit} already has its {phase} order")]
-    AlreadyOrdered { unit: UnitId, phase: String },
+    AlreadyOrdered {
+        /// The unit ordered twice.
+        unit: UnitId,
+        /// The phase's name.
+        phase: String,
+    },
+    /// R3.2: the order is not one of the current phase's.
     #[error("that order belongs to another phase")]
     WrongPhase,
+    /// R8.4: a fleeing unit takes no orders.
     #[error("{0} is fleeing and takes no orders (R8.4)")]
     Fleeing(UnitId),
+    /// R4.2: an engaged unit may only stand fast, disengage or charge an adjacent enemy.
     #[error(
         "{0} is engaged: it may only stand fast, disengage or charge an adjacent enemy (R4.2)"
     )]
     Engaged(UnitId),
+    /// R4.1: the hex is beyond the order's reach.
     #[error("{0} cannot reach that hex with this order (R4.1)")]
     Unreachable(UnitId),
+    /// R4.4: IF, UF and disordered units never charge.
     #[error("{0} cannot charge: IF, UF and disordered units never charge (R4.4)")]
     CannotCharge(UnitId),
+    /// R4.4: a charge ends beside its target.
     #[error("the charge must end adjacent to its target (R4.4)")]
     TargetNotAdjacent,
+    /// R4.4: horse cannot charge into woods, village or ford.
     #[error("mounted units cannot charge into woods, village or ford (R4.4)")]
     ChargeIntoBadGround,
+    /// R4.5: only engaged units other than IF and UF disengage.
     #[error("{0} cannot disengage: IF and UF never disengage, and only engaged units do (R4.5)")]
     CannotDisengage(UnitId),
+    /// R4.5: a disengagement ends beside no enemy.
     #[error("a disengaging unit must end adjacent to no enemy (R4.5)")]
     StillEngaged,
+    /// R6, R7: the unit may not fire at or attack that target, for the reason given.
     #[error("{unit} cannot attack: {why}")]
-    CannotAttack { unit: UnitId, why: String },
+    CannotAttack {
+        /// The unit ordered.
+        unit: UnitId,
+        /// The rule that forbids it, in words.
+        why: String,
+    },
+    /// R5.6: the unit may not ready, for the reason given.
     #[error("{unit} cannot ready: {why}")]
-    CannotReady { unit: UnitId, why: String },
+    CannotReady {
+        /// The unit ordered.
+        unit: UnitId,
+        /// The rule that forbids it, in words.
+        why: String,
+    },
+    /// R7.2: IF and UF attack whenever they can.
     #[error("{0} must attack: IF and UF attack when able (R7.2)")]
     MustAttack(UnitId),
+    /// R7.2: an enemy not yet attacked this phase must be attacked first.
     #[error("attack {0} first: it has not been attacked this phase (R7.2)")]
     PreferUnattacked(UnitId),
 }

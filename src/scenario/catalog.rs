@@ -19,8 +19,11 @@ pub const DEFAULT_TROOPS_RON: &str = include_str!("../../assets/troops.ron");
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MeleeDef {
+    /// The weapon's name, for the unit's profile.
     pub name: String,
+    /// Damage per hit as dice, `"1d8"` (R5.2).
     pub damage: String,
+    /// Spears and polearms set against a charge (R5.6); `Other` if unset.
     #[serde(default = "other_class")]
     pub class: MeleeClass,
 }
@@ -33,16 +36,31 @@ fn other_class() -> MeleeClass {
 /// `Missile(kind: LongBow, damage: "1d6")`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum MissileDef {
-    Firearm { lock: Lock, kind: FirearmKind },
-    Missile { kind: MissileKind, damage: String },
+    /// A firearm: its lock and kind set its ranges, damage and reload tokens (R6).
+    Firearm {
+        /// Matchlock or flintlock.
+        lock: Lock,
+        /// Arquebus, musket, pistol or carbine.
+        kind: FirearmKind,
+    },
+    /// A bow, crossbow or thrown weapon (R5.4).
+    Missile {
+        /// The weapon, which sets its ranges.
+        kind: MissileKind,
+        /// Damage per hit as dice, `"1d6"`.
+        damage: String,
+    },
 }
 
 /// A troop type as written in a catalog.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TroopDef {
+    /// The name units give in `troop:`.
     pub name: String,
+    /// FF LF IF DF SF UF LC HC (R2.1).
     pub formation: Formation,
+    /// Creature size, which sets man-equivalents (R2.2); man-sized if unset.
     #[serde(default = "man")]
     pub size: CreatureSize,
     /// Hit dice: `"1"`, `"1+1"`, `"4-1"`.
@@ -53,15 +71,19 @@ pub struct TroopDef {
     /// Magic and Dexterity AC (R5.3).
     #[serde(default)]
     pub other_ac: i32,
+    /// Morale modifier of the troop (R9.1).
     #[serde(default)]
     pub morale: i32,
     /// Attack throw: 11 for `11+`.
     pub throw: i32,
     /// Encounter speed in feet.
     pub speed: u32,
+    /// The melee weapon.
     pub melee: MeleeDef,
+    /// The missile weapon, if any.
     #[serde(default)]
     pub missile: Option<MissileDef>,
+    /// Never rolls for shock (R9).
     #[serde(default)]
     pub fearless: bool,
 }
@@ -74,6 +96,7 @@ fn man() -> CreatureSize {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CatalogFile {
+    /// Every troop type, at most [`MAX_TROOP_TYPES`].
     pub troops: Vec<TroopDef>,
 }
 

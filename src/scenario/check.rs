@@ -184,26 +184,21 @@ fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
 }
 
 fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
-    if parsed.sides.len() != 2 {
+    let [a, b] = parsed.sides.as_slice() else {
         let at = c.lines.top_field("sides");
+        let count = parsed.sides.len();
         c.at(
             at,
-            format!(
-                "a battle needs exactly 2 sides, this one has {}",
-                parsed.sides.len()
-            ),
+            format!("a battle needs exactly 2 sides, this one has {count}"),
         );
         return None;
-    }
-    if parsed.sides[0].name == parsed.sides[1].name {
+    };
+    if a.name == b.name {
         let at = c.lines.top_field("sides");
-        c.at(
-            at,
-            format!("both sides are called `{}`", parsed.sides[0].name),
-        );
+        c.at(at, format!("both sides are called `{}`", a.name));
     }
     let spans = list_elements(c.lines.source(), "sides");
-    for (i, side) in parsed.sides.iter().enumerate() {
+    for (i, side) in [a, b].into_iter().enumerate() {
         if !parsed.units.iter().any(|u| u.side == side.name) {
             let at = c.lines.element(&spans, i);
             c.at(at, format!("side `{}` has no units", side.name));
@@ -221,7 +216,13 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
             );
         }
     }
-    Some([parsed.sides[0].clone(), parsed.sides[1].clone()])
+    // Names are escaped once here, so no side name can drive the terminal when shown.
+    let shown = |s: &SideDef| SideDef {
+        name: escape_text(&s.name).into_owned(),
+        commander: escape_text(&s.commander).into_owned(),
+        ..s.clone()
+    };
+    Some([shown(a), shown(b)])
 }
 
 fn check_units(

@@ -46,8 +46,10 @@ pub const SHIPPED: [(&str, &str); 5] = [
 /// Who gives a side's orders by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Controller {
+    /// A person at the keyboard.
     #[default]
     Human,
+    /// The computer opponent.
     Computer,
 }
 
@@ -55,7 +57,9 @@ pub enum Controller {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SideDef {
+    /// The side's name, unique in the battle; units name their side by it.
     pub name: String,
+    /// The commanding officer, for the briefing.
     #[serde(default)]
     pub commander: String,
     /// Added to initiative (R3.1).
@@ -66,6 +70,7 @@ pub struct SideDef {
     pub morale_modifier: i32,
     /// Home map edge (R8.4).
     pub edge: Edge,
+    /// Who gives the side's orders unless the command line says otherwise.
     #[serde(default)]
     pub player: Controller,
     /// The computer's appetite for attack, 0 (cautious) to 10 (reckless); 5 by default.
@@ -81,17 +86,24 @@ fn middling() -> u8 {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitDef {
+    /// The troop type's name in the catalog or the scenario's own `troops`.
     pub troop: String,
+    /// The name of the side the unit fights for.
     pub side: String,
+    /// Number of creatures (men or horses with riders) in the unit (R2.2).
     pub creatures: u32,
     /// Offset column and row, counted from 0 at the top left.
     pub at: (i32, i32),
+    /// The name shown on the map and in the log; the troop type's if none.
     #[serde(default)]
     pub label: Option<String>,
+    /// Starts the battle disordered (R8.3).
     #[serde(default)]
     pub disordered: bool,
+    /// Starts the battle ready (R5.6).
     #[serde(default)]
     pub ready: bool,
+    /// Reload tokens held at the start (R6.4).
     #[serde(default)]
     pub reload_tokens: u32,
     /// uhp already lost.
@@ -103,7 +115,9 @@ pub struct UnitDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ObjectiveDef {
+    /// The place's name, for the header and the log.
     pub name: String,
+    /// Offset column and row, counted from 0 at the top left.
     pub at: (i32, i32),
 }
 
@@ -111,20 +125,28 @@ pub struct ObjectiveDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
+    /// The battle's title.
     pub name: String,
+    /// What the battle is about, for the briefing; may run over several lines.
     #[serde(default)]
     pub description: String,
     /// One string per row of hexes, top row first; spaces are ignored.
     pub map: Vec<String>,
+    /// Exactly two sides, the first called A and the second B.
     pub sides: Vec<SideDef>,
+    /// Every unit on the field at the start, at most [`MAX_UNITS`].
     pub units: Vec<UnitDef>,
+    /// Hexes whose holders count at the turn limit (R10.3), at most [`MAX_OBJECTIVES`].
     #[serde(default)]
     pub objectives: Vec<ObjectiveDef>,
+    /// The last turn (R3.3), 1 to [`MAX_TURN_LIMIT`].
     pub turn_limit: u32,
     /// Name of the side that wins ties (R10.3).
     pub defender: String,
+    /// Rule options of `rules.ron` this battle sets.
     #[serde(default)]
     pub options: RuleOptions,
+    /// The dice's seed unless `--seed` gives one.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Troop types of this scenario's own, added to or overriding the catalog.
@@ -139,10 +161,15 @@ pub struct Scenario {
     pub file: String,
     /// Its text, kept so that saves can carry it.
     pub source: String,
+    /// The battle's title, control characters escaped.
     pub name: String,
+    /// The description, control characters escaped but its lines kept.
     pub description: String,
+    /// Both sides as written, names escaped.
     pub sides: [SideDef; 2],
+    /// The scenario's own seed, if it pins one.
     pub seed: Option<u64>,
+    /// The battle as the engine sets it up.
     pub setup: BattleSetup,
 }
 

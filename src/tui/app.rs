@@ -18,30 +18,43 @@ pub enum Mode {
     Browse,
     /// The order menu of a unit.
     Orders {
+        /// The unit being ordered.
         unit: UnitId,
+        /// Each order's key and name.
         options: Vec<(char, &'static str)>,
     },
     /// Picking the hex a move ends in.
     PickHex {
+        /// The unit moving.
         unit: UnitId,
+        /// March, hustle, charge or disengage.
         kind: MoveKind,
+        /// The hexes it may end in, with their cost.
         reach: Reach,
     },
     /// Picking the target of fire, an attack or a charge ending in `to`.
     PickTarget {
+        /// The unit given the order.
         unit: UnitId,
+        /// Every enemy it may strike.
         targets: Vec<UnitId>,
+        /// The target under the cursor, an index into `targets`.
         index: usize,
+        /// What the target receives.
         order: TargetOrder,
     },
     /// Ending orders with units still able to act.
     ConfirmEnd {
+        /// How many units could still act.
         idle: usize,
     },
+    /// Asking whether to leave the battle.
     ConfirmQuit,
+    /// The key map and a summary of the rules.
     Help,
     /// Hot-seat: the keyboard passes to this side.
     Handover {
+        /// The side that takes the keyboard.
         side: SideId,
     },
     /// The computer gave orders; the player reads them and presses a key.
@@ -51,40 +64,69 @@ pub enum Mode {
 /// What a picked target receives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TargetOrder {
+    /// A missile attack sequence (R6.1).
     Fire,
+    /// A melee attack sequence (R7.2).
     Attack,
-    Charge { to: Hex },
+    /// A charge (R4.4) that ends in `to`.
+    Charge {
+        /// The hex the charge ends in.
+        to: Hex,
+    },
 }
 
 /// A key, reduced to what the game cares about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
+    /// A letter, digit or sign.
     Char(char),
+    /// Arrow up.
     Up,
+    /// Arrow down.
     Down,
+    /// Arrow left.
     Left,
+    /// Arrow right.
     Right,
+    /// Enter: open orders, confirm.
     Enter,
+    /// Escape: cancel.
     Esc,
+    /// The next unit with an order to give, or the next target.
     Tab,
+    /// Shift-Tab: the previous one.
     BackTab,
+    /// Take back the last movement order.
     Backspace,
+    /// Scroll the log back.
     PageUp,
+    /// Scroll the log forward.
     PageDown,
 }
 
 /// The terminal game.
 pub struct App {
+    /// The battle's scenario, as checked.
     pub scenario: Scenario,
+    /// The battle itself.
     pub game: Game,
+    /// The dice's seed, for saves and replays.
     pub seed: u64,
+    /// Every command given, in order: with the seed, the whole battle.
     pub commands: Vec<Command>,
+    /// Who gives each side's orders.
     pub controllers: [Controller; 2],
+    /// The hex under the cursor.
     pub cursor: Hex,
+    /// What keys do now.
     pub mode: Mode,
+    /// One line for the status bar: a refusal's reason or what just happened.
     pub message: String,
+    /// The battle's log, one line an entry.
     pub log: Vec<String>,
+    /// Lines scrolled back from the log's end.
     pub log_scroll: usize,
+    /// Set when the player leaves.
     pub quit: bool,
     /// Map scroll, in offset (col, row) of the top-left hex shown.
     pub view: Cell<(i32, i32)>,
@@ -169,7 +211,7 @@ impl App {
         let Some(side) = self.game.acting_side() else {
             return;
         };
-        if self.controllers[side.index()] != Controller::Human {
+        if self.controller(side) != Controller::Human {
             return;
         }
         let both_human = self.controllers.iter().all(|c| *c == Controller::Human);
@@ -185,7 +227,16 @@ impl App {
             && self
                 .game
                 .acting_side()
-                .is_some_and(|s| self.controllers[s.index()] == Controller::Computer)
+                .is_some_and(|s| self.controller(s) == Controller::Computer)
+    }
+
+    /// Who gives `side`'s orders.
+    pub fn controller(&self, side: SideId) -> Controller {
+        let [a, b] = self.controllers;
+        match side {
+            SideId::A => a,
+            SideId::B => b,
+        }
     }
 
     /// A battle resumed from a save.

@@ -69,16 +69,13 @@ impl App {
 
     /// The letter that marks a side's units: the first letter of its name, or A / B.
     pub fn side_letter(&self, side: crate::engine::SideId) -> char {
-        let first = |i: usize| {
-            self.game
-                .side([crate::engine::SideId::A, crate::engine::SideId::B][i])
-                .name
-                .chars()
-                .next()
-        };
-        match (first(0), first(1)) {
+        let first = |side| self.game.side(side).name.chars().next();
+        match (
+            first(crate::engine::SideId::A),
+            first(crate::engine::SideId::B),
+        ) {
             (Some(a), Some(b)) if !a.eq_ignore_ascii_case(&b) && a.is_ascii() && b.is_ascii() => {
-                first(side.index()).map_or('?', |c| c.to_ascii_uppercase())
+                first(side).map_or('?', |c| c.to_ascii_uppercase())
             }
             _ => {
                 if side.index() == 0 {
