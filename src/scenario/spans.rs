@@ -1,10 +1,8 @@
 //! Where things are in a RON file: the line and column of the elements of a top-level
 //! list (`units: [ (...), (...) ]`) and of a field inside one, so that problems found
-//! after parsing can still be reported as `file:line:col`. Every lookup is linear in the
-//! file at most once: line starts are indexed once, so a file with thousands of problems is
-//! located in one pass (issue 9), and nothing here slices a string off a character boundary.
-
-use std::cell::Cell;
+//! after parsing can still be reported as `file:line:col`. The file is indexed once, so a
+//! file with thousands of problems is located in time linear in its size (issue 9), and
+//! nothing here slices a string off a character boundary.
 
 /// A byte range of the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,28 +13,37 @@ pub struct Span {
     pub end: usize,
 }
 
-/// A source text with its line starts indexed, turning byte offsets into 1-based
-/// `(line, col)` with columns counted in characters.
+/// A source text with its line starts and character counts indexed, turning byte offsets
+/// into 1-based `(line, col)` with columns counted in characters, in time independent of
+/// the file's size: a lookup scans at most one block of [`BLOCK`] bytes.
 #[derive(Debug)]
 pub struct Lines<'a> {
     source: &'a str,
     /// Byte offset of the start of each line; the first is 0.
     starts: Vec<usize>,
-    /// The last offset located and its column, so that offsets met in rising order along
-    /// one long line are counted from there instead of from the line's start.
-    last: Cell<(usize, usize)>,
+    /// Characters before the start of each block of [`BLOCK`] bytes.
+    chars_before_block: Vec<usize>,
 }
 
+/// Bytes per block of the character-count index.
+const BLOCK: usize = 4096;
+
 impl<'a> Lines<'a> {
-    /// Indexes the line starts of `source` (one pass).
+    /// Indexes the line starts and character counts of `source` (one pass each).
     pub fn new(source: &'a str) -> Lines<'a> {
         let starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
+        let chars_before_block = std::iter::once(0)
+            .chain(source.as_bytes().chunks(BLOCK).scan(0, |total, block| {
+                *total += chars_in(block);
+                Some(*total)
+            }))
+            .collect();
         Lines {
             source,
             starts,
-            last: Cell::new((0, 1)),
+            chars_before_block,
         }
     }
 
@@ -45,25 +52,30 @@ impl<'a> Lines<'a> {
         self.source
     }
 
+    /// Characters in the source before byte `offset` (a byte inside a character counts
+    /// that character as before it).
+    fn chars_before(&self, offset: usize) -> usize {
+        let offset = offset.min(self.source.len());
+        let block = offset / BLOCK;
+        let counted = self.chars_before_block.get(block).copied().unwrap_or(0);
+        let rest = self
+            .source
+            .as_bytes()
+            .get(block * BLOCK..offset)
+            .unwrap_or(&[]);
+        counted + chars_in(rest)
+    }
+
     /// 1-based line and column (in characters) of a byte offset; an offset past the end or
     /// inside a character counts as the nearest character start before it.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = floor_char_boundary(self.source, offset);
         let line = self.starts.partition_point(|&s| s <= offset).max(1);
         let start = self.starts.get(line - 1).copied().unwrap_or(0);
-        let (last_offset, last_col) = self.last.get();
-        let (from, col) = if (start..=offset).contains(&last_offset) {
-            (last_offset, last_col)
-        } else {
-            (start, 1)
-        };
-        let col = col
-            + self
-                .source
-                .get(from..offset)
-                .map_or(0, |t| t.chars().count());
-        self.last.set((offset, col));
-        (line, col)
+        (
+            line,
+            self.chars_before(offset) - self.chars_before(start) + 1,
+        )
     }
 
     /// Line and column of `field:` inside a span (the element's own field first, else the
@@ -88,6 +100,11 @@ impl<'a> Lines<'a> {
     pub fn element(&self, spans: &[Span], i: usize) -> (usize, usize) {
         spans.get(i).map_or((1, 1), |s| self.line_col(s.start))
     }
+}
+
+/// Characters whose first byte is in `bytes`: every byte but UTF-8's continuation bytes.
+fn chars_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 /// The largest character boundary at or before `offset`, within the text.
@@ -123,6 +140,7 @@ fn code_chars(source: &str) -> impl Iterator<Item = (usize, char, usize)> + '_ {
                     }
                 }
             }
+            '/' if chars.peek().is_some_and(|(_, n)| *n == '*') => skip_block_comment(&mut chars),
             // The opening quote stands for the string, so a list of strings has elements.
             '"' => {
                 in_str = true;
@@ -139,6 +157,31 @@ fn code_chars(source: &str) -> impl Iterator<Item = (usize, char, usize)> + '_ {
             _ => return Some((i, c, depth)),
         }
     })
+}
+
+/// Skips a block comment, nested ones included, after its opening `/`.
+fn skip_block_comment(chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>) {
+    chars.next(); // The `*` of the opening.
+    let (mut depth, mut last) = (1usize, ' ');
+    for (_, c) in chars.by_ref() {
+        match (last, c) {
+            ('/', '*') => {
+                depth += 1;
+                last = ' ';
+                continue;
+            }
+            ('*', '/') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return;
+                }
+                last = ' ';
+                continue;
+            }
+            _ => {}
+        }
+        last = c;
+    }
 }
 
 /// Spans of the elements of the list under top-level field `key` (`units`), in order.
@@ -197,6 +240,16 @@ mod tests {
     }
 
     #[test]
+    fn block_comments_nested_or_not_hide_what_they_hold() {
+        let src = "(/* units: [(x)] /* \" */ ( */\n units: [(at: 1), /* , */ (at: 2)])";
+        let lines = Lines::new(src);
+        let spans = list_elements(src, "units");
+        assert_eq!(spans.len(), 2);
+        assert_eq!(lines.top_field("units"), (2, 2));
+        assert_eq!(lines.field_in(spans[1], "at"), (2, 28));
+    }
+
+    #[test]
     fn finds_the_elements_of_a_list_of_strings() {
         let src = "(\n  map: [\n    \". ,\",\n    \". .\",\n  ],\n)";
         let lines = Lines::new(src);
@@ -217,6 +270,14 @@ mod tests {
         // Inside `é`, past the end: the nearest character start before it.
         assert_eq!(lines.line_col(4), (2, 1));
         assert_eq!(lines.line_col(1000), (3, 1));
+    }
+
+    #[test]
+    fn columns_of_a_long_line_of_wide_characters_cross_index_blocks() {
+        let src = format!("é\n{}x", "中".repeat(3 * BLOCK));
+        let lines = Lines::new(&src);
+        assert_eq!(lines.line_col(src.len() - 1), (2, 3 * BLOCK + 1));
+        assert_eq!(lines.line_col(3 + 3 * 1000 + 1), (2, 1001));
     }
 
     #[test]

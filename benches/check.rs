@@ -1,0 +1,102 @@
+//! How long `volley check` takes on hostile files at the 4 MiB size limit (issue 9): 119,355
+//! objectives off the map, 40,829 troop types with a bad `hd`, and 400 bad units with 500
+//! bad troop types all on one line. Target: each under 1 s in a release build (and under
+//! 100 MB, measured with `/usr/bin/time -v volley check FILE`, see the README).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a benchmark that meets the unexpected should fail loudly"
+)]
+
+use volley::engine::error::MAX_FILE_BYTES;
+use volley::scenario::{Catalog, Scenario};
+
+/// A valid battle's fields before its objectives, with `units` and `troops` spliced in.
+fn head(units: &str, troops: &str) -> String {
+    format!(
+        "(name: \"Hostile\", map: [\". . . .\", \". . . .\"], \
+         sides: [(name: \"Red\", edge: South), (name: \"Blue\", edge: North)], \
+         units: [(troop: \"pikemen\", side: \"Red\", creatures: 120, at: (0, 1)), \
+         (troop: \"pikemen\", side: \"Blue\", creatures: 120, at: (0, 0)), {units}], \
+         troops: [{troops}], turn_limit: 6, defender: \"Blue\", objectives: ["
+    )
+}
+
+/// `head`, then as many `item(i)` as fit in 4 MiB, then the end of the file.
+fn filled(head: &str, item: impl Fn(usize) -> String, sep: &str) -> String {
+    let tail = "])\n";
+    let mut text = head.to_string();
+    for i in 0.. {
+        let next = format!("{}{sep}", item(i));
+        if text.len() + next.len() + tail.len() > MAX_FILE_BYTES {
+            break;
+        }
+        text.push_str(&next);
+    }
+    text + tail
+}
+
+fn off_map_objectives() -> String {
+    filled(
+        &head("", ""),
+        |i| format!("(name: \"o{i}\", at: (-1, {i}))"),
+        ",\n",
+    )
+}
+
+fn bad_catalog() -> String {
+    let troop = |i| {
+        format!(
+            "(name: \"t{i}\", formation: FF, hd: \"x\", throw: 10, speed: 120, \
+             melee: (name: \"pike\", damage: \"1d8\"))"
+        )
+    };
+    filled("(troops: [", troop, ",\n")
+}
+
+/// 400 units of unknown troops, then 500 troop types with a bad `hd`, on one line of wide
+/// characters, padded with a comment to 4 MiB.
+fn one_line_of_problems() -> String {
+    let units: Vec<String> = (0..398)
+        .map(|i| format!("(troop: \"é{i}\", side: \"Red\", creatures: 120, at: ({i}, 9))"))
+        .collect();
+    let troops: Vec<String> = (0..500)
+        .map(|i| {
+            format!(
+                "(name: \"中{i}\", formation: FF, hd: \"x\", throw: 10, speed: 120, \
+                 melee: (name: \"pike\", damage: \"1d8\"))"
+            )
+        })
+        .collect();
+    let body = head(&units.join(", "), &troops.join(", ")) + "])\n";
+    let room = MAX_FILE_BYTES - body.len() - 4;
+    format!("/*{}*/{body}", "é".repeat(room / 2))
+}
+
+fn main() {
+    divan::main();
+}
+
+#[divan::bench(sample_count = 10)]
+fn check_off_map_objectives(bencher: divan::Bencher) {
+    let text = off_map_objectives();
+    bencher.bench(|| Scenario::parse(divan::black_box(&text), "hostile.ron").unwrap_err());
+}
+
+#[divan::bench(sample_count = 10)]
+fn check_a_catalog_of_bad_troop_types(bencher: divan::Bencher) {
+    let text = bad_catalog();
+    bencher.bench(|| Catalog::parse(divan::black_box(&text), "troops.ron").unwrap_err());
+}
+
+#[divan::bench(sample_count = 10)]
+fn check_one_line_of_problems(bencher: divan::Bencher) {
+    let text = one_line_of_problems();
+    assert!(text.len() <= MAX_FILE_BYTES);
+    bencher.bench(|| Scenario::parse(divan::black_box(&text), "hostile.ron").unwrap_err());
+}
