@@ -12,7 +12,7 @@ pub fn check_files(paths: &[impl AsRef<Path>]) -> (Vec<String>, bool) {
     for path in paths {
         let path = path.as_ref();
         match check_one(path) {
-            Ok(()) => lines.push(format!("{}: ok", path.display())),
+            Ok(()) => lines.push(format!("{}: ok", crate::files::shown(path))),
             Err(e) => {
                 all_ok = false;
                 lines.extend(e.lines());
