@@ -209,7 +209,7 @@ fn r1_3_a_scenario_with_two_units_in_one_hex_is_rejected() {
     ];
     assert_setup_refused(
         units,
-        "FF test troop 308 shares its hex with FF test troop 308 (R1.3)",
+        "\"FF test troop 308\" at (3, 8) shares its hex with \"FF test troop 308\" (R1.3)",
     );
 }
 
@@ -539,7 +539,7 @@ fn r2_6_a_scenario_breaking_a_size_limit_names_the_unit() {
     ];
     assert_setup_refused(
         units,
-        "DF test troop 305: 121 man-equivalents, outside the 20–120 this \
+        "\"DF test troop 305\" at (3, 5): 121 man-equivalents, outside the 20–120 this \
          formation allows (R2.6)",
     );
 }

@@ -36,7 +36,7 @@ impl ComputerPlayer {
 
     fn style(&self, game: &Game, side: SideId) -> plan::Style {
         plan::Style {
-            aggression: f64::from(self.aggression[side.index()].min(10)) / 10.0,
+            aggression: f64::from((*side.of(&self.aggression)).min(10)) / 10.0,
             salt: mix(self.seed, u64::from(game.turn()), side.index() as u64),
             tuning: self.tuning,
         }

@@ -33,7 +33,7 @@ impl Player for RandomPlayer {
         let end = legal.iter().position(|c| *c == Command::EndOrders);
         let orders: Vec<&Command> = legal.iter().filter(|c| **c != Command::EndOrders).collect();
         match end {
-            Some(i) if orders.is_empty() || self.below(4) == 0 => Some(legal[i]),
+            Some(i) if orders.is_empty() || self.below(4) == 0 => legal.get(i).copied(),
             _ => {
                 let pick = self.below(orders.len());
                 orders.get(pick).map(|c| **c)

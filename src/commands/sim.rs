@@ -11,8 +11,11 @@ use std::sync::Mutex;
 /// A kind of player for `sim`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
+    /// The computer opponent.
     Computer,
+    /// Random legal orders.
     Random,
+    /// Every unit marches at the nearest enemy, fires and attacks.
     Advance,
 }
 
@@ -35,6 +38,7 @@ impl std::str::FromStr for PlayerKind {
 pub struct GameResult {
     /// Which of the two players (0 = `--side-a`'s, 1 = `--side-b`'s) won, if anyone.
     pub winner: Option<usize>,
+    /// Turns played.
     pub turns: u32,
     /// uhp lost by side A and side B of the map.
     pub losses: [u32; 2],
@@ -62,7 +66,7 @@ pub fn play_one(
     ];
     for _ in 0..100_000 {
         let side = game.acting_side()?;
-        let command = players[side.index()].choose(&game)?;
+        let command = side.of_mut(&mut players).choose(&game)?;
         game.submit(command).ok()?;
         if let Some(outcome) = game.outcome() {
             return Some((

@@ -8,22 +8,35 @@ use serde::Serialize;
 /// One unit as `volley units` prints it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct UnitRow {
+    /// Name on the map.
     pub label: String,
+    /// Its side's name.
     pub side: String,
+    /// Troop type.
     pub troop: String,
+    /// Formation code.
     pub formation: String,
+    /// Creatures in the unit.
     pub men: u32,
+    /// Unit hit points.
     pub uhp: u32,
     /// `march/hustle/charge` in hexes.
     pub movement: String,
     /// Armor AC + other AC.
     pub ac: i32,
+    /// Armor AC, which firearms may ignore.
     pub armor_ac: i32,
+    /// Morale modifier.
     pub morale: i32,
+    /// Attack throw, 11 for `11+`.
     pub attack_throw: i32,
+    /// The attack sequence as the supplement writes it.
     pub attack_sequence: String,
+    /// The melee weapon.
     pub melee: String,
+    /// Reload tokens gained per volley.
     pub reload_tokens: u32,
+    /// Makes no shock roll (R9.5).
     pub fearless: bool,
 }
 
@@ -38,7 +51,7 @@ pub fn unit_rows(scenario: &Scenario) -> Vec<UnitRow> {
             let t = &u.troop;
             Some(UnitRow {
                 label: u.label.clone(),
-                side: setup.sides[u.side.index()].name.clone(),
+                side: u.side.of(&setup.sides).name.clone(),
                 troop: t.name.clone(),
                 formation: t.formation.code().into(),
                 men: u.creatures,

@@ -10,61 +10,121 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     /// R3.1: the initiative winner chooses to be the first side (`true`) or the second.
-    ChooseFirst { first: bool },
+    ChooseFirst {
+        /// `true` to be the first side.
+        first: bool,
+    },
     /// R4.1: stay put; a unit that stands fast removes a reload token (R4.7).
-    StandFast { unit: UnitId },
+    StandFast {
+        /// The unit ordered.
+        unit: UnitId,
+    },
     /// R4.1: move up to the march rate.
-    March { unit: UnitId, to: Hex },
+    March {
+        /// The unit ordered.
+        unit: UnitId,
+        /// Where the move ends.
+        to: Hex,
+    },
     /// R4.1: move up to the hustle rate; no attack or ready this turn.
-    Hustle { unit: UnitId, to: Hex },
+    Hustle {
+        /// The unit ordered.
+        unit: UnitId,
+        /// Where the move ends.
+        to: Hex,
+    },
     /// R4.4: move up to the charge rate, ending adjacent to `target`.
     Charge {
+        /// The unit charging.
         unit: UnitId,
+        /// Where the charge ends, beside the target.
         to: Hex,
+        /// The enemy charged.
         target: UnitId,
     },
     /// R4.5: leave every enemy's side, moving up to the march rate.
-    Disengage { unit: UnitId, to: Hex },
+    Disengage {
+        /// The unit ordered.
+        unit: UnitId,
+        /// Where the move ends, beside no enemy.
+        to: Hex,
+    },
     /// R6.1: fire one missile attack sequence.
-    Fire { unit: UnitId, target: UnitId },
+    Fire {
+        /// The unit ordered.
+        unit: UnitId,
+        /// The enemy fired at.
+        target: UnitId,
+    },
     /// R5.6: ready instead of attacking.
-    Ready { unit: UnitId },
+    Ready {
+        /// The unit ordered.
+        unit: UnitId,
+    },
     /// R7.2: attack one adjacent enemy.
-    Attack { unit: UnitId, target: UnitId },
+    Attack {
+        /// The unit ordered.
+        unit: UnitId,
+        /// The adjacent enemy attacked.
+        target: UnitId,
+    },
     /// The ordering side has given all its orders for this phase (R3.2).
     EndOrders,
     /// R8.1: withdraw this many hexes (0 to take the damage in place).
-    Withdraw { hexes: u32 },
+    Withdraw {
+        /// Hexes to withdraw, one of the decision's options.
+        hexes: u32,
+    },
     /// R4.4, R7.3: advance into the vacated hex or not.
-    Advance { advance: bool },
+    Advance {
+        /// `true` to advance.
+        advance: bool,
+    },
     /// R4.4: the charger's new target after a shock roll, or none.
-    ChooseChargeTarget { target: Option<UnitId> },
+    ChooseChargeTarget {
+        /// The new target, one of the decision's options, or none.
+        target: Option<UnitId>,
+    },
 }
 
 /// A decision the engine waits for; the named side answers it with a command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Decision {
     /// R3.1: be the first side or the second this turn (`ChooseFirst`).
-    Initiative { side: SideId },
+    Initiative {
+        /// The side that won the initiative.
+        side: SideId,
+    },
     /// R8.1: how many hexes `unit` withdraws from `attacker` (`Withdraw`); `options` lists
     /// the legal counts, 0 included; `damage` is the uhp it would lose in place.
     Withdraw {
+        /// The side that answers.
         side: SideId,
+        /// The unit hit.
         unit: UnitId,
+        /// The unit that hit it.
         attacker: UnitId,
+        /// Legal numbers of hexes, 0 first.
         options: Vec<u32>,
+        /// uhp it loses if it stays.
         damage: u32,
     },
     /// R4.4, R7.3: whether `unit` advances into the vacated `hex` (`Advance`).
     Advance {
+        /// The side that answers.
         side: SideId,
+        /// The unit that may advance.
         unit: UnitId,
+        /// The hex it would enter.
         hex: Hex,
     },
     /// R4.4: the charger `unit` may declare a new adjacent target (`ChooseChargeTarget`).
     NewChargeTarget {
+        /// The side that answers.
         side: SideId,
+        /// The charging unit.
         unit: UnitId,
+        /// The adjacent enemies it may charge instead.
         options: Vec<UnitId>,
     },
 }

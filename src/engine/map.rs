@@ -8,12 +8,19 @@ use serde::{Deserialize, Serialize};
 /// Terrain of a hex (R4.6); its costs and effects come from `rules.ron`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Terrain {
+    /// Open ground.
     Clear,
+    /// Broken ground: slower going.
     Rough,
+    /// Woods: block sight, give cover, no mounted charge in.
     Woods,
+    /// A hill: raised, costs more to climb.
     Hill,
+    /// A village: blocks sight, gives cover.
     Village,
+    /// A ford: slow, no mounted charge in.
     Ford,
+    /// Water: impassable.
     Water,
 }
 
@@ -129,7 +136,10 @@ impl Map {
     pub fn set(&mut self, hex: Hex, terrain: Terrain) {
         if self.contains(hex) {
             let (col, row) = Map::offset(hex);
-            self.terrain[row as usize * self.width as usize + col as usize] = terrain;
+            let index = row as usize * self.width as usize + col as usize;
+            if let Some(slot) = self.terrain.get_mut(index) {
+                *slot = terrain;
+            }
         }
     }
 
@@ -161,10 +171,10 @@ impl Map {
     /// The hexes strictly between two hexes on the centre-to-centre line (R6.2).
     pub fn between(from: Hex, to: Hex) -> Vec<Hex> {
         let line: Vec<Hex> = from.line_to(to).collect();
-        if line.len() <= 2 {
-            return Vec::new();
+        match line.as_slice() {
+            [_, inner @ .., _] => inner.to_vec(),
+            _ => Vec::new(),
         }
-        line[1..line.len() - 1].to_vec()
     }
 }
 

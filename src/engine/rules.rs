@@ -34,8 +34,11 @@ pub struct RuleOptions {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SizeRow {
+    /// The creature size.
     pub size: CreatureSize,
+    /// Man-equivalents of one creature (R2.2).
     pub man_equivalents: u32,
+    /// Melee size factor (R2.4).
     pub size_factor: u32,
 }
 
@@ -43,7 +46,9 @@ pub struct SizeRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CleaveRow {
+    /// Hit dice below which this row applies.
     pub hd_below: f64,
+    /// Attacks per man-equivalent of cleave.
     pub cleave: f64,
 }
 
@@ -51,9 +56,13 @@ pub struct CleaveRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FirearmSizeRow {
+    /// The firearm's lock.
     pub lock: Lock,
+    /// The firearm's kind.
     pub kind: FirearmKind,
+    /// Size factor for DF and SF.
     pub drilled: u32,
+    /// Size factor for UF.
     pub undrilled: u32,
 }
 
@@ -61,7 +70,9 @@ pub struct FirearmSizeRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Range {
+    /// Armor-piercing range in hexes.
     pub ap: u32,
+    /// Maximum range in hexes.
     pub max: u32,
 }
 
@@ -69,8 +80,11 @@ pub struct Range {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FirearmRangeRow {
+    /// The firearm's kind.
     pub kind: FirearmKind,
+    /// Ranges against foot.
     pub foot: Range,
+    /// Ranges against mounted units.
     pub mounted: Range,
 }
 
@@ -78,7 +92,9 @@ pub struct FirearmRangeRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MissileRangeRow {
+    /// The weapon.
     pub kind: MissileKind,
+    /// Its range in hexes.
     pub range: u32,
 }
 
@@ -91,8 +107,11 @@ pub struct Rate(pub u32, pub u32, pub u32);
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FootMoveRow {
+    /// The foot formation.
     pub formation: Formation,
+    /// Encounter speed in feet.
     pub speed: u32,
+    /// March, hustle and charge in hexes.
     pub rate: Rate,
 }
 
@@ -100,6 +119,7 @@ pub struct FootMoveRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainRow {
+    /// The terrain.
     pub terrain: Terrain,
     /// Movement cost to enter; `None` is impassable.
     pub cost: Option<u32>,
@@ -119,22 +139,34 @@ pub struct TerrainRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Modifiers {
+    /// Attack throw modifier of a disordered unit (R8.6).
     pub disordered: i32,
+    /// Attack throw modifier of a charging unit (R7.1).
     pub charging: i32,
+    /// Attack throw modifier of a musket fired without its fork rest (R5.4).
     pub musket_without_rest: i32,
+    /// Attack throw modifier of missile fire into cover (R5.4).
     pub missile_into_cover: i32,
+    /// Attack throw modifier of bows and slings volleying over units (R6.2).
     pub volley_overhead: i32,
+    /// Attack throw modifier of melee from a hill onto lower ground (R5.4).
     pub uphill_melee: i32,
+    /// Shock roll modifier of DF secured by friendly FF (R9.4).
     pub secured_by_formed_foot: i32,
+    /// Shock roll modifier of the LotFP option's double trigger (R9.3).
     pub lotfp_double_trigger: i32,
 }
 
 /// Outcome of a shock or morale roll (R9.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum ShockResult {
+    /// R8.5: the unit leaves the battle.
     Rout,
+    /// R8.4: the unit flees.
     Flee,
+    /// R8.3: the unit recoils.
     Recoil,
+    /// The unit stands.
     Hold,
 }
 
@@ -142,7 +174,9 @@ pub enum ShockResult {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShockRow {
+    /// The highest total of this row.
     pub at_most: i32,
+    /// The result of those totals.
     pub result: ShockResult,
 }
 
@@ -150,8 +184,11 @@ pub struct ShockRow {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SizeLimitRow {
+    /// The formation.
     pub formation: Formation,
+    /// Fewest man-equivalents.
     pub min: u32,
+    /// Most man-equivalents.
     pub max: u32,
 }
 
@@ -161,31 +198,49 @@ pub struct SizeLimitRow {
 pub struct Rules {
     /// Version of the rules; saves of another version are refused.
     pub version: u32,
+    /// Options a scenario may switch.
     pub options: RuleOptions,
+    /// Faces of the initiative die (R3.1).
     pub initiative_die: u32,
+    /// Man-equivalents and size factor per creature size (R2.2, R2.4).
     pub creature_sizes: Vec<SizeRow>,
+    /// The cleave table (R2.4).
     pub cleave: Vec<CleaveRow>,
+    /// Cleave at or above the table's last row.
     pub cleave_otherwise: f64,
+    /// Firearm size factors (R2.5).
     pub firearm_sizes: Vec<FirearmSizeRow>,
     /// Below this number of attacks a firearm unit gains reload tokens (R2.5).
     pub reload_below: f64,
+    /// Faces of a firearm's damage die (R2.5).
     pub firearm_damage_sides: u32,
+    /// Firearm ranges (R6.3).
     pub firearm_ranges: Vec<FirearmRangeRow>,
+    /// Bow, sling and javelin ranges (R6.2).
     pub missile_ranges: Vec<MissileRangeRow>,
     /// Armor AC a firearm ignores within its armor-penetrating range (R5.3).
     pub armor_penetration: i32,
+    /// Foot movement per formation and speed (R2.3).
     pub foot_movement: Vec<FootMoveRow>,
     /// Mounted units move `s/2s/3s` with `s` = speed ÷ this (R2.3).
     pub mounted_feet_per_hex: u32,
+    /// Terrain effects (R4.6).
     pub terrain: Vec<TerrainRow>,
+    /// Attack, shock and morale modifiers.
     pub modifiers: Modifiers,
+    /// A natural 20 always hits (R5.1).
     pub natural_20_hits: bool,
+    /// A natural 1 always misses (R5.1).
     pub natural_1_misses: bool,
+    /// uhp per hit of a lance charge (R7.1).
     pub lance_charge_damage: u32,
+    /// uhp per hit of a set spear against a charge (R5.6).
     pub set_vs_charge_damage: u32,
+    /// The shock table, rising in `at_most` (R9.1).
     pub shock_table: Vec<ShockRow>,
     /// Army morale: 2d6 + modifier at most this breaks the army (R10.2).
     pub army_breaks_at_most: i32,
+    /// Unit size limits (R2.6).
     pub unit_size_limits: Vec<SizeLimitRow>,
     /// Largest unit of any formation, in man-equivalents (R1.1).
     pub unit_max_man_equivalents: u32,
@@ -193,8 +248,11 @@ pub struct Rules {
 
 impl Rules {
     /// The shipped rules of RULES.md.
+    #[allow(
+        clippy::panic,
+        reason = "the rules are compiled in and checked by a test: a bad file is a broken build"
+    )]
     pub fn standard() -> Rules {
-        // The embedded file is checked by a test; fall back never happens at run time.
         Rules::parse(DEFAULT_RULES_RON, "assets/rules.ron").unwrap_or_else(|e| {
             panic!("the embedded assets/rules.ron is invalid: {e}");
         })
@@ -295,7 +353,7 @@ impl Rules {
         if self
             .shock_table
             .windows(2)
-            .any(|w| w[0].at_most >= w[1].at_most)
+            .any(|w| matches!(w, [a, b] if a.at_most >= b.at_most))
         {
             bad("shock_table", "rows must rise in `at_most`");
         }
@@ -323,12 +381,22 @@ impl Rules {
             .find(|r| r.lock == lock && r.kind == kind)
     }
 
-    /// The terrain row for a terrain (R4.6); validated to exist.
+    /// The terrain row for a terrain (R4.6); validated to exist, and impassable if a
+    /// hand-built rules value lacks it.
     pub fn terrain(&self, terrain: Terrain) -> &TerrainRow {
+        const MISSING: TerrainRow = TerrainRow {
+            terrain: Terrain::Water,
+            cost: None,
+            cost_uphill: None,
+            blocks_sight: true,
+            elevated: false,
+            cover: false,
+            no_mounted_charge: true,
+        };
         self.terrain
             .iter()
             .find(|r| r.terrain == terrain)
-            .unwrap_or(&self.terrain[0])
+            .unwrap_or(&MISSING)
     }
 
     /// Reads a shock or morale total on the shock table (R9.1).

@@ -17,7 +17,9 @@ impl fmt::Display for UnitId {
 /// One of the two sides of a battle (R3): `A` is listed first in the scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum SideId {
+    /// The side listed first in the scenario.
     A,
+    /// The side listed second.
     B,
 }
 
@@ -33,18 +35,44 @@ impl SideId {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// This side's entry of a per-side pair (A first).
+    pub fn of<T>(self, pair: &[T; 2]) -> &T {
+        let [a, b] = pair;
+        match self {
+            SideId::A => a,
+            SideId::B => b,
+        }
+    }
+
+    /// This side's entry of a per-side pair, to change.
+    pub fn of_mut<T>(self, pair: &mut [T; 2]) -> &mut T {
+        let [a, b] = pair;
+        match self {
+            SideId::A => a,
+            SideId::B => b,
+        }
+    }
 }
 
 /// Unit formations of R2.1: D@W's foot and mounted formations plus GoW's DF, SF and UF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Formation {
+    /// Formed Foot: pike and heavy infantry in close order.
     FF,
+    /// Light Foot: skirmishers and light infantry.
     LF,
+    /// Irregular Foot: warbands that must attack when able.
     IF,
+    /// Drilled Foot: shot in drilled ranks (GoW).
     DF,
+    /// Skirmishing Foot: shot in open order (GoW).
     SF,
+    /// Undrilled Foot: shot without drill (GoW).
     UF,
+    /// Light Cavalry.
     LC,
+    /// Heavy Cavalry.
     HC,
 }
 
@@ -100,10 +128,15 @@ impl fmt::Display for Formation {
 /// Creature size of R2.2; its man-equivalents and size factor come from `rules.ron`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum CreatureSize {
+    /// Man-sized: one man-equivalent.
     Man,
+    /// Large: horses, ogres.
     Large,
+    /// Huge.
     Huge,
+    /// Gigantic.
     Gigantic,
+    /// Colossal.
     Colossal,
 }
 
@@ -137,7 +170,10 @@ impl HitDice {
     pub fn parse(text: &str) -> Option<HitDice> {
         let text = text.trim();
         let (dice, plus) = match text.find(['+', '-']) {
-            Some(at) => (&text[..at], text[at..].trim_start_matches('+')),
+            Some(at) => {
+                let (dice, plus) = text.split_at_checked(at)?;
+                (dice, plus.trim_start_matches('+'))
+            }
             None => (text, "0"),
         };
         Some(HitDice {
@@ -215,10 +251,15 @@ pub struct MeleeWeapon {
 /// Bows, slings and other non-firearm missiles of R6.2; ranges live in `rules.ron`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum MissileKind {
+    /// Thrown javelins.
     Javelin,
+    /// Slings.
     Sling,
+    /// Short bows.
     ShortBow,
+    /// Crossbows.
     Crossbow,
+    /// Long bows.
     LongBow,
 }
 
@@ -243,18 +284,26 @@ impl MissileKind {
 /// Firearm locks of GoW's size-factor table (R2.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Lock {
+    /// Flintlock.
     Flintlock,
+    /// Wheellock.
     Wheellock,
+    /// Matchlock.
     Matchlock,
 }
 
 /// Firearm types of GoW's range and size-factor tables (R2.5, R6.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum FirearmKind {
+    /// Pistol.
     Pistol,
+    /// Arquebus.
     Arquebus,
+    /// Musket: needs a fork rest (R5.4).
     Musket,
+    /// Rifled arquebus.
     RifledArquebus,
+    /// Rifled musket.
     RifledMusket,
 }
 
@@ -287,11 +336,18 @@ impl FirearmKind {
 pub enum MissileWeapon {
     /// Bows, crossbows, slings and javelins.
     Missile {
+        /// The weapon, which sets its range.
         kind: MissileKind,
+        /// Damage per hit.
         damage: DamageDice,
     },
     /// A GoW firearm.
-    Firearm { lock: Lock, kind: FirearmKind },
+    Firearm {
+        /// Its lock.
+        lock: Lock,
+        /// Its kind, which sets ranges and size factor.
+        kind: FirearmKind,
+    },
 }
 
 impl MissileWeapon {
@@ -323,17 +379,24 @@ impl MissileWeapon {
 /// A unit's status of R2.7; a routed or destroyed unit is off the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Status {
+    /// In good order.
     Steady,
+    /// Disordered (R8.3): worse throws and shock rolls, no charge.
     Disordered,
+    /// Fleeing (R8.4): runs for its edge and takes no orders.
     Fleeing,
 }
 
 /// A map edge, the home of a side: where its fleeing units run (R8.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Edge {
+    /// The top edge.
     North,
+    /// The bottom edge.
     South,
+    /// The left edge.
     West,
+    /// The right edge.
     East,
 }
 

@@ -11,8 +11,11 @@ use serde::{Deserialize, Serialize};
 pub struct TroopType {
     /// Catalog name (`matchlock musketeers`).
     pub name: String,
+    /// FF LF IF DF SF UF LC HC (R2.1).
     pub formation: Formation,
+    /// Creature size (R2.2).
     pub size: CreatureSize,
+    /// Hit dice, which set uhp (R2.3).
     pub hd: HitDice,
     /// Physical protection, which firearms may ignore (R5.3).
     pub armor_ac: i32,
@@ -24,7 +27,9 @@ pub struct TroopType {
     pub attack_throw: i32,
     /// Encounter speed in feet (60, 90, 120 …).
     pub speed: u32,
+    /// The melee weapon.
     pub melee: MeleeWeapon,
+    /// The missile weapon, if any.
     pub missile: Option<MissileWeapon>,
     /// Constructs and zombies make no shock roll for cavalry or smoke (R9.5).
     pub fearless: bool,
@@ -50,8 +55,11 @@ pub struct Profile {
 pub enum ProfileError {
     /// R2.6: too few or too many man-equivalents for the formation.
     SizeLimit {
+        /// The unit's man-equivalents.
         man_equivalents: u32,
+        /// The formation's fewest.
         min: u32,
+        /// The formation's most.
         max: u32,
     },
     /// A firearm the rules' size-factor table does not list.

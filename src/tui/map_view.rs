@@ -29,7 +29,9 @@ pub struct Highlights {
 
 /// The map of a battle as a widget.
 pub struct HexMap<'a> {
+    /// The game drawn.
     pub app: &'a App,
+    /// What the current mode marks.
     pub highlights: Highlights,
 }
 

@@ -67,7 +67,10 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
             targets,
             index,
             order,
-        } => (odds_lines(app, *unit, targets[*index], *order), 1),
+        } => match targets.get(*index) {
+            Some(target) => (odds_lines(app, *unit, *target, *order), 1),
+            None => (Vec::new(), 0),
+        },
         Mode::Orders { options, .. } => {
             let mut menu = vec![Line::styled(
                 "Orders:",
@@ -297,7 +300,10 @@ pub fn log(frame: &mut Frame, app: &App, area: Rect) {
     let height = area.height.saturating_sub(1) as usize;
     let end = app.log.len().saturating_sub(app.log_scroll);
     let start = end.saturating_sub(height);
-    let lines: Vec<Line> = app.log[start..end]
+    let lines: Vec<Line> = app
+        .log
+        .get(start..end)
+        .unwrap_or_default()
         .iter()
         .map(|l| Line::raw(l.clone()))
         .collect();

@@ -61,8 +61,8 @@ impl<'a> View<'a> {
             charges: declared_charges(game),
         };
         for u in game.units().iter().filter(|u| u.on_map()) {
-            if let Some(i) = view.index(u.pos) {
-                view.occupant[i] = Some(u.id);
+            if let Some(slot) = view.index(u.pos).and_then(|i| view.occupant.get_mut(i)) {
+                *slot = Some(u.id);
             }
         }
         view.enemies = view.reaches(None);
@@ -92,7 +92,8 @@ impl<'a> View<'a> {
 
     /// The unit standing in `h`.
     pub fn occupant(&self, h: Hex) -> Option<UnitId> {
-        self.index(h).and_then(|i| self.occupant[i])
+        self.index(h)
+            .and_then(|i| self.occupant.get(i).copied().flatten())
     }
 
     /// Hexes next to a unit of `side`: where the other side's moves stop (R4.2). While
@@ -109,8 +110,8 @@ impl<'a> View<'a> {
             .filter(|u| Some(u.id) != moving && settled(u))
         {
             for n in self.game.map().neighbors(u.pos) {
-                if let Some(i) = self.index(n) {
-                    zoc[i] = true;
+                if let Some(z) = self.index(n).and_then(|i| zoc.get_mut(i)) {
+                    *z = true;
                 }
             }
         }
@@ -133,22 +134,31 @@ impl<'a> View<'a> {
         let mut cost = vec![u32::MAX; self.occupant.len()];
         let mut heap = BinaryHeap::new();
         if let Some(i) = self.index(e.pos) {
-            cost[i] = 0;
-            heap.push(Reverse((0u32, i)));
+            if let Some(start) = cost.get_mut(i) {
+                *start = 0;
+                heap.push(Reverse((0u32, i)));
+            }
         }
         while let Some(Reverse((c, i))) = heap.pop() {
             let at = self.hex_of(i);
-            if c > cost[i] || (at != e.pos && zoc.get(i).copied().unwrap_or(false)) {
+            let stale = cost.get(i).is_none_or(|&best| c > best);
+            if stale || (at != e.pos && zoc.get(i).copied().unwrap_or(false)) {
                 continue;
             }
             for n in self.game.map().neighbors(at) {
                 let (Some(j), Some(step)) = (self.index(n), self.game.step_cost(at, n)) else {
                     continue;
                 };
-                let free = self.occupant[j].is_none_or(|o| Some(o) == moving);
-                if c + step <= budget && c + step < cost[j] && free {
-                    cost[j] = c + step;
-                    heap.push(Reverse((c + step, j)));
+                let free = self
+                    .occupant
+                    .get(j)
+                    .is_some_and(|o| o.is_none_or(|o| Some(o) == moving));
+                match cost.get_mut(j) {
+                    Some(best) if c + step <= budget && c + step < *best && free => {
+                        *best = c + step;
+                        heap.push(Reverse((c + step, j)));
+                    }
+                    _ => {}
                 }
             }
         }
@@ -172,8 +182,12 @@ impl<'a> View<'a> {
         };
         self.game.map().neighbors(h).into_iter().any(|n| {
             let Some(i) = self.index(n) else { return false };
-            let free = self.occupant[i].is_none_or(|o| o == r.id || o == mover);
-            free && r.cost[i] <= r.budget && (n == e.pos || !r.charges || self.charge_ground(e, n))
+            let free = self
+                .occupant
+                .get(i)
+                .is_some_and(|o| o.is_none_or(|o| o == r.id || o == mover));
+            let reached = r.cost.get(i).is_some_and(|&c| c <= r.budget);
+            free && reached && (n == e.pos || !r.charges || self.charge_ground(e, n))
         })
     }
 

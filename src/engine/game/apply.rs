@@ -57,7 +57,7 @@ impl Game {
                 left,
             } => {
                 self.unit_mut(*unit).uhp = *left;
-                self.sides[by.index()].inflicted += uhp;
+                by.of_mut(&mut self.sides).inflicted += uhp;
             }
             Event::Destroyed { unit } => self.unit_mut(*unit).fate = Some(Fate::Destroyed),
             Event::Disordered { unit } => self.disorder(*unit),
@@ -81,7 +81,7 @@ impl Game {
                 u.marks.rallied = true;
             }
             Event::BecameSteady { unit } => self.unit_mut(*unit).status = Status::Steady,
-            Event::ArmyMoraleRolled { side, broke, .. } => self.broken[side.index()] |= broke,
+            Event::ArmyMoraleRolled { side, broke, .. } => *side.of_mut(&mut self.broken) |= broke,
             Event::BattleEnded { winner, reason } => {
                 self.outcome = Some(Outcome {
                     winner: *winner,
@@ -117,7 +117,7 @@ impl Game {
         target: crate::engine::types::UnitId,
     ) {
         self.charges.retain(|(c, _, _)| *c != unit);
-        let guard = self.units[unit.0 as usize].retreats;
+        let guard = self.at(unit).retreats;
         self.charges.push((unit, target, guard));
         let u = self.unit_mut(unit);
         u.marks.moved = Some(MoveKind::Charge);

@@ -12,9 +12,11 @@ use hexx::Hex;
 /// What lies between two hexes (R6.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sight {
+    /// Nothing stands between.
     Clear,
     /// Only units block: bows and slings may volley overhead.
     OnlyUnits,
+    /// Terrain or a raised hex blocks the line.
     Blocked,
 }
 
@@ -34,12 +36,17 @@ pub(super) struct Setting {
 /// `needed` (attack throw + effective AC), each hit worth `uhp_per_hit`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttackProfile {
+    /// d20s thrown.
     pub attacks: u32,
+    /// Attack throw + effective AC.
     pub needed: i32,
+    /// Sum of `modifiers`.
     pub modifier: i32,
     /// Each modifier of R5.4 with its reason (`charge`, `disordered`), summing to `modifier`.
     pub modifiers: Vec<(String, i32)>,
+    /// AC after armor piercing (R5.3).
     pub effective_ac: i32,
+    /// uhp each hit takes (R5.2).
     pub uhp_per_hit: u32,
     /// A firearm sequence (R5.3, R6.4, R9.2).
     pub firearm: bool,

@@ -48,7 +48,7 @@ impl Game {
             .map(|u| u.id)
             .collect();
         for id in fleeing {
-            let flee = self.flee_move(&self.units[id.0 as usize]);
+            let flee = self.flee_move(self.at(id));
             self.emit(Event::Moved {
                 unit: id,
                 kind: MoveKind::Flee,
@@ -69,7 +69,7 @@ impl Game {
                 (true, _) => Ok(()),
                 (false, true) => Err(RuleError::WrongAnswer),
                 (false, false) => Err(RuleError::DecisionPending(
-                    self.sides[p.decision.side().index()].name.clone(),
+                    p.decision.side().of(&self.sides).name.clone(),
                 )),
             };
         }
@@ -187,7 +187,7 @@ impl Game {
             let fresh = self
                 .adjacent_enemies(u)
                 .into_iter()
-                .find(|e| !self.units[e.0 as usize].marks.attacked_this_phase);
+                .find(|e| !self.at(*e).marks.attacked_this_phase);
             if let Some(other) = fresh {
                 return Err(RuleError::PreferUnattacked(other));
             }
@@ -224,7 +224,7 @@ impl Game {
 
     /// Why a unit may not attack or ready now (R4.1, R4.5, R5.5), if it may not.
     pub(super) fn acted_reason(&self, unit: UnitId) -> Option<&'static str> {
-        let u = &self.units[unit.0 as usize];
+        let u = self.at(unit);
         if u.status == Status::Fleeing {
             return Some("it is fleeing (R8.4)");
         }

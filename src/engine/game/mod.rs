@@ -34,6 +34,7 @@ use resolve::{Pending, Step};
 /// One side of the battle (R3.1, R10.2) and its running totals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Side {
+    /// The side's name.
     pub name: String,
     /// Added to the initiative roll (R3.1).
     pub strategic_ability: i32,
@@ -50,7 +51,9 @@ pub struct Side {
 /// Why a unit left the map (R8.2, R8.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fate {
+    /// R8.2: lost its last uhp.
     Destroyed,
+    /// R8.5: routed off the field.
     Routed,
 }
 
@@ -74,18 +77,23 @@ pub struct TurnMarks {
 /// A unit on (or once on) the map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unit {
+    /// Its index in the battle's unit list.
     pub id: UnitId,
+    /// The side it fights for.
     pub side: SideId,
     /// The scenario's name for it (`Tercio pike`).
     pub label: String,
+    /// Its troop type.
     pub troop: TroopType,
     /// Number of creatures.
     pub creatures: u32,
     /// Derived numbers (R2.3–R2.5).
     pub profile: Profile,
+    /// The hex it stands in.
     pub pos: Hex,
     /// uhp left.
     pub uhp: u32,
+    /// Steady, disordered or fleeing.
     pub status: Status,
     /// Ready marker (R5.6).
     pub ready: bool,
@@ -97,6 +105,7 @@ pub struct Unit {
     pub retreats: u32,
     /// Set when it leaves the map.
     pub fate: Option<Fate>,
+    /// What it did this turn.
     pub marks: TurnMarks,
 }
 
@@ -114,7 +123,9 @@ impl Unit {
 /// How the battle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// The side that won, or `None` for a draw.
     pub winner: Option<SideId>,
+    /// Why.
     pub reason: EndReason,
 }
 
@@ -124,7 +135,12 @@ pub enum Actor {
     /// A side answers a decision.
     Decide(Decision),
     /// A side gives its orders for the phase.
-    Orders { side: SideId, phase: Phase },
+    Orders {
+        /// The side giving orders.
+        side: SideId,
+        /// The phase the orders are for.
+        phase: Phase,
+    },
     /// The battle is over.
     Nobody,
 }
@@ -164,7 +180,7 @@ impl Game {
         self.check(&command)?;
         self.execute(command);
         self.run_agenda();
-        Ok(self.log[start..].to_vec())
+        Ok(self.log.get(start..).unwrap_or_default().to_vec())
     }
 
     /// Records and applies one event; the only way state changes.
@@ -206,7 +222,7 @@ impl Game {
     }
     /// A side's name, commander's modifiers, home edge and totals.
     pub fn side(&self, side: SideId) -> &Side {
-        &self.sides[side.index()]
+        side.of(&self.sides)
     }
     /// Every unit ever in the battle, on the map or not, by id.
     pub fn units(&self) -> &[Unit] {
@@ -265,11 +281,26 @@ impl Game {
     /// uhp a side has lost: damage, destroyed and routed units (R10.2).
     pub fn losses(&self, side: SideId) -> u32 {
         let left: u32 = self.units_of(side).map(|u| u.uhp).sum();
-        self.sides[side.index()].start_uhp.saturating_sub(left)
+        side.of(&self.sides).start_uhp.saturating_sub(left)
     }
 
+    /// The unit of an id the game itself handed out: ids come from the game's own unit
+    /// list, events it emitted, or commands `check` accepted (`NoSuchUnit` otherwise).
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "ids are indices of `units`, which never shrinks, checked on entry"
+    )]
+    fn at(&self, id: UnitId) -> &Unit {
+        &self.units[usize::from(id.0)]
+    }
+
+    /// [`Game::at`], to change.
+    #[allow(
+        clippy::indexing_slicing,
+        reason = "ids are indices of `units`, which never shrinks, checked on entry"
+    )]
     fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
-        &mut self.units[id.0 as usize]
+        &mut self.units[usize::from(id.0)]
     }
 
     fn roll(&mut self, sides: u32) -> u32 {

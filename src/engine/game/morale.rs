@@ -32,7 +32,7 @@ impl Game {
     /// R9.6: a fleeing unit rallies on hold or better and stays disordered.
     fn rally_fleeing(&mut self) {
         for id in self.ids_where(|g, u| u.status == Status::Fleeing && g.outcome.is_none()) {
-            let modifier = self.shock_modifier(&self.units[id.0 as usize]);
+            let modifier = self.shock_modifier(self.at(id));
             let dice = [self.roll(6), self.roll(6)];
             let total = (dice[0] + dice[1]) as i32 + modifier;
             let result = self.rules.shock_result(total);
@@ -60,7 +60,7 @@ impl Game {
                     .any(|(side, hex)| *side == u.side && hex.unsigned_distance_to(u.pos) == 1)
         });
         for id in shaken {
-            let u = &self.units[id.0 as usize];
+            let u = self.at(id);
             if !u.on_map() {
                 continue;
             }
@@ -85,7 +85,7 @@ impl Game {
     /// R10.2: a side that lost more than half its starting uhp rolls 2d6 + modifier.
     fn roll_army_morale(&mut self) {
         for side in [SideId::A, SideId::B] {
-            let s = &self.sides[side.index()];
+            let s = side.of(&self.sides);
             if self.losses(side) * 2 <= s.start_uhp {
                 continue;
             }

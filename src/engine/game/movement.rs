@@ -242,7 +242,7 @@ impl Game {
             kind: MoveKind::StandFast,
             path: Vec::new(),
         });
-        let tokens = self.units[unit.0 as usize].reload_tokens;
+        let tokens = self.at(unit).reload_tokens;
         if tokens > 0 {
             self.emit(Event::ReloadTokenRemoved {
                 unit,

@@ -17,9 +17,13 @@ pub struct ShockOdds {
     pub no_roll: f64,
     /// The unit is destroyed outright (R8.2).
     pub destroyed: f64,
+    /// The unit stands (R9.1).
     pub hold: f64,
+    /// It recoils (R8.3).
     pub recoil: f64,
+    /// It flees (R8.4).
     pub flee: f64,
+    /// It routs (R8.5).
     pub rout: f64,
 }
 
@@ -27,9 +31,13 @@ pub struct ShockOdds {
 /// of each shock outcome, assuming the target does not withdraw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Odds {
+    /// The numbers of the attack sequence.
     pub profile: AttackProfile,
+    /// Chance one d20 hits.
     pub hit_chance: f64,
+    /// Chance of each number of hits, index = hits.
     pub hits: Vec<f64>,
+    /// Chance of each shock result.
     pub shock: ShockOdds,
 }
 
@@ -121,12 +129,11 @@ impl Game {
 fn binomial(n: u32, p: f64) -> Vec<f64> {
     let mut dist = vec![1.0];
     for _ in 0..n {
-        let mut next = vec![0.0; dist.len() + 1];
-        for (k, q) in dist.iter().enumerate() {
-            next[k] += q * (1.0 - p);
-            next[k + 1] += q * p;
-        }
-        dist = next;
+        // next[k] = dist[k]·(1 − p) + dist[k − 1]·p: the same sums as adding each term in
+        // turn into a zeroed vector, since addition commutes and 0 + x is x.
+        let miss = dist.iter().map(|q| q * (1.0 - p)).chain([0.0]);
+        let hit = std::iter::once(0.0).chain(dist.iter().map(|q| q * p));
+        dist = miss.zip(hit).map(|(m, h)| m + h).collect();
     }
     dist
 }

@@ -64,7 +64,7 @@ impl Game {
         if self.check(&stand).is_err() {
             return Vec::new();
         }
-        let u = &self.units[unit.0 as usize];
+        let u = self.at(unit);
         let mut c = vec![stand];
         let ends = |kind| self.reach(unit, kind).ends().to_vec();
         c.extend(
@@ -91,8 +91,7 @@ impl Game {
         for (to, _) in ends(MoveKind::Charge) {
             for target in self.enemy_ids(unit) {
                 let charge = Command::Charge { unit, to, target };
-                if self.units[target.0 as usize].pos.unsigned_distance_to(to) == 1
-                    && self.check(&charge).is_ok()
+                if self.at(target).pos.unsigned_distance_to(to) == 1 && self.check(&charge).is_ok()
                 {
                     c.push(charge);
                 }
@@ -102,7 +101,7 @@ impl Game {
     }
 
     fn enemy_ids(&self, unit: UnitId) -> impl Iterator<Item = UnitId> + '_ {
-        let side = self.units[unit.0 as usize].side;
+        let side = self.at(unit).side;
         self.units_of(side.other()).map(|u| u.id)
     }
 

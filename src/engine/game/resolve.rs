@@ -116,7 +116,7 @@ impl Game {
 
     /// R5.6: a ready target in reach attacks first; then the declared sequence.
     fn declare(&mut self, attacker: UnitId, target: UnitId, kind: AttackKind) {
-        let guard = self.units[attacker.0 as usize].retreats;
+        let guard = self.at(attacker).retreats;
         self.agenda.push(Step::Roll {
             attacker,
             target,
@@ -132,7 +132,7 @@ impl Game {
         let Some(kind) = self.reaction_kind(reactor, enemy, vs_charge) else {
             return;
         };
-        let guard = self.units[reactor.0 as usize].retreats;
+        let guard = self.at(reactor).retreats;
         self.emit(Event::AttackDeclared {
             unit: reactor,
             target: enemy,
@@ -183,10 +183,7 @@ impl Game {
         kind: AttackKind,
         guard: u32,
     ) -> Option<&'static str> {
-        let (a, t) = (
-            &self.units[attacker.0 as usize],
-            &self.units[target.0 as usize],
-        );
+        let (a, t) = (self.at(attacker), self.at(target));
         if !a.on_map() || a.retreats != guard || a.status == Status::Fleeing {
             return Some("the attacker gave ground (R5.6)");
         }
@@ -241,7 +238,7 @@ impl Game {
         if matches!(kind, AttackKind::Reaction { .. }) {
             self.emit(Event::ReadyLost { unit: attacker });
         }
-        let tokens = self.units[attacker.0 as usize].profile.reload_tokens;
+        let tokens = self.at(attacker).profile.reload_tokens;
         if profile.firearm && tokens > 0 {
             self.emit(Event::ReloadTokensGained {
                 unit: attacker,
@@ -261,10 +258,7 @@ impl Game {
         damage: u32,
         firearm: bool,
     ) {
-        let (a, t) = (
-            &self.units[attacker.0 as usize],
-            &self.units[target.0 as usize],
-        );
+        let (a, t) = (self.at(attacker), self.at(target));
         let most = damage.min(t.profile.rate.0);
         let paths = if damage > 0 && self.may_withdraw(t, firearm) {
             self.withdraw_paths(t, a.pos, most)
@@ -304,9 +298,9 @@ impl Game {
             self.emit(Event::Disordered { unit: target });
         }
         let damage = hit.damage.saturating_sub(hexes);
-        let t = &self.units[target.0 as usize];
+        let t = self.at(target);
         let left = t.uhp.saturating_sub(damage);
-        let (by, old_pos) = (self.units[attacker.0 as usize].side, t.pos);
+        let (by, old_pos) = (self.at(attacker).side, t.pos);
         if damage > 0 {
             self.emit(Event::Damaged {
                 unit: target,
@@ -319,11 +313,11 @@ impl Game {
             self.emit(Event::Destroyed { unit: target });
             return;
         }
-        let t = &self.units[target.0 as usize];
+        let t = self.at(target);
         let Some(extra) = self.damage_shock(t, hit.firearm, damage, left) else {
             return;
         };
-        let cause = self.units[attacker.0 as usize].pos;
+        let cause = self.at(attacker).pos;
         let result = self.shock_roll(target, RollCause::Damage, extra, cause);
         if result != ShockResult::Hold && !hit.kind.is_missile() {
             self.offer_advance(attacker, old_pos);
@@ -339,7 +333,7 @@ impl Game {
         extra: i32,
         from: Hex,
     ) -> ShockResult {
-        let modifier = self.shock_modifier(&self.units[unit.0 as usize]) + extra;
+        let modifier = self.shock_modifier(self.at(unit)) + extra;
         let dice = [self.roll(6), self.roll(6)];
         let total = (dice[0] + dice[1]) as i32 + modifier;
         let result = self.rules.shock_result(total);
@@ -357,7 +351,7 @@ impl Game {
 
     /// R8.3–R8.5: recoil, flee or rout.
     pub(super) fn give_ground(&mut self, unit: UnitId, result: ShockResult, from: Hex) {
-        let u = &self.units[unit.0 as usize];
+        let u = self.at(unit);
         match result {
             ShockResult::Hold => {}
             ShockResult::Recoil => {
@@ -380,7 +374,7 @@ impl Game {
 
     /// R7.3, R4.4: the attacker may advance into the vacated hex; UF must.
     fn offer_advance(&mut self, attacker: UnitId, hex: Hex) {
-        let a = &self.units[attacker.0 as usize];
+        let a = self.at(attacker);
         let free = self.unit_at(hex).is_none();
         if !a.on_map()
             || a.status == Status::Fleeing
@@ -412,10 +406,7 @@ impl Game {
 
     /// R4.4 step 1: a DF or UF target of cavalry rolls for shock before any reaction.
     fn charge_shock(&mut self, charger: UnitId, target: UnitId) {
-        let (c, t) = (
-            &self.units[charger.0 as usize],
-            &self.units[target.0 as usize],
-        );
+        let (c, t) = (self.at(charger), self.at(target));
         if !c.on_map() || !t.on_map() {
             return;
         }
@@ -438,8 +429,8 @@ impl Game {
     /// R4.4: a shocked target still adjacent stays the target; else the charger may pick
     /// a new adjacent target, which may shock in turn.
     fn charge_retarget(&mut self, charger: UnitId, target: UnitId) {
-        let c = &self.units[charger.0 as usize];
-        let t = &self.units[target.0 as usize];
+        let c = self.at(charger);
+        let t = self.at(target);
         if t.on_map() && t.pos.unsigned_distance_to(c.pos) == 1 {
             self.agenda.push(Step::ChargeReaction { charger, target });
             return;

@@ -47,9 +47,7 @@ impl Game {
     /// Order of preference among hexes for a retreating unit: nearer its edge, farther from
     /// enemies, then by coordinates.
     fn retreat_key(&self, unit: &Unit, hex: Hex) -> (i32, std::cmp::Reverse<u32>, i32, i32) {
-        let edge = self
-            .map
-            .edge_distance(hex, self.sides[unit.side.index()].edge);
+        let edge = self.map.edge_distance(hex, unit.side.of(&self.sides).edge);
         (
             edge,
             std::cmp::Reverse(self.enemy_distance(hex, unit.side)),
@@ -78,7 +76,7 @@ impl Game {
 
     /// R8.4: up to the hustle rate towards the home edge and away from enemies.
     pub(super) fn flee_move(&self, unit: &Unit) -> FleeMove {
-        let edge = self.sides[unit.side.index()].edge;
+        let edge = unit.side.of(&self.sides).edge;
         let mut points = unit.profile.rate.1;
         let (mut at, mut path) = (unit.pos, Vec::new());
         while points > 0 {
@@ -167,7 +165,7 @@ impl Game {
                     .is_some_and(|h| *h != unit.pos && self.unit_at(*h).is_none())
             })
             .min_by_key(|p| p.last().map(|h| self.retreat_key(unit, *h)))
-            .map(|p| p[1..].to_vec())
+            .map(|p| p.get(1..).unwrap_or_default().to_vec())
     }
 
     /// R8.1: LF, LC and SF withdraw from anything except LF from firearms; DF from anything.

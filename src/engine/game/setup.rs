@@ -15,22 +15,34 @@ use std::collections::BTreeMap;
 /// A side as the scenario gives it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SideSetup {
+    /// The side's name.
     pub name: String,
+    /// Added to initiative (R3.1).
     pub strategic_ability: i32,
+    /// Added to army morale (R10.2).
     pub morale_modifier: i32,
+    /// Home edge, where its fleeing units run (R8.4).
     pub edge: Edge,
 }
 
 /// A unit as the scenario places it, with an optional starting state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnitSetup {
+    /// Name on the map and in the log.
     pub label: String,
+    /// The side it fights for.
     pub side: SideId,
+    /// Its troop type.
     pub troop: TroopType,
+    /// Number of creatures (R2.2).
     pub creatures: u32,
+    /// Its hex.
     pub pos: Hex,
+    /// Starts disordered.
     pub disordered: bool,
+    /// Starts ready (R5.6).
     pub ready: bool,
+    /// Reload tokens at the start (R6.4).
     pub reload_tokens: u32,
     /// uhp already lost.
     pub damage: u32,
@@ -39,26 +51,37 @@ pub struct UnitSetup {
 /// A named objective hex (R10.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Objective {
+    /// The place's name.
     pub name: String,
+    /// Its hex.
     pub hex: Hex,
 }
 
 /// Everything a battle starts from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BattleSetup {
+    /// The rules and options in force.
     pub rules: Rules,
+    /// The battlefield.
     pub map: Map,
+    /// Side A and side B.
     pub sides: [SideSetup; 2],
+    /// Every unit at the start.
     pub units: Vec<UnitSetup>,
+    /// Hexes counted at the turn limit (R10.3).
     pub objectives: Vec<Objective>,
+    /// The last turn, if any (R3.3).
     pub turn_limit: Option<u32>,
+    /// The side that wins a drawn count (R10.3).
     pub defender: SideId,
 }
 
 /// A setup problem, naming the unit (by index in the setup list) where there is one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
+    /// Index of the unit in the setup's list, where one is at fault.
     pub unit: Option<usize>,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -106,10 +129,16 @@ impl Game {
     }
 }
 
+/// How setup problems name a unit: its label and hex, `"Banér's horse" at (1, 3)`.
+fn who(u: &UnitSetup) -> String {
+    let (col, row) = Map::offset(u.pos);
+    format!("\"{}\" at ({col}, {row})", u.label)
+}
+
 fn build_units(setup: &BattleSetup) -> Result<Vec<Unit>, Vec<SetupError>> {
     let mut errors = Vec::new();
     let mut units = Vec::new();
-    let mut taken: BTreeMap<(i32, i32), usize> = BTreeMap::new();
+    let mut taken: BTreeMap<(i32, i32), &str> = BTreeMap::new();
     for (i, u) in setup.units.iter().enumerate() {
         let mut fail = |message: String| {
             errors.push(SetupError {
@@ -118,23 +147,22 @@ fn build_units(setup: &BattleSetup) -> Result<Vec<Unit>, Vec<SetupError>> {
             })
         };
         match setup.map.terrain(u.pos) {
-            None => fail(format!("{} stands off the map", u.label)),
+            None => fail(format!("{} stands off the map", who(u))),
             Some(t) if setup.rules.terrain(t).cost.is_none() => {
-                fail(format!("{} stands in impassable {t:?}", u.label))
+                fail(format!("{} stands in impassable {t:?}", who(u)))
             }
             _ => {}
         }
-        if let Some(other) = taken.insert((u.pos.x, u.pos.y), i) {
-            fail(format!(
-                "{} shares its hex with {} (R1.3)",
-                u.label, setup.units[other].label
-            ));
+        if let Some(other) = taken.insert((u.pos.x, u.pos.y), &u.label) {
+            fail(format!("{} shares its hex with \"{other}\" (R1.3)", who(u)));
         }
         match Profile::derive(&setup.rules, &u.troop, u.creatures) {
-            Err(e) => fail(format!("{}: {e}", u.label)),
+            Err(e) => fail(format!("{}: {e}", who(u))),
             Ok(profile) if u.damage >= profile.uhp => fail(format!(
                 "{}: damage {} leaves no uhp of {}",
-                u.label, u.damage, profile.uhp
+                who(u),
+                u.damage,
+                profile.uhp
             )),
             Ok(profile) => units.push(make_unit(units.len(), u, profile)),
         }
@@ -147,7 +175,7 @@ fn build_units(setup: &BattleSetup) -> Result<Vec<Unit>, Vec<SetupError>> {
     }
     for side in [SideId::A, SideId::B] {
         if !setup.units.iter().any(|u| u.side == side) {
-            let name = &setup.sides[side.index()].name;
+            let name = &side.of(&setup.sides).name;
             errors.push(SetupError {
                 unit: None,
                 message: format!("side {name} has no unit"),

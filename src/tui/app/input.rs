@@ -294,7 +294,10 @@ impl App {
                 return;
             }
             Key::Enter | Key::Char(' ') => {
-                let target = targets[index];
+                let Some(&target) = targets.get(index) else {
+                    self.mode = Mode::Browse;
+                    return;
+                };
                 let command = match order {
                     TargetOrder::Fire => Command::Fire { unit, target },
                     TargetOrder::Attack => Command::Attack { unit, target },
@@ -307,7 +310,7 @@ impl App {
             Key::BackTab | Key::Left | Key::Up | Key::Char('h') | Key::Char('k') => cycle(-1),
             _ => index,
         };
-        if let Some(u) = self.game.unit(targets[index]) {
+        if let Some(u) = targets.get(index).and_then(|t| self.game.unit(*t)) {
             self.cursor = u.pos;
         }
         self.mode = Mode::PickTarget {
