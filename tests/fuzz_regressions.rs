@@ -1,0 +1,95 @@
+//! Every input the fuzzers ever crashed on (`tests/fuzz_regressions/<target>/`, issue 9),
+//! fed again to the loader or engine it broke: each must now give a result or a located
+//! error, never a panic. A new crash file dropped into those folders is tested at once.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+#[path = "../fuzz/src/stream.rs"]
+mod stream;
+
+use std::path::{Path, PathBuf};
+
+/// The crash files of one target, sorted (dot files such as `.keep` aside); the folder
+/// must exist.
+fn crashes(target: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz_regressions")
+        .join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Each crash file of `target` as text (lossy: a loader sees what `volley check` would).
+fn texts(target: &str) -> Vec<(PathBuf, String)> {
+    crashes(target)
+        .into_iter()
+        .map(|p| {
+            let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
+            (p, text)
+        })
+        .collect()
+}
+
+#[test]
+fn scenario_crashes_load_or_are_refused() {
+    let all = texts("scenario");
+    assert!(!all.is_empty(), "the multi-byte typo at least");
+    for (path, text) in all {
+        if let Ok(s) = volley::scenario::Scenario::parse(&text, "fuzz.ron") {
+            let _ = volley::engine::Game::new(s.setup.clone(), volley::engine::Dice::seeded(1));
+            let _ = volley::commands::units_report(&s, false);
+        }
+        eprintln!("ok: {}", path.display());
+    }
+}
+
+#[test]
+fn catalog_crashes_load_or_are_refused() {
+    for (_, text) in texts("catalog") {
+        let _ = volley::scenario::Catalog::parse(&text, "troops.ron");
+    }
+}
+
+#[test]
+fn rules_crashes_load_or_are_refused() {
+    for (_, text) in texts("rules") {
+        if let Ok(rules) = volley::engine::Rules::parse(&text, "rules.ron") {
+            let (file, source) = volley::scenario::SHIPPED[0];
+            let mut setup = volley::scenario::Scenario::parse(source, file)
+                .unwrap()
+                .setup;
+            setup.rules = rules;
+            let _ = volley::engine::Game::new(setup, volley::engine::Dice::seeded(1));
+        }
+    }
+}
+
+#[test]
+fn save_crashes_resume_or_are_refused() {
+    for (_, text) in texts("save") {
+        let path = Path::new("fuzz-save.ron");
+        if let Ok(save) = volley::save::SaveFile::parse(&text, path) {
+            let _ = save.resume(path);
+        }
+    }
+}
+
+#[test]
+fn command_stream_crashes_play_out() {
+    for path in crashes("commands") {
+        stream::play(&std::fs::read(path).unwrap());
+    }
+}
