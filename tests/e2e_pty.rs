@@ -345,7 +345,7 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
         "Red lancers on Blue shot: 1 hit(s) × 2 uhp",
         "  d20 9 +2 charge = 11 vs 10+AC1 11: hit",
         "┌ Blue decides",
-        "Blue: Blue shot takes 2 uhp. Withdraw how many hexes? [0-1]",
+        "Blue: Blue shot at (5, 2) takes 2 uhp. Withdraw how many hexes?",
     ]);
     s.send("0");
     s.expect(&["Blue shot loses 2 uhp (6 left)"]);

@@ -478,8 +478,9 @@ fn decision_prompts_name_the_side_that_decides() {
     assert_shows(&s, "┌ Blue decides ─");
     assert_shows(
         &s,
-        "│Blue: Blue shot takes 2 uhp. Withdraw how many hexes? [0-1]",
+        "│Blue: Blue shot at (5, 2) takes 2 uhp. Withdraw how many hexes?",
     );
+    assert_shows(&s, "[0-1]");
     assert!(s[29].starts_with(" answer the prompt"), "{}", s[29]);
     press(&mut app, "0");
     let s = render(&app, 100, 30);

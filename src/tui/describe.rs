@@ -10,6 +10,17 @@ fn name(game: &Game, id: UnitId) -> String {
         .map_or_else(|| id.to_string(), |u| u.label.clone())
 }
 
+/// A unit's label and hex, `Blue shot at (5, 2)`: prompts tell apart units of one name.
+fn name_at(game: &Game, id: UnitId) -> String {
+    game.unit(id).map_or_else(
+        || id.to_string(),
+        |u| {
+            let (col, row) = crate::engine::Map::offset(u.pos);
+            format!("{} at ({col}, {row})", u.label)
+        },
+    )
+}
+
 /// "1 hex", "3 hexes".
 fn hexes(n: usize) -> String {
     if n == 1 {
@@ -277,22 +288,22 @@ pub fn decision_line(game: &Game, decision: &Decision) -> Option<String> {
             let most = options.iter().max().copied().unwrap_or(0);
             format!(
                 "{side}: {} takes {damage} uhp. Withdraw how many hexes? [0-{most}]",
-                name(game, *unit)
+                name_at(game, *unit)
             )
         }
         Decision::Advance { unit, .. } => format!(
             "{side}: {} may advance into the vacated hex. [y/n]",
-            name(game, *unit)
+            name_at(game, *unit)
         ),
         Decision::NewChargeTarget { unit, options, .. } => {
             let list: Vec<String> = options
                 .iter()
                 .enumerate()
-                .map(|(i, t)| format!("[{}] {}", i + 1, name(game, *t)))
+                .map(|(i, t)| format!("[{}] {}", i + 1, name_at(game, *t)))
                 .collect();
             format!(
                 "{side}: {} may charge a new target: {} [0] none",
-                name(game, *unit),
+                name_at(game, *unit),
                 list.join(" ")
             )
         }
