@@ -140,47 +140,68 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
+    use volley::tui::title::{Choice, Title};
+    use volley::tui::Start;
     let data_dir = volley::save::data_dir(args.data_dir.as_deref());
-    let started = battle_id();
-    let (mut app, autosave) = match &args.resume {
-        Some(path) => {
-            let app = volley::tui::App::resumed(volley::save::resume(path)?);
-            let autosave =
-                volley::save::resumed_autosave_path(&data_dir, path, &app.scenario.file, &started);
-            (app, autosave)
-        }
-        None => {
-            let app = new_battle(&args)?;
-            let autosave = volley::save::autosave_path(&data_dir, &app.scenario.file, &started);
-            (app, autosave)
+    let start = match (&args.resume, &args.file) {
+        (Some(path), _) => Start::Battle(Box::new(resumed(path, &data_dir)?)),
+        (None, Some(_)) => Start::Battle(Box::new(prepared(new_battle(&args)?, &data_dir, None))),
+        (None, None) => Start::Title(Title::new(&data_dir)),
+    };
+    let open = |choice: Choice| -> Result<volley::tui::App, String> {
+        match choice {
+            Choice::New(scenario, controllers) => {
+                let seed = args.seed.or(scenario.seed).unwrap_or_else(clock_seed);
+                let app = volley::tui::App::new(*scenario, seed, controllers)?;
+                Ok(prepared(app, &data_dir, None))
+            }
+            Choice::Resume(path) => resumed(&path, &data_dir).map_err(|e| format!("{e:#}")),
+            Choice::Quit => Err("nothing to open".into()),
         }
     };
-    app.save_dir = Some(data_dir);
-    app.autosave = Some(autosave.clone());
-    // The battle is on disk before the first key, so even a kill at once loses nothing.
-    app.autosave();
-    let aggression = [
-        app.scenario.sides[0].aggression,
-        app.scenario.sides[1].aggression,
-    ];
-    let computer: volley::tui::Computer =
-        Box::new(volley::ai::ComputerPlayer::new(app.seed, aggression));
     let pause = std::time::Duration::from_millis(args.pause);
-    let exit = volley::tui::run(app, computer, pause).context("the terminal failed")?;
-    Ok(farewell(&exit, &autosave))
+    let (exit, autosave) = volley::tui::run(start, &open, pause).context("the terminal failed")?;
+    Ok(farewell(&exit, autosave.as_deref()))
+}
+
+/// A saved battle, replayed, going on in its autosave.
+fn resumed(path: &std::path::Path, data_dir: &std::path::Path) -> Result<volley::tui::App> {
+    let app = volley::tui::App::resumed(volley::save::resume(path)?);
+    Ok(prepared(app, data_dir, Some(path)))
+}
+
+/// The battle with its saves in `data_dir` and its autosave written once, so that even a
+/// kill before the first key loses nothing; a resumed autosave goes on in its own file.
+fn prepared(
+    mut app: volley::tui::App,
+    data_dir: &std::path::Path,
+    resumed_from: Option<&std::path::Path>,
+) -> volley::tui::App {
+    let started = battle_id();
+    let file = app.scenario.file.clone();
+    let autosave = match resumed_from {
+        Some(path) => volley::save::resumed_autosave_path(data_dir, path, &file, &started),
+        None => volley::save::autosave_path(data_dir, &file, &started),
+    };
+    app.save_dir = Some(data_dir.to_path_buf());
+    app.autosave = Some(autosave);
+    app.autosave();
+    app
 }
 
 /// Says where the battle is saved and how to resume it; the exit status for `exit`.
-fn farewell(exit: &volley::tui::Exit, autosave: &std::path::Path) -> ExitCode {
+fn farewell(exit: &volley::tui::Exit, autosave: Option<&std::path::Path>) -> ExitCode {
     use volley::tui::Exit;
     if let Exit::ComputerFailed(reason) = exit {
         eprintln!("volley: {}", volley::engine::error::escape_text(reason));
     }
-    eprintln!(
-        "The battle is saved in {}\nResume it with: volley --resume {}",
-        volley::files::shown(autosave),
-        volley::files::shell_quoted(autosave)
-    );
+    if let Some(autosave) = autosave {
+        eprintln!(
+            "The battle is saved in {}\nResume it with: volley --resume {}",
+            volley::files::shown(autosave),
+            volley::files::shell_quoted(autosave)
+        );
+    }
     match exit {
         Exit::Quit => ExitCode::SUCCESS,
         Exit::Signal(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),

@@ -301,7 +301,9 @@ fn the_shipped_battles_use_every_formation_and_terrain_asked_for() {
             setup.objectives.iter().all(|o| !o.name.trim().is_empty()),
             "{name}: unnamed objective"
         );
-        assert!(s.seed.is_some(), "{name}: no seed");
+        // Dice come from the clock unless `--seed` is given: no shipped battle opens the
+        // same way every time.
+        assert!(s.seed.is_none(), "{name}: pins a seed");
         let computers = s
             .sides
             .iter()

@@ -57,6 +57,12 @@ pub struct SaveFile {
     pub scenario_file: String,
     /// The whole scenario text, so a save outlives edits to the file.
     pub scenario: String,
+    /// The battle's name, for lists of saves.
+    #[serde(default)]
+    pub battle: String,
+    /// The turn the battle had reached, for lists of saves.
+    #[serde(default)]
+    pub turn: u32,
     /// The seed of the battle's dice.
     pub seed: u64,
     /// A digest of the seed, so that an edited seed is named as such on resume.
@@ -265,6 +271,8 @@ impl SaveFile {
             rules_version: game.rules().version,
             scenario_file: scenario.file.clone(),
             scenario: scenario.source.clone(),
+            battle: scenario.name.clone(),
+            turn: game.turn(),
             seed,
             seed_check: Some(seed_check(seed)),
             controllers,
@@ -470,4 +478,10 @@ pub fn file_stem(scenario_file: &str) -> String {
     } else {
         safe
     }
+}
+
+/// A moment as the save lists show it: `2026-11-23 02:10` (UTC).
+pub fn format_time(when: std::time::SystemTime) -> String {
+    let text = humantime::format_rfc3339_seconds(when).to_string();
+    text.get(..16).unwrap_or(&text).replace('T', " ")
 }

@@ -52,6 +52,8 @@ pub enum Mode {
     ConfirmQuit,
     /// The key map and a summary of the rules.
     Help,
+    /// The scenario, the forces and how the battle is won: before turn 1, and on `b`.
+    Briefing,
     /// Hot-seat: the keyboard passes to this side.
     Handover {
         /// The side that takes the keyboard.
@@ -136,6 +138,8 @@ pub struct App {
     pub autosave: Option<std::path::PathBuf>,
     undo_ok: bool,
     last_human: Option<SideId>,
+    /// Each unit's tag, by unit id (see [`super::tags`]).
+    tags: Vec<char>,
 }
 
 impl App {
@@ -145,14 +149,10 @@ impl App {
             let lines: Vec<String> = problems.into_iter().map(|p| p.message).collect();
             format!("{}: {}", scenario.file, lines.join("; "))
         })?;
-        Ok(App::start(
-            scenario,
-            game,
-            seed,
-            Vec::new(),
-            controllers,
-            String::new(),
-        ))
+        let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
+        // A new battle opens on its briefing; the hot-seat handover waits behind it.
+        app.mode = Mode::Briefing;
+        Ok(app)
     }
 
     /// Appends the events' descriptions to the log.
@@ -186,7 +186,7 @@ impl App {
 
     /// The engine's reason with each unit's `#id` replaced by its label and hex
     /// (`"Red lancers" at (6, 5)`), longest id first so `#1` does not eat the start of `#12`.
-    fn with_labels(&self, mut text: String) -> String {
+    pub fn with_labels(&self, mut text: String) -> String {
         let mut units: Vec<_> = self
             .game
             .units()
@@ -228,6 +228,11 @@ impl App {
                 .game
                 .acting_side()
                 .is_some_and(|s| self.controller(s) == Controller::Computer)
+    }
+
+    /// The tag that tells a unit apart from its side's others (`?` if unknown).
+    pub fn tag(&self, id: UnitId) -> char {
+        self.tags.get(usize::from(id.0)).copied().unwrap_or('?')
     }
 
     /// Who gives `side`'s orders.
@@ -280,7 +285,9 @@ impl App {
             autosave: None,
             undo_ok: false,
             last_human: None,
+            tags: Vec::new(),
         };
+        app.tags = super::tags::tags(&app.game);
         let events = app.game.log().to_vec();
         app.record(&events);
         app.after_change();

@@ -67,22 +67,26 @@ fn terrain_lines(t: Terrain) -> [String; 2] {
     }
 }
 
-/// The two 4-character lines of a unit: `SDF*` and `T 8d`.
-pub fn unit_lines(app: &App, u: &Unit, terrain: Terrain) -> [String; 2] {
-    let marker = match (u.reload_tokens, u.ready) {
-        (k, _) if k > 0 => char::from_digit(k.min(9), 10).unwrap_or('9'),
-        (_, true) => '*',
+/// The two 4-character lines of a unit: side letter, formation and reload tokens (or `@`
+/// on an objective) over its tag, uhp and state (`d` disordered, `F` fleeing, `*` ready):
+/// `SDF2` / `p 8*`. A ready unit is never disordered or fleeing, so the marks never clash.
+pub fn unit_lines(app: &App, u: &Unit, on_objective: bool) -> [String; 2] {
+    let marker = match u.reload_tokens {
+        k if k > 0 => char::from_digit(k.min(9), 10).unwrap_or('9'),
+        _ if on_objective => '@',
         _ => ' ',
     };
-    let status = match u.status {
-        Status::Steady => ' ',
-        Status::Disordered => 'd',
-        Status::Fleeing => 'F',
+    let state = match (u.status, u.ready) {
+        (Status::Disordered, _) => 'd',
+        (Status::Fleeing, _) => 'F',
+        (Status::Steady, true) => '*',
+        (Status::Steady, false) => ' ',
     };
     let letter = app.side_letter(u.side);
+    let tag = app.tag(u.id);
     [
         format!("{letter}{}{marker}", u.troop.formation.code()),
-        format!("{}{:>2}{status}", terrain.symbol(), u.uhp.min(99)),
+        format!("{tag}{:>2}{state}", u.uhp.min(99)),
     ]
 }
 
@@ -143,19 +147,22 @@ impl Widget for HexMap<'_> {
 impl HexMap<'_> {
     fn draw_hex(&self, buf: &mut Buffer, x: u16, y: u16, hex: Hex, terrain: Terrain) {
         let game = &self.app.game;
+        let objective = game.objectives().iter().any(|o| o.hex == hex);
         let (mut lines, mut style) = match game.unit_at(hex) {
             Some(u) => {
                 let s = Style::default()
                     .fg(side_color(u.side.index()))
                     .add_modifier(Modifier::BOLD);
-                (unit_lines(self.app, u, terrain), s)
+                (unit_lines(self.app, u, objective), s)
+            }
+            None if objective => {
+                let s = Style::default()
+                    .fg(Color::White)
+                    .add_modifier(Modifier::BOLD);
+                ([terrain_lines(terrain)[0].clone(), " @@ ".into()], s)
             }
             None => (terrain_lines(terrain), terrain_style(terrain)),
         };
-        if game.unit_at(hex).is_none() && game.objectives().iter().any(|o| o.hex == hex) {
-            lines[1] = " @@ ".into();
-            style = style.fg(Color::White).add_modifier(Modifier::BOLD);
-        }
         if let Some((_, cost)) = self.highlights.reach.iter().find(|(h, _)| *h == hex) {
             lines[1] = format!("{}+{:<2}", terrain.symbol(), cost);
             style = style.bg(Color::Rgb(40, 60, 40)).fg(Color::White);

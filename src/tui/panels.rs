@@ -5,9 +5,10 @@
 use super::app::{App, Mode, TargetOrder};
 use super::map_view::side_color;
 use crate::engine::event::AttackKind;
+use crate::engine::event::EndReason;
 use crate::engine::game::{Odds, ShockOdds};
 use crate::engine::unit::attack_sequence_text;
-use crate::engine::{Actor, Command, Map, Status};
+use crate::engine::{Actor, Command, Map, SideId, Status};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -28,6 +29,10 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
                 "second"
             };
             format!("{} orders ({first})", g.side(side).name)
+        }
+        // Before the initiative is settled, last turn's first side is not this turn's.
+        Actor::Decide(d) if g.phase() == crate::engine::Phase::Initiative => {
+            format!("{} decides", g.side(d.side()).name)
         }
         Actor::Decide(d) => format!(
             "{} decides │ first side: {}",
@@ -55,6 +60,43 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
         ),
         Span::raw(facts),
     ])
+}
+
+/// The second header line: where R10 stands. Objectives held, losses against the
+/// army-morale mark (a side past it rolls army morale, R10.2), turns left, and who is ahead
+/// on points (R10.3); side names when they fit in `width`, side letters when not.
+pub fn standing(app: &App, width: u16) -> Line<'static> {
+    let g = &app.game;
+    let s = g.standing();
+    let line = |name: &dyn Fn(SideId) -> String| {
+        let per_side = |f: &dyn Fn(SideId) -> String| {
+            [SideId::A, SideId::B]
+                .map(|d| format!("{} {}", name(d), f(d)))
+                .join(" ")
+        };
+        let held = per_side(&|d| d.of(&s.objectives).to_string());
+        let lost = per_side(&|d| format!("{}/{}", d.of(&s.losses), d.of(&s.morale_mark)));
+        let left = s
+            .turns_left
+            .map_or(String::new(), |n| format!(" │ {n} turns left"));
+        let (leader, why) = s.leader;
+        let why = match why {
+            EndReason::Objectives => "objectives",
+            EndReason::Losses => "losses",
+            _ => "defender",
+        };
+        format!(
+            " Held {held} │ Lost {lost}{left} │ {} ahead ({why})",
+            name(leader)
+        )
+    };
+    let full = line(&|d| g.side(d).name.clone());
+    let text = if full.chars().count() <= width as usize {
+        full
+    } else {
+        line(&|d| app.side_letter(d).to_string())
+    };
+    Line::styled(text, Style::default().fg(Color::Gray))
 }
 
 /// The unit panel: the unit or terrain under the cursor, or the odds of the chosen target.
@@ -140,26 +182,30 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     let side = Style::default()
         .fg(side_color(u.side.index()))
         .add_modifier(Modifier::BOLD);
-    lines.push(Line::styled(u.label.clone(), side));
+    lines.push(Line::styled(
+        format!("{} [{}]", u.label, app.tag(u.id)),
+        side,
+    ));
     lines.push(Line::raw(format!("{} ({})", g.side(u.side).name, t.name)));
     lines.push(Line::raw(format!(
-        "{} {} × {}  HD {}",
+        "{}, {} {}, HD {}",
         t.formation,
         u.creatures,
         size_word(t),
         t.hd
     )));
+    lines.push(Line::raw(format!("uhp {} of {}", u.uhp, p.uhp)));
     lines.push(Line::raw(format!(
-        "uhp {}/{}  move {}/{}/{}",
-        u.uhp, p.uhp, p.rate.0, p.rate.1, p.rate.2
+        "march {} hustle {} charge {}",
+        p.rate.0, p.rate.1, p.rate.2
     )));
     lines.push(Line::raw(format!(
-        "AC {} (armor {})  ML {:+}  {}+",
+        "AC {} (armor {}), morale {:+}",
         t.armor_ac + t.other_ac,
         t.armor_ac,
-        t.morale,
-        t.attack_throw
+        t.morale
     )));
+    lines.push(Line::raw(format!("attack throw {}+", t.attack_throw)));
     lines.push(Line::raw(attack_sequence_text(t, p)));
     if t.missile.is_some() {
         lines.push(Line::raw(format!(
@@ -181,7 +227,10 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
         marks.push("secured by FF".into());
     }
     lines.push(Line::raw(marks.join(", ")));
-    lines.push(Line::raw(may_do(app, u.id)));
+    // What it may do, or why not: for the side giving orders only.
+    if matches!(g.actor(), Actor::Orders { side, .. } if side == u.side) {
+        lines.push(Line::raw(may_do(app, u.id)));
+    }
     lines
 }
 
@@ -210,10 +259,24 @@ fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
         })
         .collect();
     kinds.dedup();
-    if kinds.is_empty() {
-        "no order now".into()
+    if !kinds.is_empty() {
+        return format!("may: {}", kinds.join(", "));
+    }
+    let Some(u) = app.game.unit(unit) else {
+        return "no order now".into();
+    };
+    let why = match app.game.why_no_order(unit) {
+        Some(why) => app.with_labels(why.to_string()),
+        None => return "no order now".into(),
+    };
+    // The rule's reason, with the tokens behind a reload (R6.4).
+    if u.reload_tokens > 0 || u.tokens_at_turn_start > 0 {
+        format!(
+            "no order: {why}; {} reload token(s) now, {} at the start of the turn",
+            u.reload_tokens, u.tokens_at_turn_start
+        )
     } else {
-        format!("may: {}", kinds.join(", "))
+        format!("no order: {why}")
     }
 }
 
@@ -313,32 +376,59 @@ pub fn log(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The status line: the keys that work now, and the last message.
-pub fn status(app: &App) -> Line<'static> {
-    let keys = match &app.mode {
-        Mode::Browse if app.game.outcome().is_some() => "arrows move · q quit",
+/// The keys that work now, most needed first, each as it reads on the status line.
+fn key_hints(app: &App) -> &'static [&'static str] {
+    match &app.mode {
+        Mode::Browse if app.game.outcome().is_some() => &["q quit", "arrows move", "? help"],
         Mode::Browse => match app.game.actor() {
-            Actor::Decide(_) => "answer the prompt · ? help · q quit",
-            _ => "arrows/hjkl yubn move · Tab next unit · Enter orders · e end · U undo · S save · ? help · q quit",
+            Actor::Decide(_) => &["answer the prompt", "? help", "q quit", "PgUp log"],
+            _ => &[
+                "Enter orders",
+                "e end",
+                "Tab next unit",
+                "arrows move",
+                "? help",
+                "q quit",
+                "U undo",
+                "b briefing",
+                "S save",
+                "PgUp log",
+            ],
         },
-        Mode::Orders { .. } => "press an order's key · Esc cancel",
-        Mode::PickHex { .. } => "move to a highlighted hex · Enter confirm · Esc cancel",
-        Mode::PickTarget { .. } => "Tab/arrows next target · Enter confirm · Esc cancel",
-        _ => "press a key",
+        Mode::Orders { .. } => &["press an order's key", "Esc cancel"],
+        Mode::PickHex { .. } => &["move to a highlighted hex", "Enter confirm", "Esc cancel"],
+        Mode::PickTarget { .. } => &["Tab/arrows next target", "Enter confirm", "Esc cancel"],
+        _ => &["press a key"],
+    }
+}
+
+/// The status line, fitted to `width`: the last message first (a refusal's reason must not
+/// be pushed off), then as many key hints as fit, the least needed dropped first.
+pub fn status(app: &App, width: u16) -> Line<'static> {
+    let message = if app.message.is_empty() {
+        String::new()
+    } else {
+        format!(" {} ", app.message)
     };
+    let mut room = (width as usize).saturating_sub(message.chars().count() + 2);
+    let mut shown = Vec::new();
+    for hint in key_hints(app) {
+        let cost = hint.chars().count() + if shown.is_empty() { 0 } else { 3 };
+        if cost > room {
+            break;
+        }
+        room -= cost;
+        shown.push(*hint);
+    }
     let keys = Span::styled(
-        format!(" {keys} "),
+        format!(" {} ", shown.join(" · ")),
         Style::default().fg(Color::Black).bg(Color::Gray),
     );
-    if app.message.is_empty() {
+    if message.is_empty() {
         return Line::from(keys);
     }
-    // The message first: the key list fills the line and would push a refusal's reason off it.
     Line::from(vec![
-        Span::styled(
-            format!(" {} ", app.message),
-            Style::default().fg(Color::LightRed),
-        ),
+        Span::styled(message, Style::default().fg(Color::LightRed)),
         keys,
     ])
 }

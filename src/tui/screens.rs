@@ -19,11 +19,11 @@ pub const MIN_SIZE: (u16, u16) = (80, 24);
 pub const HELP: &str = "\
 KEYS
  arrows / h j k l   move the cursor (left, down, up, right)
- y u b n            move diagonally up-left, up-right, down-left, down-right
+ y u v n            move diagonally up-left, up-right, down-left, down-right
  Tab / Shift-Tab    next / previous unit with an order to give
  Enter or Space     orders for the unit under the cursor; confirm hex / target
  Esc                cancel       e  end this side's orders      U  undo a move
- PgUp / PgDn        scroll the log   S  save   ?  this help   q  quit
+ PgUp / PgDn        scroll the log   S  save   b  briefing   ?  help   q  quit
  Orders: s stand fast, m march, h hustle, c charge, d disengage, f fire,
          a attack, r ready. Prompts: digits, y / n.
 MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
@@ -120,6 +120,7 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             )
         }
         Mode::Handover { side } => return handover(frame, app, area, *side),
+        Mode::Briefing => return popup(frame, area, "Briefing", super::briefing::lines(app), 78),
         Mode::ConfirmQuit => {
             return popup(
                 frame,
@@ -212,6 +213,10 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         )));
     }
     lines.push(Line::raw(""));
+    lines.push(Line::raw(format!(
+        "Seed {}: `volley --seed {} FILE` rolls these dice again.",
+        app.seed, app.seed
+    )));
     lines.push(Line::raw("Press q or Enter to leave."));
     popup(frame, area, "The battle is over", lines, 72);
 }

@@ -15,6 +15,7 @@ mod retreat;
 mod setup;
 
 pub use attack::{AttackProfile, Sight};
+pub use morale::Standing;
 pub use movement::Reach;
 pub use odds::{Odds, ShockOdds};
 pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};

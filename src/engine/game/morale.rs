@@ -3,6 +3,22 @@
 //! (R10.1) and the turn limit with objectives, losses and the defender (R10.3).
 
 use super::Game;
+
+/// Where the battle stands against R10.2 and R10.3, per side (A first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// Objective hexes each side stands on (R10.3).
+    pub objectives: [usize; 2],
+    /// uhp each side has lost (R10.2).
+    pub losses: [u32; 2],
+    /// Losses past which a side rolls army morale at the end of the turn: half its
+    /// starting uhp (R10.2).
+    pub morale_mark: [u32; 2],
+    /// Turns after this one before the turn limit (R10.3), if the battle has one.
+    pub turns_left: Option<u32>,
+    /// Who wins on points if the battle ends now, and by which rule (R10.3).
+    pub leader: (SideId, EndReason),
+}
 use crate::engine::event::{EndReason, Event, Phase, RollCause};
 use crate::engine::rules::ShockResult;
 use crate::engine::types::{SideId, Status, UnitId};
@@ -129,27 +145,36 @@ impl Game {
 
     /// R10.3: objectives held, then uhp inflicted, then the defender.
     fn decide_on_points(&mut self) {
-        let (oa, ob) = (
-            self.objectives_held(SideId::A),
-            self.objectives_held(SideId::B),
-        );
+        let (winner, reason) = self.standing().leader;
+        self.end_battle(Some(winner), reason);
+    }
+
+    /// Where R10.2 and R10.3 stand now: objectives held, losses against the army-morale
+    /// mark, turns left, and who would win on points if the battle ended now.
+    pub fn standing(&self) -> Standing {
+        let objectives = [SideId::A, SideId::B].map(|s| self.objectives_held(s));
         // Losses as R10.2 counts them (damage, destroyed and routed units): a routed unit's
         // remaining uhp are losses its enemy inflicted.
-        let (ia, ib) = (self.losses(SideId::B), self.losses(SideId::A));
-        let (winner, reason) = if oa != ob {
-            (
-                if oa > ob { SideId::A } else { SideId::B },
-                EndReason::Objectives,
-            )
-        } else if ia != ib {
-            (
-                if ia > ib { SideId::A } else { SideId::B },
-                EndReason::Losses,
-            )
+        let losses = [SideId::A, SideId::B].map(|s| self.losses(s));
+        let [oa, ob] = objectives;
+        let [la, lb] = losses;
+        let leader = if oa != ob {
+            let side = if oa > ob { SideId::A } else { SideId::B };
+            (side, EndReason::Objectives)
+        } else if la != lb {
+            // The side that lost less inflicted more.
+            let side = if lb > la { SideId::A } else { SideId::B };
+            (side, EndReason::Losses)
         } else {
             (self.defender, EndReason::Defender)
         };
-        self.end_battle(Some(winner), reason);
+        Standing {
+            objectives,
+            losses,
+            morale_mark: [SideId::A, SideId::B].map(|s| s.of(&self.sides).start_uhp / 2),
+            turns_left: self.turn_limit.map(|l| l.saturating_sub(self.turn)),
+            leader,
+        }
     }
 
     /// Objective hexes a side stands on (R10.3).

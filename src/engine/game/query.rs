@@ -4,6 +4,7 @@
 
 use super::{Actor, Game};
 use crate::engine::command::Command;
+use crate::engine::error::RuleError;
 use crate::engine::event::{MoveKind, Phase};
 use crate::engine::types::UnitId;
 
@@ -55,6 +56,29 @@ impl Game {
             .into_iter()
             .filter(|c| self.check(c).is_ok())
             .collect()
+    }
+
+    /// Why a unit has no order to give now, in the rules' words: the refusal of the order it
+    /// would most likely be given (stand fast, fire, attack, ready), or `None` if it has one.
+    pub fn why_no_order(&self, unit: UnitId) -> Option<RuleError> {
+        if !self.unit_orders(unit).is_empty() {
+            return None;
+        }
+        let tries: Vec<Command> = match self.phase {
+            Phase::Movement => vec![Command::StandFast { unit }],
+            Phase::Missile => self
+                .enemy_ids(unit)
+                .map(|target| Command::Fire { unit, target })
+                .chain([Command::Ready { unit }])
+                .collect(),
+            Phase::Melee => self
+                .enemy_ids(unit)
+                .map(|target| Command::Attack { unit, target })
+                .chain([Command::Ready { unit }])
+                .collect(),
+            _ => vec![Command::StandFast { unit }],
+        };
+        tries.iter().find_map(|c| self.check(c).err())
     }
 
     /// Movement orders built from the reach of each move kind, legal by construction; only

@@ -11,7 +11,9 @@ impl App {
     /// Handles one key.
     pub fn handle_key(&mut self, key: Key) {
         match self.mode.clone() {
-            Mode::Help | Mode::Handover { .. } | Mode::ComputerDone => self.mode = Mode::Browse,
+            Mode::Help | Mode::Briefing | Mode::Handover { .. } | Mode::ComputerDone => {
+                self.mode = Mode::Browse
+            }
             Mode::ConfirmQuit => match key {
                 Key::Char('y') | Key::Char('q') => self.quit = true,
                 _ => self.mode = Mode::Browse,
@@ -64,8 +66,16 @@ impl App {
                 self.mode = Mode::Help;
                 return;
             }
+            Key::Char('b') => {
+                self.mode = Mode::Briefing;
+                return;
+            }
             Key::Char('q') => {
                 self.mode = Mode::ConfirmQuit;
+                return;
+            }
+            Key::PageUp | Key::PageDown => {
+                self.scroll_log(key);
                 return;
             }
             k => {
@@ -81,6 +91,7 @@ impl App {
     fn browse_key(&mut self, key: Key) {
         match key {
             Key::Char('?') => self.mode = Mode::Help,
+            Key::Char('b') => self.mode = Mode::Briefing,
             Key::Char('q') => self.mode = Mode::ConfirmQuit,
             Key::Char('U') | Key::Backspace => self.undo(),
             Key::Char('S') => self.save(),
@@ -88,12 +99,19 @@ impl App {
             Key::BackTab => self.next_unit(false),
             Key::Enter | Key::Char(' ') => self.open_orders(),
             Key::Char('e') => self.end_orders(),
-            Key::PageUp => self.log_scroll = (self.log_scroll + 5).min(self.log.len()),
-            Key::PageDown => self.log_scroll = self.log_scroll.saturating_sub(5),
+            Key::PageUp | Key::PageDown => self.scroll_log(key),
             k => {
                 self.move_cursor(k);
             }
         }
+    }
+
+    /// PgUp / PgDn: the log back or forward by five lines, at any time.
+    fn scroll_log(&mut self, key: Key) {
+        self.log_scroll = match key {
+            Key::PageUp => (self.log_scroll + 5).min(self.log.len()),
+            _ => self.log_scroll.saturating_sub(5),
+        };
     }
 
     /// Moves the cursor one hex; returns false for keys that are not movement.
@@ -107,7 +125,7 @@ impl App {
             Key::Down | Key::Char('j') => (0, 1),
             Key::Char('y') => (odd - 1, -1),
             Key::Char('u') => (odd, -1),
-            Key::Char('b') => (odd - 1, 1),
+            Key::Char('v') => (odd - 1, 1),
             Key::Char('n') => (odd, 1),
             _ => return false,
         };

@@ -1,0 +1,118 @@
+//! The briefing shown before turn 1 and on `b`: the scenario's description, each side's
+//! commander and forces, the objectives, how this battle is won (R10.1–R10.3 with its turn
+//! limit, army-morale marks and defender, all read from the engine) and who commands what.
+
+use super::app::App;
+use crate::engine::{Formation, Map, SideId};
+use crate::scenario::Controller;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+
+/// The briefing's lines, to be word-wrapped by the popup that shows them.
+pub fn lines(app: &App) -> Vec<Line<'static>> {
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut out = vec![Line::styled(app.scenario.name.clone(), bold)];
+    out.extend(
+        app.scenario
+            .description
+            .lines()
+            .map(|l| Line::raw(l.to_string())),
+    );
+    out.push(Line::raw(""));
+    out.push(Line::styled(command_line(app), bold));
+    out.push(Line::raw(""));
+    out.push(Line::styled("Forces", bold));
+    out.extend([SideId::A, SideId::B].map(|s| Line::raw(forces(app, s))));
+    out.push(Line::raw(objectives(app)));
+    out.push(Line::raw(""));
+    out.push(Line::styled("How the battle is won", bold));
+    out.extend(victory(app).into_iter().map(Line::raw));
+    out.push(Line::raw(""));
+    out.push(Line::raw(
+        "Press any key to begin; b shows this briefing again.",
+    ));
+    out
+}
+
+/// Who the player commands: a side, both (hot-seat), or neither (the computer plays both).
+fn command_line(app: &App) -> String {
+    let g = &app.game;
+    let humans: Vec<SideId> = [SideId::A, SideId::B]
+        .into_iter()
+        .filter(|s| app.controller(*s) == Controller::Human)
+        .collect();
+    match humans.as_slice() {
+        [one] => format!("You command {}.", g.side(*one).name),
+        [_, _] => "Hot-seat: both sides play at this keyboard.".into(),
+        _ => "The computer plays both sides; you watch.".into(),
+    }
+}
+
+/// One side's commander and forces: units by formation and total uhp.
+fn forces(app: &App, side: SideId) -> String {
+    let g = &app.game;
+    let commander = &side.of(&app.scenario.sides).commander;
+    let units: Vec<_> = g.units().iter().filter(|u| u.side == side).collect();
+    let uhp: u32 = units.iter().map(|u| u.uhp).sum();
+    let by_formation: Vec<String> = Formation::ALL
+        .iter()
+        .filter_map(|f| {
+            let n = units.iter().filter(|u| u.troop.formation == *f).count();
+            (n > 0).then(|| format!("{n} {f}"))
+        })
+        .collect();
+    let led = if commander.is_empty() {
+        String::new()
+    } else {
+        format!(" under {commander}")
+    };
+    format!(
+        " {}{led}: {} units, {uhp} uhp ({})",
+        g.side(side).name,
+        units.len(),
+        by_formation.join(", ")
+    )
+}
+
+fn objectives(app: &App) -> String {
+    let names: Vec<String> = app
+        .game
+        .objectives()
+        .iter()
+        .map(|o| {
+            let (col, row) = Map::offset(o.hex);
+            format!("{} ({col},{row})", o.name)
+        })
+        .collect();
+    if names.is_empty() {
+        "Objectives: none".into()
+    } else {
+        format!("Objectives (@@ on the map): {}", names.join(", "))
+    }
+}
+
+/// R10.1–R10.3 as they apply to this battle.
+fn victory(app: &App) -> Vec<String> {
+    let g = &app.game;
+    let s = g.standing();
+    let name = |side: SideId| g.side(side).name.clone();
+    let marks: Vec<String> = [SideId::A, SideId::B]
+        .map(|d| format!("{} past {}", name(d), d.of(&s.morale_mark)))
+        .to_vec();
+    let breaks = g.rules().army_breaks_at_most;
+    let mut out = vec![
+        " R10.1 A side with no unit left on the field loses.".to_string(),
+        format!(
+            " R10.2 A side that has lost more than half its uhp ({}) rolls 2d6 + its morale modifier each Morale phase; {breaks} or less breaks its army.",
+            marks.join(", ")
+        ),
+    ];
+    out.push(match g.turn_limit() {
+        Some(limit) => format!(
+            " R10.3 After turn {limit}: more objectives held wins; if equal, more losses inflicted; if still equal, the defender, {}.",
+            name(g.defender())
+        ),
+        None => " R10.3 This battle has no turn limit.".into(),
+    });
+    out
+}

@@ -1,0 +1,246 @@
+//! A game in the terminal from start to end: the title screen or a battle opened from the
+//! command line, the loop of drawing, the computer's orders and the player's keys, and the
+//! ending signals (SIGTERM, SIGHUP, SIGINT, SIGQUIT), which save, restore the terminal and
+//! exit with 128 + the signal's number.
+
+use super::app::{App, Mode};
+use super::title::{Choice, Title};
+use super::{draw, key_of, Key};
+use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// A player that gives the computer side's commands.
+pub type Computer = Box<dyn crate::ai::Player>;
+
+/// How a game in the terminal ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The player left (the battle saved after its last command).
+    Quit,
+    /// A signal ended the game (its number: SIGTERM, SIGHUP, SIGINT or SIGQUIT), after the
+    /// battle was saved and the terminal restored.
+    Signal(i32),
+    /// The computer could not give a legal order; the reason. The battle is saved as it was.
+    ComputerFailed(String),
+}
+
+/// The signals that end the game cleanly: terminate, hang-up (the terminal closed),
+/// interrupt and quit.
+const ENDING_SIGNALS: [i32; 4] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGQUIT,
+];
+
+/// How often the game looks for a caught signal while it waits for a key.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// How long the game may take to notice a signal before the signal's own thread restores
+/// the terminal and ends the process (the battle is saved after every command already).
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
+
+/// Runs the game in the terminal until the player quits, a signal arrives or the computer
+/// fails; restores the terminal on the way out, on error, on a signal and on panic
+/// (ratatui's init installs the panic hook). Returns how it ended and the autosave of the
+/// battle played, if one was.
+pub fn run(
+    start: Start,
+    open: Opener,
+    pause: Duration,
+) -> std::io::Result<(Exit, Option<PathBuf>)> {
+    let watch = SignalWatch::start()?;
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            ratatui::restore();
+            return Err(e);
+        }
+    };
+    let result = match start {
+        Start::Battle(app) => Ok(Some(*app)),
+        Start::Title(mut title) => title_loop(&mut title, open, &mut terminal, &watch),
+    }
+    .and_then(|app| match app {
+        Some(mut app) => {
+            let mut computer = computer_for(&app);
+            let exit = play(&mut app, &mut computer, &mut terminal, pause, &watch);
+            app.autosave();
+            exit.map(|e| (e, app.autosave.clone()))
+        }
+        None => Ok((Exit::Quit, None)),
+    });
+    ratatui::restore();
+    watch.finish();
+    match (watch.caught(), result) {
+        (Some(signal), Ok((_, saved))) => Ok((Exit::Signal(signal), saved)),
+        (Some(signal), Err(_)) => Ok((Exit::Signal(signal), None)),
+        (None, result) => result,
+    }
+}
+
+/// The computer player of a battle: seeded by the battle, with each side's aggression.
+fn computer_for(app: &App) -> Computer {
+    let aggression = [
+        app.scenario.sides[0].aggression,
+        app.scenario.sides[1].aggression,
+    ];
+    Box::new(crate::ai::ComputerPlayer::new(app.seed, aggression))
+}
+
+/// The title screen until the player picks a battle that opens (`Some`), or leaves.
+fn title_loop(
+    title: &mut Title,
+    open: Opener,
+    terminal: &mut ratatui::DefaultTerminal,
+    watch: &SignalWatch,
+) -> std::io::Result<Option<App>> {
+    loop {
+        if watch.caught().is_some() {
+            return Ok(None);
+        }
+        terminal.draw(|f| title.draw(f, f.area()))?;
+        if !event::poll(SIGNAL_POLL)? {
+            continue;
+        }
+        let Some(key) = next_key()? else { continue };
+        match title.key(key) {
+            None => {}
+            Some(Choice::Quit) => return Ok(None),
+            Some(choice) => match open(choice) {
+                Ok(app) => return Ok(Some(app)),
+                Err(why) => title.message = why,
+            },
+        }
+    }
+}
+
+/// The loop of drawing, the computer's orders and the player's keys.
+fn play(
+    app: &mut App,
+    computer: &mut Computer,
+    terminal: &mut ratatui::DefaultTerminal,
+    pause: Duration,
+    watch: &SignalWatch,
+) -> std::io::Result<Exit> {
+    while !app.quit {
+        if let Some(signal) = watch.caught() {
+            return Ok(Exit::Signal(signal));
+        }
+        terminal.draw(|f| draw(f, app))?;
+        if app.computer_to_act() && app.mode == Mode::Browse {
+            if let Err(reason) = step_computer(app, computer) {
+                return Ok(Exit::ComputerFailed(reason));
+            }
+            if event::poll(pause)? {
+                read_key(app)?;
+            }
+            continue;
+        }
+        if event::poll(SIGNAL_POLL)? {
+            read_key(app)?;
+        }
+    }
+    Ok(Exit::Quit)
+}
+
+/// A thread that catches the ending signals for the game loop, and ends the process itself
+/// if the loop does not answer within [`SIGNAL_GRACE`].
+struct SignalWatch {
+    caught: std::sync::Arc<std::sync::atomic::AtomicI32>,
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    handle: signal_hook::iterator::Handle,
+}
+
+impl SignalWatch {
+    fn start() -> std::io::Result<SignalWatch> {
+        use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+        use std::sync::Arc;
+        let mut signals = signal_hook::iterator::Signals::new(ENDING_SIGNALS)?;
+        let handle = signals.handle();
+        let caught = Arc::new(AtomicI32::new(0));
+        let done = Arc::new(AtomicBool::new(false));
+        let (c, d) = (Arc::clone(&caught), Arc::clone(&done));
+        std::thread::spawn(move || {
+            let Some(signal) = signals.forever().next() else {
+                return;
+            };
+            c.store(signal, Ordering::SeqCst);
+            let start = std::time::Instant::now();
+            while start.elapsed() < SIGNAL_GRACE {
+                if d.load(Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::sleep(SIGNAL_POLL);
+            }
+            ratatui::restore();
+            std::process::exit(128 + signal);
+        });
+        Ok(SignalWatch {
+            caught,
+            done,
+            handle,
+        })
+    }
+
+    /// The signal caught, if any.
+    fn caught(&self) -> Option<i32> {
+        let signal = self.caught.load(std::sync::atomic::Ordering::SeqCst);
+        (signal != 0).then_some(signal)
+    }
+
+    /// The game loop has ended: the watch stops and no longer ends the process.
+    fn finish(&self) {
+        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.handle.close();
+    }
+}
+
+/// One computer command; when control returns to a person, a pause to read the log. An
+/// order the engine refuses, or none while the battle goes on, is the computer's failure.
+pub fn step_computer(app: &mut App, computer: &mut Computer) -> Result<(), String> {
+    let Some(command) = computer.choose(&app.game) else {
+        return match app.game.outcome() {
+            Some(_) => Ok(()),
+            None => Err("the computer gave no order while the battle goes on".into()),
+        };
+    };
+    if !app.submit(command) {
+        return Err(format!(
+            "the computer's order {command:?} was refused: {}",
+            app.message
+        ));
+    }
+    if !app.computer_to_act() && app.game.outcome().is_none() {
+        app.mode = Mode::ComputerDone;
+    }
+    Ok(())
+}
+
+/// How the game begins.
+pub enum Start {
+    /// A battle already opened (`volley FILE`, `--resume`).
+    Battle(Box<App>),
+    /// The title screen (`volley` with no file).
+    Title(Title),
+}
+
+/// Opens the battle the title screen's choice names: the caller knows the seed and the
+/// data directory. Its error is shown on the title screen.
+pub type Opener<'a> = &'a dyn Fn(Choice) -> Result<App, String>;
+
+fn read_key(app: &mut App) -> std::io::Result<()> {
+    if let Some(key) = next_key()? {
+        app.handle_key(key);
+    }
+    Ok(())
+}
+
+/// The next key pressed, if the event read was one the game uses.
+fn next_key() -> std::io::Result<Option<Key>> {
+    Ok(match event::read()? {
+        TermEvent::Key(k) if k.kind == KeyEventKind::Press => key_of(k.code, k.modifiers),
+        _ => None,
+    })
+}

@@ -1,0 +1,211 @@
+//! The title screen of `volley` with no file: every shipped battle (compiled in) with its
+//! year, a one-line description and its sides, then the saved battles of the data
+//! directory, newest first. Enter on a battle starts it as its scenario sets the sides (the
+//! first entry is Kircholm, so a new player is one key from play); `1` and `2` command one
+//! side against the computer, `h` plays hot-seat, `w` watches the computer play both.
+
+use super::app::Key;
+use crate::scenario::{Controller, Scenario, SHIPPED};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+use std::path::{Path, PathBuf};
+
+/// Saves listed at most, newest first.
+const MAX_SAVES: usize = 20;
+
+/// A saved battle the title screen offers to resume.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveEntry {
+    /// The save file.
+    pub path: PathBuf,
+    /// The battle's name, its turn, and when it was saved.
+    pub summary: String,
+}
+
+/// What the player chose on the title screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Choice {
+    /// A new battle with these controllers.
+    New(Box<Scenario>, [Controller; 2]),
+    /// Resume a saved battle.
+    Resume(PathBuf),
+    /// Leave without playing.
+    Quit,
+}
+
+/// The title screen's state.
+#[derive(Clone, Debug)]
+pub struct Title {
+    battles: Vec<Scenario>,
+    saves: Vec<SaveEntry>,
+    selected: usize,
+    /// Why the last choice could not be opened, shown under the list.
+    pub message: String,
+}
+
+impl Title {
+    /// The shipped battles, Kircholm first, and the saves found in `data_dir`.
+    pub fn new(data_dir: &Path) -> Title {
+        let mut battles: Vec<Scenario> = SHIPPED
+            .iter()
+            .filter_map(|(file, src)| Scenario::parse(src, file).ok())
+            .collect();
+        // Kircholm, the default battle, leads; the rest keep their shipped order.
+        battles.sort_by_key(|s| s.file != crate::scenario::DEFAULT_SCENARIO.0);
+        Title {
+            battles,
+            saves: list_saves(data_dir),
+            selected: 0,
+            message: String::new(),
+        }
+    }
+
+    fn rows(&self) -> usize {
+        self.battles.len() + self.saves.len()
+    }
+
+    /// Handles one key; `Some` once the player has chosen.
+    pub fn key(&mut self, key: Key) -> Option<Choice> {
+        match key {
+            Key::Up | Key::Char('k') => self.selected = self.selected.saturating_sub(1),
+            Key::Down | Key::Char('j') | Key::Tab => {
+                self.selected = (self.selected + 1).min(self.rows().saturating_sub(1));
+            }
+            Key::Char('q') | Key::Esc => return Some(Choice::Quit),
+            Key::Enter | Key::Char(' ') => return self.choose(None),
+            Key::Char(c @ ('1' | '2' | 'h' | 'w')) => return self.choose(Some(c)),
+            _ => {}
+        }
+        None
+    }
+
+    /// The choice for the selected row, with a role key for a battle.
+    fn choose(&self, role: Option<char>) -> Option<Choice> {
+        if let Some(s) = self.battles.get(self.selected) {
+            let default = [s.sides[0].player, s.sides[1].player];
+            let controllers = match role {
+                None => default,
+                Some('1') => [Controller::Human, Controller::Computer],
+                Some('2') => [Controller::Computer, Controller::Human],
+                Some('h') => [Controller::Human; 2],
+                _ => [Controller::Computer; 2],
+            };
+            return Some(Choice::New(Box::new(s.clone()), controllers));
+        }
+        let save = self.saves.get(self.selected - self.battles.len())?;
+        Some(Choice::Resume(save.path.clone()))
+    }
+
+    /// Draws the list and the selected battle's details.
+    pub fn draw(&self, frame: &mut Frame, area: Rect) {
+        let [list, detail, keys] = Layout::vertical([
+            Constraint::Min(8),
+            Constraint::Length(6),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .title(" Volley: pike-and-shot battles ");
+        frame.render_widget(Paragraph::new(self.list_lines()).block(block), list);
+        frame.render_widget(
+            Paragraph::new(self.detail_lines()).wrap(Wrap { trim: true }),
+            detail,
+        );
+        let hint = " ↑↓ choose · Enter play · 1/2 command side A/B · h hot-seat · w watch · q quit";
+        let status = if self.message.is_empty() {
+            hint.to_string()
+        } else {
+            format!(" {}", self.message)
+        };
+        frame.render_widget(Line::raw(status), keys);
+    }
+
+    fn list_lines(&self) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        for (i, s) in self.battles.iter().enumerate() {
+            let sides = format!("{} v {}", s.sides[0].name, s.sides[1].name);
+            lines.push(self.row(i, format!("{:<32} {sides}", s.name)));
+        }
+        if !self.saves.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(" Saved battles"));
+        }
+        for (i, save) in self.saves.iter().enumerate() {
+            lines.push(self.row(self.battles.len() + i, save.summary.clone()));
+        }
+        lines
+    }
+
+    fn row(&self, index: usize, text: String) -> Line<'static> {
+        if index == self.selected {
+            let style = Style::default().add_modifier(Modifier::REVERSED);
+            Line::styled(format!("> {text}"), style)
+        } else {
+            Line::raw(format!("  {text}"))
+        }
+    }
+
+    fn detail_lines(&self) -> Vec<Line<'static>> {
+        match self.battles.get(self.selected) {
+            Some(s) => {
+                let first = s.description.split(". ").next().unwrap_or("");
+                let players = |i: usize| match s.sides.get(i).map(|d| d.player) {
+                    Some(Controller::Human) => "you",
+                    _ => "the computer",
+                };
+                vec![
+                    Line::styled(
+                        s.name.clone(),
+                        Style::default().add_modifier(Modifier::BOLD),
+                    ),
+                    Line::raw(format!("{}.", first.trim_end_matches('.'))),
+                    Line::raw(format!(
+                        "Enter: {} ({}) v {} ({}), {} turns.",
+                        s.sides[0].name,
+                        players(0),
+                        s.sides[1].name,
+                        players(1),
+                        s.setup.turn_limit.unwrap_or(0)
+                    )),
+                ]
+            }
+            None => vec![Line::raw("Enter resumes this battle where it was saved.")],
+        }
+    }
+}
+
+/// The autosaves and named saves of the data directory, newest first.
+pub fn list_saves(data_dir: &Path) -> Vec<SaveEntry> {
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = ["autosave", "saves"]
+        .iter()
+        .filter_map(|d| std::fs::read_dir(data_dir.join(d)).ok())
+        .flatten()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
+        .filter_map(|e| Some((e.metadata().ok()?.modified().ok()?, e.path())))
+        .collect();
+    found.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    found
+        .into_iter()
+        .take(MAX_SAVES)
+        .filter_map(|(when, path)| {
+            let save = crate::save::SaveFile::read(&path).ok()?;
+            let name = if save.battle.is_empty() {
+                crate::save::file_stem(&save.scenario_file)
+            } else {
+                save.battle
+            };
+            let summary = format!(
+                "{:<32} turn {:<3} {}",
+                name,
+                save.turn,
+                crate::save::format_time(when)
+            );
+            Some(SaveEntry { path, summary })
+        })
+        .collect()
+}

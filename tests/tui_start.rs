@@ -1,0 +1,173 @@
+//! Issue 10, the first minutes: the title screen lists every shipped battle (Kircholm first,
+//! one key from play) and the saved battles; a new battle opens on its briefing, which says
+//! who the player commands and how this battle is won (R10.1–R10.3); the header shows where
+//! R10 stands; the status line fits 80 columns in every mode.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use volley::scenario::{Controller, Scenario, SHIPPED};
+use volley::tui::title::{Choice, Title};
+use volley::tui::{App, Key, Mode};
+
+fn screen(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> Vec<String> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(draw).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
+
+fn shows(s: &[String], text: &str) -> bool {
+    s.iter().any(|r| r.contains(text))
+}
+
+#[test]
+fn the_title_screen_lists_every_shipped_battle_kircholm_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = Title::new(dir.path());
+    let s = screen(80, 24, |f| title.draw(f, f.area()));
+    assert!(s[1].starts_with("│> Kircholm, 1605"), "{}", s[1]);
+    for (file, src) in SHIPPED {
+        let name = Scenario::parse(src, file).unwrap().name;
+        assert!(shows(&s, &name), "{name} is listed:\n{}", s.join("\n"));
+    }
+    assert!(shows(&s, "Sweden v Poland-Lithuania"));
+    assert!(shows(
+        &s,
+        "Enter: Sweden (you) v Poland-Lithuania (the computer), 8 turns."
+    ));
+    assert!(s[23].contains("Enter play") && s[23].chars().count() <= 80);
+}
+
+#[test]
+fn enter_plays_kircholm_as_its_scenario_sets_the_sides_and_keys_choose_the_roles() {
+    let dir = tempfile::tempdir().unwrap();
+    let roles = [
+        (Key::Enter, [Controller::Human, Controller::Computer]),
+        (Key::Char('2'), [Controller::Computer, Controller::Human]),
+        (Key::Char('h'), [Controller::Human; 2]),
+        (Key::Char('w'), [Controller::Computer; 2]),
+    ];
+    for (key, want) in roles {
+        let mut title = Title::new(dir.path());
+        match title.key(key) {
+            Some(Choice::New(s, controllers)) => {
+                assert_eq!(s.name, "Kircholm, 1605");
+                assert_eq!(controllers, want, "{key:?}");
+            }
+            other => panic!("{key:?} gave {other:?}"),
+        }
+    }
+    let mut title = Title::new(dir.path());
+    assert_eq!(title.key(Key::Down), None);
+    match title.key(Key::Enter) {
+        Some(Choice::New(s, _)) => assert_eq!(s.name, "Tutorial: pike, shot and horse"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        Title::new(dir.path()).key(Key::Char('q')),
+        Some(Choice::Quit)
+    );
+}
+
+#[test]
+fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, src) = SHIPPED[0];
+    let mut app = App::new(
+        Scenario::parse(src, file).unwrap(),
+        7,
+        [Controller::Human; 2],
+    )
+    .unwrap();
+    let path = dir.path().join("autosave").join("tutorial-1-1.ron");
+    app.autosave = Some(path.clone());
+    app.autosave();
+    let mut title = Title::new(dir.path());
+    let s = screen(80, 24, |f| title.draw(f, f.area()));
+    assert!(shows(&s, "Saved battles"), "{}", s.join("\n"));
+    assert!(
+        shows(&s, "Tutorial: pike, shot and horse   turn 1"),
+        "{}",
+        s.join("\n")
+    );
+    for _ in 0..SHIPPED.len() {
+        title.key(Key::Down);
+    }
+    assert_eq!(title.key(Key::Enter), Some(Choice::Resume(path)));
+}
+
+fn kircholm(controllers: [Controller; 2]) -> App {
+    let scenario = Scenario::default_battle().unwrap();
+    App::new(scenario, 5, controllers).unwrap()
+}
+
+#[test]
+fn a_new_battle_opens_on_its_briefing_and_b_shows_it_again() {
+    let mut app = kircholm([Controller::Human, Controller::Computer]);
+    assert_eq!(app.mode, Mode::Briefing);
+    let s = screen(80, 24, |f| volley::tui::draw(f, &app));
+    for text in [
+        "┌ Briefing",
+        "You command Sweden.",
+        "Sweden under Charles IX: 6 units, 39 uhp",
+        "the heights (2,1), the Riga road (6,5)",
+        "R10.1 A side with no unit left on the field loses.",
+        "R10.3 After turn 8: more objectives held wins;",
+        "Press any key to begin",
+    ] {
+        assert!(shows(&s, text), "{text:?} in\n{}", s.join("\n"));
+    }
+    app.handle_key(Key::Char(' '));
+    assert_eq!(app.mode, Mode::Browse);
+    app.handle_key(Key::Char('b'));
+    assert_eq!(app.mode, Mode::Briefing);
+    let watch = kircholm([Controller::Computer; 2]);
+    let s = screen(80, 24, |f| volley::tui::draw(f, &watch));
+    assert!(shows(&s, "The computer plays both sides; you watch."));
+    let both = kircholm([Controller::Human; 2]);
+    let s = screen(80, 24, |f| volley::tui::draw(f, &both));
+    assert!(shows(&s, "Hot-seat: both sides play at this keyboard."));
+}
+
+#[test]
+fn the_header_shows_where_r10_stands_and_the_status_line_fits_80_columns() {
+    let mut app = kircholm([Controller::Human; 2]);
+    app.handle_key(Key::Char(' '));
+    let standing = app.game.standing();
+    let s = screen(80, 24, |f| volley::tui::draw(f, &app));
+    let want = format!(
+        " Held S {} P {} │ Lost S {}/{} P {}/{} │ 7 turns left │",
+        standing.objectives[0],
+        standing.objectives[1],
+        standing.losses[0],
+        standing.morale_mark[0],
+        standing.losses[1],
+        standing.morale_mark[1]
+    );
+    assert!(s[1].starts_with(&want), "{}\nwant {want}", s[1]);
+    for keys in ["", "\n", "\nm", "\x1b?", "\x1bq"] {
+        for c in keys.chars() {
+            let key = match c {
+                '\n' => Key::Enter,
+                '\x1b' => Key::Esc,
+                c => Key::Char(c),
+            };
+            app.handle_key(key);
+        }
+        let s = screen(80, 24, |f| volley::tui::draw(f, &app));
+        assert!(s[23].trim_end().chars().count() <= 80);
+        assert!(!s[23].trim().is_empty(), "{keys:?}: a hint shows");
+    }
+}
