@@ -292,10 +292,12 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
     s.expect(&["Orders:", "[c] charge", "[Esc] cancel"]);
 
     // `c`: the hexes the charge may end in are highlighted with their cost; the cursor
-    // goes to the nearest, (5,3). `u` moves it up-right to (6,2), beside both Blue shot
-    // and Blue pike, so the target must be picked.
+    // stays on the lancers. `y` `y` takes it up-left to (5,3), `u` up-right to (6,2),
+    // beside both Blue shot and Blue pike, so the target must be picked.
     s.send("c");
-    s.expect(&["move to a highlighted hex", "│(5,3) Clear", ".+2"]);
+    s.expect(&["move to a highlighted hex", "│(6,5) Clear", ".+2"]);
+    s.send("yy");
+    s.expect(&["│(5,3) Clear"]);
     s.send("u");
     s.expect(&["│(6,2) Clear"]);
     s.send("\r");
@@ -347,7 +349,7 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
         "Blue shot fires at Red lancers",
         "  d20 14 = 14 vs 11+AC0 11: hit",
         "Red lancers loses 1 uhp (7 left)",
-        "Red lancers: shock 2d6 10 +2 = 12: hold",
+        "Red lancers: shock 2d6 10 +2 morale = 12: hold",
     ]);
 
     // Blue ends: the Melee phase opens with the charge striking home, and Blue decides
@@ -441,9 +443,11 @@ fn against_the_computer_blue_answers_and_the_player_reads_its_orders() {
     s.send("1");
     s.expect(&["│ Movement phase │ Red orders (first)"]);
     s.tab_to("Red lancers");
-    s.send("\rc");
+    s.send("\rcyy");
     s.expect(&["│(5,3) Clear"]);
-    // (5,3) is next to Blue shot alone: Enter charges it at once.
+    // (5,3) is next to Blue shot alone: Enter shows the odds, Enter again charges.
+    s.send("\r");
+    s.expect(&["Target: Blue shot", "Shock roll on being charged:"]);
     s.send("\r");
     s.expect(&[
         "Red lancers charges Blue shot!",
@@ -512,7 +516,7 @@ fn a_kill_mid_phase_restores_the_terminal_and_the_resumed_battle_keeps_its_order
     // Red pike marches to the nearest hex it can reach: an order in the middle of a phase.
     s.send("\rm");
     s.expect(&["move to a highlighted hex"]);
-    s.send("\r");
+    s.send("k\r");
     s.expect(&["Red pike marches"]);
 
     let code = s.signal(libc::SIGTERM);

@@ -255,6 +255,7 @@ fn r11_changing_one_die_turns_the_musket_shot_from_hit_to_miss() {
                 cause: RollCause::Damage,
                 dice: [4, 4],
                 modifier: 0,
+                modifiers: Vec::new(),
                 total: 8,
                 result: ShockResult::Hold,
             },

@@ -336,6 +336,7 @@ fn r2_2_the_morale_score_is_added_to_shock_rolls() {
         cause: RollCause::CavalryCharge,
         dice: [2, 3],
         modifier: 2,
+        modifiers: vec![("morale".to_string(), 2)],
         total: 7,
         result: ShockResult::Hold,
     }));
@@ -642,6 +643,7 @@ fn r2_7_a_routed_unit_leaves_the_map() {
                 cause: RollCause::CavalryCharge,
                 dice: [1, 1],
                 modifier: 0,
+                modifiers: Vec::new(),
                 total: 2,
                 result: ShockResult::Rout,
             },

@@ -554,7 +554,7 @@ fn r4_4_cavalry_charge_shocks_unsecured_drilled_foot_before_reaction_fire() {
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
         charged_from_5_8(vec![
-            shock(1, RollCause::CavalryCharge, [4, 4], 0),
+            shock(1, RollCause::CavalryCharge, [4, 4], &[]),
             declared(1, 0, reaction),
             rolled_at_11(1, 0, reaction, &[], &[(5, false)]),
             Event::ReadyLost { unit: id(1) },
@@ -572,7 +572,7 @@ fn r4_4_a_shocked_target_that_recoils_is_disordered_loses_ready_and_makes_no_rea
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
         charged_from_5_8(vec![
-            shock(1, RollCause::CavalryCharge, [3, 3], 0),
+            shock(1, RollCause::CavalryCharge, [3, 3], &[]),
             recoiled(1, at(6, 4)),
             advance_asked(0, at(5, 5)),
         ])
@@ -606,7 +606,7 @@ fn r4_4_one_shock_die_decides_between_recoil_and_hold() {
         run(3),
         (
             vec![
-                shock(1, RollCause::CavalryCharge, [3, 3], 0),
+                shock(1, RollCause::CavalryCharge, [3, 3], &[]),
                 recoiled(1, at(6, 4)),
                 advance_asked(0, at(5, 5)),
             ],
@@ -616,7 +616,7 @@ fn r4_4_one_shock_die_decides_between_recoil_and_hold() {
     assert_eq!(
         run(4),
         (
-            vec![shock(1, RollCause::CavalryCharge, [3, 4], 0)],
+            vec![shock(1, RollCause::CavalryCharge, [3, 4], &[])],
             (at(5, 5), Status::Steady, false)
         )
     );
@@ -631,7 +631,7 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
         charged_from_5_8(vec![
-            shock(1, RollCause::CavalryCharge, [2, 2], 0),
+            shock(1, RollCause::CavalryCharge, [2, 2], &[]),
             Event::Fled {
                 unit: id(1),
                 path: vec![at(5, 4), at(4, 3)],
@@ -662,7 +662,7 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
         vec![
             Event::DecisionAnswered,
             charged(0, 2),
-            shock(2, RollCause::CavalryCharge, [3, 3], 0),
+            shock(2, RollCause::CavalryCharge, [3, 3], &[]),
             recoiled(2, at(6, 3)),
             advance_asked(0, at(6, 4)),
         ]
@@ -724,7 +724,7 @@ fn r4_4_undrilled_foot_is_shocked_even_beside_formed_foot() {
     );
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
-        charged_from_5_8(vec![shock(1, RollCause::CavalryCharge, [4, 3], 0)])
+        charged_from_5_8(vec![shock(1, RollCause::CavalryCharge, [4, 3], &[])])
     );
 }
 
@@ -745,7 +745,7 @@ fn r4_4_light_cavalry_shocks_drilled_foot_too() {
         &[6, 1, 5, 5],
     );
     let events = ok(&mut g, charge(0, at(5, 6), 1));
-    assert_eq!(events[2], shock(1, RollCause::CavalryCharge, [5, 5], 0));
+    assert_eq!(events[2], shock(1, RollCause::CavalryCharge, [5, 5], &[]));
     assert_eq!(events.len(), 3);
 }
 
@@ -989,7 +989,10 @@ fn r4_4_after_a_new_target_the_charge_attack_falls_on_it() {
     );
     assert_eq!(
         events[1..],
-        [charged(0, 2), shock(2, RollCause::CavalryCharge, [4, 4], 0)]
+        [
+            charged(0, 2),
+            shock(2, RollCause::CavalryCharge, [4, 4], &[])
+        ]
     );
     let misses = &[(1, false); 2];
     assert_eq!(
@@ -1012,7 +1015,7 @@ fn r4_4_a_charger_driven_back_by_reaction_fire_loses_its_charge_attack() {
         events[7..],
         [
             damaged(0, B, 1, 3),
-            shock(0, RollCause::Damage, [2, 3], 0),
+            shock(0, RollCause::Damage, [2, 3], &[]),
             recoiled(0, at(4, 7)),
         ]
     );

@@ -186,7 +186,7 @@ fn r5_2_ready_pikes_deal_2_uhp_per_hit_against_charging_horse() {
             rolled(1, 0, SET_VS_CHARGE, (11, 0), &[], throws, 2),
             Event::ReadyLost { unit: id(1) },
             damaged(0, B, 2, 2),
-            shock(0, RollCause::Damage, [4, 4], 0),
+            shock(0, RollCause::Damage, [4, 4], &[]),
         ])
     );
 }
@@ -522,7 +522,7 @@ fn r5_6_an_enemy_driven_back_by_reaction_fire_loses_its_attack() {
                 tokens: 1,
             },
             damaged(0, B, 1, 7),
-            shock(0, RollCause::Damage, [2, 3], 0),
+            shock(0, RollCause::Damage, [2, 3], &[]),
             recoiled(0, at(4, 9)),
             cancelled(0, "the attacker gave ground (R5.6)"),
         ]

@@ -30,12 +30,14 @@ const MISSILE: AttackKind = AttackKind::Missile;
 
 /// A `ShockRolled` event of `unit` for damage with its `result` written out (common's `shock`
 /// reads it from the table instead).
-fn shock_with(unit: u16, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
+fn shock_with(unit: u16, dice: [u32; 2], modifiers: &[(&str, i32)], result: ShockResult) -> Event {
+    let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
     Event::ShockRolled {
         unit: id(unit),
         cause: RollCause::Damage,
         dice,
         modifier,
+        modifiers: modifiers.iter().map(|(w, v)| (w.to_string(), *v)).collect(),
         total: (dice[0] + dice[1]) as i32 + modifier,
         result,
     }
@@ -341,7 +343,7 @@ fn r7_3_the_attacker_may_advance_into_the_hex_a_recoiling_target_left() {
             declared(0, 1, MELEE),
             rolled(0, 1, MELEE, (11, 0), &[], &[(15, true), (2, false)], 1),
             damaged(1, A, 1, 4),
-            shock_with(1, [3, 2], 0, ShockResult::Recoil),
+            shock_with(1, [3, 2], &[], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))
@@ -380,7 +382,7 @@ fn r7_3_undrilled_foot_must_advance() {
     assert_eq!(
         events[3..],
         [
-            shock_with(1, [3, 2], 0, ShockResult::Recoil),
+            shock_with(1, [3, 2], &[], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))
@@ -399,7 +401,7 @@ fn r7_3_no_advance_when_the_target_holds_or_after_missile_fire() {
     let (g, events) = half_hit(formed_foot(), [4, 3]);
     assert_eq!(
         events.last(),
-        Some(&shock_with(1, [4, 3], 0, ShockResult::Hold))
+        Some(&shock_with(1, [4, 3], &[], ShockResult::Hold))
     );
     assert_eq!(pos(&g, 1), Some(at(5, 5)));
     // Archers make the target recoil; nobody advances after missile fire.
@@ -412,7 +414,7 @@ fn r7_3_no_advance_when_the_target_holds_or_after_missile_fire() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock_with(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], &[], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(7, 5))
@@ -471,7 +473,7 @@ fn r8_1_loose_foot_may_not_withdraw_from_firearms() {
             declared(0, 1, MISSILE),
             rolled(0, 1, MISSILE, (11, 0), &[], &[(15, true)], 1),
             damaged(1, A, 1, 7),
-            shock_with(1, [4, 4], 0, ShockResult::Hold),
+            shock_with(1, [4, 4], &[], ShockResult::Hold),
         ]
     );
 }
@@ -662,7 +664,7 @@ fn r8_3_recoil_moves_one_hex_directly_away_and_disorders() {
     assert_eq!(
         events[3..5],
         [
-            shock_with(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], &[], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 4))
@@ -687,7 +689,7 @@ fn r8_3_a_unit_with_no_free_hex_behind_stays_disordered() {
     assert_eq!(
         events[3..],
         [
-            shock_with(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], &[], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: None
@@ -714,7 +716,7 @@ fn r8_4_a_fleeing_unit_runs_its_hustle_rate_home_then_again_each_movement_phase(
     assert_eq!(
         events[3..],
         [
-            shock_with(1, [2, 2], 0, ShockResult::Flee),
+            shock_with(1, [2, 2], &[], ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: flight
@@ -770,7 +772,7 @@ fn r8_4_a_unit_that_cannot_flee_routs() {
     assert_eq!(
         events[3..6],
         [
-            shock_with(1, [2, 2], 0, ShockResult::Flee),
+            shock_with(1, [2, 2], &[], ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: vec![]
@@ -793,7 +795,7 @@ fn r8_4_a_unit_that_flees_off_the_map_routs() {
     assert_eq!(
         events[3..6],
         [
-            shock_with(1, [2, 2], 0, ShockResult::Flee),
+            shock_with(1, [2, 2], &[], ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: vec![at(5, 0)]
@@ -817,7 +819,7 @@ fn r8_5_a_routed_unit_leaves_the_battle_and_counts_as_lost() {
     assert_eq!(
         events[3..],
         [
-            shock_with(1, [1, 1], 0, ShockResult::Rout),
+            shock_with(1, [1, 1], &[], ShockResult::Rout),
             Event::Routed { unit: id(1) },
             advance_asked(0, 5, 5),
         ]
@@ -880,7 +882,7 @@ fn r8_6_disordered_units_roll_shock_at_minus_2() {
     assert_eq!(
         ok(&mut g, attack(0, 1))[3..5],
         [
-            shock_with(1, [4, 4], -2, ShockResult::Recoil),
+            shock_with(1, [4, 4], &[("disordered", -2)], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))

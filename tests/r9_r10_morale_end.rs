@@ -28,12 +28,20 @@ const B: SideId = SideId::B;
 const MISSILE: AttackKind = AttackKind::Missile;
 
 /// A shock or morale roll of `unit` for `cause` with its total read on the table of R9.1.
-fn rolls(unit: u16, cause: RollCause, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
+fn rolls(
+    unit: u16,
+    cause: RollCause,
+    dice: [u32; 2],
+    modifiers: &[(&str, i32)],
+    result: ShockResult,
+) -> Event {
+    let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
     Event::ShockRolled {
         unit: id(unit),
         cause,
         dice,
         modifier,
+        modifiers: modifiers.iter().map(|(w, v)| (w.to_string(), *v)).collect(),
         total: (dice[0] + dice[1]) as i32 + modifier,
         result,
     }
@@ -41,8 +49,8 @@ fn rolls(unit: u16, cause: RollCause, dice: [u32; 2], modifier: i32, result: Sho
 
 /// A shock roll of `unit` for damage with its `result` written out (common's `shock` reads
 /// it from the table instead).
-fn shock_with(unit: u16, dice: [u32; 2], modifier: i32, result: ShockResult) -> Event {
-    rolls(unit, RollCause::Damage, dice, modifier, result)
+fn shock_with(unit: u16, dice: [u32; 2], modifiers: &[(&str, i32)], result: ShockResult) -> Event {
+    rolls(unit, RollCause::Damage, dice, modifiers, result)
 }
 
 fn hurt(mut u: UnitSetup, damage: u32) -> UnitSetup {
@@ -131,7 +139,10 @@ fn r9_1_a_shock_roll_is_2d6_plus_the_morale_score() {
     ];
     let mut g = in_phase(setup(units), &[6, 1, 15, 2, 2, 1], Phase::Melee);
     let events = ok(&mut g, attack(0, 1));
-    assert_eq!(events[3], shock_with(1, [2, 1], 2, ShockResult::Recoil));
+    assert_eq!(
+        events[3],
+        shock_with(1, [2, 1], &[("morale", 2)], ShockResult::Recoil)
+    );
 }
 
 // ---------------------------------------------------------------- R9.2 triggers
@@ -155,7 +166,7 @@ fn r9_2_a_sequence_that_leaves_half_uhp_or_less_triggers_a_roll() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock_with(1, [4, 4], 0, ShockResult::Hold)
+            shock_with(1, [4, 4], &[], ShockResult::Hold)
         ]
     );
 }
@@ -183,7 +194,7 @@ fn r9_2_a_unit_at_half_rolls_again_after_each_damaging_sequence_only() {
         ok(&mut g, attack(1, 2))[2..],
         [
             damaged(2, A, 1, 3),
-            shock_with(2, [5, 5], 0, ShockResult::Hold)
+            shock_with(2, [5, 5], &[], ShockResult::Hold)
         ]
     );
 }
@@ -201,7 +212,7 @@ fn r9_2_smoke_and_thunder_firearm_damage_always_triggers_a_roll() {
             declared(0, 1, MISSILE),
             rolled_at_11(0, 1, MISSILE, &[], &[(15, true)]),
             damaged(1, A, 1, 7),
-            shock_with(1, [3, 3], 0, ShockResult::Recoil),
+            shock_with(1, [3, 3], &[], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))
@@ -234,7 +245,7 @@ fn r9_2_several_triggers_of_one_sequence_make_one_roll() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock_with(1, [4, 4], 0, ShockResult::Hold)
+            shock_with(1, [4, 4], &[], ShockResult::Hold)
         ]
     );
 }
@@ -295,7 +306,7 @@ fn r9_2_drilled_foot_charged_by_cavalry_roll_before_any_reaction_fire() {
         vec![
             moved,
             declared_charge,
-            rolls(1, RollCause::CavalryCharge, [4, 4], 0, ShockResult::Hold),
+            rolls(1, RollCause::CavalryCharge, [4, 4], &[], ShockResult::Hold),
             declared(1, 0, reaction),
             rolled_at_11(1, 0, reaction, &[], &[(2, false)]),
             Event::ReadyLost { unit: id(1) },
@@ -315,7 +326,13 @@ fn r9_2_a_shaken_target_of_cavalry_gives_ground_disordered_and_loses_its_ready_m
     assert_eq!(
         events[2..],
         [
-            rolls(1, RollCause::CavalryCharge, [3, 2], 0, ShockResult::Recoil),
+            rolls(
+                1,
+                RollCause::CavalryCharge,
+                [3, 2],
+                &[],
+                ShockResult::Recoil
+            ),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(4, 3))
@@ -350,7 +367,7 @@ fn r9_2_undrilled_foot_roll_when_charged_by_cavalry_but_no_roll_for_other_foot_o
             1,
             RollCause::CavalryCharge,
             [4, 4],
-            0,
+            &[],
             ShockResult::Hold
         )]
     );
@@ -385,7 +402,7 @@ fn r9_3_lotfp_a_low_morale_unit_rolls_after_a_firearm_sequence_even_unharmed() {
         vec![
             declared(0, 1, MISSILE),
             rolled_at_11(0, 1, MISSILE, &[], &[(3, false)]),
-            shock_with(1, [2, 2], 0, ShockResult::Flee),
+            shock_with(1, [2, 2], &[], ShockResult::Flee),
             Event::Fled {
                 unit: id(1),
                 path: vec![at(6, 4), at(6, 3), at(7, 2)]
@@ -418,7 +435,7 @@ fn r9_3_lotfp_double_trigger_makes_one_roll_at_minus_2() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock_with(1, [5, 4], -2, ShockResult::Hold)
+            shock_with(1, [5, 4], &[("double trigger", -2)], ShockResult::Hold)
         ]
     );
 }
@@ -455,7 +472,7 @@ fn r9_4_drilled_foot_next_to_formed_foot_get_plus_2_to_shock() {
         vec![
             Event::DecisionAnswered,
             damaged(1, A, 1, 7),
-            shock_with(1, [2, 2], 2, ShockResult::Recoil),
+            shock_with(1, [2, 2], &[("secured by FF", 2)], ShockResult::Recoil),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 4))
@@ -499,7 +516,7 @@ fn r9_4_undrilled_foot_and_drilled_foot_next_to_loose_foot_are_not_secured() {
             1,
             RollCause::CavalryCharge,
             [4, 4],
-            0,
+            &[],
             ShockResult::Hold
         )]
     );
@@ -515,7 +532,7 @@ fn r9_4_undrilled_foot_and_drilled_foot_next_to_loose_foot_are_not_secured() {
             1,
             RollCause::CavalryCharge,
             [4, 4],
-            0,
+            &[],
             ShockResult::Hold
         )]
     );
@@ -556,7 +573,7 @@ fn r9_5_fearless_units_ignore_smoke_and_thunder_but_not_heavy_losses() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock_with(1, [6, 6], 0, ShockResult::Hold)
+            shock_with(1, [6, 6], &[], ShockResult::Hold)
         ]
     );
 }
@@ -590,9 +607,9 @@ fn r9_6_morale_phase_rallies_then_rolls_for_routed_friends_then_steadies() {
         Event::PhaseBegan {
             phase: Phase::Morale,
         },
-        rolls(2, RollCause::Rally, [4, 3], 0, ShockResult::Hold),
+        rolls(2, RollCause::Rally, [4, 3], &[], ShockResult::Hold),
         Event::Rallied { unit: id(2) },
-        rolls(4, RollCause::FriendRouted, [4, 4], 0, ShockResult::Hold),
+        rolls(4, RollCause::FriendRouted, [4, 4], &[], ShockResult::Hold),
         Event::BecameSteady { unit: id(5) },
     ];
     expected.extend(next_turn_rolled(2));
@@ -621,7 +638,7 @@ fn r9_6_a_failed_rally_keeps_the_unit_fleeing() {
             Event::PhaseBegan {
                 phase: Phase::Morale
             },
-            rolls(1, RollCause::Rally, [3, 3], 0, ShockResult::Recoil),
+            rolls(1, RollCause::Rally, [3, 3], &[], ShockResult::Recoil),
         ]
     );
     assert_eq!(events[2..], next_turn_rolled(2)[..]);
@@ -642,7 +659,7 @@ fn r9_6_a_friend_that_routed_shakes_its_neighbours_who_may_give_ground() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock_with(1, [1, 1], 0, ShockResult::Rout),
+            shock_with(1, [1, 1], &[], ShockResult::Rout),
             Event::Routed { unit: id(1) },
         ]
     );
@@ -651,7 +668,7 @@ fn r9_6_a_friend_that_routed_shakes_its_neighbours_who_may_give_ground() {
         Event::PhaseBegan {
             phase: Phase::Morale,
         },
-        rolls(2, RollCause::FriendRouted, [3, 3], 0, ShockResult::Recoil),
+        rolls(2, RollCause::FriendRouted, [3, 3], &[], ShockResult::Recoil),
         Event::Recoiled {
             unit: id(2),
             to: Some(at(8, 5)),
@@ -703,7 +720,7 @@ fn r10_1_routing_the_last_unit_also_ends_the_battle() {
     assert_eq!(
         ok(&mut g, fire(0, 1))[3..],
         [
-            shock_with(1, [1, 1], 0, ShockResult::Rout),
+            shock_with(1, [1, 1], &[], ShockResult::Rout),
             Event::Routed { unit: id(1) },
             Event::BattleEnded {
                 winner: Some(A),
@@ -731,7 +748,7 @@ fn r10_1_a_side_left_without_units_in_the_morale_phase_loses_before_the_next_tur
             Event::PhaseBegan {
                 phase: Phase::Morale
             },
-            rolls(2, RollCause::FriendRouted, [1, 1], 0, ShockResult::Rout),
+            rolls(2, RollCause::FriendRouted, [1, 1], &[], ShockResult::Rout),
             Event::Routed { unit: id(2) },
             Event::ArmyMoraleRolled {
                 side: B,

@@ -169,15 +169,17 @@ fn cursor(app: &App) -> (i32, i32) {
     Map::offset(app.cursor)
 }
 
-/// Red picks the first side; Tab, Tab to the lancers; Enter, `c` charge, `u` to (6,2) next
-/// to both Blue shot and Blue pike: target picking.
+/// Red picks the first side; Tab, Tab to the lancers; Enter, `c` charge, `y` `y` to (5,3)
+/// and `u` to (6,2) next to both Blue shot and Blue pike: target picking.
 fn aim_charge(app: &mut App) {
     press(app, "1\t\t\nc");
     assert_eq!(
         cursor(app),
-        (5, 3),
-        "the cursor starts on the cheapest hex of the charge"
+        (6, 5),
+        "the cursor starts on the charging unit"
     );
+    press(app, "yy");
+    assert_eq!(cursor(app), (5, 3));
     press(app, "u\n");
     assert!(
         matches!(app.mode, Mode::PickTarget { .. }),
@@ -610,7 +612,11 @@ const LAST_STAND: &str = r#"(
 fn the_game_over_screen_when_a_side_is_destroyed() {
     let scenario = Scenario::parse(LAST_STAND, "last_stand.ron").unwrap();
     let mut app = App::new(scenario, 0, HOTSEAT).unwrap();
-    press(&mut app, " 1\nc\n");
+    // The charge's end beside Blue pike, then Enter again: even a lone target is confirmed
+    // with its odds in view.
+    press(&mut app, " 1\nck\n");
+    assert!(matches!(app.mode, Mode::PickTarget { .. }));
+    press(&mut app, "\n");
     let s = render(&app, 80, 24);
     assert_shows(&log(&s), "Red lancers charges 1 hex");
     assert_shows(&log(&s), "Red lancers charges Blue pike!");
@@ -732,7 +738,7 @@ fn the_odds_panel_while_aiming_fire() {
             "  d20 14 = 14 vs 11+AC0 11: hit",
             "Blue shot must reload: 1 token(s)",
             "Red lancers loses 1 uhp (7 left)",
-            "Red lancers: shock 2d6 10 +2 = 12: hold",
+            "Red lancers: shock 2d6 10 +2 morale = 12: hold",
         ],
     );
     // The reload token shows on the map as a digit, the lost uhp under the lancers.
@@ -859,6 +865,12 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
     press(&mut app, "\x1b");
     app.cursor = app.game.unit(pike).unwrap().pos;
     press(&mut app, "\nm");
+    assert_eq!(
+        app.cursor,
+        app.game.unit(pike).unwrap().pos,
+        "moves start on the unit"
+    );
+    press(&mut app, "k");
     let to = app.cursor;
     press(&mut app, "\n");
     assert_eq!(app.game.unit(pike).unwrap().pos, to);

@@ -252,8 +252,10 @@ pub enum Event {
         cause: RollCause,
         /// The two d6 faces.
         dice: [u32; 2],
-        /// Morale, disorder, pike cover and the like (R9.3, R9.4).
+        /// Morale, disorder, pike cover and the like (R9.3, R9.4): the sum of `modifiers`.
         modifier: i32,
+        /// Each part of the modifier with its name (`morale`, `disordered`, `secured by FF`).
+        modifiers: Vec<(String, i32)>,
         /// Dice plus modifier.
         total: i32,
         /// The shock table's result (R9.1).

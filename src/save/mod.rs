@@ -12,8 +12,9 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// Version of the save format itself.
-pub const SAVE_FORMAT: u32 = 1;
+/// Version of the save format itself: 2 since shock rolls record their modifiers by name,
+/// so a battle's events (and their digest) differ from format 1's.
+pub const SAVE_FORMAT: u32 = 2;
 
 /// The last line of every complete save.
 const END_MARKER: &str = "// end of volley save";

@@ -378,5 +378,6 @@ fn is_movement_order(c: &Command) -> bool {
             | Command::March { .. }
             | Command::Hustle { .. }
             | Command::Disengage { .. }
+            | Command::Charge { .. }
     )
 }

@@ -76,7 +76,7 @@ fn flow_line(game: &Game, event: &Event) -> Option<String> {
     Some(match event {
         Event::TurnBegan { turn } => format!("── Turn {turn} ──"),
         Event::InitiativeRolled { faces, winner } => {
-            let rolls: Vec<String> = faces.iter().map(|(a, b)| format!("{a} v {b}")).collect();
+            let rolls: Vec<String> = faces.iter().map(|f| initiative(game, *f)).collect();
             format!(
                 "Initiative d6: {} → {} wins",
                 rolls.join(", tie, "),
@@ -102,7 +102,7 @@ fn flow_line(game: &Game, event: &Event) -> Option<String> {
             "{} army morale 2d6 {} {} = {total}: {}",
             side(*s),
             dice[0] + dice[1],
-            signed(*modifier),
+            named(&nonzero("morale modifier", *modifier)),
             if *broke { "the army breaks!" } else { "holds" }
         ),
         Event::BattleEnded { winner, reason } => ended(game, *winner, *reason),
@@ -176,9 +176,10 @@ fn shock_line(game: &Game, event: &Event) -> Option<String> {
         unit,
         cause,
         dice,
-        modifier,
+        modifiers,
         total,
         result,
+        ..
     } = event
     else {
         return None;
@@ -193,9 +194,48 @@ fn shock_line(game: &Game, event: &Event) -> Option<String> {
         "{}: {what} 2d6 {} {} = {total}: {}",
         name(game, *unit),
         dice[0] + dice[1],
-        signed(*modifier),
+        named(modifiers),
         format!("{result:?}").to_lowercase()
     ))
+}
+
+/// One initiative attempt (R3.1): the faces alone when neither side has strategic ability,
+/// else each side's `d6 +ability (strategic ability) = total`.
+fn initiative(game: &Game, (a, b): (u32, u32)) -> String {
+    let ability = |s: SideId| game.side(s).strategic_ability;
+    let (ma, mb) = (ability(SideId::A), ability(SideId::B));
+    if ma == 0 && mb == 0 {
+        return format!("{a} v {b}");
+    }
+    let one = |face: u32, m: i32| {
+        let total = face as i32 + m;
+        format!(
+            "{face} {} = {total}",
+            named(&nonzero("strategic ability", m))
+        )
+    };
+    format!("{} v {}", one(a, ma), one(b, mb))
+}
+
+/// A single named modifier, or none when it is 0.
+fn nonzero(name: &str, value: i32) -> Vec<(String, i32)> {
+    if value == 0 {
+        Vec::new()
+    } else {
+        vec![(name.to_string(), value)]
+    }
+}
+
+/// Modifiers by name, `-2 disordered +2 secured by FF`, or `+0` when there are none.
+fn named(modifiers: &[(String, i32)]) -> String {
+    if modifiers.is_empty() {
+        return "+0".into();
+    }
+    let parts: Vec<String> = modifiers
+        .iter()
+        .map(|(why, v)| format!("{} {why}", signed(*v)))
+        .collect();
+    parts.join(" ")
 }
 
 fn declared(attacker: &str, target: &str, kind: AttackKind) -> String {

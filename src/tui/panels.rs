@@ -309,6 +309,12 @@ fn odds_lines(
     };
     if let Some(odds) = g.odds(unit, target, kind) {
         lines.extend(sequence_lines(&odds));
+        let hexes = g.withdraw_reach(unit, target, odds.profile.firearm);
+        if hexes > 0 {
+            lines.push(Line::raw(format!(
+                "It may withdraw up to {hexes} hex(es), saving 1 uhp each (R8.1)"
+            )));
+        }
     }
     lines
 }

@@ -234,8 +234,9 @@ pub fn shock(
     unit: u16,
     cause: volley::engine::event::RollCause,
     dice: [u32; 2],
-    modifier: i32,
+    modifiers: &[(&str, i32)],
 ) -> Event {
+    let modifier: i32 = modifiers.iter().map(|(_, v)| v).sum();
     let total = (dice[0] + dice[1]) as i32 + modifier;
     let result = match total {
         ..=2 => volley::engine::ShockResult::Rout,
@@ -248,6 +249,10 @@ pub fn shock(
         cause,
         dice,
         modifier,
+        modifiers: modifiers
+            .iter()
+            .map(|(why, v)| (why.to_string(), *v))
+            .collect(),
         total,
         result,
     }

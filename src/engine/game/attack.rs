@@ -295,14 +295,38 @@ impl Game {
     /// The shock modifier `unit` would have if `secured` said whether Formed Foot covered
     /// it (R9.1, R8.6, R9.4): the planner's what-if for a hex it has not reached.
     pub fn shock_modifier_if(&self, unit: &Unit, secured: bool) -> i32 {
-        let mut m = unit.troop.morale;
-        if unit.status == Status::Disordered {
-            m += self.rules.modifiers.disordered;
-        }
-        if secured && unit.troop.formation == Formation::DF {
-            m += self.rules.modifiers.secured_by_formed_foot;
-        }
-        m
+        self.shock_modifiers_if(unit, secured)
+            .iter()
+            .map(|(_, v)| v)
+            .sum()
+    }
+
+    /// Each part of `unit`'s shock modifier with its name, none of them 0: `morale`,
+    /// `disordered`, `secured by FF` (R9.1, R8.6, R9.4).
+    pub fn shock_modifiers(&self, unit: &Unit) -> Vec<(String, i32)> {
+        self.shock_modifiers_if(unit, self.secured_by_formed_foot(unit))
+    }
+
+    fn shock_modifiers_if(&self, unit: &Unit, secured: bool) -> Vec<(String, i32)> {
+        let m = &self.rules.modifiers;
+        let parts = [
+            ("morale", unit.troop.morale, true),
+            (
+                "disordered",
+                m.disordered,
+                unit.status == Status::Disordered,
+            ),
+            (
+                "secured by FF",
+                m.secured_by_formed_foot,
+                secured && unit.troop.formation == Formation::DF,
+            ),
+        ];
+        parts
+            .into_iter()
+            .filter(|(_, v, applies)| *applies && *v != 0)
+            .map(|(name, v, _)| (name.to_string(), v))
+            .collect()
     }
 
     /// R9.4: DF next to a friendly FF unit that is not fleeing.

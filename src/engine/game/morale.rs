@@ -48,7 +48,8 @@ impl Game {
     /// R9.6: a fleeing unit rallies on hold or better and stays disordered.
     fn rally_fleeing(&mut self) {
         for id in self.ids_where(|g, u| u.status == Status::Fleeing && g.outcome.is_none()) {
-            let modifier = self.shock_modifier(self.at(id));
+            let modifiers = self.shock_modifiers(self.at(id));
+            let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
             let dice = [self.roll(6), self.roll(6)];
             let total = (dice[0] + dice[1]) as i32 + modifier;
             let result = self.rules.shock_result(total);
@@ -57,6 +58,7 @@ impl Game {
                 cause: RollCause::Rally,
                 dice,
                 modifier,
+                modifiers,
                 total,
                 result,
             });

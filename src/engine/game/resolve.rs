@@ -333,7 +333,11 @@ impl Game {
         extra: i32,
         from: Hex,
     ) -> ShockResult {
-        let modifier = self.shock_modifier(self.at(unit)) + extra;
+        let mut modifiers = self.shock_modifiers(self.at(unit));
+        if extra != 0 {
+            modifiers.push(("double trigger".to_string(), extra));
+        }
+        let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
         let dice = [self.roll(6), self.roll(6)];
         let total = (dice[0] + dice[1]) as i32 + modifier;
         let result = self.rules.shock_result(total);
@@ -342,6 +346,7 @@ impl Game {
             cause,
             dice,
             modifier,
+            modifiers,
             total,
             result,
         });

@@ -220,19 +220,24 @@ impl App {
         }
     }
 
+    /// A move starts with the cursor on the unit itself; the reachable hexes are marked.
     fn pick_hex(&mut self, unit: UnitId, kind: MoveKind) {
         let reach = self.game.reach(unit, kind);
-        if let Some((first, _)) = reach.ends().first() {
-            if reach.cost_to(self.cursor).is_none() {
-                self.cursor = *first;
-            }
+        if let Some(u) = self.game.unit(unit) {
+            self.cursor = u.pos;
         }
         self.mode = Mode::PickHex { unit, kind, reach };
     }
 
     fn pick_hex_key(&mut self, key: Key, unit: UnitId, kind: MoveKind, reach: &Reach) {
         match key {
-            Key::Esc => self.mode = Mode::Browse,
+            Key::Esc => {
+                // Back where the order began: on the unit.
+                if let Some(u) = self.game.unit(unit) {
+                    self.cursor = u.pos;
+                }
+                self.mode = Mode::Browse;
+            }
             Key::Enter | Key::Char(' ') => {
                 if reach.cost_to(self.cursor).is_none() {
                     self.message =
@@ -269,16 +274,11 @@ impl App {
                 _ => None,
             })
             .collect();
-        match targets.as_slice() {
-            [] => self.message = "no enemy to charge from that hex".into(),
-            [target] => {
-                self.submit(Command::Charge {
-                    unit,
-                    to,
-                    target: *target,
-                });
-            }
-            _ => self.pick_target(unit, targets, TargetOrder::Charge { to }),
+        // Even a lone target is picked, so the odds show before the charge is declared.
+        if targets.is_empty() {
+            self.message = "no enemy to charge from that hex".into();
+        } else {
+            self.pick_target(unit, targets, TargetOrder::Charge { to });
         }
     }
 
