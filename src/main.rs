@@ -49,6 +49,18 @@ enum Cmd {
         #[arg(long, default_value = "random")]
         side_b: PlayerKind,
     },
+    /// Watch a saved battle, finished or not: step by command or phase, jump to a turn, and
+    /// play on from any point.
+    Replay {
+        /// The save to watch (an autosave or a named save).
+        save: PathBuf,
+        /// Where a battle played on from the replay is saved.
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+        /// Leave the mouse to the terminal.
+        #[arg(long)]
+        no_mouse: bool,
+    },
     /// Print each unit of a scenario with its derived numbers.
     Units {
         file: PathBuf,
@@ -79,6 +91,9 @@ struct PlayArgs {
     /// Milliseconds to show each computer order before the next.
     #[arg(long, default_value_t = 250)]
     pause: u64,
+    /// Leave the mouse to the terminal (no clicks on the map, no wheel on the log).
+    #[arg(long)]
+    no_mouse: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +143,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Cmd::Replay {
+            save,
+            data_dir,
+            no_mouse,
+        } => {
+            let resumed = volley::save::resume(&save)?;
+            let replay = volley::tui::replay::Replay::new(resumed).map_err(anyhow::Error::msg)?;
+            let args = PlayArgs {
+                file: None,
+                seed: None,
+                computer: Vec::new(),
+                hotseat: false,
+                resume: None,
+                data_dir,
+                pause: 250,
+                no_mouse,
+            };
+            session(volley::tui::Start::Replay(Box::new(replay)), &args)
+        }
         Cmd::Units { file, format } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
             print!(
@@ -140,7 +174,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
-    use volley::tui::title::{Choice, Title};
+    use volley::tui::title::Title;
     use volley::tui::Start;
     let data_dir = volley::save::data_dir(args.data_dir.as_deref());
     let start = match (&args.resume, &args.file) {
@@ -148,6 +182,13 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         (None, Some(_)) => Start::Battle(Box::new(prepared(new_battle(&args)?, &data_dir, None))),
         (None, None) => Start::Title(Title::new(&data_dir)),
     };
+    session(start, &args)
+}
+
+/// Runs the game from `start` in the terminal; says where the battle is saved on the way out.
+fn session(start: volley::tui::Start, args: &PlayArgs) -> Result<ExitCode> {
+    use volley::tui::title::Choice;
+    let data_dir = volley::save::data_dir(args.data_dir.as_deref());
     let open = |choice: Choice| -> Result<volley::tui::App, String> {
         match choice {
             Choice::New(scenario, controllers) => {
@@ -156,11 +197,16 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
                 Ok(prepared(app, &data_dir, None))
             }
             Choice::Resume(path) => resumed(&path, &data_dir).map_err(|e| format!("{e:#}")),
+            Choice::Branch(scenario, seed, commands, controllers) => {
+                let app = volley::tui::App::branch(*scenario, seed, commands, controllers)?;
+                Ok(prepared(app, &data_dir, None))
+            }
             Choice::Quit => Err("nothing to open".into()),
         }
     };
     let pause = std::time::Duration::from_millis(args.pause);
-    let (exit, autosave) = volley::tui::run(start, &open, pause).context("the terminal failed")?;
+    let (exit, autosave) =
+        volley::tui::run(start, &open, pause, !args.no_mouse).context("the terminal failed")?;
     Ok(farewell(&exit, autosave.as_deref()))
 }
 

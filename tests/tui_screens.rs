@@ -579,6 +579,10 @@ fn the_game_over_screen_at_the_turn_limit() {
         "Why: the defender holds at the turn limit (R10.3), turn 6",
         "Red: lost 0 of 24 uhp, 0 unit(s) gone, 0 objective(s) held",
         "Blue: lost 0 of 20 uhp, 0 unit(s) gone, 0 objective(s) held",
+        "unit                     dealt taken  shock  fate",
+        "R Red pike [p]               0     0    0/0  8 uhp left",
+        "B Blue horse [h]             0     0    0/0  4 uhp left",
+        "Seed 7: `volley --seed 7 FILE` rolls these dice again.",
         "Press q or Enter to leave.",
     ] {
         assert!(
@@ -587,8 +591,10 @@ fn the_game_over_screen_at_the_turn_limit() {
             s.join("\n")
         );
     }
-    assert_shows(&log(&s), "Blue wins: the defender holds at the turn limit");
     assert!(s[23].starts_with(" q quit · arrows move"), "{}", s[23]);
+    // A taller terminal leaves the log in view below the summary.
+    let s = render(&app, 100, 40);
+    assert_shows(&log(&s), "Blue wins: the defender holds at the turn limit");
     press(&mut app, "h");
     assert!(!app.quit, "arrows still look at the map");
     press(&mut app, "\n");
@@ -639,6 +645,16 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
         &s,
         "│Blue: lost 1 of 1 uhp, 1 unit(s) gone, 0 objective(s) held",
     );
+    // The unit table: the lancers dealt the last uhp, the pike took it and is destroyed.
+    assert_shows(
+        &s,
+        "│R Red lancers [l]            1     0    0/0  8 uhp left",
+    );
+    assert_shows(
+        &s,
+        "│B Blue pike [p]              0     1    0/0  destroyed",
+    );
+    let s = render(&app, 100, 40);
     let log = log(&s);
     assert_shows(&log, "Blue pike is destroyed");
     assert_eq!(

@@ -132,6 +132,11 @@ pub struct App {
     pub quit: bool,
     /// Map scroll, in offset (col, row) of the top-left hex shown.
     pub view: Cell<(i32, i32)>,
+    /// The hex size the player chose with `+`/`-` (1 to 3); `None` picks the largest that
+    /// fits the map on this terminal.
+    pub zoom: Cell<Option<u8>>,
+    /// Where the map was last drawn, to turn a mouse click into a hex.
+    pub geometry: Cell<super::map_view::MapGeometry>,
     /// Where named saves go (the data directory); `None` disables `S`.
     pub save_dir: Option<std::path::PathBuf>,
     /// This battle's own autosave file, written after every command; `None` disables it.
@@ -257,6 +262,30 @@ impl App {
         )
     }
 
+    /// A new branch of a battle: its scenario and seed replayed through `commands`.
+    pub fn branch(
+        scenario: Scenario,
+        seed: u64,
+        commands: Vec<Command>,
+        controllers: [Controller; 2],
+    ) -> Result<App, String> {
+        let game = replay(&scenario, seed, &commands)?;
+        let mut app = App::start(scenario, game, seed, commands, controllers, String::new());
+        app.message = format!("playing on from command {}", app.commands.len());
+        Ok(app)
+    }
+
+    /// The battle at some point of its commands, as the replay viewer shows it.
+    pub fn viewing(
+        scenario: Scenario,
+        game: Game,
+        seed: u64,
+        commands: Vec<Command>,
+        controllers: [Controller; 2],
+    ) -> App {
+        App::start(scenario, game, seed, commands, controllers, String::new())
+    }
+
     /// The app over `game` (already at the end of `commands`), its log filled from the
     /// game's events and the cursor on the first unit.
     fn start(
@@ -281,6 +310,8 @@ impl App {
             log_scroll: 0,
             quit: false,
             view: Cell::new((0, 0)),
+            zoom: Cell::new(None),
+            geometry: Cell::new(super::map_view::MapGeometry::default()),
             save_dir: None,
             autosave: None,
             undo_ok: false,

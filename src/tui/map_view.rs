@@ -11,10 +11,58 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Widget;
 
-/// Columns per hex, gap included.
-pub const CELL_W: u16 = 5;
-/// Lines per row of hexes.
-pub const ROW_H: u16 = 2;
+/// The sizes a hex can be drawn at: columns per hex (gap included), lines per row of
+/// hexes, and whether outlines are drawn. Size 1 is the 80×24 layout.
+const SIZES: [(u16, u16, bool); 3] = [(5, 2, false), (8, 3, false), (11, 5, true)];
+
+/// The largest zoom level.
+pub const MAX_ZOOM: u8 = SIZES.len() as u8;
+
+/// Where the map was last drawn, so that a click can be turned into a hex.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MapGeometry {
+    /// The map's area on screen.
+    pub area: Rect,
+    /// Offset column and row of the top-left hex shown.
+    pub view: (i32, i32),
+    /// Zoom level drawn, 1 to [`MAX_ZOOM`].
+    pub zoom: u8,
+}
+
+impl MapGeometry {
+    /// The hex under screen cell `(x, y)`, if the map is drawn there.
+    pub fn hex_at(&self, x: u16, y: u16) -> Option<Hex> {
+        let (w, h, _) = size(self.zoom);
+        let a = self.area;
+        if x < a.x || y < a.y || x >= a.right() || y >= a.bottom() {
+            return None;
+        }
+        let row = i32::from((y - a.y) / h) + self.view.1;
+        let shift = if row & 1 == 1 { w / 2 } else { 0 };
+        let dx = (x - a.x).checked_sub(shift)?;
+        let col = i32::from(dx / w) + self.view.0;
+        Some(Map::hex_at(col, row))
+    }
+}
+
+/// Columns per hex, lines per row and outlines at a zoom level (clamped to 1..=MAX).
+fn size(zoom: u8) -> (u16, u16, bool) {
+    let i = usize::from(zoom.clamp(1, MAX_ZOOM) - 1);
+    SIZES.get(i).copied().unwrap_or((5, 2, false))
+}
+
+/// The zoom that fits the whole map in `area` with the largest hexes (at least 1).
+pub fn auto_zoom(map: &Map, area: Rect) -> u8 {
+    (1..=MAX_ZOOM)
+        .rev()
+        .find(|&z| {
+            let (w, h, _) = size(z);
+            let need_w = map.width() as u16 * w + w / 2 + 1;
+            let need_h = map.height() as u16 * h;
+            need_w <= area.width && need_h <= area.height
+        })
+        .unwrap_or(1)
+}
 
 /// What to highlight on the map.
 #[derive(Clone, Debug, Default)]
@@ -91,17 +139,26 @@ pub fn unit_lines(app: &App, u: &Unit, on_objective: bool) -> [String; 2] {
 }
 
 impl HexMap<'_> {
-    /// Visible columns and rows of hexes in an area.
-    pub fn capacity(area: Rect) -> (i32, i32) {
+    /// The zoom level in force: the player's choice, or the largest that fits the map.
+    fn zoom(&self, area: Rect) -> u8 {
+        self.app
+            .zoom
+            .get()
+            .unwrap_or_else(|| auto_zoom(self.app.game.map(), area))
+    }
+
+    /// Visible columns and rows of hexes in an area at a zoom level.
+    pub fn capacity(area: Rect, zoom: u8) -> (i32, i32) {
+        let (w, h, _) = size(zoom);
         (
-            ((area.width.saturating_sub(2)) / CELL_W).max(1) as i32,
-            (area.height / ROW_H).max(1) as i32,
+            (area.width.saturating_sub(w / 2) / w).max(1) as i32,
+            (area.height / h).max(1) as i32,
         )
     }
 
     /// Scrolls the view so the cursor stays inside with a margin.
-    fn scroll(&self, area: Rect) -> (i32, i32) {
-        let (cols, rows) = HexMap::capacity(area);
+    fn scroll(&self, area: Rect, zoom: u8) -> (i32, i32) {
+        let (cols, rows) = HexMap::capacity(area, zoom);
         let map = self.app.game.map();
         let (cc, cr) = Map::offset(self.app.cursor);
         let (mut vc, mut vr) = self.app.view.get();
@@ -125,27 +182,36 @@ impl HexMap<'_> {
 
 impl Widget for HexMap<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (vc, vr) = self.scroll(area);
-        let (cols, rows) = HexMap::capacity(area);
+        let zoom = self.zoom(area);
+        let (vc, vr) = self.scroll(area, zoom);
+        self.app.geometry.set(MapGeometry {
+            area,
+            view: (vc, vr),
+            zoom,
+        });
+        let (w, h, _) = size(zoom);
+        let (cols, rows) = HexMap::capacity(area, zoom);
         for row in vr..vr + rows {
             for col in vc..vc + cols {
                 let hex = Map::hex_at(col, row);
                 let Some(terrain) = self.app.game.map().terrain(hex) else {
                     continue;
                 };
-                let x = area.x + ((col - vc) as u16) * CELL_W + if row & 1 == 1 { 2 } else { 0 };
-                let y = area.y + ((row - vr) as u16) * ROW_H;
-                if x + 4 > area.right() || y + 2 > area.bottom() {
+                let shift = if row & 1 == 1 { w / 2 } else { 0 };
+                let x = area.x + ((col - vc) as u16) * w + shift;
+                let y = area.y + ((row - vr) as u16) * h;
+                if x + w - 1 > area.right() || y + h > area.bottom() {
                     continue;
                 }
-                self.draw_hex(buf, x, y, hex, terrain);
+                self.draw_hex(buf, x, y, zoom, hex, terrain);
             }
         }
     }
 }
 
 impl HexMap<'_> {
-    fn draw_hex(&self, buf: &mut Buffer, x: u16, y: u16, hex: Hex, terrain: Terrain) {
+    /// The text and style of a hex's content at size 1 (4 × 2 characters).
+    fn content(&self, hex: Hex, terrain: Terrain) -> ([String; 2], Style) {
         let game = &self.app.game;
         let objective = game.objectives().iter().any(|o| o.hex == hex);
         let (mut lines, mut style) = match game.unit_at(hex) {
@@ -167,33 +233,76 @@ impl HexMap<'_> {
             lines[1] = format!("{}+{:<2}", terrain.symbol(), cost);
             style = style.bg(Color::Rgb(40, 60, 40)).fg(Color::White);
         }
-        let target = self.highlights.targets.contains(&hex);
-        if target {
+        if self.highlights.targets.contains(&hex) {
             style = style.add_modifier(Modifier::UNDERLINED);
         }
         if hex == self.app.cursor {
             style = style.add_modifier(Modifier::REVERSED);
         }
-        buf.set_string(x, y, &lines[0], style);
-        buf.set_string(x, y + 1, &lines[1], style);
-        if target {
+        (lines, style)
+    }
+
+    /// The lines of a hex at a zoom level: size 1's content as it is; larger sizes spread it
+    /// with the terrain's name below, and the largest draws an outline around it.
+    fn lines(&self, zoom: u8, hex: Hex, terrain: Terrain) -> (Vec<String>, Style) {
+        let ([top, bottom], style) = self.content(hex, terrain);
+        let (w, h, outline) = size(zoom);
+        if zoom <= 1 {
+            return (vec![top, bottom], style);
+        }
+        let inner = usize::from(w) - if outline { 3 } else { 1 };
+        let pad = |t: &str| format!("{:^inner$}", t.trim_end());
+        // The terrain by name where it matters; open ground stays quiet.
+        let name = match terrain {
+            Terrain::Clear => String::new(),
+            t => format!("{t:?}").to_lowercase(),
+        };
+        let mut body = vec![pad(&top), pad(&bottom), pad(&name)];
+        body.truncate(usize::from(h) - if outline { 2 } else { 0 });
+        if !outline {
+            return (body, style);
+        }
+        let edge = "-".repeat(inner.saturating_sub(2));
+        let mut out = vec![format!(" /{edge}\\ ")];
+        out.extend(body.iter().map(|l| format!("|{l}|")));
+        out.push(format!(" \\{edge}/ "));
+        (out, style)
+    }
+
+    fn draw_hex(&self, buf: &mut Buffer, x: u16, y: u16, zoom: u8, hex: Hex, terrain: Terrain) {
+        let (lines, style) = self.lines(zoom, hex, terrain);
+        for (dy, line) in (0u16..).zip(&lines) {
+            buf.set_string(x, y + dy, line, style);
+        }
+        let width = lines.first().map_or(4, |l| l.chars().count() as u16);
+        let middle = y + (lines.len() as u16).saturating_sub(1) / 2;
+        if self.highlights.targets.contains(&hex) {
             let mark = if self.highlights.selected == Some(hex) {
                 ">"
             } else {
                 "!"
             };
-            buf.set_string(
-                x.saturating_sub(1),
-                y,
-                mark,
-                Style::default()
-                    .fg(Color::LightYellow)
-                    .add_modifier(Modifier::BOLD),
-            );
+            let bold = Style::default()
+                .fg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD);
+            buf.set_string(x.saturating_sub(1), y, mark, bold);
         }
-        if hex == self.app.cursor && x > 0 {
-            buf.set_string(x - 1, y + 1, "[", Style::default().fg(Color::White));
-            buf.set_string(x + 4, y + 1, "]", Style::default().fg(Color::White));
+        // Outlined hexes show the cursor by their reversed colours alone: brackets would
+        // fall on the neighbours' outlines.
+        if hex == self.app.cursor && x > 0 && !size(zoom).2 {
+            let white = Style::default().fg(Color::White);
+            buf.set_string(
+                x - 1,
+                middle.max(y + 1).min(y + lines.len() as u16 - 1),
+                "[",
+                white,
+            );
+            buf.set_string(
+                x + width,
+                middle.max(y + 1).min(y + lines.len() as u16 - 1),
+                "]",
+                white,
+            );
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod briefing;
 pub mod describe;
 pub mod map_view;
 pub mod panels;
+pub mod replay;
 pub mod screens;
 pub mod session;
 pub mod tags;

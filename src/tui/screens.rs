@@ -191,8 +191,9 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
         EndReason::Defender => "the defender holds at the turn limit (R10.3)",
     };
+    let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![
-        Line::styled(winner, Style::default().add_modifier(Modifier::BOLD)),
+        Line::styled(winner, bold),
         Line::raw(format!("Why: {why}, turn {}", g.turn())),
         Line::raw(""),
     ];
@@ -213,10 +214,63 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         )));
     }
     lines.push(Line::raw(""));
+    lines.extend(unit_table(app));
+    lines.push(Line::raw(""));
     lines.push(Line::raw(format!(
         "Seed {}: `volley --seed {} FILE` rolls these dice again.",
         app.seed, app.seed
     )));
+    if let Some(path) = &app.autosave {
+        lines.push(Line::raw(format!(
+            "Watch it again: volley replay {}",
+            crate::files::shell_quoted(path)
+        )));
+    }
     lines.push(Line::raw("Press q or Enter to leave."));
-    popup(frame, area, "The battle is over", lines, 72);
+    popup(
+        frame,
+        area,
+        "The battle is over",
+        lines,
+        area.width.min(100),
+    );
+}
+
+/// A row per unit, side by side: uhp dealt and taken, shock rolls failed of made, its fate.
+fn unit_table(app: &App) -> Vec<Line<'static>> {
+    let g = &app.game;
+    let tallies = g.tallies();
+    let mut lines = vec![Line::styled(
+        format!(
+            "{:<24} {:>5} {:>5} {:>6}  {}",
+            "unit", "dealt", "taken", "shock", "fate"
+        ),
+        Style::default().add_modifier(Modifier::UNDERLINED),
+    )];
+    for u in g.units() {
+        let Some(t) = tallies.get(usize::from(u.id.0)) else {
+            continue;
+        };
+        let fate = match t.fate {
+            Some(crate::engine::game::Fate::Destroyed) => "destroyed".to_string(),
+            Some(crate::engine::game::Fate::Routed) => "routed".to_string(),
+            None => format!("{} uhp left", u.uhp),
+        };
+        let name: String = format!(
+            "{} {} [{}]",
+            app.side_letter(u.side),
+            u.label,
+            app.tag(u.id)
+        )
+        .chars()
+        .take(24)
+        .collect();
+        lines.push(Line::raw(format!(
+            "{name:<24} {:>5} {:>5} {:>6}  {fate}",
+            t.dealt,
+            t.taken,
+            format!("{}/{}", t.shock_failed, t.shock_rolls)
+        )));
+    }
+    lines
 }

@@ -49,18 +49,23 @@ pub fn run(
     start: Start,
     open: Opener,
     pause: Duration,
+    mouse: bool,
 ) -> std::io::Result<(Exit, Option<PathBuf>)> {
     let watch = SignalWatch::start()?;
     let mut terminal = match ratatui::try_init() {
         Ok(t) => t,
         Err(e) => {
-            ratatui::restore();
+            restore();
             return Err(e);
         }
     };
+    if mouse {
+        capture_mouse()?;
+    }
     let result = match start {
         Start::Battle(app) => Ok(Some(*app)),
         Start::Title(mut title) => title_loop(&mut title, open, &mut terminal, &watch),
+        Start::Replay(mut replay) => replay_loop(&mut replay, open, &mut terminal, &watch),
     }
     .and_then(|app| match app {
         Some(mut app) => {
@@ -71,7 +76,7 @@ pub fn run(
         }
         None => Ok((Exit::Quit, None)),
     });
-    ratatui::restore();
+    restore();
     watch.finish();
     match (watch.caught(), result) {
         (Some(signal), Ok((_, saved))) => Ok((Exit::Signal(signal), saved)),
@@ -87,6 +92,35 @@ fn computer_for(app: &App) -> Computer {
         app.scenario.sides[1].aggression,
     ];
     Box::new(crate::ai::ComputerPlayer::new(app.seed, aggression))
+}
+
+/// The replay viewer until the player leaves, or plays on from a point (`Some`, opened as
+/// a new battle through `open` so it gets an autosave of its own).
+fn replay_loop(
+    replay: &mut super::replay::Replay,
+    open: Opener,
+    terminal: &mut ratatui::DefaultTerminal,
+    watch: &SignalWatch,
+) -> std::io::Result<Option<App>> {
+    use super::replay::ReplayExit;
+    loop {
+        if watch.caught().is_some() {
+            return Ok(None);
+        }
+        terminal.draw(|f| replay.draw(f))?;
+        if !event::poll(SIGNAL_POLL)? {
+            continue;
+        }
+        let Some(key) = next_key()? else { continue };
+        match replay.key(key) {
+            None => {}
+            Some(ReplayExit::Quit) => return Ok(None),
+            Some(ReplayExit::PlayOn(choice)) => match open(choice) {
+                Ok(app) => return Ok(Some(app)),
+                Err(why) => replay.app.message = why,
+            },
+        }
+    }
 }
 
 /// The title screen until the player picks a battle that opens (`Some`), or leaves.
@@ -174,7 +208,7 @@ impl SignalWatch {
                 }
                 std::thread::sleep(SIGNAL_POLL);
             }
-            ratatui::restore();
+            restore();
             std::process::exit(128 + signal);
         });
         Ok(SignalWatch {
@@ -224,15 +258,48 @@ pub enum Start {
     Battle(Box<App>),
     /// The title screen (`volley` with no file).
     Title(Title),
+    /// The replay viewer (`volley replay SAVE`).
+    Replay(Box<super::replay::Replay>),
 }
 
 /// Opens the battle the title screen's choice names: the caller knows the seed and the
 /// data directory. Its error is shown on the title screen.
 pub type Opener<'a> = &'a dyn Fn(Choice) -> Result<App, String>;
 
+/// Mouse reporting on, and off again on a panic (ratatui's own hook restores the rest).
+fn capture_mouse() -> std::io::Result<()> {
+    use ratatui::crossterm::{event::EnableMouseCapture, execute};
+    execute!(std::io::stdout(), EnableMouseCapture)?;
+    let earlier = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        earlier(info);
+    }));
+    Ok(())
+}
+
+/// The terminal as it was: mouse reporting off, main screen, cooked mode, cursor shown.
+fn restore() {
+    use ratatui::crossterm::{event::DisableMouseCapture, execute};
+    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    ratatui::restore();
+}
+
 fn read_key(app: &mut App) -> std::io::Result<()> {
-    if let Some(key) = next_key()? {
-        app.handle_key(key);
+    use ratatui::crossterm::event::{MouseButton, MouseEventKind};
+    match event::read()? {
+        TermEvent::Key(k) if k.kind == KeyEventKind::Press => {
+            if let Some(key) = key_of(k.code, k.modifiers) {
+                app.handle_key(key);
+            }
+        }
+        TermEvent::Mouse(m) => match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => app.click(m.column, m.row),
+            MouseEventKind::ScrollUp => app.wheel(true),
+            MouseEventKind::ScrollDown => app.wheel(false),
+            _ => {}
+        },
+        _ => {}
     }
     Ok(())
 }

@@ -32,6 +32,14 @@ pub enum Choice {
     New(Box<Scenario>, [Controller; 2]),
     /// Resume a saved battle.
     Resume(PathBuf),
+    /// Play on from a point of a replay: the battle's scenario, seed and commands up to
+    /// there, and who plays each side.
+    Branch(
+        Box<Scenario>,
+        u64,
+        Vec<crate::engine::Command>,
+        [Controller; 2],
+    ),
     /// Leave without playing.
     Quit,
 }

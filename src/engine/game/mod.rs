@@ -13,12 +13,14 @@ mod query;
 mod resolve;
 mod retreat;
 mod setup;
+mod tally;
 
 pub use attack::{AttackProfile, Sight};
 pub use morale::Standing;
 pub use movement::Reach;
 pub use odds::{Odds, ShockOdds};
 pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};
+pub use tally::Tally;
 
 use super::command::{Command, Decision};
 use super::dice::Dice;

@@ -92,6 +92,8 @@ impl App {
         match key {
             Key::Char('?') => self.mode = Mode::Help,
             Key::Char('b') => self.mode = Mode::Briefing,
+            Key::Char('+') | Key::Char('=') => self.zoom_by(1),
+            Key::Char('-') => self.zoom_by(-1),
             Key::Char('q') => self.mode = Mode::ConfirmQuit,
             Key::Char('U') | Key::Backspace => self.undo(),
             Key::Char('S') => self.save(),
@@ -104,6 +106,15 @@ impl App {
                 self.move_cursor(k);
             }
         }
+    }
+
+    /// `+` / `-`: larger or smaller hexes, from the size drawn now.
+    fn zoom_by(&mut self, step: i8) {
+        let now = self.geometry.get().zoom.max(1);
+        let next = now
+            .saturating_add_signed(step)
+            .clamp(1, super::super::map_view::MAX_ZOOM);
+        self.zoom.set(Some(next));
     }
 
     /// PgUp / PgDn: the log back or forward by five lines, at any time.
@@ -396,4 +407,69 @@ fn order_menu(orders: &[Command]) -> Vec<(char, &'static str)> {
             })
         })
         .collect()
+}
+
+impl App {
+    /// A left click at screen cell `(x, y)`: selects the hex under it; on a highlighted hex
+    /// or target it gives the order being built, and a second click on the selected unit
+    /// opens its orders. Each does what a key does (arrows, Enter), so keys suffice.
+    pub fn click(&mut self, x: u16, y: u16) {
+        match &self.mode {
+            Mode::Help | Mode::Briefing | Mode::Handover { .. } | Mode::ComputerDone => {
+                return self.handle_key(Key::Char(' '));
+            }
+            Mode::ConfirmQuit | Mode::ConfirmEnd { .. } => return,
+            _ => {}
+        }
+        let Some(hex) = self.geometry.get().hex_at(x, y) else {
+            return;
+        };
+        if !self.game.map().contains(hex) {
+            return;
+        }
+        match self.mode.clone() {
+            Mode::PickHex { reach, .. } => {
+                self.cursor = hex;
+                if reach.cost_to(hex).is_some() {
+                    self.handle_key(Key::Enter);
+                }
+            }
+            Mode::PickTarget { targets, .. } => self.click_target(hex, &targets),
+            Mode::Orders { .. } => {
+                self.mode = Mode::Browse;
+                self.cursor = hex;
+            }
+            _ => {
+                let again = self.cursor == hex;
+                self.cursor = hex;
+                if again && self.game.unit_at(hex).is_some() {
+                    self.handle_key(Key::Enter);
+                }
+            }
+        }
+    }
+
+    /// A click while picking a target: on a target, picks and confirms it.
+    fn click_target(&mut self, hex: Hex, targets: &[UnitId]) {
+        let Some(index) = targets
+            .iter()
+            .position(|t| self.game.unit(*t).is_some_and(|u| u.pos == hex))
+        else {
+            return;
+        };
+        if let Mode::PickTarget { index: i, .. } = &mut self.mode {
+            *i = index;
+        }
+        self.cursor = hex;
+        self.handle_key(Key::Enter);
+    }
+
+    /// The mouse wheel over the game: the log back (`up`) or forward, a line at a time.
+    pub fn wheel(&mut self, up: bool) {
+        self.log_scroll = if up {
+            (self.log_scroll + 1).min(self.log.len())
+        } else {
+            self.log_scroll.saturating_sub(1)
+        };
+    }
 }

@@ -1,0 +1,220 @@
+//! `volley replay SAVE`: any save, finished or not, in a viewer. Step forward and back by
+//! command or by phase, jump to a turn, with the map, panels and log as they were at that
+//! point; `p` plays on from there as a new branch. The battle is replayed once on opening,
+//! keeping a copy of the game every [`EVERY`] commands, so any point is at most that many
+//! commands from a copy (a jump into a 1,000-command battle is milliseconds: see
+//! `cargo bench --bench replay`).
+
+use super::app::{App, Key};
+use crate::engine::{Command, Dice, Game, Phase};
+use crate::save::Resumed;
+use crate::scenario::{Controller, Scenario};
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Style};
+use ratatui::text::Line;
+use ratatui::Frame;
+
+/// Commands between two kept copies of the game.
+pub const EVERY: usize = 32;
+
+/// A saved battle opened for viewing.
+pub struct Replay {
+    scenario: Scenario,
+    seed: u64,
+    controllers: [Controller; 2],
+    commands: Vec<Command>,
+    /// The game after `commands[..i * EVERY]`, for each `i`.
+    copies: Vec<Game>,
+    /// The turn and phase after `commands[..i]`, for each `i` (0 to `commands.len()`).
+    marks: Vec<(u32, Phase)>,
+    pos: usize,
+    /// The view of the battle at `pos`.
+    pub app: App,
+    /// Digits typed for a jump to a turn.
+    typed: String,
+}
+
+/// What the viewer was left for.
+pub enum ReplayExit {
+    /// Back to the shell.
+    Quit,
+    /// Play on from the point viewed, as a new branch: what the title screen's
+    /// [`Choice::Branch`](super::title::Choice::Branch) carries.
+    PlayOn(super::title::Choice),
+}
+
+impl Replay {
+    /// Opens a resumed save at its last command.
+    pub fn new(r: Resumed) -> Result<Replay, String> {
+        let mut game = Game::new(r.scenario.setup.clone(), Dice::seeded(r.seed))
+            .map_err(|_| "the saved scenario does not set up".to_string())?;
+        let mut copies = vec![game.clone()];
+        let mut marks = vec![(game.turn(), game.phase())];
+        for (i, c) in r.commands.iter().enumerate() {
+            game.submit(*c)
+                .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
+            marks.push((game.turn(), game.phase()));
+            if (i + 1) % EVERY == 0 {
+                copies.push(game.clone());
+            }
+        }
+        let pos = r.commands.len();
+        let app = view(&r.scenario, game, r.seed, &r.commands, r.controllers);
+        Ok(Replay {
+            scenario: r.scenario,
+            seed: r.seed,
+            controllers: r.controllers,
+            commands: r.commands,
+            copies,
+            marks,
+            pos,
+            app,
+            typed: String::new(),
+        })
+    }
+
+    /// Commands in the save.
+    pub fn len(&self) -> usize {
+        self.commands.len()
+    }
+
+    /// Whether the save holds no command at all.
+    pub fn is_empty(&self) -> bool {
+        self.commands.is_empty()
+    }
+
+    /// The command count the view stands at (0: before the first command).
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The game after the first `pos` commands: the nearest kept copy, played forward.
+    pub fn game_at(&self, pos: usize) -> Game {
+        let pos = pos.min(self.commands.len());
+        let copy = (pos / EVERY).min(self.copies.len().saturating_sub(1));
+        let mut game = match self.copies.get(copy) {
+            Some(g) => g.clone(),
+            None => return self.app.game.clone(),
+        };
+        for c in self.commands.get(copy * EVERY..pos).unwrap_or_default() {
+            // Each command was accepted when the copies were made.
+            let _ = game.submit(*c);
+        }
+        game
+    }
+
+    /// Moves the view to `pos` commands.
+    pub fn seek(&mut self, pos: usize) {
+        let pos = pos.min(self.commands.len());
+        let game = self.game_at(pos);
+        let commands = self.commands.get(..pos).unwrap_or_default();
+        self.app = view(&self.scenario, game, self.seed, commands, self.controllers);
+        self.pos = pos;
+    }
+
+    /// The first point after (or before) `pos` where the turn or phase differs.
+    fn next_phase(&self, forward: bool) -> usize {
+        let here = self.marks.get(self.pos).copied();
+        let differs = |i: &usize| self.marks.get(*i).copied() != here;
+        if forward {
+            (self.pos + 1..=self.len())
+                .find(differs)
+                .unwrap_or(self.len())
+        } else {
+            let start = (0..self.pos).rev().find(differs).unwrap_or(0);
+            let mark = self.marks.get(start).copied();
+            // The first command of that phase, not its last.
+            (0..=start)
+                .rev()
+                .take_while(|i| self.marks.get(*i).copied() == mark)
+                .last()
+                .unwrap_or(0)
+        }
+    }
+
+    /// The first point of turn `turn` (or the end, for a turn not reached).
+    fn turn_start(&self, turn: u32) -> usize {
+        self.marks
+            .iter()
+            .position(|(t, _)| *t >= turn)
+            .unwrap_or(self.len())
+    }
+
+    /// Handles one key; `Some` when the viewer is left.
+    pub fn key(&mut self, key: Key) -> Option<ReplayExit> {
+        let target = match key {
+            Key::Right | Key::Char('l') => self.pos + 1,
+            Key::Left | Key::Char('h') => self.pos.saturating_sub(1),
+            Key::Char(']') | Key::Down => self.next_phase(true),
+            Key::Char('[') | Key::Up => self.next_phase(false),
+            Key::Char(d) if d.is_ascii_digit() => {
+                self.typed.push(d);
+                return None;
+            }
+            Key::Char('t') | Key::Enter => {
+                let turn = self.typed.parse().unwrap_or(1);
+                self.typed.clear();
+                self.turn_start(turn)
+            }
+            Key::Char('p') => return Some(ReplayExit::PlayOn(self.branch())),
+            Key::Char('q') | Key::Esc => return Some(ReplayExit::Quit),
+            Key::PageUp | Key::PageDown => {
+                self.app.handle_key(key);
+                return None;
+            }
+            _ => return None,
+        };
+        self.seek(target);
+        None
+    }
+
+    /// The battle up to the point viewed, to play on from.
+    fn branch(&self) -> super::title::Choice {
+        let commands = self.commands.get(..self.pos).unwrap_or_default().to_vec();
+        super::title::Choice::Branch(
+            Box::new(self.scenario.clone()),
+            self.seed,
+            commands,
+            self.controllers,
+        )
+    }
+
+    /// Draws the battle as it was, with the viewer's line at the bottom.
+    pub fn draw(&self, frame: &mut Frame) {
+        super::draw(frame, &self.app);
+        let area = frame.area();
+        if area.width < super::screens::MIN_SIZE.0 || area.height < super::screens::MIN_SIZE.1 {
+            return;
+        }
+        let (turn, phase) = self
+            .marks
+            .get(self.pos)
+            .copied()
+            .unwrap_or((0, Phase::Initiative));
+        let typed = if self.typed.is_empty() {
+            String::new()
+        } else {
+            format!(" · turn {}_", self.typed)
+        };
+        let text = format!(
+            " Replay {}/{} · turn {turn} {phase:?}{typed} · ←→ command · [ ] phase · 12t turn 12 · p play on · q quit",
+            self.pos,
+            self.len()
+        );
+        let row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+        frame.render_widget(ratatui::widgets::Clear, row);
+        let style = Style::default().fg(Color::Black).bg(Color::Gray);
+        frame.render_widget(Line::styled(text, style), row);
+    }
+}
+
+/// The game at a point, as the battle screen shows it, with its log.
+fn view(
+    scenario: &Scenario,
+    game: Game,
+    seed: u64,
+    commands: &[Command],
+    controllers: [Controller; 2],
+) -> App {
+    App::viewing(scenario.clone(), game, seed, commands.to_vec(), controllers)
+}
