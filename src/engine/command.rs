@@ -87,6 +87,20 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// Whether this is an order of the phase (R4–R7, end of orders included) rather than an
+    /// answer to a decision.
+    pub fn is_order(&self) -> bool {
+        !matches!(
+            self,
+            Command::ChooseFirst { .. }
+                | Command::Withdraw { .. }
+                | Command::Advance { .. }
+                | Command::ChooseChargeTarget { .. }
+        )
+    }
+}
+
 /// A decision the engine waits for; the named side answers it with a command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Decision {

@@ -50,6 +50,11 @@ pub enum Mode {
     },
     /// Asking whether to leave the battle.
     ConfirmQuit,
+    /// `S`: the name to save the battle under, being typed.
+    SaveAs {
+        /// The name so far.
+        name: String,
+    },
     /// The key map and a summary of the rules.
     Help,
     /// The scenario, the forces and how the battle is won: before turn 1, and on `b`.
@@ -145,6 +150,8 @@ pub struct App {
     last_human: Option<SideId>,
     /// Each unit's tag, by unit id (see [`super::tags`]).
     tags: Vec<char>,
+    /// The other side's moves and attacks since the player's last order.
+    pub traces: super::traces::Traces,
 }
 
 impl App {
@@ -171,9 +178,14 @@ impl App {
     /// Submits a command from the player or the computer.
     pub fn submit(&mut self, command: Command) -> bool {
         let before = self.game.dice_rolled();
+        let acting = self.game.acting_side();
         match self.game.submit(command) {
             Ok(events) => {
                 self.commands.push(command);
+                if let Some(side) = acting {
+                    let order = command.is_order() && command != Command::EndOrders;
+                    self.traces.record(side, order, &self.game, &events);
+                }
                 self.undo_ok = is_movement_order(&command) && self.game.dice_rolled() == before;
                 self.autosave();
                 self.record(&events);
@@ -238,6 +250,12 @@ impl App {
     /// The tag that tells a unit apart from its side's others (`?` if unknown).
     pub fn tag(&self, id: UnitId) -> char {
         self.tags.get(usize::from(id.0)).copied().unwrap_or('?')
+    }
+
+    /// The side at the keyboard: the human side that acted last (`None` before anyone has,
+    /// or when the computer plays both sides).
+    pub fn viewer(&self) -> Option<SideId> {
+        self.last_human
     }
 
     /// Who gives `side`'s orders.
@@ -317,6 +335,7 @@ impl App {
             undo_ok: false,
             last_human: None,
             tags: Vec::new(),
+            traces: super::traces::Traces::default(),
         };
         app.tags = super::tags::tags(&app.game);
         let events = app.game.log().to_vec();
@@ -335,13 +354,19 @@ impl App {
         )
     }
 
-    /// The `S` key: saves to `<data dir>/saves/<scenario>.ron`.
-    pub fn save(&mut self) {
+    /// The name `S` offers: the battle and the turn, `kircholm-turn-3`.
+    pub fn default_save_name(&self) -> String {
+        let stem = crate::save::file_stem(&self.scenario.file);
+        format!("{stem}-turn-{}", self.game.turn())
+    }
+
+    /// Saves under `name` (letters, digits, `-` and `_` kept) in `<data dir>/saves/`.
+    pub fn save_as(&mut self, name: &str) {
         let Some(dir) = &self.save_dir else {
             self.message = "saving is off".into();
             return;
         };
-        let stem = crate::save::file_stem(&self.scenario.file);
+        let stem = crate::save::file_stem(&format!("{name}.ron"));
         let path = dir.join("saves").join(format!("{stem}.ron"));
         self.message = match self.save_file().write(&path) {
             Ok(()) => format!("saved to {}", crate::files::shown(&path)),

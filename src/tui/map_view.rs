@@ -231,7 +231,8 @@ impl HexMap<'_> {
         };
         if let Some((_, cost)) = self.highlights.reach.iter().find(|(h, _)| *h == hex) {
             lines[1] = format!("{}+{:<2}", terrain.symbol(), cost);
-            style = style.bg(Color::Rgb(40, 60, 40)).fg(Color::White);
+            // A named colour, so 16-colour terminals show it too; the cost says it anyway.
+            style = style.bg(Color::Green).fg(Color::Black);
         }
         if self.highlights.targets.contains(&hex) {
             style = style.add_modifier(Modifier::UNDERLINED);
@@ -276,6 +277,15 @@ impl HexMap<'_> {
         }
         let width = lines.first().map_or(4, |l| l.chars().count() as u16);
         let middle = y + (lines.len() as u16).saturating_sub(1) / 2;
+        if let (Some(mark), false) = (
+            self.app.traces.mark(hex, self.app.viewer()),
+            self.highlights.targets.contains(&hex),
+        ) {
+            let style = Style::default()
+                .fg(Color::LightMagenta)
+                .add_modifier(Modifier::BOLD);
+            buf.set_string(x.saturating_sub(1), y, mark.to_string(), style);
+        }
         if self.highlights.targets.contains(&hex) {
             let mark = if self.highlights.selected == Some(hex) {
                 ">"

@@ -11,6 +11,7 @@ pub mod screens;
 pub mod session;
 pub mod tags;
 pub mod title;
+pub mod traces;
 
 pub use app::{App, Key, Mode};
 pub use session::{run, step_computer, Computer, Exit, Start};

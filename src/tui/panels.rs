@@ -395,15 +395,18 @@ fn key_hints(app: &App) -> &'static [&'static str] {
                 "arrows move",
                 "? help",
                 "q quit",
+                "o their moves",
                 "U undo",
                 "b briefing",
                 "S save",
+                "+/- size",
                 "PgUp log",
             ],
         },
         Mode::Orders { .. } => &["press an order's key", "Esc cancel"],
         Mode::PickHex { .. } => &["move to a highlighted hex", "Enter confirm", "Esc cancel"],
         Mode::PickTarget { .. } => &["Tab/arrows next target", "Enter confirm", "Esc cancel"],
+        Mode::SaveAs { .. } => &["type a name", "Enter save", "Esc cancel"],
         _ => &["press a key"],
     }
 }

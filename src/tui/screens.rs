@@ -121,6 +121,13 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
         }
         Mode::Handover { side } => return handover(frame, app, area, *side),
         Mode::Briefing => return popup(frame, area, "Briefing", super::briefing::lines(app), 78),
+        Mode::SaveAs { name } => {
+            let lines = vec![
+                Line::raw(format!("Save as: {name}_")),
+                Line::raw("Enter saves in the data directory's saves/, Esc cancels."),
+            ];
+            return popup(frame, area, "Save", lines, 64);
+        }
         Mode::ConfirmQuit => {
             return popup(
                 frame,

@@ -18,6 +18,7 @@ impl App {
                 Key::Char('y') | Key::Char('q') => self.quit = true,
                 _ => self.mode = Mode::Browse,
             },
+            Mode::SaveAs { name } => self.save_as_key(key, name),
             Mode::ConfirmEnd { .. } => match key {
                 Key::Char('y') | Key::Enter | Key::Char('e') => {
                     self.submit(Command::EndOrders);
@@ -92,11 +93,15 @@ impl App {
         match key {
             Key::Char('?') => self.mode = Mode::Help,
             Key::Char('b') => self.mode = Mode::Briefing,
+            Key::Char('o') => self.step_traces(),
             Key::Char('+') | Key::Char('=') => self.zoom_by(1),
             Key::Char('-') => self.zoom_by(-1),
             Key::Char('q') => self.mode = Mode::ConfirmQuit,
             Key::Char('U') | Key::Backspace => self.undo(),
-            Key::Char('S') => self.save(),
+            Key::Char('S') => {
+                let name = self.default_save_name();
+                self.mode = Mode::SaveAs { name };
+            }
             Key::Tab => self.next_unit(true),
             Key::BackTab => self.next_unit(false),
             Key::Enter | Key::Char(' ') => self.open_orders(),
@@ -105,6 +110,48 @@ impl App {
             k => {
                 self.move_cursor(k);
             }
+        }
+    }
+
+    /// Typing a save's name: letters and digits add, Backspace takes back, Enter saves,
+    /// Esc gives up.
+    fn save_as_key(&mut self, key: Key, mut name: String) {
+        match key {
+            Key::Enter => {
+                self.mode = Mode::Browse;
+                let name = if name.trim().is_empty() {
+                    self.default_save_name()
+                } else {
+                    name
+                };
+                self.save_as(&name);
+                return;
+            }
+            Key::Esc => {
+                self.mode = Mode::Browse;
+                return;
+            }
+            Key::Backspace => {
+                name.pop();
+            }
+            Key::Char(c)
+                if (c.is_alphanumeric() || c == '-' || c == '_') && name.chars().count() < 40 =>
+            {
+                name.push(c);
+            }
+            _ => {}
+        }
+        self.mode = Mode::SaveAs { name };
+    }
+
+    /// `o`: the cursor to the next thing the other side did, its log line as the message.
+    fn step_traces(&mut self) {
+        match self.traces.step(self.viewer()) {
+            Some(t) => {
+                self.cursor = t.hex;
+                self.message = t.text;
+            }
+            None => self.message = "the other side has done nothing since your last order".into(),
         }
     }
 

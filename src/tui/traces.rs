@@ -1,0 +1,88 @@
+//! What the other side just did, kept on the map until the player's next order: where its
+//! units moved to and whom they attacked or charged, each marked beside its hex (`»` a
+//! move's end, `×` a unit attacked), and `o` steps through them one at a time with the
+//! log's words for each.
+
+use super::describe::describe;
+use crate::engine::event::{Event, MoveKind};
+use crate::engine::{Game, SideId};
+use hexx::Hex;
+
+/// One thing the other side did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// Where it shows: a move's last hex, or the unit attacked.
+    pub hex: Hex,
+    /// An attack or charge (`×`) rather than a move (`»`).
+    pub attack: bool,
+    /// The log's line for it.
+    pub text: String,
+}
+
+/// Each side's moves and attacks since the other side's last order: the ones a player
+/// sees are the other side's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Traces {
+    items: Vec<(SideId, Trace)>,
+    /// The trace `o` shows next.
+    next: usize,
+}
+
+impl Traces {
+    /// Keeps the moves and attacks among `events`, caused by a command of `side`; an order
+    /// of `side` (not the end of its orders) first forgets the other side's, now seen.
+    pub fn record(&mut self, side: SideId, order: bool, game: &Game, events: &[Event]) {
+        if order {
+            self.items.retain(|(s, _)| *s == side);
+            self.next = 0;
+        }
+        for e in events {
+            let hex = match e {
+                Event::Moved { kind, path, .. } if *kind != MoveKind::StandFast => path.last(),
+                Event::ChargeDeclared { target, .. } | Event::AttackDeclared { target, .. } => {
+                    game.unit(*target).map(|u| &u.pos)
+                }
+                _ => None,
+            };
+            if let Some(hex) = hex {
+                let attack = !matches!(e, Event::Moved { .. });
+                let text = describe(game, e).join(" ");
+                let trace = Trace {
+                    hex: *hex,
+                    attack,
+                    text,
+                };
+                self.items.push((side, trace));
+            }
+        }
+    }
+
+    /// What `viewer` sees: the other side's traces (every trace when nobody is at the
+    /// keyboard).
+    fn seen_by(&self, viewer: Option<SideId>) -> impl Iterator<Item = &Trace> {
+        self.items
+            .iter()
+            .filter(move |(s, _)| Some(*s) != viewer)
+            .map(|(_, t)| t)
+    }
+
+    /// The mark `viewer` sees beside `hex`, if the other side did something there.
+    pub fn mark(&self, hex: Hex, viewer: Option<SideId>) -> Option<char> {
+        let here: Vec<&Trace> = self.seen_by(viewer).filter(|t| t.hex == hex).collect();
+        match here.as_slice() {
+            [] => None,
+            ts if ts.iter().any(|t| t.attack) => Some('×'),
+            _ => Some('»'),
+        }
+    }
+
+    /// The next trace `viewer` sees, in the order they happened, round again after the last.
+    pub fn step(&mut self, viewer: Option<SideId>) -> Option<Trace> {
+        let seen: Vec<&Trace> = self.seen_by(viewer).collect();
+        let trace = seen
+            .get(self.next % seen.len().max(1))
+            .map(|t| (*t).clone())?;
+        self.next += 1;
+        Some(trace)
+    }
+}
