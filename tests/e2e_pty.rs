@@ -316,8 +316,8 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
     // Enter: the charge is declared and the shock roll is made at once.
     s.send("\r");
     let rows = s.expect(&[
-        "Red lancers charges 3 hexes",
-        "Red lancers charges Blue shot!",
+        "Red lancers charge 3 hexes",
+        "Red lancers charge Blue shot!",
         "Blue shot: shock (cavalry charge) 2d6 ",
     ]);
     let shock = log_line(&rows, "Blue shot: shock (cavalry charge) 2d6 ").unwrap();
@@ -348,7 +348,7 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
     s.expect(&[
         "Blue shot fires at Red lancers",
         "  d20 14 = 14 vs 11+AC0 11: hit",
-        "Red lancers loses 1 uhp (7 left)",
+        "Red lancers lose 1 uhp (7 left)",
         "Red lancers: shock 2d6 10 +2 morale = 12: hold",
     ]);
 
@@ -450,7 +450,7 @@ fn against_the_computer_blue_answers_and_the_player_reads_its_orders() {
     s.expect(&["Target: Blue shot", "Shock roll on being charged:"]);
     s.send("\r");
     s.expect(&[
-        "Red lancers charges Blue shot!",
+        "Red lancers charge Blue shot!",
         "Blue shot: shock (cavalry charge) 2d6 ",
     ]);
     s.send("e");

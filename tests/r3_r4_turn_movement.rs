@@ -672,6 +672,7 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
         ok(&mut g, Command::Advance { advance: false }),
         vec![
             Event::DecisionAnswered,
+            Event::AdvanceDeclined { unit: id(0) },
             cancelled(0, "no enemy is left adjacent (R4.4)"),
         ]
     );

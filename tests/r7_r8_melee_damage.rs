@@ -369,7 +369,10 @@ fn r7_3_the_attacker_may_also_stay() {
     let (mut g, _) = half_hit(formed_foot(), [3, 2]);
     assert_eq!(
         ok(&mut g, Command::Advance { advance: false }),
-        vec![Event::DecisionAnswered]
+        vec![
+            Event::DecisionAnswered,
+            Event::AdvanceDeclined { unit: id(0) }
+        ]
     );
     assert_eq!(pos(&g, 0), Some(at(4, 5)));
     assert_eq!(g.unit_at(at(5, 5)).map(|u| u.id), None);

@@ -624,8 +624,8 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
     assert!(matches!(app.mode, Mode::PickTarget { .. }));
     press(&mut app, "\n");
     let s = render(&app, 80, 24);
-    assert_shows(&log(&s), "Red lancers charges 1 hex");
-    assert_shows(&log(&s), "Red lancers charges Blue pike!");
+    assert_shows(&log(&s), "Red lancers charge 1 hex");
+    assert_shows(&log(&s), "Red lancers charge Blue pike!");
     for _ in 0..4 {
         end_orders(&mut app);
     }
@@ -753,7 +753,7 @@ fn the_odds_panel_while_aiming_fire() {
             "Blue shot on Red lancers: 1 hit(s)",
             "  d20 14 = 14 vs 11+AC0 11: hit",
             "Blue shot must reload: 1 token(s)",
-            "Red lancers loses 1 uhp (7 left)",
+            "Red lancers lose 1 uhp (7 left)",
             "Red lancers: shock 2d6 10 +2 morale = 12: hold",
         ],
     );
@@ -803,8 +803,8 @@ fn the_charge_is_logged_with_the_shock_roll() {
     assert_lines(
         &log(&s)[2..],
         &[
-            "Red lancers charges 3 hexes",
-            "Red lancers charges Blue shot!",
+            "Red lancers charge 3 hexes",
+            "Red lancers charge Blue shot!",
             "Blue shot: shock (cavalry charge) 2d6 7 +0 = 7: hold",
         ],
     );

@@ -171,3 +171,37 @@ fn the_header_shows_where_r10_stands_and_the_status_line_fits_80_columns() {
         assert!(!s[23].trim().is_empty(), "{keys:?}: a hint shows");
     }
 }
+
+#[test]
+fn verbs_agree_with_plural_names_read_from_the_label_or_declared() {
+    let (file, src) = SHIPPED[0];
+    let plural_of = |text: &str, label: &str| {
+        let s = Scenario::parse(text, file).unwrap();
+        s.setup
+            .units
+            .iter()
+            .find(|u| u.label == label)
+            .unwrap()
+            .plural
+    };
+    assert!(
+        plural_of(src, "Red lancers"),
+        "a label ending in s reads as plural"
+    );
+    assert!(!plural_of(src, "Red pike"));
+    assert!(!plural_of(src, "Blue horse"));
+    let singular = src.replace(
+        r#"label: "Red lancers")"#,
+        r#"label: "Red lancers", plural: false)"#,
+    );
+    assert_ne!(singular, src);
+    assert!(
+        !plural_of(&singular, "Red lancers"),
+        "a label may say it is not plural"
+    );
+    let unlabelled = src.replace(r#", label: "Red pike""#, "");
+    assert!(
+        plural_of(&unlabelled, "pikemen"),
+        "a troop type's name reads as plural"
+    );
+}

@@ -285,6 +285,11 @@ pub enum Event {
         /// The unit routed.
         unit: UnitId,
     },
+    /// R4.4, R7.3: chose not to advance into a vacated hex.
+    AdvanceDeclined {
+        /// The unit that stays.
+        unit: UnitId,
+    },
     /// R4.4, R7.3: advanced into a vacated hex.
     Advanced {
         /// The unit advancing.

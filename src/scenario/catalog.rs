@@ -86,6 +86,10 @@ pub struct TroopDef {
     /// Never rolls for shock (R9).
     #[serde(default)]
     pub fearless: bool,
+    /// Whether the name is plural, for units named by their troop type; if unset, read
+    /// from the name as for a unit's label.
+    #[serde(default)]
+    pub plural: Option<bool>,
 }
 
 fn man() -> CreatureSize {
@@ -110,6 +114,8 @@ pub struct Catalog {
     troops: Vec<TroopType>,
     /// Where each name stands in `troops`, so that a merge is linear, not quadratic.
     by_name: BTreeMap<String, usize>,
+    /// Troop types that say whether their name is plural.
+    plurals: BTreeMap<String, bool>,
 }
 
 impl Catalog {
@@ -149,7 +155,13 @@ impl Catalog {
         for (i, def) in defs.iter().enumerate() {
             let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
             match convert(def) {
-                Ok(troop) => self.insert(troop),
+                Ok(troop) => {
+                    match def.plural {
+                        Some(p) => self.plurals.insert(troop.name.clone(), p),
+                        None => self.plurals.remove(&troop.name),
+                    };
+                    self.insert(troop);
+                }
                 Err((field, message)) => {
                     let (line, col) = lines.field_in(span, field);
                     let message = format!("troop `{}`: {message}", def.name);
@@ -173,6 +185,11 @@ impl Catalog {
                 self.troops.push(troop);
             }
         }
+    }
+
+    /// Whether the troop type of a name says its name is plural, if it says.
+    pub fn plural(&self, name: &str) -> Option<bool> {
+        self.plurals.get(escape_text(name).as_ref()).copied()
     }
 
     /// The troop type of a name.

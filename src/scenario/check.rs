@@ -290,6 +290,12 @@ fn check_unit(
     }
     Some(UnitSetup {
         label: escape_text(u.label.as_deref().unwrap_or(&u.troop)).into_owned(),
+        plural: u.plural.unwrap_or_else(|| match &u.label {
+            Some(label) => looks_plural(label),
+            None => catalog
+                .plural(&u.troop)
+                .unwrap_or_else(|| looks_plural(&u.troop)),
+        }),
         side,
         troop: troop.clone(),
         creatures: u.creatures,
@@ -421,6 +427,17 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Ob
         }
     }
     out
+}
+
+/// Whether a name reads as plural: its last word ends in `s` (not `ss`) or `men`
+/// (`Red lancers`, `pikemen`; not `Red pike`, `Blue horse`, `Lobsters, second troop`).
+fn looks_plural(name: &str) -> bool {
+    let last = name
+        .split(|c: char| !c.is_alphabetic())
+        .rfind(|w| !w.is_empty())
+        .unwrap_or("")
+        .to_lowercase();
+    (last.ends_with('s') && !last.ends_with("ss")) || last.ends_with("men")
 }
 
 /// The hex of offset `(col, row)` if it is on the map, bounds-checked before converting so

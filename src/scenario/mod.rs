@@ -97,6 +97,10 @@ pub struct UnitDef {
     /// The name shown on the map and in the log; the troop type's if none.
     #[serde(default)]
     pub label: Option<String>,
+    /// Whether the name is plural (`the hussars charge`); if unset, a name whose last word
+    /// ends in `s` (`Red lancers`) or `men` is taken as plural.
+    #[serde(default)]
+    pub plural: Option<bool>,
     /// Starts the battle disordered (R8.3).
     #[serde(default)]
     pub disordered: bool,

@@ -55,6 +55,7 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
         | Event::Readied { .. }
         | Event::AttackDeclared { .. }
         | Event::ReloadTokensGained { .. }
+        | Event::AdvanceDeclined { .. }
         | Event::Advanced { .. } => order_line(game, event),
         Event::Withdrew { .. }
         | Event::Damaged { .. }
@@ -123,49 +124,59 @@ fn order_line(game: &Game, event: &Event) -> Option<String> {
                 MoveKind::Charge => "charges",
                 MoveKind::Disengage => "disengages",
             };
-            format!("{} {verb} {}", n(*unit), hexes(path.len()))
+            format!("{} {}", does(game, *unit, verb), hexes(path.len()))
         }
         Event::ReloadTokenRemoved { unit, left } => {
-            format!("{} reloads: {left} token(s) left", n(*unit))
+            format!("{}: {left} token(s) left", does(game, *unit, "reloads"))
         }
-        Event::ChargeDeclared { unit, target } => format!("{} charges {}!", n(*unit), n(*target)),
+        Event::ChargeDeclared { unit, target } => {
+            format!("{} {}!", does(game, *unit, "charges"), n(*target))
+        }
         Event::AttackCancelled { unit, reason } => {
             format!("Attack by {} is off: {reason}", n(*unit))
         }
-        Event::Readied { unit } => format!("{} is ready", n(*unit)),
-        Event::AttackDeclared { unit, target, kind } => declared(&n(*unit), &n(*target), *kind),
+        Event::Readied { unit } => format!("{} ready", does(game, *unit, "is")),
+        Event::AttackDeclared { unit, target, kind } => declared(game, *unit, &n(*target), *kind),
         Event::ReloadTokensGained { unit, tokens } => {
             format!("{} must reload: {tokens} token(s)", n(*unit))
         }
-        Event::Advanced { unit, .. } => format!("{} advances", n(*unit)),
+        Event::Advanced { unit, .. } => does(game, *unit, "advances"),
+        Event::AdvanceDeclined { unit } => {
+            format!("{} its ground: no advance", does(game, *unit, "holds"))
+        }
         _ => return None,
     })
 }
 
 /// What attacks did to units (R8, R9): damage, withdrawal, shock rolls and their results.
 fn consequence_line(game: &Game, event: &Event) -> Option<String> {
-    let n = |id: UnitId| name(game, id);
     Some(match event {
         Event::Withdrew { unit, path } => format!(
-            "{} withdraws {}, saving {} uhp",
-            n(*unit),
+            "{} {}, saving {} uhp",
+            does(game, *unit, "withdraws"),
             hexes(path.len()),
             path.len()
         ),
         Event::Damaged {
             unit, uhp, left, ..
-        } => format!("{} loses {uhp} uhp ({left} left)", n(*unit)),
-        Event::Destroyed { unit } => format!("{} is destroyed", n(*unit)),
+        } => format!("{} {uhp} uhp ({left} left)", does(game, *unit, "loses")),
+        Event::Destroyed { unit } => format!("{} destroyed", does(game, *unit, "is")),
         Event::ShockRolled { .. } => shock_line(game, event)?,
-        Event::Disordered { unit } => format!("{} is disordered", n(*unit)),
-        Event::Recoiled { unit, to: Some(_) } => format!("{} recoils", n(*unit)),
-        Event::Recoiled { unit, to: None } => {
-            format!("{} cannot recoil and stays, disordered", n(*unit))
-        }
-        Event::Fled { unit, .. } => format!("{} flees!", n(*unit)),
-        Event::Routed { unit } => format!("{} routs and leaves the field", n(*unit)),
-        Event::Rallied { unit } => format!("{} rallies", n(*unit)),
-        Event::BecameSteady { unit } => format!("{} is steady again", n(*unit)),
+        Event::Disordered { unit } => format!("{} disordered", does(game, *unit, "is")),
+        Event::Recoiled { unit, to: Some(_) } => does(game, *unit, "recoils"),
+        Event::Recoiled { unit, to: None } => format!(
+            "{} recoil and {}, disordered",
+            does(game, *unit, "cannot"),
+            agree("stays", plural(game, *unit))
+        ),
+        Event::Fled { unit, .. } => format!("{}!", does(game, *unit, "flees")),
+        Event::Routed { unit } => format!(
+            "{} and {} the field",
+            does(game, *unit, "routs"),
+            agree("leaves", plural(game, *unit))
+        ),
+        Event::Rallied { unit } => does(game, *unit, "rallies"),
+        Event::BecameSteady { unit } => format!("{} steady again", does(game, *unit, "is")),
         _ => return None,
     })
 }
@@ -238,15 +249,55 @@ fn named(modifiers: &[(String, i32)]) -> String {
     parts.join(" ")
 }
 
-fn declared(attacker: &str, target: &str, kind: AttackKind) -> String {
-    match kind {
-        AttackKind::Missile => format!("{attacker} fires at {target}"),
-        AttackKind::Melee => format!("{attacker} attacks {target}"),
-        AttackKind::Charge => format!("{attacker} strikes home on {target}"),
-        AttackKind::Reaction { missile: true, .. } => {
-            format!("{attacker} is ready and fires first at {target}")
+fn declared(game: &Game, attacker: UnitId, target: &str, kind: AttackKind) -> String {
+    let p = plural(game, attacker);
+    let (first, rest) = match kind {
+        AttackKind::Missile => ("fires", "at"),
+        AttackKind::Melee => ("attacks", ""),
+        AttackKind::Charge => ("strikes", "home on"),
+        AttackKind::Reaction { missile: true, .. } => ("is", "ready and fires first at"),
+        AttackKind::Reaction { .. } => ("is", "ready and strikes first at"),
+    };
+    let rest = match (p, kind) {
+        (true, AttackKind::Reaction { missile: true, .. }) => "ready and fire first at",
+        (true, AttackKind::Reaction { .. }) => "ready and strike first at",
+        _ => rest,
+    };
+    let words: Vec<&str> = [rest, target]
+        .into_iter()
+        .filter(|w| !w.is_empty())
+        .collect();
+    format!("{} {}", does(game, attacker, first), words.join(" "))
+}
+
+/// Whether a unit's name is plural (`Red lancers`).
+fn plural(game: &Game, id: UnitId) -> bool {
+    game.unit(id).is_some_and(|u| u.plural)
+}
+
+/// The unit's name and a verb agreeing with it: `Red pike charges`, `Red lancers charge`.
+fn does(game: &Game, id: UnitId, verb: &str) -> String {
+    format!("{} {}", name(game, id), agree(verb, plural(game, id)))
+}
+
+/// A present-tense verb given in the singular (`charges`, `is`, `rallies`) in the plural
+/// when the subject is.
+fn agree(verb: &str, plural: bool) -> String {
+    if !plural {
+        return verb.to_string();
+    }
+    match verb {
+        "is" => "are".into(),
+        "has" => "have".into(),
+        "must" | "cannot" => verb.into(),
+        v if v.ends_with("ies") => format!("{}y", v.trim_end_matches("ies")),
+        v if ["ches", "shes", "sses", "xes"]
+            .iter()
+            .any(|e| v.ends_with(e)) =>
+        {
+            v.trim_end_matches("es").to_string()
         }
-        AttackKind::Reaction { .. } => format!("{attacker} is ready and strikes first at {target}"),
+        v => v.strip_suffix('s').unwrap_or(v).to_string(),
     }
 }
 

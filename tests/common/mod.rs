@@ -93,6 +93,7 @@ pub fn at(col: i32, row: i32) -> Hex {
 pub fn unit(side: SideId, troop: TroopType, creatures: u32, col: i32, row: i32) -> UnitSetup {
     UnitSetup {
         label: format!("{} {}", troop.name, col * 100 + row),
+        plural: false,
         side,
         troop,
         creatures,

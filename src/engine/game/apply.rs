@@ -9,7 +9,9 @@ impl Game {
     pub(super) fn apply(&mut self, event: &Event) {
         match event {
             Event::TurnBegan { turn } => self.apply_turn_began(*turn),
-            Event::InitiativeRolled { .. } | Event::ShockRolled { .. } => {}
+            Event::InitiativeRolled { .. }
+            | Event::ShockRolled { .. }
+            | Event::AdvanceDeclined { .. } => {}
             Event::FirstSideChosen { side } => self.first = *side,
             Event::PhaseBegan { phase } => self.apply_phase_began(*phase),
             Event::OrdersPassed { side } => self.ordering = *side,

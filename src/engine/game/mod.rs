@@ -86,6 +86,8 @@ pub struct Unit {
     pub side: SideId,
     /// The scenario's name for it (`Tercio pike`).
     pub label: String,
+    /// The name is plural (`Red lancers`): verbs in the log agree with it.
+    pub plural: bool,
     /// Its troop type.
     pub troop: TroopType,
     /// Number of creatures.

@@ -478,6 +478,9 @@ impl Game {
             (Ctx::Advance { unit, hex }, C::Advance { advance: true }) => {
                 self.emit(Event::Advanced { unit, to: hex })
             }
+            (Ctx::Advance { unit, .. }, C::Advance { advance: false }) => {
+                self.emit(Event::AdvanceDeclined { unit })
+            }
             (Ctx::ChargeTarget { charger }, C::ChooseChargeTarget { target: Some(t) }) => {
                 self.emit(Event::ChargeDeclared {
                     unit: charger,

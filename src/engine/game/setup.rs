@@ -30,6 +30,8 @@ pub struct SideSetup {
 pub struct UnitSetup {
     /// Name on the map and in the log.
     pub label: String,
+    /// The name is plural (`Red lancers`), so the log says "charge", not "charges".
+    pub plural: bool,
     /// The side it fights for.
     pub side: SideId,
     /// Its troop type.
@@ -195,6 +197,7 @@ fn make_unit(index: usize, u: &UnitSetup, profile: Profile) -> Unit {
         id: UnitId(index as u16),
         side: u.side,
         label: u.label.clone(),
+        plural: u.plural,
         troop: u.troop.clone(),
         creatures: u.creatures,
         uhp: profile.uhp - u.damage,
