@@ -205,3 +205,103 @@ fn verbs_agree_with_plural_names_read_from_the_label_or_declared() {
         "a troop type's name reads as plural"
     );
 }
+
+/// The tutorial at seed 7, hot-seat, past its briefing, Red first.
+fn tutorial_underway() -> App {
+    let (file, src) = SHIPPED[0];
+    let mut app = App::new(Scenario::parse(src, file).unwrap(), 7, [Controller::Human; 2]).unwrap();
+    app.handle_key(Key::Char(' '));
+    app.handle_key(Key::Char('1'));
+    app
+}
+
+#[test]
+fn the_map_grows_with_the_terminal_and_plus_and_minus_change_it() {
+    let mut app = tutorial_underway();
+    // 120×40: the whole 10×8 map at the smallest size (the next would not fit).
+    let s = screen(120, 40, |f| volley::tui::draw(f, &app));
+    assert!(s[2].starts_with(" .    .    .    .    .    .    .    .    .    .  "), "{}", s[2]);
+    assert!(shows(&s, "RDF  RFF"), "{}", s.join("\n"));
+    // 200×60: the largest hexes, outlined, each unit with its terrain named.
+    let s = screen(200, 60, |f| volley::tui::draw(f, &app));
+    assert!(shows(&s, " /------\\   /------\\ "), "{}", s.join("\n"));
+    assert!(shows(&s, "|  RHC   |"), "{}", s.join("\n"));
+    assert!(shows(&s, "| woods  |"));
+    assert!(shows(&s, "|   @@   |"), "the objective");
+    // `-` goes one size down from what is drawn, `+` back up.
+    app.handle_key(Key::Char('-'));
+    let s = screen(200, 60, |f| volley::tui::draw(f, &app));
+    assert!(!shows(&s, "/------\\"), "no outlines at the middle size");
+    assert!(shows(&s, "  RHC  "));
+    app.handle_key(Key::Char('+'));
+    let s = screen(200, 60, |f| volley::tui::draw(f, &app));
+    assert!(shows(&s, "|  RHC   |"));
+}
+
+#[test]
+fn a_click_selects_a_hex_and_a_click_on_a_highlighted_hex_gives_the_order() {
+    let mut app = tutorial_underway();
+    let _ = screen(100, 30, |f| volley::tui::draw(f, &app));
+    let geometry = app.geometry.get();
+    // The lancers at (6,5): odd row, so shifted half a hex; a click inside their cell.
+    let at = |col: u16, row: u16| (geometry.area.x + col * 5 + (row % 2) * 2 + 1, geometry.area.y + row * 2);
+    let (x, y) = at(6, 5);
+    app.click(x, y);
+    assert_eq!(volley::engine::Map::offset(app.cursor), (6, 5));
+    app.click(x, y);
+    assert!(matches!(app.mode, Mode::Orders { .. }), "a second click opens the orders");
+    app.handle_key(Key::Char('m'));
+    let (x, y) = at(6, 3);
+    app.click(x, y);
+    let lancers = app.game.units().iter().find(|u| u.label == "Red lancers").unwrap();
+    assert_eq!(volley::engine::Map::offset(lancers.pos), (6, 3), "the march is ordered");
+    // The wheel scrolls the log.
+    app.wheel(true);
+    assert_eq!(app.log_scroll, 1);
+    app.wheel(false);
+    assert_eq!(app.log_scroll, 0);
+}
+
+#[test]
+fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
+    use volley::tui::replay::Replay;
+    let mut app = tutorial_underway();
+    for _ in 0..40 {
+        if app.game.turn() >= 3 {
+            break;
+        }
+        match (&app.mode, app.game.actor()) {
+            (Mode::Browse, volley::engine::Actor::Decide(_)) => app.handle_key(Key::Char('1')),
+            (Mode::Browse, _) => {
+                app.handle_key(Key::Char('e'));
+                app.handle_key(Key::Char('y'));
+            }
+            _ => app.handle_key(Key::Char(' ')),
+        }
+    }
+    let (file, src) = SHIPPED[0];
+    let game = app.game.clone();
+    let resumed = volley::save::Resumed {
+        scenario: Scenario::parse(src, file).unwrap(),
+        seed: 7,
+        controllers: [Controller::Human; 2],
+        commands: app.commands.clone(),
+        game,
+    };
+    let mut replay = Replay::new(resumed).unwrap();
+    let n = replay.len();
+    assert_eq!(replay.position(), n, "it opens at the end");
+    replay.key(Key::Left);
+    assert_eq!(replay.position(), n - 1);
+    for k in "2t".chars() {
+        replay.key(Key::Char(k));
+    }
+    assert_eq!(replay.app.game.turn(), 2);
+    assert_eq!(replay.app.game.phase(), volley::engine::Phase::Initiative);
+    replay.key(Key::Char(']'));
+    assert_eq!(replay.app.game.phase(), volley::engine::Phase::Movement);
+    let s = screen(100, 30, |f| replay.draw(f));
+    assert!(s[29].starts_with(&format!(" Replay {}/{n} · turn 2 Movement", replay.position())), "{}", s[29]);
+    assert!(shows(&s, "── Turn 2 ──"), "the log as it was");
+    assert!(!shows(&s, "── Turn 3 ──"), "and no later");
+}
