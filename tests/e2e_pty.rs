@@ -44,6 +44,11 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
+        Session::start_with_env(args, &[])
+    }
+
+    /// [`Session::start`] with more environment variables.
+    fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -61,6 +66,9 @@ impl Session {
         cmd.cwd(env!("CARGO_MANIFEST_DIR"));
         cmd.env("TERM", "xterm-256color");
         cmd.env("XDG_DATA_HOME", &data);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
         let child = pair.slave.spawn_command(cmd).expect("volley starts");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("pty reader");
@@ -571,4 +579,138 @@ fn hang_up_interrupt_and_quit_signals_also_restore_the_terminal() {
         );
         assert_eq!(s.autosaves().len(), 1, "{name}");
     }
+}
+
+impl Session {
+    /// A left click on screen cell `(x, y)` (0-based), as an SGR mouse report.
+    fn click(&mut self, x: u16, y: u16) {
+        let (c, r) = (x + 1, y + 1);
+        self.send(&format!("\x1b[<0;{c};{r}M\x1b[<0;{c};{r}m"));
+    }
+
+    /// A click on hex `(col, row)` of a map drawn at the smallest size from the screen's
+    /// third row, unscrolled (the tutorial at 100×30).
+    fn click_hex(&mut self, col: u16, row: u16) {
+        self.click(col * 5 + (row % 2) * 2 + 1, 2 + row * 2);
+    }
+
+    /// The screen row (0-based) showing `text`.
+    fn row_of(&self, text: &str) -> u16 {
+        let rows = self.rows();
+        let at = rows.iter().position(|r| r.contains(text));
+        at.unwrap_or_else(|| panic!("no {text:?} on\n{}", self.dump())) as u16
+    }
+
+    /// Ends every phase until turn `turn` begins: hands over, confirms, answers the
+    /// initiative with 1, prompts with 0 or n.
+    #[track_caller]
+    fn play_to_turn(&mut self, turn: u32) {
+        let header = format!("│ Turn {turn}/6 │ Initiative phase");
+        for _ in 0..60 {
+            let rows = self.rows();
+            let has = |t: &str| rows.iter().any(|r| r.contains(t));
+            if has(&header) {
+                return;
+            }
+            // The log repeats prompts: only a decision's own window asks.
+            let key = if has("Pass the keyboard") {
+                " "
+            } else if has("End orders?") {
+                "y"
+            } else if has(" decides ─") && has("be the first side") {
+                "1"
+            } else if has(" decides ─") && has("may advance") {
+                "n"
+            } else if has(" decides ─") {
+                "0"
+            } else {
+                "e"
+            };
+            self.send(key);
+            self.wait_until("the screen to change", |now| now != rows.as_slice());
+        }
+        panic!("turn {turn} did not begin:\n{}", self.dump());
+    }
+}
+
+#[test]
+fn from_the_title_screen_a_turn_by_keys_a_turn_by_mouse_a_named_save_and_its_replay() {
+    let mut s = Session::start(&["--seed", "7"]);
+    s.expect(&[
+        "> Kircholm, 1605",
+        "Tutorial: pike, shot and horse",
+        "Enter play",
+    ]);
+    // Down to the tutorial, `h` for hot-seat: the briefing first.
+    s.send("\x1b[B");
+    s.expect(&["> Tutorial: pike, shot and horse"]);
+    s.send("h");
+    s.expect(&[
+        "┌ Briefing",
+        "Hot-seat: both sides play at this keyboard.",
+        "R10.3 After turn 6",
+    ]);
+    s.send(" ");
+    s.expect_gone("┌ Briefing");
+
+    // Turn 1 by keys: Red first, its pike marches a hex up, then every phase ends.
+    s.expect(&["Red won the initiative"]);
+    s.send("1");
+    s.expect(&["│ Movement phase │ Red orders (first)", "│Red pike [p]"]);
+    s.send("\rmk\r");
+    s.expect(&["Red pike marches 1 hex"]);
+    s.play_to_turn(2);
+
+    // Turn 2 by mouse: Blue wins the initiative (4 v 1 at seed 7's second roll) and goes
+    // second; a click on the lancers, a second for their orders, a click on "march" in the
+    // menu, a click on a hex two up.
+    s.expect(&["Blue won the initiative"]);
+    s.send("2");
+    s.expect(&["│ Movement phase │ Red orders (first)"]);
+    s.hand_over("Red");
+    s.click_hex(6, 5);
+    s.expect(&["│(6,5) Clear", "│Red lancers [l]"]);
+    s.click_hex(6, 5);
+    s.expect(&["[m] march"]);
+    let menu = s.row_of("[m] march");
+    s.click(90, menu);
+    s.expect(&["move to a highlighted hex"]);
+    s.click_hex(6, 3);
+    s.expect(&["Red lancers march 2 hexes"]);
+
+    // Saved under a name, then the replay of it.
+    s.send("S");
+    s.expect(&["┌ Save", "Save as: tutorial-turn-2_"]);
+    s.send("\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}\u{7f}myday\r");
+    s.expect(&["saved to "]);
+    let save = s.data.join("volley").join("saves").join("myday.ron");
+    assert!(save.is_file(), "{}", save.display());
+    s.quit();
+    let mut replay = Session::start(&["replay", save.to_str().unwrap()]);
+    replay.expect(&[" Replay ", "· turn 2 Movement", "Red lancers march 2 hexes"]);
+    replay.send("1t");
+    replay.expect(&["· turn 1 Initiative"]);
+    replay.send("q");
+}
+
+#[test]
+fn with_no_color_the_screen_has_no_colour_and_still_reads() {
+    let mut s = Session::start_with_env(
+        &["play", "scenarios/tutorial.ron", "--hotseat", "--seed", "7"],
+        &[("NO_COLOR", "1")],
+    );
+    s.begin();
+    s.expect(&["Red won the initiative"]);
+    let parser = s.parser.lock().unwrap();
+    let screen = parser.screen();
+    let (rows, cols) = screen.size();
+    for r in 0..rows.get() {
+        for c in 0..cols.get() {
+            let cell = screen.cell(r, c).unwrap();
+            assert_eq!(cell.fgcolor(), vt100::Color::Default, "row {r} col {c}");
+            assert_eq!(cell.bgcolor(), vt100::Color::Default, "row {r} col {c}");
+        }
+    }
+    drop(parser);
+    s.expect(&["BDF", "RHC", "[1] be the first side"]);
 }

@@ -209,7 +209,12 @@ fn verbs_agree_with_plural_names_read_from_the_label_or_declared() {
 /// The tutorial at seed 7, hot-seat, past its briefing, Red first.
 fn tutorial_underway() -> App {
     let (file, src) = SHIPPED[0];
-    let mut app = App::new(Scenario::parse(src, file).unwrap(), 7, [Controller::Human; 2]).unwrap();
+    let mut app = App::new(
+        Scenario::parse(src, file).unwrap(),
+        7,
+        [Controller::Human; 2],
+    )
+    .unwrap();
     app.handle_key(Key::Char(' '));
     app.handle_key(Key::Char('1'));
     app
@@ -220,7 +225,11 @@ fn the_map_grows_with_the_terminal_and_plus_and_minus_change_it() {
     let mut app = tutorial_underway();
     // 120×40: the whole 10×8 map at the smallest size (the next would not fit).
     let s = screen(120, 40, |f| volley::tui::draw(f, &app));
-    assert!(s[2].starts_with(" .    .    .    .    .    .    .    .    .    .  "), "{}", s[2]);
+    assert!(
+        s[2].starts_with(" .    .    .    .    .    .    .    .    .    .  "),
+        "{}",
+        s[2]
+    );
     assert!(shows(&s, "RDF  RFF"), "{}", s.join("\n"));
     // 200×60: the largest hexes, outlined, each unit with its terrain named.
     let s = screen(200, 60, |f| volley::tui::draw(f, &app));
@@ -244,17 +253,34 @@ fn a_click_selects_a_hex_and_a_click_on_a_highlighted_hex_gives_the_order() {
     let _ = screen(100, 30, |f| volley::tui::draw(f, &app));
     let geometry = app.geometry.get();
     // The lancers at (6,5): odd row, so shifted half a hex; a click inside their cell.
-    let at = |col: u16, row: u16| (geometry.area.x + col * 5 + (row % 2) * 2 + 1, geometry.area.y + row * 2);
+    let at = |col: u16, row: u16| {
+        (
+            geometry.area.x + col * 5 + (row % 2) * 2 + 1,
+            geometry.area.y + row * 2,
+        )
+    };
     let (x, y) = at(6, 5);
     app.click(x, y);
     assert_eq!(volley::engine::Map::offset(app.cursor), (6, 5));
     app.click(x, y);
-    assert!(matches!(app.mode, Mode::Orders { .. }), "a second click opens the orders");
+    assert!(
+        matches!(app.mode, Mode::Orders { .. }),
+        "a second click opens the orders"
+    );
     app.handle_key(Key::Char('m'));
     let (x, y) = at(6, 3);
     app.click(x, y);
-    let lancers = app.game.units().iter().find(|u| u.label == "Red lancers").unwrap();
-    assert_eq!(volley::engine::Map::offset(lancers.pos), (6, 3), "the march is ordered");
+    let lancers = app
+        .game
+        .units()
+        .iter()
+        .find(|u| u.label == "Red lancers")
+        .unwrap();
+    assert_eq!(
+        volley::engine::Map::offset(lancers.pos),
+        (6, 3),
+        "the march is ordered"
+    );
     // The wheel scrolls the log.
     app.wheel(true);
     assert_eq!(app.log_scroll, 1);
@@ -301,7 +327,14 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
     replay.key(Key::Char(']'));
     assert_eq!(replay.app.game.phase(), volley::engine::Phase::Movement);
     let s = screen(100, 30, |f| replay.draw(f));
-    assert!(s[29].starts_with(&format!(" Replay {}/{n} · turn 2 Movement", replay.position())), "{}", s[29]);
+    assert!(
+        s[29].starts_with(&format!(
+            " Replay {}/{n} · turn 2 Movement",
+            replay.position()
+        )),
+        "{}",
+        s[29]
+    );
     assert!(shows(&s, "── Turn 2 ──"), "the log as it was");
     assert!(!shows(&s, "── Turn 3 ──"), "and no later");
 }

@@ -142,6 +142,9 @@ pub struct App {
     pub zoom: Cell<Option<u8>>,
     /// Where the map was last drawn, to turn a mouse click into a hex.
     pub geometry: Cell<super::map_view::MapGeometry>,
+    /// The screen row of each order of the open menu and its key (Esc as `\u{1b}`), to
+    /// turn a click on the menu into the order.
+    pub menu_rows: std::cell::RefCell<Vec<(u16, char)>>,
     /// Where named saves go (the data directory); `None` disables `S`.
     pub save_dir: Option<std::path::PathBuf>,
     /// This battle's own autosave file, written after every command; `None` disables it.
@@ -330,6 +333,7 @@ impl App {
             view: Cell::new((0, 0)),
             zoom: Cell::new(None),
             geometry: Cell::new(super::map_view::MapGeometry::default()),
+            menu_rows: std::cell::RefCell::new(Vec::new()),
             save_dir: None,
             autosave: None,
             undo_ok: false,

@@ -142,6 +142,13 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
         } else {
             lines.push(Line::raw(""));
         }
+        // Where each order of the menu is drawn, so that a click on it gives the order.
+        if let Mode::Orders { options, .. } = &app.mode {
+            let first = area.y + 1 + rows(&lines) as u16 + 1;
+            let keys = options.iter().map(|(k, _)| *k).chain(['\u{1b}']);
+            let spots = (first..).zip(keys).collect();
+            app.menu_rows.replace(spots);
+        }
         lines.extend(extra);
     }
     let block = Block::default().borders(Borders::LEFT).title(" Unit ");

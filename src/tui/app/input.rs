@@ -466,6 +466,20 @@ impl App {
                 return self.handle_key(Key::Char(' '));
             }
             Mode::ConfirmQuit | Mode::ConfirmEnd { .. } => return,
+            Mode::Orders { .. } => {
+                let picked = self
+                    .menu_rows
+                    .borrow()
+                    .iter()
+                    .find(|(r, _)| *r == y)
+                    .map(|(_, k)| *k);
+                let on_panel = x >= self.geometry.get().area.right();
+                match picked {
+                    Some('\u{1b}') if on_panel => return self.handle_key(Key::Esc),
+                    Some(k) if on_panel => return self.handle_key(Key::Char(k)),
+                    _ => {}
+                }
+            }
             _ => {}
         }
         let Some(hex) = self.geometry.get().hex_at(x, y) else {
