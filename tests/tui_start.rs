@@ -338,3 +338,54 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
     assert!(shows(&s, "── Turn 2 ──"), "the log as it was");
     assert!(!shows(&s, "── Turn 3 ──"), "and no later");
 }
+
+#[test]
+fn a_charge_that_rolled_no_die_is_taken_back_like_a_move() {
+    let mut app = tutorial_underway();
+    // Tab, Tab to the lancers; `c`, `y` `y` `u` to (6,2); Blue pike is Formed Foot, so the
+    // charge rolls no shock (R4.4); Enter confirms it with its odds.
+    for k in ['\t', '\t', '\n', 'c', 'y', 'y', 'u', '\n'] {
+        app.handle_key(match k {
+            '\t' => Key::Tab,
+            '\n' => Key::Enter,
+            c => Key::Char(c),
+        });
+    }
+    if app.game.unit_at(app.cursor).map(|u| u.label.as_str()) != Some("Blue pike") {
+        app.handle_key(Key::Tab);
+    }
+    let before = app.commands.len();
+    app.handle_key(Key::Enter);
+    assert_eq!(app.commands.len(), before + 1, "{}", app.message);
+    assert!(matches!(
+        app.commands.last(),
+        Some(volley::engine::Command::Charge { .. })
+    ));
+    app.handle_key(Key::Char('U'));
+    assert_eq!(app.commands.len(), before, "{}", app.message);
+    let lancers = app
+        .game
+        .units()
+        .iter()
+        .find(|u| u.label == "Red lancers")
+        .unwrap();
+    assert_eq!(volley::engine::Map::offset(lancers.pos), (6, 5));
+}
+
+#[test]
+fn the_key_that_ends_the_computers_pause_also_does_its_work() {
+    let (file, src) = SHIPPED[0];
+    let scenario = Scenario::parse(src, file).unwrap();
+    let mut app = App::new(scenario, 7, [Controller::Human, Controller::Computer]).unwrap();
+    app.handle_key(Key::Char(' '));
+    app.mode = Mode::ComputerDone;
+    app.handle_key(Key::PageUp);
+    assert_eq!(app.mode, Mode::Browse);
+    assert!(
+        app.log_scroll > 0,
+        "PgUp scrolled as it dismissed the pause"
+    );
+    app.mode = Mode::ComputerDone;
+    app.handle_key(Key::Char(' '));
+    assert_eq!(app.mode, Mode::Browse, "Space only goes on");
+}

@@ -11,8 +11,14 @@ impl App {
     /// Handles one key.
     pub fn handle_key(&mut self, key: Key) {
         match self.mode.clone() {
-            Mode::Help | Mode::Briefing | Mode::Handover { .. } | Mode::ComputerDone => {
-                self.mode = Mode::Browse
+            Mode::Help | Mode::Briefing | Mode::Handover { .. } => self.mode = Mode::Browse,
+            // The key that ends the pause after the computer's orders also does its work
+            // (a scroll, the next unit), unless it only says "go on".
+            Mode::ComputerDone => {
+                self.mode = Mode::Browse;
+                if !matches!(key, Key::Char(' ') | Key::Enter | Key::Esc) {
+                    self.handle_key(key);
+                }
             }
             Mode::ConfirmQuit => match key {
                 Key::Char('y') | Key::Char('q') => self.quit = true,
