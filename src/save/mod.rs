@@ -4,13 +4,15 @@
 //! are written atomically (temporary file, then rename) and refused with a named problem
 //! when corrupt, truncated or of another version; a refused file is never touched.
 
-use crate::engine::error::{escape_text, MAX_FILE_BYTES};
+mod error;
+pub use error::SaveError;
+
+use crate::engine::error::MAX_FILE_BYTES;
 use crate::engine::{Command, Dice, Event, Game, Rules};
-use crate::files::{shown, ReadError};
+use crate::files::ReadError;
 use crate::scenario::{Controller, Scenario, MAX_TURN_LIMIT, MAX_UNITS};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use thiserror::Error;
 
 /// Version of the save format itself: 2 since shock rolls record their modifiers by name,
 /// so a battle's events (and their digest) differ from format 1's.
@@ -77,150 +79,6 @@ pub struct SaveFile {
     pub events: usize,
     /// Digest of every event after the last command ([`digest`]).
     pub digest: u64,
-}
-
-/// Why a save cannot be written or resumed.
-#[derive(Debug, Error)]
-pub enum SaveError {
-    /// The system refused to read or write the file.
-    #[error("{}: {source}", shown(path))]
-    Io {
-        /// The save's path.
-        path: PathBuf,
-        /// What the system said.
-        source: std::io::Error,
-    },
-    /// Nothing is at the path.
-    #[error("{}: no such save file", shown(path))]
-    Missing {
-        /// The path asked for.
-        path: PathBuf,
-    },
-    /// The file cannot be read as a save at all (not a file, too large, not text).
-    #[error("{}: cannot read the save: {reason}", shown(path))]
-    Unreadable {
-        /// The save's path.
-        path: PathBuf,
-        /// Why, in words.
-        reason: String,
-    },
-    /// The end marker is missing: the write was cut short.
-    #[error("{}: the save is truncated: its end marker is missing", shown(path))]
-    Truncated {
-        /// The save's path.
-        path: PathBuf,
-    },
-    /// The text is not a save.
-    #[error("{}: the save is corrupt: {}", shown(path), escape_text(message))]
-    Corrupt {
-        /// The save's path.
-        path: PathBuf,
-        /// What the parser said.
-        message: String,
-    },
-    /// Written by another version of the save format.
-    #[error(
-        "{}: save format {found} is not this game's format {expected}",
-        shown(path)
-    )]
-    Format {
-        /// The save's path.
-        path: PathBuf,
-        /// The format in the file.
-        found: u32,
-        /// The format this game writes.
-        expected: u32,
-    },
-    /// Played under other rules.
-    #[error(
-        "{}: the save is for rules version {found}; this game plays rules version {expected}",
-        shown(path)
-    )]
-    RulesVersion {
-        /// The save's path.
-        path: PathBuf,
-        /// The rules version in the file.
-        found: u32,
-        /// This game's rules version.
-        expected: u32,
-    },
-    /// The seed was changed after the save was written.
-    #[error(
-        "{}: the seed {seed} does not match the one this battle was played with: the save was edited",
-        shown(path)
-    )]
-    SeedMismatch {
-        /// The save's path.
-        path: PathBuf,
-        /// The seed in the file.
-        seed: u64,
-    },
-    /// The saved scenario text no longer loads.
-    #[error(
-        "{}: the saved scenario no longer loads: {}",
-        shown(path),
-        escape_text(message)
-    )]
-    Scenario {
-        /// The save's path.
-        path: PathBuf,
-        /// The scenario's problems.
-        message: String,
-    },
-    /// A command is refused when the battle is replayed.
-    #[error(
-        "{}: command {} of the save is refused on replay: {}",
-        shown(path),
-        index + 1,
-        escape_text(message)
-    )]
-    Replay {
-        /// The save's path.
-        path: PathBuf,
-        /// 0-based index of the command in the save.
-        index: usize,
-        /// The rules' reason.
-        message: String,
-    },
-    /// The replay ends with another number of events than the save recorded.
-    #[error(
-        "{}: the replay ends after {found} events, but the save recorded {expected}: the save was edited or this version plays the rules differently",
-        shown(path)
-    )]
-    Diverged {
-        /// The save's path.
-        path: PathBuf,
-        /// Events the replay reached.
-        found: usize,
-        /// Events the save recorded.
-        expected: usize,
-    },
-    /// The replay reaches as many events as saved, but not the same ones.
-    #[error(
-        "{}: the replay reaches {events} events as saved, but not the same ones (digest {found:016x}, saved {expected:016x}): the save was edited or this version plays the rules differently",
-        shown(path)
-    )]
-    DigestMismatch {
-        /// The save's path.
-        path: PathBuf,
-        /// Number of events, the same in both.
-        events: usize,
-        /// The replay's digest.
-        found: u64,
-        /// The saved digest.
-        expected: u64,
-    },
-    /// The battle outgrew what a save may hold (it cannot, by [`MAX_SAVE_BYTES`]'s bound).
-    #[error(
-        "{}: the save would be {bytes} bytes, more than the {MAX_SAVE_BYTES} a save may hold",
-        shown(path)
-    )]
-    TooLarge {
-        /// The save's path.
-        path: PathBuf,
-        /// Its size, in bytes.
-        bytes: usize,
-    },
 }
 
 /// A battle brought back from a save.

@@ -10,6 +10,7 @@ use hexx::Hex;
 use std::cell::Cell;
 
 mod input;
+mod mouse;
 
 /// An order the player is building.
 #[derive(Clone, Debug, PartialEq)]
