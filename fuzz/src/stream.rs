@@ -1,11 +1,15 @@
 //! Bytes to a battle: the first byte picks a shipped scenario, the next eight seed the
-//! dice, and each byte after that gives one command, mostly a legal one (an index into
-//! `Game::legal_commands`), sometimes an arbitrary one decoded from the bytes that follow,
-//! so that the engine's refusals are exercised too. Shared by the `commands` fuzz target
-//! and by `tests/fuzz_regressions.rs`, which replays the crash files found.
+//! dice, and each byte after that gives one command: below 0xE0 a legal one (an index into
+//! `Game::legal_commands`), otherwise an arbitrary one decoded from the five bytes that
+//! follow (unit ids of the battle and past it, hexes on the map, far off it and at the ends
+//! of `i32`), so that the engine's refusals are exercised too. At most [`MAX_COMMANDS`]
+//! commands, and none once the battle is over. Shared by the `commands` fuzz target and by
+//! `tests/fuzz_regressions.rs` (through `#[path]`: the main crate's tests cannot depend on
+//! the fuzz crate), which replays the crash files found. A change to how bytes are read
+//! changes what an old crash file plays, so keep it stable.
 
 use hexx::Hex;
-use volley::engine::{Command, Dice, Game, UnitId};
+use volley::engine::{Actor, Command, Dice, Game, UnitId};
 use volley::scenario::{Scenario, SHIPPED};
 
 /// Most commands one input may give, so that a run stays short.
@@ -38,23 +42,54 @@ pub fn play(data: &[u8]) {
     }
 }
 
+/// A legal command picked by the bytes: an answer to the pending decision, or one unit's
+/// order (or the end of orders), asking the engine for one unit's orders only so that a
+/// run stays fast under the fuzzer's instrumentation.
+fn legal_pick(game: &Game, b: u8, bytes: &mut &[u8]) -> Command {
+    match game.actor() {
+        Actor::Decide(decision) => {
+            let answers = decision.answers();
+            answers
+                .get(usize::from(b) % answers.len().max(1))
+                .copied()
+                .unwrap_or(Command::EndOrders)
+        }
+        Actor::Orders { side, .. } => {
+            let units: Vec<UnitId> = game.units_of(side).map(|u| u.id).collect();
+            let Some(unit) = units.get(usize::from(b) % (units.len() + 1)) else {
+                return Command::EndOrders;
+            };
+            let orders = game.unit_orders(*unit);
+            let (&pick, rest) = bytes.split_first().unwrap_or((&0, &[]));
+            *bytes = rest;
+            orders
+                .get(usize::from(pick) % orders.len().max(1))
+                .copied()
+                .unwrap_or(Command::EndOrders)
+        }
+        Actor::Nobody => Command::EndOrders,
+    }
+}
+
 /// The next command the bytes give, or `None` when they run out.
 fn next_command(game: &Game, bytes: &mut &[u8]) -> Option<Command> {
     let (&b, rest) = bytes.split_first()?;
     *bytes = rest;
     if b < 0xE0 {
-        let legal = game.legal_commands();
-        return legal.get(usize::from(b) % legal.len().max(1)).copied();
+        return Some(legal_pick(game, b, bytes));
     }
     let mut take = || {
         let (&x, rest) = bytes.split_first().unwrap_or((&0, &[]));
         *bytes = rest;
         x
     };
-    let unit = UnitId(u16::from(take()) % 64);
-    let target = UnitId(u16::from(take()) % 64);
-    let to = Hex::new(i32::from(take() as i8), i32::from(take() as i8));
-    let n = u32::from(take());
+    let unit = unit_id(take());
+    let target = unit_id(take());
+    let to = Hex::new(coordinate(take()), coordinate(take()));
+    let n = match take() {
+        0xFF => u32::MAX,
+        n => u32::from(n),
+    };
     Some(match b % 13 {
         0 => Command::ChooseFirst { first: n % 2 == 0 },
         1 => Command::StandFast { unit },
@@ -74,4 +109,25 @@ fn next_command(game: &Game, bytes: &mut &[u8]) -> Option<Command> {
             target: (n % 2 == 0).then_some(target),
         },
     })
+}
+
+/// A unit id from a byte: mostly one of the battle's (no shipped battle has 16 units),
+/// sometimes one past them, sometimes near the end of the id range.
+fn unit_id(x: u8) -> UnitId {
+    UnitId(match x {
+        0..=0xBF => u16::from(x % 16),
+        0xC0..=0xEF => u16::from(x),
+        _ => u16::MAX - u16::from(x & 0x0F),
+    })
+}
+
+/// A hex coordinate from a byte: mostly on or near the map, sometimes thousands of hexes
+/// off it, rarely at the ends of `i32`.
+fn coordinate(x: u8) -> i32 {
+    match x {
+        0..=0xBF => i32::from(x % 24) - 4,
+        0xC0..=0xFD => i32::from(x & 0x3F) * 997 - 31_000,
+        0xFE => i32::MAX,
+        _ => i32::MIN,
+    }
 }
