@@ -35,7 +35,7 @@ fn hotseat() -> App {
     let mut app = App::new(tutorial(), 7, HOTSEAT).expect("the tutorial starts");
     assert_eq!(
         app.mode,
-        Mode::Briefing,
+        Mode::Briefing { scroll: 0 },
         "a new battle opens on its briefing"
     );
     press(&mut app, " ");

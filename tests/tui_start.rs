@@ -116,7 +116,7 @@ fn kircholm(controllers: [Controller; 2]) -> App {
 #[test]
 fn a_new_battle_opens_on_its_briefing_and_b_shows_it_again() {
     let mut app = kircholm([Controller::Human, Controller::Computer]);
-    assert_eq!(app.mode, Mode::Briefing);
+    assert_eq!(app.mode, Mode::Briefing { scroll: 0 });
     let s = screen(80, 24, |f| volley::tui::draw(f, &app));
     for text in [
         "┌ Briefing",
@@ -132,7 +132,7 @@ fn a_new_battle_opens_on_its_briefing_and_b_shows_it_again() {
     app.handle_key(Key::Char(' '));
     assert_eq!(app.mode, Mode::Browse);
     app.handle_key(Key::Char('b'));
-    assert_eq!(app.mode, Mode::Briefing);
+    assert_eq!(app.mode, Mode::Briefing { scroll: 0 });
     let watch = kircholm([Controller::Computer; 2]);
     let s = screen(80, 24, |f| volley::tui::draw(f, &watch));
     assert!(shows(&s, "The computer plays both sides; you watch."));

@@ -59,7 +59,10 @@ pub enum Mode {
     /// The key map and a summary of the rules.
     Help,
     /// The scenario, the forces and how the battle is won: before turn 1, and on `b`.
-    Briefing,
+    Briefing {
+        /// Lines scrolled down, when it is taller than the screen.
+        scroll: u16,
+    },
     /// Hot-seat: the keyboard passes to this side.
     Handover {
         /// The side that takes the keyboard.
@@ -167,7 +170,7 @@ impl App {
         })?;
         let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
         // A new battle opens on its briefing; the hot-seat handover waits behind it.
-        app.mode = Mode::Briefing;
+        app.mode = Mode::Briefing { scroll: 0 };
         Ok(app)
     }
 

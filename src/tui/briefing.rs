@@ -29,7 +29,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out.extend(victory(app).into_iter().map(Line::raw));
     out.push(Line::raw(""));
     out.push(Line::raw(
-        "Press any key to begin; b shows this briefing again.",
+        "Press any key to begin (↑↓ scroll); b shows this briefing again.",
     ));
     out
 }

@@ -88,6 +88,38 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, 
     );
 }
 
+/// A popup that may be taller than the screen: it shows from line `scroll` (kept within the
+/// text) and says in its title when more lies above or below.
+fn scrolled_popup(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    width: u16,
+    scroll: u16,
+) {
+    let inner = width.min(area.width).saturating_sub(2) as usize;
+    let total = lines.iter().map(|l| wrapped_rows(l, inner)).sum::<usize>() as u16;
+    let room = area.height.saturating_sub(2);
+    let scroll = scroll.min(total.saturating_sub(room));
+    let more = match (scroll > 0, scroll + room < total) {
+        (false, false) => "",
+        (false, true) => " (↓ more)",
+        (true, false) => " (↑ more)",
+        (true, true) => " (↑↓ more)",
+    };
+    let rect = centered(area, width, total.min(room) + 2);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {title}{more} "));
+    let text = Paragraph::new(lines)
+        .block(block)
+        .wrap(Wrap { trim: false })
+        .scroll((scroll, 0));
+    frame.render_widget(text, rect);
+}
+
 /// The message for a terminal that is too small.
 pub fn too_small(frame: &mut Frame, area: Rect) {
     let text = vec![
@@ -120,7 +152,10 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             )
         }
         Mode::Handover { side } => return handover(frame, app, area, *side),
-        Mode::Briefing => return popup(frame, area, "Briefing", super::briefing::lines(app), 78),
+        Mode::Briefing { scroll } => {
+            let lines = super::briefing::lines(app);
+            return scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
+        }
         Mode::SaveAs { name } => {
             let lines = vec![
                 Line::raw(format!("Save as: {name}_")),

@@ -118,7 +118,8 @@ impl Title {
         let block = Block::default()
             .borders(Borders::ALL)
             .title(" Volley: pike-and-shot battles ");
-        frame.render_widget(Paragraph::new(self.list_lines()).block(block), list);
+        let inner = usize::from(list.width.saturating_sub(2));
+        frame.render_widget(Paragraph::new(self.list_lines(inner)).block(block), list);
         frame.render_widget(
             Paragraph::new(self.detail_lines()).wrap(Wrap { trim: true }),
             detail,
@@ -132,11 +133,20 @@ impl Title {
         frame.render_widget(Line::raw(status), keys);
     }
 
-    fn list_lines(&self) -> Vec<Line<'static>> {
+    fn list_lines(&self, width: usize) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
         for (i, s) in self.battles.iter().enumerate() {
             let sides = format!("{} v {}", s.sides[0].name, s.sides[1].name);
             lines.push(self.row(i, format!("{:<32} {sides}", s.name)));
+            let dim = Style::default().add_modifier(Modifier::DIM);
+            let text = format!("    {}", summary(s));
+            let text = if text.chars().count() > width {
+                let cut: String = text.chars().take(width.saturating_sub(1)).collect();
+                format!("{cut}…")
+            } else {
+                text
+            };
+            lines.push(Line::styled(text, dim));
         }
         if !self.saves.is_empty() {
             lines.push(Line::raw(""));
@@ -160,7 +170,6 @@ impl Title {
     fn detail_lines(&self) -> Vec<Line<'static>> {
         match self.battles.get(self.selected) {
             Some(s) => {
-                let first = s.description.split(". ").next().unwrap_or("");
                 let players = |i: usize| match s.sides.get(i).map(|d| d.player) {
                     Some(Controller::Human) => "you",
                     _ => "the computer",
@@ -170,7 +179,7 @@ impl Title {
                         s.name.clone(),
                         Style::default().add_modifier(Modifier::BOLD),
                     ),
-                    Line::raw(format!("{}.", first.trim_end_matches('.'))),
+                    Line::raw(summary(s)),
                     Line::raw(format!(
                         "Enter: {} ({}) v {} ({}), {} turns.",
                         s.sides[0].name,
@@ -184,6 +193,13 @@ impl Title {
             None => vec![Line::raw("Enter resumes this battle where it was saved.")],
         }
     }
+}
+
+/// A battle's one-line description: the first sentence of its description.
+fn summary(s: &Scenario) -> String {
+    let first = s.description.split(". ").next().unwrap_or("");
+    let first = first.lines().next().unwrap_or("");
+    format!("{}.", first.trim_end_matches('.'))
 }
 
 /// The autosaves and named saves of the data directory, newest first.

@@ -11,7 +11,8 @@ impl App {
     /// Handles one key.
     pub fn handle_key(&mut self, key: Key) {
         match self.mode.clone() {
-            Mode::Help | Mode::Briefing | Mode::Handover { .. } => self.mode = Mode::Browse,
+            Mode::Help | Mode::Handover { .. } => self.mode = Mode::Browse,
+            Mode::Briefing { scroll } => self.briefing_key(key, scroll),
             // The key that ends the pause after the computer's orders also does its work
             // (a scroll, the next unit), unless it only says "go on".
             Mode::ComputerDone => {
@@ -74,7 +75,7 @@ impl App {
                 return;
             }
             Key::Char('b') => {
-                self.mode = Mode::Briefing;
+                self.mode = Mode::Briefing { scroll: 0 };
                 return;
             }
             Key::Char('q') => {
@@ -98,7 +99,7 @@ impl App {
     fn browse_key(&mut self, key: Key) {
         match key {
             Key::Char('?') => self.mode = Mode::Help,
-            Key::Char('b') => self.mode = Mode::Briefing,
+            Key::Char('b') => self.mode = Mode::Briefing { scroll: 0 },
             Key::Char('o') => self.step_traces(),
             Key::Char('+') | Key::Char('=') => self.zoom_by(1),
             Key::Char('-') => self.zoom_by(-1),
@@ -148,6 +149,22 @@ impl App {
             _ => {}
         }
         self.mode = Mode::SaveAs { name };
+    }
+
+    /// The briefing: up and down (arrows, `j` `k`, PgUp PgDn) scroll a briefing taller than
+    /// the screen; any other key begins.
+    fn briefing_key(&mut self, key: Key, scroll: u16) {
+        let scroll = match key {
+            Key::Down | Key::Char('j') => scroll.saturating_add(1),
+            Key::PageDown => scroll.saturating_add(5),
+            Key::Up | Key::Char('k') => scroll.saturating_sub(1),
+            Key::PageUp => scroll.saturating_sub(5),
+            _ => {
+                self.mode = Mode::Browse;
+                return;
+            }
+        };
+        self.mode = Mode::Briefing { scroll };
     }
 
     /// `o`: the cursor to the next thing the other side did, its log line as the message.

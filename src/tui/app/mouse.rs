@@ -12,7 +12,7 @@ impl App {
     /// opens its orders. Each does what a key does (arrows, Enter), so keys suffice.
     pub fn click(&mut self, x: u16, y: u16) {
         match &self.mode {
-            Mode::Help | Mode::Briefing | Mode::Handover { .. } | Mode::ComputerDone => {
+            Mode::Help | Mode::Briefing { .. } | Mode::Handover { .. } | Mode::ComputerDone => {
                 return self.handle_key(Key::Char(' '));
             }
             Mode::ConfirmQuit | Mode::ConfirmEnd { .. } => return,
