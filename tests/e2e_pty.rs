@@ -401,6 +401,10 @@ fn the_battle_waits_out_a_terminal_too_small() {
     s.begin();
     s.expect(&["│ Turn 1/6 │ Initiative phase │ Red decides"]);
     for (rows, cols) in [(20, 60), (ROWS, COLS)] {
+        // The emulator first, holding its lock across the resize, so that no frame drawn
+        // for the new size is read at the old one (the game then draws only what changes).
+        let mut parser = s.parser.lock().unwrap();
+        parser.screen_mut().set_size(size(rows), size(cols));
         s.master
             .resize(PtySize {
                 rows,
@@ -409,11 +413,7 @@ fn the_battle_waits_out_a_terminal_too_small() {
                 pixel_height: 0,
             })
             .expect("resize");
-        s.parser
-            .lock()
-            .unwrap()
-            .screen_mut()
-            .set_size(size(rows), size(cols));
+        drop(parser);
         if cols < 80 {
             s.expect(&[
                 "The terminal is too small for Volley.",
