@@ -102,3 +102,41 @@ fn with_the_same_seed_the_computer_gives_the_same_orders() {
         );
     }
 }
+
+/// R10.3: over 200 random battles, whoever the engine's standing puts ahead when a battle
+/// ends on points is the side the engine made winner, by the same rule. The computer plans
+/// with that standing (`Game::standing`), no tally of its own, so it plans for the ending
+/// the engine gives.
+#[test]
+fn r10_3_the_standing_the_computer_plans_for_is_the_engines_ending() {
+    use volley::engine::event::EndReason;
+    let all = scenarios();
+    let mut on_points = 0;
+    for i in 0..200u64 {
+        let scenario = &all[(i % all.len() as u64) as usize];
+        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(5000 + i)).expect("valid");
+        let mut player = RandomPlayer::new(i);
+        while let Some(c) = player.choose(&game) {
+            game.submit(c).expect("legal");
+        }
+        let outcome = game.outcome().expect("the battle ends");
+        if matches!(
+            outcome.reason,
+            EndReason::Objectives | EndReason::Losses | EndReason::Defender
+        ) {
+            on_points += 1;
+            let after = game.standing();
+            assert_eq!(
+                Some(after.leader.0),
+                outcome.winner,
+                "{} seed {}: the standing says {:?}, the engine ended with {:?}",
+                scenario.name,
+                5000 + i,
+                after.leader,
+                outcome
+            );
+            assert_eq!(after.leader.1, outcome.reason);
+        }
+    }
+    assert!(on_points >= 20, "only {on_points} battles ended on points");
+}

@@ -832,7 +832,11 @@ fn r8_5_a_routed_unit_leaves_the_battle_and_counts_as_lost() {
     assert_eq!(g.units_of(B).map(|u| u.id).collect::<Vec<_>>(), vec![id(2)]);
     // Its 4 remaining uhp are lost with it, on top of the 1 uhp of damage.
     assert_eq!(g.losses(B), 5);
-    assert_eq!(g.side(A).inflicted, 1);
+    assert_eq!(
+        g.tallies()[0].dealt,
+        1,
+        "the damage dealt, not the rout, is the attacker's"
+    );
 }
 
 // ---------------------------------------------------------------- R8.6 disorder

@@ -126,12 +126,12 @@ pub enum Event {
     },
     /// R3: a phase began.
     PhaseBegan {
-        /// The phase.
+        /// The phase now under way, in the R3 order: initiative to morale.
         phase: Phase,
     },
     /// R3.2: this side gives its orders now.
     OrdersPassed {
-        /// The side.
+        /// The side whose turn it is to give orders (R3.2).
         side: SideId,
     },
     /// A side must answer a decision before play goes on.
@@ -152,7 +152,7 @@ pub enum Event {
     },
     /// R4.7: a unit that stood fast removed a reload token.
     ReloadTokenRemoved {
-        /// The unit.
+        /// The unit that stood fast and lost the token.
         unit: UnitId,
         /// Tokens it still holds.
         left: u32,

@@ -26,14 +26,8 @@ pub fn stakes(view: &View) -> f64 {
     shift
 }
 
-/// R10.3: whether the side would win if the battle ended now on the turn limit.
+/// R10.3: whether the side would win if the battle ended now on the turn limit, as the
+/// engine itself would decide it.
 fn ahead_at_limit(view: &View) -> bool {
-    let game = view.game;
-    let (us, them) = (view.side, view.side.other());
-    let (ours, theirs) = (game.objectives_held(us), game.objectives_held(them));
-    if ours != theirs {
-        return ours > theirs;
-    }
-    let (dealt, taken) = (game.side(us).inflicted, game.side(them).inflicted);
-    dealt > taken || (dealt == taken && game.defender() == us)
+    view.game.standing().leader.0 == view.side
 }

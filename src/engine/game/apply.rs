@@ -52,15 +52,7 @@ impl Game {
                 self.unit_mut(*unit).reload_tokens += tokens;
             }
             Event::Withdrew { unit, path } => self.move_to(*unit, path.last().copied()),
-            Event::Damaged {
-                unit,
-                by,
-                uhp,
-                left,
-            } => {
-                self.unit_mut(*unit).uhp = *left;
-                by.of_mut(&mut self.sides).inflicted += uhp;
-            }
+            Event::Damaged { unit, left, .. } => self.unit_mut(*unit).uhp = *left,
             Event::Destroyed { unit } => self.unit_mut(*unit).fate = Some(Fate::Destroyed),
             Event::Disordered { unit } => self.disorder(*unit),
             Event::Recoiled { unit, to } => {

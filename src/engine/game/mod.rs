@@ -47,8 +47,6 @@ pub struct Side {
     pub edge: Edge,
     /// uhp on the map at the start, for army morale (R10.2).
     pub start_uhp: u32,
-    /// uhp of losses this side inflicted (R10.3).
-    pub inflicted: u32,
 }
 
 /// Why a unit left the map (R8.2, R8.5).

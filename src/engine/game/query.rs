@@ -124,9 +124,14 @@ impl Game {
         c
     }
 
+    /// The enemies of `unit` on the map; none if there is no such unit, since the public
+    /// queries above reach here before any check of the id.
     fn enemy_ids(&self, unit: UnitId) -> impl Iterator<Item = UnitId> + '_ {
-        let side = self.at(unit).side;
-        self.units_of(side.other()).map(|u| u.id)
+        let enemy = self.unit(unit).map(|u| u.side.other());
+        enemy
+            .into_iter()
+            .flat_map(|side| self.units_of(side))
+            .map(|u| u.id)
     }
 
     /// Enemies `unit` may fire at now (R6.1–R6.4).

@@ -98,7 +98,6 @@ impl Game {
             morale_modifier: s.morale_modifier,
             edge: s.edge,
             start_uhp: start_uhp(id),
-            inflicted: 0,
         };
         let sides = [
             side(&setup.sides[0], SideId::A),
