@@ -389,3 +389,67 @@ fn the_key_that_ends_the_computers_pause_also_does_its_work() {
     app.handle_key(Key::Char(' '));
     assert_eq!(app.mode, Mode::Browse, "Space only goes on");
 }
+
+/// A computer player slowed on purpose: it waits before each order.
+struct Slow(volley::ai::AdvancePlayer, std::time::Duration);
+
+impl volley::ai::Player for Slow {
+    fn choose(&mut self, game: &volley::engine::Game) -> Option<volley::engine::Command> {
+        std::thread::sleep(self.1);
+        self.0.choose(game)
+    }
+}
+
+#[test]
+fn the_screen_draws_and_keys_work_while_the_computer_thinks() {
+    use volley::tui::thinker::Thinker;
+    let mut app = kircholm([Controller::Computer; 2]);
+    app.handle_key(Key::Char(' '));
+    let slow = std::time::Duration::from_millis(300);
+    let mut thinker = Thinker::new(Box::new(Slow(volley::ai::AdvancePlayer, slow)));
+    let given = app.commands.len();
+    thinker.start_if_due(&app);
+    assert!(thinker.is_thinking());
+    let started = std::time::Instant::now();
+    let mut frames = 0;
+    app.handle_key(Key::Char('?'));
+    while !thinker.give_if_ready(&mut app).unwrap() {
+        let s = screen(80, 24, |f| volley::tui::draw(f, &app));
+        frames += 1;
+        if started.elapsed() < slow / 2 {
+            assert!(shows(&s, "┌ Help"), "? works while the computer thinks");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(
+        frames >= 5,
+        "only {frames} frames while the computer thought"
+    );
+    assert_eq!(
+        app.commands.len(),
+        given + 1,
+        "its order was given when ready"
+    );
+}
+
+#[test]
+fn an_order_thought_for_a_battle_that_moved_on_is_thought_again() {
+    use volley::tui::thinker::Thinker;
+    let mut app = kircholm([Controller::Computer; 2]);
+    app.handle_key(Key::Char(' '));
+    let slow = std::time::Duration::from_millis(100);
+    let mut thinker = Thinker::new(Box::new(Slow(volley::ai::AdvancePlayer, slow)));
+    thinker.start_if_due(&app);
+    // Meanwhile the battle moves on (as an undo or a replay would).
+    let answer = app.game.actor();
+    let volley::engine::Actor::Decide(d) = answer else {
+        panic!("Kircholm opens on the initiative decision: {answer:?}")
+    };
+    assert!(app.submit(d.answers()[0]));
+    let given = app.commands.len();
+    while !thinker.give_if_ready(&mut app).unwrap() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(app.commands.len(), given, "the stale order is dropped");
+    assert!(!thinker.is_thinking());
+}

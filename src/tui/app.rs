@@ -193,7 +193,10 @@ impl App {
                     let order = command.is_order() && command != Command::EndOrders;
                     self.traces.record(side, order, &self.game, &events);
                 }
-                self.undo_ok = is_movement_order(&command) && self.game.dice_rolled() == before;
+                // Only a person's own order is taken back, never the computer's.
+                let human = acting.is_some_and(|s| self.controller(s) == Controller::Human);
+                self.undo_ok =
+                    human && is_movement_order(&command) && self.game.dice_rolled() == before;
                 self.autosave();
                 self.record(&events);
                 self.message.clear();

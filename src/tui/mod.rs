@@ -10,6 +10,7 @@ pub mod replay;
 pub mod screens;
 pub mod session;
 pub mod tags;
+pub mod thinker;
 pub mod title;
 pub mod traces;
 

@@ -3,15 +3,15 @@
 //! ending signals (SIGTERM, SIGHUP, SIGINT, SIGQUIT), which save, restore the terminal and
 //! exit with 128 + the signal's number.
 
-use super::app::{App, Mode};
+use super::app::App;
 use super::title::{Choice, Title};
 use super::{draw, key_of, Key};
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// A player that gives the computer side's commands.
-pub type Computer = Box<dyn crate::ai::Player>;
+pub use super::thinker::Computer;
+use super::thinker::Thinker;
 
 /// How a game in the terminal ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,8 +69,8 @@ pub fn run(
     }
     .and_then(|app| match app {
         Some(mut app) => {
-            let mut computer = computer_for(&app);
-            let exit = play(&mut app, &mut computer, &mut terminal, pause, &watch);
+            let mut thinker = Thinker::new(computer_for(&app));
+            let exit = play(&mut app, &mut thinker, &mut terminal, pause, &watch);
             app.autosave();
             exit.map(|e| (e, app.autosave.clone()))
         }
@@ -153,7 +153,7 @@ fn title_loop(
 /// The loop of drawing, the computer's orders and the player's keys.
 fn play(
     app: &mut App,
-    computer: &mut Computer,
+    thinker: &mut Thinker,
     terminal: &mut ratatui::DefaultTerminal,
     pause: Duration,
     watch: &SignalWatch,
@@ -163,14 +163,17 @@ fn play(
             return Ok(Exit::Signal(signal));
         }
         terminal.draw(|f| draw(f, app))?;
-        if app.computer_to_act() && app.mode == Mode::Browse {
-            if let Err(reason) = step_computer(app, computer) {
-                return Ok(Exit::ComputerFailed(reason));
+        thinker.start_if_due(app);
+        match thinker.give_if_ready(app) {
+            Err(reason) => return Ok(Exit::ComputerFailed(reason)),
+            // A pause to see each order, keys still working.
+            Ok(true) => {
+                if event::poll(pause)? {
+                    read_key(app)?;
+                }
+                continue;
             }
-            if event::poll(pause)? {
-                read_key(app)?;
-            }
-            continue;
+            Ok(false) => {}
         }
         if event::poll(SIGNAL_POLL)? {
             read_key(app)?;
@@ -234,22 +237,8 @@ impl SignalWatch {
 /// One computer command; when control returns to a person, a pause to read the log. An
 /// order the engine refuses, or none while the battle goes on, is the computer's failure.
 pub fn step_computer(app: &mut App, computer: &mut Computer) -> Result<(), String> {
-    let Some(command) = computer.choose(&app.game) else {
-        return match app.game.outcome() {
-            Some(_) => Ok(()),
-            None => Err("the computer gave no order while the battle goes on".into()),
-        };
-    };
-    if !app.submit(command) {
-        return Err(format!(
-            "the computer's order {command:?} was refused: {}",
-            app.message
-        ));
-    }
-    if !app.computer_to_act() && app.game.outcome().is_none() {
-        app.mode = Mode::ComputerDone;
-    }
-    Ok(())
+    let command = computer.choose(&app.game);
+    super::thinker::apply(app, command)
 }
 
 /// How the game begins.

@@ -1,0 +1,97 @@
+//! The computer thinks off the UI thread: its order for a copy of the game is worked out on
+//! a thread of its own while the screen keeps drawing and `q`, `?` and the log keep
+//! working; the order is given when it is ready, and only if the battle has not moved on
+//! meanwhile (an undo, say), in which case the computer thinks again.
+
+use super::app::{App, Mode};
+use crate::engine::Command;
+use std::sync::mpsc::{channel, Receiver, TryRecvError};
+
+/// A player that gives the computer side's commands, movable to its thinking thread.
+pub type Computer = Box<dyn crate::ai::Player + Send>;
+
+/// The computer, idle or thinking.
+pub struct Thinker {
+    /// The player while idle; `None` while it thinks on its thread.
+    idle: Option<Computer>,
+    /// The thinking thread's answer to come, and the command count it was asked at.
+    pending: Option<(Receiver<(Option<Command>, Computer)>, usize)>,
+}
+
+impl Thinker {
+    /// An idle computer.
+    pub fn new(computer: Computer) -> Thinker {
+        Thinker {
+            idle: Some(computer),
+            pending: None,
+        }
+    }
+
+    /// Whether the computer is working out an order now.
+    pub fn is_thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Starts thinking when the computer must act and nothing else is on screen.
+    pub fn start_if_due(&mut self, app: &App) {
+        if self.pending.is_some() || !app.computer_to_act() || app.mode != Mode::Browse {
+            return;
+        }
+        let Some(mut computer) = self.idle.take() else {
+            return;
+        };
+        let game = app.game.clone();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let command = computer.choose(&game);
+            // The game may have gone (quit) and its receiver with it: nothing to do then.
+            let _ = tx.send((command, computer));
+        });
+        self.pending = Some((rx, app.commands.len()));
+    }
+
+    /// Gives the computer's order if it is ready: `Ok(true)` when one was given (or turned
+    /// out stale and will be thought again), `Ok(false)` while it still thinks or idles, and
+    /// the reason when the order is refused or the thread failed.
+    pub fn give_if_ready(&mut self, app: &mut App) -> Result<bool, String> {
+        let Some((rx, asked_at)) = &self.pending else {
+            return Ok(false);
+        };
+        let (command, computer) = match rx.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return Ok(false),
+            Err(TryRecvError::Disconnected) => {
+                return Err("the computer's thinking stopped without an order".into())
+            }
+        };
+        let stale = *asked_at != app.commands.len();
+        self.pending = None;
+        self.idle = Some(computer);
+        if stale {
+            return Ok(true);
+        }
+        apply(app, command).map(|()| true)
+    }
+}
+
+/// Gives the computer's `command` to the battle; an order the engine refuses, or none
+/// while the battle goes on, is the computer's failure. When control returns to a person,
+/// a pause to read what it did.
+pub fn apply(app: &mut App, command: Option<Command>) -> Result<(), String> {
+    let Some(command) = command else {
+        return match app.game.outcome() {
+            Some(_) => Ok(()),
+            None => Err("the computer gave no order while the battle goes on".into()),
+        };
+    };
+    if !app.submit(command) {
+        return Err(format!(
+            "the computer's order {command:?} was refused: {}",
+            app.message
+        ));
+    }
+    if !app.computer_to_act() && app.game.outcome().is_none() {
+        app.mode = Mode::ComputerDone;
+    }
+    Ok(())
+}
