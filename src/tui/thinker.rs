@@ -10,12 +10,15 @@ use std::sync::mpsc::{channel, Receiver, TryRecvError};
 /// A player that gives the computer side's commands, movable to its thinking thread.
 pub type Computer = Box<dyn crate::ai::Player + Send>;
 
+/// What the thinking thread sends back: its order (if any) and the player itself.
+type Answer = (Option<Command>, Computer);
+
 /// The computer, idle or thinking.
 pub struct Thinker {
     /// The player while idle; `None` while it thinks on its thread.
     idle: Option<Computer>,
     /// The thinking thread's answer to come, and the command count it was asked at.
-    pending: Option<(Receiver<(Option<Command>, Computer)>, usize)>,
+    pending: Option<(Receiver<Answer>, usize)>,
 }
 
 impl Thinker {
