@@ -15,6 +15,7 @@ use volley::engine::event::{AttackKind, RollCause, Throw};
 use volley::engine::rules::ReloadTiming;
 use volley::engine::types::{DamageDice, FirearmKind, HitDice, Lock, SideId};
 use volley::engine::unit::{attack_sequence_text, Profile};
+use volley::engine::Refusal;
 use volley::engine::{
     Command, Event, Formation, Game, Phase, RuleError, Rules, ShockResult, TroopType,
 };
@@ -141,7 +142,7 @@ fn firing_turns(troops: TroopType, n: u32, timing: ReloadTiming, turns: u32) -> 
                 e,
                 RuleError::CannotAttack {
                     unit: id(0),
-                    why: "it is still reloading (R6.4)".into(),
+                    why: Refusal::Reloading,
                 }
             ),
         }

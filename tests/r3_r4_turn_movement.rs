@@ -15,6 +15,7 @@ use common::*;
 use hexx::Hex;
 use volley::engine::event::{AttackKind, EndReason, RollCause};
 use volley::engine::types::{FirearmKind, Lock, SideId};
+use volley::engine::Refusal;
 use volley::engine::{
     Actor, Command, Decision, Event, Formation, Game, MoveKind, Phase, RuleError, Status, Terrain,
     TroopType, UnitSetup,
@@ -89,20 +90,14 @@ fn b_musketeers(col: i32, row: i32) -> UnitSetup {
 }
 
 /// Asserts that unit 0 may neither fire at unit 1 nor ready, for the reason `why`.
-fn assert_may_not_fire_or_ready(g: &mut Game, why: &str) {
+fn assert_may_not_fire_or_ready(g: &mut Game, why: Refusal) {
     assert_eq!(
         g.submit(fire(0, 1)),
-        Err(RuleError::CannotAttack {
-            unit: id(0),
-            why: why.into()
-        })
+        Err(RuleError::CannotAttack { unit: id(0), why })
     );
     assert_eq!(
         g.submit(Command::Ready { unit: id(0) }),
-        Err(RuleError::CannotReady {
-            unit: id(0),
-            why: why.into()
-        })
+        Err(RuleError::CannotReady { unit: id(0), why })
     );
 }
 
@@ -290,7 +285,7 @@ fn r4_1_a_unit_that_hustled_may_not_attack_or_ready() {
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
     assert_eq!(g.phase(), Phase::Missile);
-    assert_may_not_fire_or_ready(&mut g, "it hustled this turn (R4.1)");
+    assert_may_not_fire_or_ready(&mut g, Refusal::Hustled);
 }
 
 #[test]
@@ -798,7 +793,7 @@ fn r4_5_a_disengaged_unit_may_not_attack_or_ready() {
     );
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
-    assert_may_not_fire_or_ready(&mut g, "it disengaged this turn (R4.5)");
+    assert_may_not_fire_or_ready(&mut g, Refusal::Disengaged);
 }
 
 #[test]
@@ -896,7 +891,7 @@ fn r4_6_woods_villages_and_hills_between_lower_hexes_block_sight() {
         let expected = if blocks {
             Err(RuleError::CannotAttack {
                 unit: id(0),
-                why: "the target is out of range or sight (R6.2)".into(),
+                why: Refusal::OutOfRangeOrSight,
             })
         } else {
             Ok(())

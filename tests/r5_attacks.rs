@@ -15,6 +15,7 @@ use common::*;
 use volley::engine::event::{AttackKind, RollCause};
 use volley::engine::game::AttackProfile;
 use volley::engine::types::{FirearmKind, Lock, MeleeClass, SideId};
+use volley::engine::Refusal;
 use volley::engine::{
     Command, Event, Formation, Game, Phase, RuleError, Terrain, TroopType, UnitSetup,
 };
@@ -62,7 +63,7 @@ fn melee_between(attacker: UnitSetup, target: UnitSetup, faces: &[u32]) -> Game 
 fn used_up(unit: u16) -> Result<Vec<Event>, RuleError> {
     Err(RuleError::CannotAttack {
         unit: id(unit),
-        why: "it made its attack sequence this turn (R5.5)".into(),
+        why: Refusal::AttackedThisTurn,
     })
 }
 
@@ -338,7 +339,7 @@ fn r5_4_volley_overhead_takes_minus_2_and_firearms_never_volley() {
         g.check_command(&fire(1, 3)),
         Err(RuleError::CannotAttack {
             unit: id(1),
-            why: "the target is out of range or sight (R6.2)".into(),
+            why: Refusal::OutOfRangeOrSight,
         })
     );
     let hits = &[(13, true), (12, false)];
@@ -431,21 +432,16 @@ fn r5_6_steady_lf_sf_df_ff_lc_hc_may_ready_but_not_if_uf_or_disordered() {
         );
         assert!(g.unit(id(n)).unwrap().ready);
     }
-    let refused = |n: u16, why: &str| {
-        Err(RuleError::CannotReady {
-            unit: id(n),
-            why: why.into(),
-        })
-    };
+    let refused = |n: u16, why: Refusal| Err(RuleError::CannotReady { unit: id(n), why });
     for n in [6, 7] {
         assert_eq!(
             g.submit(Command::Ready { unit: id(n) }),
-            refused(n, "IF and UF never ready (R5.6)")
+            refused(n, Refusal::UndisciplinedNeverReady)
         );
     }
     assert_eq!(
         g.submit(Command::Ready { unit: id(8) }),
-        refused(8, "only steady units ready (R5.6)")
+        refused(8, Refusal::OnlySteadyReady)
     );
 }
 
@@ -457,7 +453,7 @@ fn r5_6_readying_is_instead_of_attacking() {
         g.submit(attack(0, 1)),
         Err(RuleError::CannotAttack {
             unit: id(0),
-            why: "it readied this phase".into(),
+            why: Refusal::ReadiedThisPhase,
         })
     );
 }

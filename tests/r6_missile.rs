@@ -18,6 +18,7 @@ use volley::engine::rules::ReloadTiming;
 use volley::engine::types::{
     CreatureSize, FirearmKind, Formation, Lock, MissileKind, MissileWeapon, SideId,
 };
+use volley::engine::Refusal;
 use volley::engine::{
     AttackKind, BattleSetup, Command, Event, Game, MoveKind, Phase, RuleError, Terrain, TroopType,
     UnitSetup,
@@ -27,14 +28,14 @@ const A: SideId = SideId::A;
 const B: SideId = SideId::B;
 
 /// The refusal `CannotAttack` of `unit` with exactly this reason.
-fn cannot(unit: u16, why: &str) -> Result<(), RuleError> {
+fn cannot(unit: u16, why: Refusal) -> Result<(), RuleError> {
     Err(RuleError::CannotAttack {
         unit: id(unit),
-        why: why.into(),
+        why,
     })
 }
 
-const OUT_OF_REACH: &str = "the target is out of range or sight (R6.2)";
+const OUT_OF_REACH: Refusal = Refusal::OutOfRangeOrSight;
 
 /// The clear field with some hexes changed, given as `(col, row, terrain)`.
 fn field(units: Vec<UnitSetup>, cells: &[(i32, i32, Terrain)]) -> BattleSetup {
@@ -107,7 +108,7 @@ fn r6_1_archers_fire_one_sequence_at_an_enemy_in_range() {
     );
     assert_eq!(
         g.check_command(&fire(0, 1)),
-        cannot(0, "it made its attack sequence this turn (R5.5)")
+        cannot(0, Refusal::AttackedThisTurn)
     );
 }
 
@@ -155,17 +156,11 @@ fn r6_1_a_unit_that_hustled_charged_or_disengaged_may_not_fire_but_a_marcher_may
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
     assert_eq!(g.phase(), Phase::Missile);
-    assert_eq!(
-        g.check_command(&fire(0, 4)),
-        cannot(0, "it hustled this turn (R4.1)")
-    );
-    assert_eq!(
-        g.check_command(&fire(2, 4)),
-        cannot(2, "it disengaged this turn (R4.5)")
-    );
+    assert_eq!(g.check_command(&fire(0, 4)), cannot(0, Refusal::Hustled));
+    assert_eq!(g.check_command(&fire(2, 4)), cannot(2, Refusal::Disengaged));
     assert_eq!(
         g.check_command(&fire(3, 5)),
-        cannot(3, "it made its attack sequence this turn (R5.5)")
+        cannot(3, Refusal::AttackedThisTurn)
     );
     assert_eq!(g.check_command(&fire(1, 5)), Ok(()));
     assert_eq!(g.fire_targets(id(1)), vec![id(4), id(5)]);
@@ -181,7 +176,7 @@ fn r6_1_an_engaged_unit_fires_only_at_an_adjacent_enemy() {
     let mut g = at_missile(setup(units), &[6, 1, 20, 20]);
     assert_eq!(
         g.check_command(&fire(0, 2)),
-        cannot(0, "engaged units fire only at an adjacent enemy (R6.1)")
+        cannot(0, Refusal::EngagedFiresAdjacent)
     );
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
@@ -207,13 +202,13 @@ fn r6_1_only_units_with_a_missile_weapon_fire() {
     let g = at_missile(setup(units), &[6, 1]);
     assert_eq!(
         g.check_command(&fire(0, 1)),
-        cannot(0, "it has no missile weapon (R6.1)")
+        cannot(0, Refusal::NoMissileWeapon)
     );
     assert_eq!(
         g.check_command(&Command::Ready { unit: id(0) }),
         Err(RuleError::CannotReady {
             unit: id(0),
-            why: "only missile units ready in the Missile phase (R6.1)".into()
+            why: Refusal::MissileReadyOnly
         })
     );
 }
@@ -232,7 +227,7 @@ fn r6_1_a_missile_unit_may_ready_instead_of_firing() {
     assert!(g.unit(id(0)).is_some_and(|u| u.ready));
     assert_eq!(
         g.check_command(&fire(0, 1)),
-        cannot(0, "it readied this phase")
+        cannot(0, Refusal::ReadiedThisPhase)
     );
 }
 
@@ -580,10 +575,7 @@ fn r6_4_a_token_held_at_the_start_of_the_turn_forbids_fire_though_dropped() {
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
     assert_eq!(g.phase(), Phase::Missile);
-    assert_eq!(
-        g.check_command(&fire(0, 1)),
-        cannot(0, "it is still reloading (R6.4)")
-    );
+    assert_eq!(g.check_command(&fire(0, 1)), cannot(0, Refusal::Reloading));
     assert_eq!(g.fire_targets(id(0)), vec![]);
 }
 
@@ -625,10 +617,7 @@ fn r6_4_a_unit_that_moves_keeps_its_token_and_cannot_fire_under_either_timing() 
         ok(&mut g, Command::EndOrders);
         ok(&mut g, Command::EndOrders);
         assert_eq!(g.unit(id(0)).map(|u| u.reload_tokens), Some(1));
-        assert_eq!(
-            g.check_command(&fire(0, 1)),
-            cannot(0, "it is still reloading (R6.4)")
-        );
+        assert_eq!(g.check_command(&fire(0, 1)), cannot(0, Refusal::Reloading));
     }
 }
 
@@ -641,10 +630,7 @@ fn r6_4_one_token_fires_every_other_turn_under_start_of_turn() {
     ok(&mut g, fire(0, 1)); // turn 1
     next_turn(&mut g);
     to_missile_orders(&mut g);
-    assert_eq!(
-        g.check_command(&fire(0, 1)),
-        cannot(0, "it is still reloading (R6.4)")
-    );
+    assert_eq!(g.check_command(&fire(0, 1)), cannot(0, Refusal::Reloading));
     next_turn(&mut g);
     to_missile_orders(&mut g);
     assert_eq!(g.turn(), 3);

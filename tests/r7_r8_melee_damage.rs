@@ -18,6 +18,7 @@ use volley::engine::command::Decision;
 use volley::engine::event::RollCause;
 use volley::engine::game::Fate;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
+use volley::engine::Refusal;
 use volley::engine::{
     AttackKind, Command, Event, Game, MoveKind, Phase, RuleError, ShockResult, Status, TroopType,
     UnitSetup,
@@ -139,7 +140,7 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
         g.check_command(&attack(0, 1)),
         Err(RuleError::CannotAttack {
             unit: id(0),
-            why: "it made its attack sequence this turn (R5.5)".into()
+            why: Refusal::AttackedThisTurn
         })
     );
     ok(&mut g, Command::EndOrders);
@@ -255,18 +256,15 @@ fn r7_2_units_that_charged_hustled_or_disengaged_do_not_attack() {
     while g.phase() != Phase::Melee {
         ok(&mut g, Command::EndOrders);
     }
-    let refused = |n: u16, t: u16, why: &str| {
+    let refused = |n: u16, t: u16, why: Refusal| {
         assert_eq!(
             g.check_command(&attack(n, t)),
-            Err(RuleError::CannotAttack {
-                unit: id(n),
-                why: why.into()
-            })
+            Err(RuleError::CannotAttack { unit: id(n), why })
         )
     };
-    refused(0, 3, "it hustled this turn (R4.1)");
-    refused(1, 4, "it disengaged this turn (R4.5)");
-    refused(2, 5, "it made its attack sequence this turn (R5.5)");
+    refused(0, 3, Refusal::Hustled);
+    refused(1, 4, Refusal::Disengaged);
+    refused(2, 5, Refusal::AttackedThisTurn);
     assert_eq!(g.melee_targets(id(0)), vec![]);
 }
 
@@ -284,7 +282,7 @@ fn r7_2_undrilled_and_irregular_foot_must_attack_if_able() {
             g.check_command(&Command::Ready { unit: id(0) }),
             Err(RuleError::CannotReady {
                 unit: id(0),
-                why: "IF and UF never ready (R5.6)".into()
+                why: Refusal::UndisciplinedNeverReady
             })
         );
         ok(&mut g, attack(0, 1));
@@ -735,7 +733,7 @@ fn r8_4_a_fleeing_unit_runs_its_hustle_rate_home_then_again_each_movement_phase(
         g.check_command(&attack(1, 0)),
         Err(RuleError::CannotAttack {
             unit: id(1),
-            why: "it is fleeing (R8.4)".into()
+            why: Refusal::Fleeing
         })
     );
     ok(&mut g, Command::EndOrders); // Morale: the rally fails.
@@ -921,7 +919,7 @@ fn r8_6_disordered_units_neither_ready_nor_charge() {
         g.check_command(&Command::Ready { unit: id(0) }),
         Err(RuleError::CannotReady {
             unit: id(0),
-            why: "only steady units ready (R5.6)".into()
+            why: Refusal::OnlySteadyReady
         })
     );
 }

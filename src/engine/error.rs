@@ -226,16 +226,16 @@ pub enum RuleError {
     CannotAttack {
         /// The unit ordered.
         unit: UnitId,
-        /// The rule that forbids it, in words.
-        why: String,
+        /// The rule that forbids it.
+        why: Refusal,
     },
     /// R5.6: the unit may not ready, for the reason given.
     #[error("{unit} cannot ready: {why}")]
     CannotReady {
         /// The unit ordered.
         unit: UnitId,
-        /// The rule that forbids it, in words.
-        why: String,
+        /// The rule that forbids it.
+        why: Refusal,
     },
     /// R7.2: IF and UF attack whenever they can.
     #[error("{0} must attack: IF and UF attack when able (R7.2)")]
@@ -245,8 +245,114 @@ pub enum RuleError {
     PreferUnattacked(UnitId),
 }
 
+/// Why a unit may not fire, attack or ready (R4.1, R4.5, R5.5, R5.6, R6.1, R6.2, R6.4, R7.2,
+/// R8.4): each kind carries its rule, and its text is what the player reads.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum Refusal {
+    /// R6.1: only units with a missile weapon fire.
+    #[error("it has no missile weapon (R6.1)")]
+    NoMissileWeapon,
+    /// R8.4: a fleeing unit takes no orders.
+    #[error("it is fleeing (R8.4)")]
+    Fleeing,
+    /// R5.5: one attack sequence a turn.
+    #[error("it made its attack sequence this turn (R5.5)")]
+    AttackedThisTurn,
+    /// R5.6: a unit that readied gives no other order this phase.
+    #[error("it readied this phase")]
+    ReadiedThisPhase,
+    /// R4.1: a unit that hustled makes no attack sequence and does not ready.
+    #[error("it hustled this turn (R4.1)")]
+    Hustled,
+    /// R7.2: a charger's attack is its charge.
+    #[error("it charged this turn (R7.2)")]
+    Charged,
+    /// R4.5: a unit that disengaged makes no attack sequence.
+    #[error("it disengaged this turn (R4.5)")]
+    Disengaged,
+    /// R6.4: a firearm unit with reload tokens does not fire.
+    #[error("it is still reloading (R6.4)")]
+    Reloading,
+    /// R6.1: an engaged unit fires only at an enemy beside it.
+    #[error("engaged units fire only at an adjacent enemy (R6.1)")]
+    EngagedFiresAdjacent,
+    /// R6.2: the target is beyond the weapon's range or out of sight.
+    #[error("the target is out of range or sight (R6.2)")]
+    OutOfRangeOrSight,
+    /// R7.2: melee attacks only an adjacent enemy.
+    #[error("the target is not adjacent (R7.2)")]
+    NotAdjacent,
+    /// R5.6: IF and UF never ready.
+    #[error("IF and UF never ready (R5.6)")]
+    UndisciplinedNeverReady,
+    /// R5.6: only steady units ready.
+    #[error("only steady units ready (R5.6)")]
+    OnlySteadyReady,
+    /// R5.6: a ready unit cannot ready again.
+    #[error("it is ready already")]
+    AlreadyReady,
+    /// R6.1: in the Missile phase only missile units ready.
+    #[error("only missile units ready in the Missile phase (R6.1)")]
+    MissileReadyOnly,
+}
+
+impl Refusal {
+    /// The rule that refuses, as RULES.md numbers it.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Refusal::NoMissileWeapon
+            | Refusal::EngagedFiresAdjacent
+            | Refusal::MissileReadyOnly => "R6.1",
+            Refusal::Fleeing => "R8.4",
+            Refusal::AttackedThisTurn => "R5.5",
+            Refusal::ReadiedThisPhase
+            | Refusal::UndisciplinedNeverReady
+            | Refusal::OnlySteadyReady
+            | Refusal::AlreadyReady => "R5.6",
+            Refusal::Hustled => "R4.1",
+            Refusal::Charged | Refusal::NotAdjacent => "R7.2",
+            Refusal::Disengaged => "R4.5",
+            Refusal::Reloading => "R6.4",
+            Refusal::OutOfRangeOrSight => "R6.2",
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}: {}", self.line, self.col, self.message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Refusal::*;
+
+    #[test]
+    fn each_refusal_names_its_rule_where_its_text_cites_one() {
+        let all = [
+            NoMissileWeapon,
+            Fleeing,
+            AttackedThisTurn,
+            ReadiedThisPhase,
+            Hustled,
+            Charged,
+            Disengaged,
+            Reloading,
+            EngagedFiresAdjacent,
+            OutOfRangeOrSight,
+            NotAdjacent,
+            UndisciplinedNeverReady,
+            OnlySteadyReady,
+            AlreadyReady,
+            MissileReadyOnly,
+        ];
+        for r in all {
+            let text = r.to_string();
+            assert!(r.rule().starts_with('R'), "{r:?}");
+            if text.contains("(R") {
+                assert!(text.contains(&format!("({})", r.rule())), "{r:?}: {text}");
+            }
+        }
     }
 }

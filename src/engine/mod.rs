@@ -13,7 +13,7 @@ pub mod unit;
 
 pub use command::{Command, Decision};
 pub use dice::Dice;
-pub use error::{DataError, RuleError};
+pub use error::{DataError, Refusal, RuleError};
 pub use event::{AttackKind, Event, MoveKind, Phase};
 pub use game::{Actor, BattleSetup, Game, Objective, SideSetup, Unit, UnitSetup};
 pub use map::{Map, Terrain};

@@ -5,7 +5,7 @@
 use super::resolve::{Ctx, Step};
 use super::Game;
 use crate::engine::command::{Command, Decision};
-use crate::engine::error::RuleError;
+use crate::engine::error::{Refusal, RuleError};
 use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
 use crate::engine::types::{SideId, Status, UnitId};
 
@@ -142,27 +142,22 @@ impl Game {
     /// R6.1, R5.5, R6.4: fire at an enemy in range and sight.
     fn check_fire(&self, unit: UnitId, target: UnitId) -> Result<(), RuleError> {
         let u = self.own_unit(unit)?;
-        let why = |why: &str| {
-            Err(RuleError::CannotAttack {
-                unit,
-                why: why.into(),
-            })
-        };
+        let why = |why| Err(RuleError::CannotAttack { unit, why });
         let t = self.enemy_of(u.side, target)?;
         if u.troop.missile.is_none() {
-            return why("it has no missile weapon (R6.1)");
+            return why(Refusal::NoMissileWeapon);
         }
         if let Some(reason) = self.acted_reason(unit) {
             return why(reason);
         }
         if !self.can_fire(u) {
-            return why("it is still reloading (R6.4)");
+            return why(Refusal::Reloading);
         }
         if self.is_engaged(u) && u.pos.unsigned_distance_to(t.pos) != 1 {
-            return why("engaged units fire only at an adjacent enemy (R6.1)");
+            return why(Refusal::EngagedFiresAdjacent);
         }
         if self.fire_reach(u, t).is_none() {
-            return why("the target is out of range or sight (R6.2)");
+            return why(Refusal::OutOfRangeOrSight);
         }
         Ok(())
     }
@@ -171,17 +166,12 @@ impl Game {
     fn check_attack(&self, unit: UnitId, target: UnitId) -> Result<(), RuleError> {
         let u = self.own_unit(unit)?;
         let t = self.enemy_of(u.side, target)?;
-        if let Some(why) = self.acted_reason(unit) {
-            return Err(RuleError::CannotAttack {
-                unit,
-                why: why.into(),
-            });
+        let why = |why| Err(RuleError::CannotAttack { unit, why });
+        if let Some(reason) = self.acted_reason(unit) {
+            return why(reason);
         }
         if u.pos.unsigned_distance_to(t.pos) != 1 {
-            return Err(RuleError::CannotAttack {
-                unit,
-                why: "the target is not adjacent (R7.2)".into(),
-            });
+            return why(Refusal::NotAdjacent);
         }
         if t.marks.attacked_this_phase {
             let fresh = self
@@ -198,23 +188,18 @@ impl Game {
     /// R5.6: ready in lieu of attacking.
     fn check_ready(&self, unit: UnitId) -> Result<(), RuleError> {
         let u = self.own_unit(unit)?;
-        let why = |why: &str| {
-            Err(RuleError::CannotReady {
-                unit,
-                why: why.into(),
-            })
-        };
+        let why = |why| Err(RuleError::CannotReady { unit, why });
         if u.troop.formation.is_undisciplined() {
-            return why("IF and UF never ready (R5.6)");
+            return why(Refusal::UndisciplinedNeverReady);
         }
         if u.status != Status::Steady {
-            return why("only steady units ready (R5.6)");
+            return why(Refusal::OnlySteadyReady);
         }
         if u.ready {
-            return why("it is ready already");
+            return why(Refusal::AlreadyReady);
         }
         if self.phase == Phase::Missile && u.troop.missile.is_none() {
-            return why("only missile units ready in the Missile phase (R6.1)");
+            return why(Refusal::MissileReadyOnly);
         }
         match self.acted_reason(unit) {
             Some(reason) => why(reason),
@@ -222,22 +207,22 @@ impl Game {
         }
     }
 
-    /// Why a unit may not attack or ready now (R4.1, R4.5, R5.5), if it may not.
-    pub(super) fn acted_reason(&self, unit: UnitId) -> Option<&'static str> {
+    /// Why a unit may not attack or ready now (R4.1, R4.5, R5.5, R8.4), if it may not.
+    pub(super) fn acted_reason(&self, unit: UnitId) -> Option<Refusal> {
         let u = self.at(unit);
         if u.status == Status::Fleeing {
-            return Some("it is fleeing (R8.4)");
+            return Some(Refusal::Fleeing);
         }
         if u.marks.attacked {
-            return Some("it made its attack sequence this turn (R5.5)");
+            return Some(Refusal::AttackedThisTurn);
         }
         if u.marks.readied {
-            return Some("it readied this phase");
+            return Some(Refusal::ReadiedThisPhase);
         }
         match u.marks.moved {
-            Some(MoveKind::Hustle) => Some("it hustled this turn (R4.1)"),
-            Some(MoveKind::Charge) => Some("it charged this turn (R7.2)"),
-            Some(MoveKind::Disengage) => Some("it disengaged this turn (R4.5)"),
+            Some(MoveKind::Hustle) => Some(Refusal::Hustled),
+            Some(MoveKind::Charge) => Some(Refusal::Charged),
+            Some(MoveKind::Disengage) => Some(Refusal::Disengaged),
             _ => None,
         }
     }
