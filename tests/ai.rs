@@ -140,3 +140,44 @@ fn r10_3_the_standing_the_computer_plans_for_is_the_engines_ending() {
     }
     assert!(on_points >= 20, "only {on_points} battles ended on points");
 }
+
+/// R4.4, R7.1: the engine answers which charges are still to strike home, and the answer
+/// follows the battle: declared in Movement, gone once struck in Melee.
+#[test]
+fn r7_1_the_engine_says_which_declared_charges_are_still_to_strike() {
+    let all = scenarios();
+    let mut seen = 0;
+    for (i, scenario) in all.iter().enumerate() {
+        let mut game =
+            Game::new(scenario.setup.clone(), Dice::seeded(40 + i as u64)).expect("valid");
+        let mut computer = ComputerPlayer::new(40, [8, 8]);
+        while let Some(c) = computer.choose(&game) {
+            let events = game.submit(c).expect("legal");
+            for (k, e) in events.iter().enumerate() {
+                let ended_later = |u| {
+                    events.iter().skip(k + 1).any(|l| match l {
+                        volley::engine::Event::AttackCancelled { unit, .. } => *unit == u,
+                        volley::engine::Event::AttackRolled { attacker, .. } => *attacker == u,
+                        volley::engine::Event::ChargeDeclared { unit, .. } => *unit == u,
+                        _ => false,
+                    })
+                };
+                if let volley::engine::Event::ChargeDeclared { unit, target } = e {
+                    if !ended_later(*unit) {
+                        assert_eq!(game.charge_target(*unit), Some(*target));
+                        seen += 1;
+                    }
+                }
+                if let volley::engine::Event::AttackRolled {
+                    attacker,
+                    kind: volley::engine::AttackKind::Charge,
+                    ..
+                } = e
+                {
+                    assert_eq!(game.charge_target(*attacker), None, "struck home");
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "some charges were declared");
+}

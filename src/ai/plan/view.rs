@@ -7,7 +7,7 @@ use super::objectives::{self, Post};
 use super::{Style, Tuning};
 use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
-use crate::engine::{AttackKind, Event, Game, Map, Phase, SideId, Status, Unit, UnitId};
+use crate::engine::{Game, Map, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -35,8 +35,6 @@ pub struct View<'a> {
     pub posts: Vec<Post>,
     /// Aggression tempered by the balance of strength, 0.0–1.0.
     pub boldness: f64,
-    /// Charges declared this turn, charger and target (R4.4).
-    charges: Vec<(UnitId, UnitId)>,
 }
 
 impl<'a> View<'a> {
@@ -58,7 +56,6 @@ impl<'a> View<'a> {
             enemies: Vec::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
-            charges: declared_charges(game),
         };
         for u in game.units().iter().filter(|u| u.on_map()) {
             if let Some(slot) = view.index(u.pos).and_then(|i| view.occupant.get_mut(i)) {
@@ -234,12 +231,10 @@ impl<'a> View<'a> {
             .unwrap_or(99)
     }
 
-    /// The unit `charger` declared a charge on this turn, if it did (R4.4).
+    /// The unit `charger` declared a charge on this turn, if it did (R4.4): the engine's
+    /// answer, not a reading of the log.
     pub fn charge_target(&self, charger: UnitId) -> Option<UnitId> {
-        self.charges
-            .iter()
-            .find(|(c, _)| *c == charger)
-            .map(|(_, t)| *t)
+        self.game.charge_target(charger)
     }
 
     /// Movement phases left after this turn's (R3.3): 0 on the last turn.
@@ -270,29 +265,6 @@ impl<'a> View<'a> {
 
 /// Charges declared this turn and not yet struck or called off, charger and its latest
 /// target, from the log (R4.4, R7.1).
-fn declared_charges(game: &Game) -> Vec<(UnitId, UnitId)> {
-    let mut out: Vec<(UnitId, UnitId)> = Vec::new();
-    let mut done: Vec<UnitId> = Vec::new();
-    for event in game.log().iter().rev() {
-        match event {
-            Event::TurnBegan { .. } => break,
-            Event::AttackRolled {
-                attacker,
-                kind: AttackKind::Charge,
-                ..
-            } => done.push(*attacker),
-            Event::AttackCancelled { unit, .. } => done.push(*unit),
-            Event::ChargeDeclared { unit, target }
-                if out.iter().all(|(c, _)| c != unit) && !done.contains(unit) =>
-            {
-                out.push((*unit, *target));
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// How likely an enemy is to strike: not at all when fleeing, half when disordered.
 fn enemy_weight(e: &Unit) -> f64 {
     match e.status {

@@ -41,12 +41,18 @@ impl Game {
                 }
             }
             Event::AttackRolled {
-                attacker, target, ..
+                attacker,
+                target,
+                kind,
+                ..
             } => {
                 let t = self.unit_mut(*target);
                 t.marks.was_attacked = true;
                 t.marks.attacked_this_phase = true;
-                let _ = attacker;
+                // A charge that struck home is no longer pending (R7.1).
+                if *kind == crate::engine::event::AttackKind::Charge {
+                    self.charges.retain(|(c, _, _)| c != attacker);
+                }
             }
             Event::ReloadTokensGained { unit, tokens } => {
                 self.unit_mut(*unit).reload_tokens += tokens;

@@ -58,6 +58,16 @@ impl Game {
             .collect()
     }
 
+    /// The unit `charger` declared a charge on this turn, if that charge is still to strike
+    /// home (R4.4, R7.1): declared, not cancelled, not yet struck.
+    pub fn charge_target(&self, charger: UnitId) -> Option<UnitId> {
+        self.charges
+            .iter()
+            .rev()
+            .find(|(c, _, _)| *c == charger)
+            .map(|(_, t, _)| *t)
+    }
+
     /// Why a unit has no order to give now, in the rules' words: the refusal of the order it
     /// would most likely be given (stand fast, fire, attack, ready), or `None` if it has one.
     pub fn why_no_order(&self, unit: UnitId) -> Option<RuleError> {
