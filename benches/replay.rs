@@ -24,7 +24,11 @@ fn scenario() -> Scenario {
     let map: Vec<String> = (0..40).map(|_| format!("\"{row}\"")).collect();
     let units: Vec<String> = (0..120)
         .map(|i| {
-            let (side, r) = if i % 2 == 0 { ("Red", 39 - i / 80) } else { ("Blue", i / 80) };
+            let (side, r) = if i % 2 == 0 {
+                ("Red", 39 - i / 80)
+            } else {
+                ("Blue", i / 80)
+            };
             format!(
                 "(troop: \"pikemen\", side: \"{side}\", creatures: 120, at: ({}, {r}))",
                 (i / 2) % 40
@@ -51,7 +55,11 @@ fn long_battle() -> Resumed {
             Actor::Orders { side, phase } => game
                 .units()
                 .iter()
-                .find(|u| phase == Phase::Movement && u.side == side && !done.contains(&(game.turn(), u.id)))
+                .find(|u| {
+                    phase == Phase::Movement
+                        && u.side == side
+                        && !done.contains(&(game.turn(), u.id))
+                })
                 .map_or(Command::EndOrders, |u| Command::StandFast { unit: u.id }),
             Actor::Nobody => break,
         };

@@ -143,7 +143,7 @@ impl Game {
     }
 
     /// R4.4: mounted units may not end a charge by entering woods, village or ford.
-    fn charge_ground_ok(&self, u: &Unit, hex: Hex) -> bool {
+    pub(super) fn charge_ground_ok(&self, u: &Unit, hex: Hex) -> bool {
         hex == u.pos
             || !u.is_mounted()
             || !self

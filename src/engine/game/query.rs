@@ -122,12 +122,16 @@ impl Game {
         {
             return c;
         }
+        // The search proved each end reachable, and the stand-fast check the unit's right to
+        // move: what a charge adds is only an adjacent enemy and ground horse may enter
+        // (R4.4), so the whole check is not run again for every end and target.
         for (to, _) in ends(MoveKind::Charge) {
+            if !self.charge_ground_ok(u, to) {
+                continue;
+            }
             for target in self.enemy_ids(unit) {
-                let charge = Command::Charge { unit, to, target };
-                if self.at(target).pos.unsigned_distance_to(to) == 1 && self.check(&charge).is_ok()
-                {
-                    c.push(charge);
+                if self.at(target).pos.unsigned_distance_to(to) == 1 {
+                    c.push(Command::Charge { unit, to, target });
                 }
             }
         }
