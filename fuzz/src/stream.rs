@@ -1,8 +1,9 @@
 //! Bytes to a battle: the first byte picks a shipped scenario, the next eight seed the
-//! dice, and each byte after that gives one command: below 0xE0 a legal one (an index into
-//! `Game::legal_commands`), otherwise an arbitrary one decoded from the five bytes that
-//! follow (unit ids of the battle and past it, hexes on the map, far off it and at the ends
-//! of `i32`), so that the engine's refusals are exercised too. At most [`MAX_COMMANDS`]
+//! dice, and each byte after that gives one command. Below 0xE0 it is a legal one: an answer
+//! to the pending decision, or the end of orders, or a unit whose orders (`Game::unit_orders`)
+//! the next byte picks from. From 0xE0 it is an arbitrary one decoded from the five bytes
+//! that follow (unit ids of the battle and past it, hexes on the map, far off it and at the
+//! ends of `i32`), so that the engine's refusals are exercised too. At most [`MAX_COMMANDS`]
 //! commands, and none once the battle is over. Shared by the `commands` fuzz target and by
 //! `tests/fuzz_regressions.rs` (through `#[path]`: the main crate's tests cannot depend on
 //! the fuzz crate), which replays the crash files found. A change to how bytes are read
