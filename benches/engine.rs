@@ -50,7 +50,13 @@ fn kircholm_random_battle(bencher: divan::Bencher) {
 fn legal_orders_of_one_unit_in_movement(bencher: divan::Bencher) {
     let scenario = kircholm();
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(3)).unwrap();
-    while !matches!(game.actor(), Actor::Orders { phase: Phase::Movement, .. }) {
+    while !matches!(
+        game.actor(),
+        Actor::Orders {
+            phase: Phase::Movement,
+            ..
+        }
+    ) {
         let c = RandomPlayer::new(3).choose(&game).unwrap();
         game.submit(c).unwrap();
     }
