@@ -117,8 +117,10 @@ impl Map {
 
     /// True if the hex is on the map.
     pub fn contains(&self, hex: Hex) -> bool {
-        let (col, row) = Map::offset(hex);
-        col >= 0 && row >= 0 && (col as u32) < self.width && (row as u32) < self.height
+        // In i64: a hex from a hostile save (`x: -2147483648`) must not overflow here.
+        let (x, row) = (i64::from(hex.x), i64::from(hex.y));
+        let col = x + (row - (row & 1)) / 2;
+        (0..i64::from(self.width)).contains(&col) && (0..i64::from(self.height)).contains(&row)
     }
 
     /// Terrain of a hex; `None` off the map.

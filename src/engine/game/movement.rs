@@ -170,6 +170,11 @@ impl Game {
                 phase: "movement".into(),
             });
         }
+        // A hex off the map is refused before any distance to it is measured: hostile
+        // coordinates (`i32::MIN`) would overflow the measure.
+        if kind != MoveKind::StandFast && !self.map.contains(to) {
+            return Err(RuleError::Unreachable(unit));
+        }
         let engaged = self.is_engaged(u);
         match kind {
             MoveKind::March | MoveKind::Hustle if engaged => return Err(RuleError::Engaged(unit)),
