@@ -67,6 +67,6 @@ fn legal_orders_of_one_unit_in_movement(bencher: divan::Bencher) {
     let mut i = 0;
     bencher.bench_local(|| {
         i = (i + 1) % units.len();
-        game.unit_orders(units[i]).len()
+        game.unit_orders_uncached(units[i]).len()
     });
 }

@@ -56,7 +56,10 @@ fn digests() -> Vec<String> {
         for kinds in PAIRINGS {
             for seed in 1..=3 {
                 let (n, d) = battle(&scenario, seed, kinds);
-                out.push(format!("{file} {} {} {seed}: {n} {d:016x}", kinds[0], kinds[1]));
+                out.push(format!(
+                    "{file} {} {} {seed}: {n} {d:016x}",
+                    kinds[0], kinds[1]
+                ));
             }
         }
     }
@@ -136,3 +139,33 @@ const EXPECTED: &[&str] = &[
     "scenarios/roundway_down.ron advance computer 2: 182 e8e2144742d25262",
     "scenarios/roundway_down.ron advance computer 3: 178 dbe8ca40c061db1e",
 ];
+
+/// The orders the engine remembers between queries are never stale: after every command of
+/// 40 random battles, each unit's remembered orders equal those worked out afresh (R4–R7).
+#[test]
+fn remembered_orders_always_equal_orders_worked_out_afresh() {
+    for (file, src) in SHIPPED {
+        let scenario = Scenario::parse(src, file).unwrap();
+        for seed in 1..=8 {
+            let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+            let mut players = [player("random", seed), player("advance", seed)];
+            if seed % 2 == 0 {
+                players.swap(0, 1);
+            }
+            while let Some(side) = game.acting_side() {
+                for u in game.units() {
+                    assert_eq!(
+                        game.unit_orders(u.id),
+                        game.unit_orders_uncached(u.id).as_slice(),
+                        "{file} seed {seed} turn {} {:?}: unit {}",
+                        game.turn(),
+                        game.phase(),
+                        u.id
+                    );
+                }
+                let command = side.of_mut(&mut players).choose(&game).unwrap();
+                game.submit(command).unwrap();
+            }
+        }
+    }
+}

@@ -1328,3 +1328,25 @@ fn the_same_bad_input_gives_the_same_error() {
     let b: DataError = Scenario::parse(&text, FILE).expect_err("refused");
     assert_eq!(a, b);
 }
+
+/// R4.6: a step costs at least 1 movement point; a rules file with a free step (which would
+/// let a move go on for ever) is refused at its terrain table.
+#[test]
+fn r4_6_a_rules_file_with_a_terrain_cost_of_0_is_refused() {
+    let rules = volley::engine::rules::DEFAULT_RULES_RON;
+    let text = edit(
+        rules,
+        "(terrain: Rough, cost: Some(2),",
+        "(terrain: Rough, cost: Some(0),",
+    );
+    let file = "rules.ron";
+    assert_eq!(
+        refused_data(Rules::parse(&text, file)),
+        vec![line_in(
+            file,
+            &text,
+            "terrain: [",
+            "`terrain`: a movement cost of 0: every step costs at least 1 (R4.6)"
+        )]
+    );
+}

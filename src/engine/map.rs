@@ -123,15 +123,29 @@ impl Map {
         (0..i64::from(self.width)).contains(&col) && (0..i64::from(self.height)).contains(&row)
     }
 
-    /// Terrain of a hex; `None` off the map.
-    pub fn terrain(&self, hex: Hex) -> Option<Terrain> {
+    /// Index of a hex in row-by-row order (the order of [`Map::hexes`]), for flat arrays
+    /// over the map; `None` off the map.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
         if !self.contains(hex) {
             return None;
         }
         let (col, row) = Map::offset(hex);
-        self.terrain
-            .get(row as usize * self.width as usize + col as usize)
-            .copied()
+        Some(row as usize * self.width as usize + col as usize)
+    }
+
+    /// Number of hexes on the map: the length of a flat array over it.
+    pub fn len(&self) -> usize {
+        self.terrain.len()
+    }
+
+    /// Always false: a map has at least one hex.
+    pub fn is_empty(&self) -> bool {
+        self.terrain.is_empty()
+    }
+
+    /// Terrain of a hex; `None` off the map.
+    pub fn terrain(&self, hex: Hex) -> Option<Terrain> {
+        self.terrain.get(self.index(hex)?).copied()
     }
 
     /// Changes the terrain of a hex on the map (for tests and editors).

@@ -347,6 +347,16 @@ impl Rules {
         {
             bad("firearm_sizes", "a size factor of 0");
         }
+        if self
+            .terrain
+            .iter()
+            .any(|r| r.cost == Some(0) || r.cost_uphill == Some(0))
+        {
+            bad(
+                "terrain",
+                "a movement cost of 0: every step costs at least 1 (R4.6)",
+            );
+        }
         if self.firearm_damage_sides == 0 {
             bad("firearm_damage_sides", "must be at least 1");
         }

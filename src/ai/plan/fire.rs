@@ -22,7 +22,7 @@ pub fn best_strike(view: &View, ready_floor: f64) -> Option<Command> {
     let game = view.game;
     let mut best: Option<(f64, Command)> = None;
     for u in game.units_of(view.side) {
-        for c in game.unit_orders(u.id) {
+        for &c in game.unit_orders(u.id) {
             let value = match c {
                 Command::Fire { target, .. } | Command::Attack { target, .. } => {
                     on_map(game, target).map_or(0.0, |t| shot_value(view, u, t))

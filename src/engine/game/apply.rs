@@ -3,7 +3,7 @@
 
 use super::{Fate, Game, Outcome, TurnMarks};
 use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
-use crate::engine::types::Status;
+use crate::engine::types::{Status, UnitId};
 
 impl Game {
     pub(super) fn apply(&mut self, event: &Event) {
@@ -17,10 +17,8 @@ impl Game {
             Event::OrdersPassed { side } => self.ordering = *side,
             Event::DecisionRequested { .. } | Event::DecisionAnswered => {}
             Event::Moved { unit, kind, path } => {
+                self.move_to(*unit, path.last().copied());
                 let u = self.unit_mut(*unit);
-                if let Some(last) = path.last() {
-                    u.pos = *last;
-                }
                 u.marks.moved = Some(*kind);
                 if *kind != MoveKind::StandFast && *kind != MoveKind::Flee {
                     u.ready = false;
@@ -59,7 +57,10 @@ impl Game {
             }
             Event::Withdrew { unit, path } => self.move_to(*unit, path.last().copied()),
             Event::Damaged { unit, left, .. } => self.unit_mut(*unit).uhp = *left,
-            Event::Destroyed { unit } => self.unit_mut(*unit).fate = Some(Fate::Destroyed),
+            Event::Destroyed { unit } => {
+                self.lift(*unit);
+                self.unit_mut(*unit).fate = Some(Fate::Destroyed);
+            }
             Event::Disordered { unit } => self.disorder(*unit),
             Event::Recoiled { unit, to } => {
                 self.move_to(*unit, *to);
@@ -126,6 +127,7 @@ impl Game {
     }
 
     fn apply_rout(&mut self, unit: crate::engine::types::UnitId) {
+        self.lift(unit);
         let (side, pos) = {
             let u = self.unit_mut(unit);
             u.fate = Some(Fate::Routed);
@@ -135,10 +137,36 @@ impl Game {
         self.routs_this_turn.push((side, pos));
     }
 
-    fn move_to(&mut self, unit: crate::engine::types::UnitId, to: Option<hexx::Hex>) {
-        if let Some(hex) = to {
+    /// Moves a unit on the map to `to` (if any), in its state and in the grid.
+    fn move_to(&mut self, unit: UnitId, to: Option<hexx::Hex>) {
+        let Some(hex) = to else { return };
+        let u = self.at(unit);
+        if !u.on_map() {
             self.unit_mut(unit).pos = hex;
+            return;
         }
+        let side = u.side;
+        self.lift(unit);
+        self.unit_mut(unit).pos = hex;
+        self.grid.enter(&self.map, unit, side, hex);
+        self.forget_orders_near(hex);
+    }
+
+    /// Takes a unit on the map out of the grid, before it moves or leaves the map; another
+    /// unit in the same hex (a fleeing unit passing through) keeps it.
+    fn lift(&mut self, unit: UnitId) {
+        let u = self.at(unit);
+        if !u.on_map() {
+            return;
+        }
+        let (side, pos) = (u.side, u.pos);
+        self.forget_orders_near(pos);
+        let next = self
+            .units
+            .iter()
+            .find(|o| o.id != unit && o.on_map() && o.pos == pos)
+            .map(|o| o.id);
+        self.grid.leave(&self.map, unit, side, pos, next);
     }
 
     fn disorder(&mut self, unit: crate::engine::types::UnitId) {

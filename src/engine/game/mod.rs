@@ -6,10 +6,13 @@
 mod apply;
 mod attack;
 mod flow;
+mod grid;
+mod memory;
 mod morale;
 mod movement;
 mod odds;
 mod query;
+mod reach;
 mod resolve;
 mod retreat;
 mod setup;
@@ -17,8 +20,8 @@ mod tally;
 
 pub use attack::{AttackProfile, Sight};
 pub use morale::Standing;
-pub use movement::Reach;
 pub use odds::{Odds, ShockOdds};
+pub use reach::Reach;
 pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};
 pub use tally::Tally;
 
@@ -171,6 +174,10 @@ pub struct Game {
     outcome: Option<Outcome>,
     dice: Dice,
     log: Vec<Event>,
+    /// Who stands where, kept up to date by `apply` (derived from `units`).
+    grid: grid::Grid,
+    /// Each unit's legal orders once asked for, until an event changes them.
+    orders: Vec<std::sync::OnceLock<std::sync::Arc<[Command]>>>,
 }
 
 impl Game {
@@ -180,7 +187,10 @@ impl Game {
             return Err(RuleError::BattleOver);
         }
         let start = self.log.len();
-        self.check(&command)?;
+        // An order among the unit's remembered orders was checked when they were worked out.
+        if !self.remembered(&command) {
+            self.check(&command)?;
+        }
         self.execute(command);
         self.run_agenda();
         Ok(self.log.get(start..).unwrap_or_default().to_vec())
@@ -189,6 +199,7 @@ impl Game {
     /// Records and applies one event; the only way state changes.
     fn emit(&mut self, event: Event) {
         self.apply(&event);
+        self.forget_orders(&event);
         self.log.push(event);
     }
 
@@ -237,7 +248,8 @@ impl Game {
     }
     /// The unit standing in a hex.
     pub fn unit_at(&self, hex: Hex) -> Option<&Unit> {
-        self.units.iter().find(|u| u.on_map() && u.pos == hex)
+        let index = self.map.index(hex)?;
+        self.grid.occupant(index).and_then(|id| self.unit(id))
     }
     /// Units on the map of one side, by id.
     pub fn units_of(&self, side: SideId) -> impl Iterator<Item = &Unit> {

@@ -2,51 +2,11 @@
 //! zone of control (R4.2) and passing through friends (R4.3); checking and carrying out
 //! stand fast, march, hustle, charge and disengage, and the reload of R4.7.
 
-use super::retreat::passes;
-use super::{Game, Unit};
+use super::{Game, Reach, Unit};
 use crate::engine::error::RuleError;
 use crate::engine::event::{Event, MoveKind};
 use crate::engine::types::{Status, UnitId};
 use hexx::Hex;
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
-
-type Key = (i32, i32);
-
-fn key(h: Hex) -> Key {
-    (h.x, h.y)
-}
-
-/// The hexes a unit can reach with one kind of move, with the cheapest cost and path.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Reach {
-    cost: BTreeMap<Key, u32>,
-    prev: BTreeMap<Key, Hex>,
-    ends: Vec<(Hex, u32)>,
-}
-
-impl Reach {
-    /// Hexes where the move may end, with their movement cost, in a fixed order.
-    pub fn ends(&self) -> &[(Hex, u32)] {
-        &self.ends
-    }
-    /// Cost to end in `hex`, if the move may end there.
-    pub fn cost_to(&self, hex: Hex) -> Option<u32> {
-        self.ends.iter().find(|(h, _)| *h == hex).map(|(_, c)| *c)
-    }
-    /// The path to `hex`, start excluded.
-    pub fn path_to(&self, hex: Hex) -> Vec<Hex> {
-        let mut path = vec![hex];
-        let mut at = hex;
-        while let Some(p) = self.prev.get(&key(at)) {
-            path.push(*p);
-            at = *p;
-        }
-        path.pop();
-        path.reverse();
-        path
-    }
-}
 
 impl Game {
     /// True if the unit stands next to an enemy (R4.2).
@@ -79,67 +39,7 @@ impl Game {
         } else {
             budget
         };
-        let mut reach = self.search(u, kind, budget);
-        reach.ends = self.move_ends(u, kind, &reach);
-        reach
-    }
-
-    /// Dijkstra over the map; ties broken by coordinates so results never depend on order.
-    fn search(&self, u: &Unit, kind: MoveKind, budget: u32) -> Reach {
-        let mut reach = Reach::default();
-        let mut heap = BinaryHeap::new();
-        reach.cost.insert(key(u.pos), 0);
-        heap.push(Reverse((0u32, key(u.pos))));
-        while let Some(Reverse((cost, k))) = heap.pop() {
-            let at = Hex::new(k.0, k.1);
-            if reach.cost.get(&k).is_some_and(|c| *c < cost) {
-                continue;
-            }
-            if at != u.pos && self.next_to_enemy(at, u.side) {
-                continue; // R4.2: entering an enemy's side stops the move.
-            }
-            for next in self.map.neighbors(at) {
-                let Some(step) = self.step_cost(at, next) else {
-                    continue;
-                };
-                let total = cost + step;
-                let better = reach.cost.get(&key(next)).is_none_or(|c| total < *c);
-                if total <= budget && better && self.may_enter(u, kind, next) {
-                    reach.cost.insert(key(next), total);
-                    reach.prev.insert(key(next), at);
-                    heap.push(Reverse((total, key(next))));
-                }
-            }
-        }
-        reach
-    }
-
-    /// R4.3, R4.5: enemies block; friends block chargers and non-permeable pairs;
-    /// disengaging units may not enter an enemy's side.
-    fn may_enter(&self, u: &Unit, kind: MoveKind, hex: Hex) -> bool {
-        if kind == MoveKind::Disengage && self.next_to_enemy(hex, u.side) {
-            return false;
-        }
-        match self.unit_at(hex) {
-            None => true,
-            Some(o) if o.side != u.side => false,
-            Some(o) => kind != MoveKind::Charge && passes(u, o),
-        }
-    }
-
-    fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach) -> Vec<(Hex, u32)> {
-        let mut ends: Vec<(Hex, u32)> = reach
-            .cost
-            .iter()
-            .map(|(k, c)| (Hex::new(k.0, k.1), *c))
-            .filter(|(h, _)| self.unit_at(*h).is_none_or(|o| o.id == u.id))
-            .filter(|(h, _)| *h != u.pos || kind == MoveKind::Charge)
-            .collect();
-        if kind == MoveKind::Charge {
-            ends.retain(|(h, _)| self.next_to_enemy(*h, u.side) && self.charge_ground_ok(u, *h));
-        }
-        ends.sort_by_key(|(h, c)| (*c, h.y, h.x));
-        ends
+        self.search(u, kind, budget)
     }
 
     /// R4.4: mounted units may not end a charge by entering woods, village or ford.

@@ -17,7 +17,7 @@ impl Game {
             Actor::Orders { side, .. } => {
                 let mut all: Vec<Command> = self
                     .units_of(side)
-                    .flat_map(|u| self.unit_orders(u.id))
+                    .flat_map(|u| self.unit_orders(u.id).iter().copied())
                     .collect();
                 if self.check(&Command::EndOrders).is_ok() {
                     all.push(Command::EndOrders);
@@ -27,8 +27,21 @@ impl Game {
         }
     }
 
-    /// The legal orders of one unit in the current phase.
-    pub fn unit_orders(&self, unit: UnitId) -> Vec<Command> {
+    /// The legal orders of one unit in the current phase, worked out once and remembered
+    /// until something they depend on changes (see `Game::forget_orders`).
+    pub fn unit_orders(&self, unit: UnitId) -> &[Command] {
+        if self.pending.is_some() || self.outcome.is_some() {
+            return &[];
+        }
+        match self.orders.get(usize::from(unit.0)) {
+            Some(cell) => cell.get_or_init(|| self.unit_orders_uncached(unit).into()),
+            None => &[],
+        }
+    }
+
+    /// The legal orders of one unit worked out afresh: what [`Game::unit_orders`]
+    /// remembers, for benchmarks and the test that the memory is never stale.
+    pub fn unit_orders_uncached(&self, unit: UnitId) -> Vec<Command> {
         if self.pending.is_some() || self.outcome.is_some() {
             return Vec::new();
         }
@@ -101,13 +114,26 @@ impl Game {
         let u = self.at(unit);
         let mut c = vec![stand];
         let ends = |kind| self.reach(unit, kind).ends().to_vec();
-        c.extend(
+        // One search serves march and hustle: they differ only in budget, and a cheapest
+        // path within the march rate is the same whichever budget prunes the search.
+        let (march, hustle) = (u.profile.rate.0, u.profile.rate.1);
+        let hustles = ends(MoveKind::Hustle);
+        let marches = if hustle >= march {
+            hustles
+                .iter()
+                .filter(|(_, c)| *c <= march)
+                .copied()
+                .collect()
+        } else {
             ends(MoveKind::March)
+        };
+        c.extend(
+            marches
                 .into_iter()
                 .map(|(to, _)| Command::March { unit, to }),
         );
         c.extend(
-            ends(MoveKind::Hustle)
+            hustles
                 .into_iter()
                 .map(|(to, _)| Command::Hustle { unit, to }),
         );

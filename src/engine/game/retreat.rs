@@ -17,23 +17,19 @@ pub(super) struct FleeMove {
 impl Game {
     /// Movement cost of entering `to` from `from` (R4.6), `None` if impassable or off-map.
     pub fn step_cost(&self, from: Hex, to: Hex) -> Option<u32> {
-        let row = self.rules.terrain(self.map.terrain(to)?);
-        let up = row.elevated
-            && !self
-                .map
-                .terrain(from)
-                .is_some_and(|t| self.rules.terrain(t).elevated);
-        if up {
-            row.cost_uphill
-        } else {
-            row.cost
-        }
+        self.grid
+            .step_cost(self.map.index(from), self.map.index(to))
     }
 
     /// True if `hex` has an enemy of `side` next to it (R4.2).
     pub fn next_to_enemy(&self, hex: Hex, side: SideId) -> bool {
-        self.units_of(side.other())
-            .any(|e| e.pos.unsigned_distance_to(hex) == 1)
+        match self.map.index(hex) {
+            Some(index) => self.grid.beside(index, side.other()),
+            // Off the map (a flee path's last step): no grid there, so ask every enemy.
+            None => self
+                .units_of(side.other())
+                .any(|e| e.pos.unsigned_distance_to(hex) == 1),
+        }
     }
 
     /// Distance to the nearest enemy of `side`, for breaking ties away from danger.

@@ -1,7 +1,7 @@
 //! Building a battle from a setup (R1–R2): sides, units with their derived profiles, map,
 //! objectives and rule options; every problem is reported, then turn 1 begins (R3.1).
 
-use super::{Game, Side, TurnMarks, Unit};
+use super::{grid, Game, Side, TurnMarks, Unit};
 use crate::engine::dice::Dice;
 use crate::engine::event::Phase;
 use crate::engine::map::Map;
@@ -123,7 +123,11 @@ impl Game {
             outcome: None,
             dice,
             log: Vec::new(),
+            grid: Default::default(),
+            orders: Vec::new(),
         };
+        game.orders = vec![Default::default(); game.units.len()];
+        game.grid = grid::Grid::new(&game.rules, &game.map, &game.units);
         game.begin_turn();
         game.run_agenda();
         Ok(game)

@@ -267,7 +267,7 @@ impl App {
             self.message = "no unit here".into();
             return;
         };
-        let options = order_menu(&self.game.unit_orders(unit));
+        let options = order_menu(self.game.unit_orders(unit));
         if options.is_empty() {
             self.message = "this unit has no order to give now".into();
         } else {
@@ -349,8 +349,8 @@ impl App {
         let targets: Vec<UnitId> = self
             .game
             .unit_orders(unit)
-            .into_iter()
-            .filter_map(|c| match c {
+            .iter()
+            .filter_map(|c| match *c {
                 Command::Charge { to: t, target, .. } if t == to => Some(target),
                 _ => None,
             })

@@ -1,0 +1,157 @@
+//! The field as flat arrays over the map: the cost of entering each hex from level ground
+//! or from below (R4.6), read once from `rules.ron`; and, kept up to date as units move, the
+//! unit in each hex (R1.3) and how many units of each side stand beside it, which is the
+//! zone of control of R4.2. Movement, retreats and line of sight (R4, R6.2, R8) ask these
+//! instead of scanning every unit or the terrain table.
+
+use super::Unit;
+use crate::engine::map::Map;
+use crate::engine::rules::Rules;
+use crate::engine::types::{SideId, UnitId};
+use hexx::Hex;
+
+/// No unit in a hex.
+const EMPTY: u16 = u16::MAX;
+
+/// What entering one hex costs (R4.6), in movement points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Ground {
+    /// From level ground or from another raised hex; `None` is impassable.
+    cost: Option<u32>,
+    /// From below, when the hex is raised.
+    uphill: Option<u32>,
+    elevated: bool,
+}
+
+/// Ground, occupant and zone of control of every hex of the map; derived from the rules,
+/// the map and the units, never saved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Grid {
+    ground: Vec<Ground>,
+    occupant: Vec<u16>,
+    beside: [Vec<u16>; 2],
+}
+
+impl Grid {
+    /// The grid of `units` on `map` under `rules` (units off the map are left out).
+    pub(super) fn new(rules: &Rules, map: &Map, units: &[Unit]) -> Grid {
+        let ground = map
+            .hexes()
+            .map(|h| {
+                let row = map.terrain(h).map(|t| rules.terrain(t));
+                Ground {
+                    cost: row.and_then(|r| r.cost),
+                    uphill: row.and_then(|r| r.cost_uphill),
+                    elevated: row.is_some_and(|r| r.elevated),
+                }
+            })
+            .collect();
+        let mut grid = Grid {
+            ground,
+            occupant: vec![EMPTY; map.len()],
+            beside: [vec![0; map.len()], vec![0; map.len()]],
+        };
+        for u in units.iter().filter(|u| u.on_map()) {
+            grid.enter(map, u.id, u.side, u.pos);
+        }
+        grid
+    }
+
+    /// Movement points to enter hex `to` from hex `from` (R4.6): the uphill cost when `to`
+    /// is raised and `from` is not (or is off the map); `None` if `to` is impassable or off
+    /// the map.
+    pub(super) fn step_cost(&self, from: Option<usize>, to: Option<usize>) -> Option<u32> {
+        let to = self.ground.get(to?)?;
+        let from_raised = from
+            .and_then(|f| self.ground.get(f))
+            .is_some_and(|g| g.elevated);
+        if to.elevated && !from_raised {
+            to.uphill
+        } else {
+            to.cost
+        }
+    }
+
+    /// The unit in hex `index`, if any.
+    pub(super) fn occupant(&self, index: usize) -> Option<UnitId> {
+        match self.occupant.get(index) {
+            Some(&id) if id != EMPTY => Some(UnitId(id)),
+            _ => None,
+        }
+    }
+
+    /// Whether a unit of `side` stands beside hex `index` (R4.2).
+    pub(super) fn beside(&self, index: usize, side: SideId) -> bool {
+        side.of(&self.beside).get(index).is_some_and(|&n| n > 0)
+    }
+
+    /// Records `id` of `side` standing in `hex`; the lower id keeps a shared hex, as a scan
+    /// of the unit list by id would find it.
+    pub(super) fn enter(&mut self, map: &Map, id: UnitId, side: SideId, hex: Hex) {
+        if let Some(slot) = map.index(hex).and_then(|i| self.occupant.get_mut(i)) {
+            *slot = (*slot).min(id.0);
+        }
+        self.count_beside(map, side, hex, true);
+    }
+
+    /// Records that `id` of `side` no longer stands in `hex`; `next` is another unit still
+    /// there, if any.
+    pub(super) fn leave(
+        &mut self,
+        map: &Map,
+        id: UnitId,
+        side: SideId,
+        hex: Hex,
+        next: Option<UnitId>,
+    ) {
+        if let Some(slot) = map.index(hex).and_then(|i| self.occupant.get_mut(i)) {
+            if *slot == id.0 {
+                *slot = next.map_or(EMPTY, |n| n.0);
+            }
+        }
+        self.count_beside(map, side, hex, false);
+    }
+
+    fn count_beside(&mut self, map: &Map, side: SideId, hex: Hex, add: bool) {
+        let counts = side.of_mut(&mut self.beside);
+        for n in hex.all_neighbors() {
+            if let Some(c) = map.index(n).and_then(|i| counts.get_mut(i)) {
+                *c = if add {
+                    c.saturating_add(1)
+                } else {
+                    c.saturating_sub(1)
+                };
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a test that meets the unexpected should fail"
+    )]
+    use super::Grid;
+    use crate::ai::{Player, RandomPlayer};
+    use crate::engine::{Dice, Game};
+    use crate::scenario::{Scenario, SHIPPED};
+
+    /// R1.3, R4.2: after every command of random battles on every shipped map, the grid
+    /// kept up to date as units moved equals one built afresh from where they stand.
+    #[test]
+    fn the_grid_kept_up_to_date_equals_one_built_afresh() {
+        for (file, src) in SHIPPED {
+            let scenario = Scenario::parse(src, file).unwrap();
+            for seed in 1..=4 {
+                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+                let mut player = RandomPlayer::new(seed);
+                while let Some(command) = player.choose(&game) {
+                    game.submit(command).unwrap();
+                    let fresh = Grid::new(&game.rules, &game.map, &game.units);
+                    assert_eq!(game.grid, fresh, "{file} seed {seed} after {command:?}");
+                }
+            }
+        }
+    }
+}

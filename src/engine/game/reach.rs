@@ -1,0 +1,274 @@
+//! Reach (R4.1–R4.6): the hexes a unit can end a move of one kind in, with the cheapest
+//! cost under terrain (R4.6) and the path to each, stopping where it enters an enemy's
+//! side (R4.2) and passing only the units R4.3 lets it pass. The search runs over a flat
+//! frame, the part of the map within the move's budget of the unit, in offset rows and
+//! columns, so it costs the same on any map and allocates nothing per step.
+
+use super::retreat::passes;
+use super::{Game, Unit};
+use crate::engine::event::MoveKind;
+use crate::engine::map::Map;
+use hexx::Hex;
+use std::cell::RefCell;
+
+/// Not reached, or no hex before it.
+const NONE: u32 = u32::MAX;
+
+/// The six neighbours of a hex in offset columns and rows, for even and odd rows ("odd-r":
+/// odd rows sit half a hex to the right).
+const NEIGHBOURS: [[(i32, i32); 6]; 2] = [
+    [(1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)],
+    [(1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)],
+];
+
+/// A rectangle of the map in offset columns and rows, where a search runs: every hex within
+/// `radius` hexes of the centre, since a step changes the row and the column by at most 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Frame {
+    col: i32,
+    row: i32,
+    cols: i32,
+    rows: i32,
+    /// Width of the whole map, to find a hex's place in the map's flat arrays.
+    map_width: i32,
+}
+
+impl Frame {
+    fn around(map: &Map, centre: Hex, radius: u32) -> Frame {
+        let (c, r) = Map::offset(centre);
+        let radius = radius.min(crate::engine::map::MAX_MAP_SIDE) as i32;
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let (col, row) = ((c - radius).max(0), (r - radius).max(0));
+        Frame {
+            col,
+            row,
+            cols: ((c + radius).min(w - 1) - col + 1).max(0),
+            rows: ((r + radius).min(h - 1) - row + 1).max(0),
+            map_width: w,
+        }
+    }
+
+    fn len(&self) -> usize {
+        (self.cols * self.rows) as usize
+    }
+
+    /// The frame slot (row by row, like the map) of the hex in column `c`, row `r`.
+    fn slot(&self, (c, r): (i32, i32)) -> Option<usize> {
+        let (dc, dr) = (c - self.col, r - self.row);
+        let inside = (0..self.cols).contains(&dc) && (0..self.rows).contains(&dr);
+        inside.then_some((dr * self.cols + dc) as usize)
+    }
+
+    /// The frame slot of `hex`, if it lies in the frame.
+    fn slot_of(&self, hex: Hex) -> Option<usize> {
+        let near = |v: i32| (-(1 << 20)..1 << 20).contains(&v);
+        // Far off any map, hostile coordinates must not overflow the offset below.
+        (near(hex.x) && near(hex.y))
+            .then(|| self.slot(Map::offset(hex)))
+            .flatten()
+    }
+
+    /// Column and row of a slot.
+    fn cell(&self, slot: usize) -> (i32, i32) {
+        let slot = slot as i32;
+        (self.col + slot % self.cols, self.row + slot / self.cols)
+    }
+
+    /// Where column `c`, row `r` of the frame lies in the map's flat arrays.
+    fn map_index(&self, (c, r): (i32, i32)) -> usize {
+        (r * self.map_width + c) as usize
+    }
+}
+
+/// A hex as a number whose order is the order of axial `(q, r)`: the order ties within one
+/// cost are broken in (rows on the map are never negative).
+fn key((c, r): (i32, i32)) -> u32 {
+    let q = c - (r >> 1);
+    ((q + (1 << 15)) as u32 & 0xFFFF) << 16 | ((r + (1 << 15)) as u32 & 0xFFFF)
+}
+
+fn unkey(key: u32) -> (i32, i32) {
+    let (q, r) = (
+        (key >> 16) as i32 - (1 << 15),
+        (key & 0xFFFF) as i32 - (1 << 15),
+    );
+    (q + (r >> 1), r)
+}
+
+thread_local! {
+    /// The search's buckets, one per cost, kept between searches so none allocates.
+    static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The hexes a unit can reach with one kind of move, with the cheapest cost (movement
+/// points) and path to each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    frame: Frame,
+    /// Cost to each hex of the frame, `NONE` where not reached.
+    cost: Vec<u32>,
+    /// The frame slot of the hex before each hex on its cheapest path.
+    prev: Vec<u32>,
+    ends: Vec<(Hex, u32)>,
+}
+
+impl Reach {
+    fn new(frame: Frame) -> Reach {
+        Reach {
+            frame,
+            cost: vec![NONE; frame.len()],
+            prev: vec![NONE; frame.len()],
+            ends: Vec::new(),
+        }
+    }
+
+    /// Hexes where the move may end, with their movement cost, cheapest first, then by row
+    /// and column.
+    pub fn ends(&self) -> &[(Hex, u32)] {
+        &self.ends
+    }
+
+    /// Cost to end in `hex`, if the move may end there.
+    pub fn cost_to(&self, hex: Hex) -> Option<u32> {
+        self.ends.iter().find(|(h, _)| *h == hex).map(|(_, c)| *c)
+    }
+
+    /// The path to `hex`, start excluded.
+    pub fn path_to(&self, hex: Hex) -> Vec<Hex> {
+        let mut path = vec![hex];
+        let mut at = self
+            .frame
+            .slot_of(hex)
+            .and_then(|s| self.prev.get(s).copied());
+        while let Some(p) = at.filter(|p| *p != NONE) {
+            let (c, r) = self.frame.cell(p as usize);
+            path.push(Map::hex_at(c, r));
+            at = self.prev.get(p as usize).copied();
+        }
+        path.reverse();
+        path.remove(0);
+        path
+    }
+}
+
+impl Game {
+    /// Dijkstra over the frame from the unit's hex, taking hexes by `(cost, q, r)` so the
+    /// paths found never depend on anything but the position. Costs are small whole
+    /// numbers and every step costs at least 1, so a bucket per cost replaces the heap: a
+    /// bucket is full before it is taken.
+    pub(super) fn search(&self, u: &Unit, kind: MoveKind, budget: u32) -> Reach {
+        let mut reach = Reach::new(Frame::around(&self.map, u.pos, budget));
+        let Some(start) = reach.frame.slot_of(u.pos) else {
+            return reach;
+        };
+        if let Some(c) = reach.cost.get_mut(start) {
+            *c = 0;
+        }
+        BUCKETS.with_borrow_mut(|buckets| {
+            buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
+            buckets.iter_mut().for_each(Vec::clear);
+            if let Some(first) = buckets.first_mut() {
+                first.push(key(reach.frame.cell(start)));
+            }
+            for cost in 0..=budget as usize {
+                let Some(mut bucket) = buckets.get_mut(cost).map(std::mem::take) else {
+                    break;
+                };
+                bucket.sort_unstable();
+                for &at in &bucket {
+                    let step = (cost as u32, budget, unkey(at));
+                    self.expand(u, kind, step, &mut reach, buckets);
+                }
+                bucket.clear();
+                if let Some(slot) = buckets.get_mut(cost) {
+                    *slot = bucket; // its capacity, for the next search
+                }
+            }
+        });
+        reach.ends = self.move_ends(u, kind, &reach);
+        reach
+    }
+
+    /// Relaxes the neighbours of the hex in column and row `at`, reached for `cost`, into
+    /// the buckets, up to `budget` (the buckets may outnumber it, kept from an earlier
+    /// search).
+    fn expand(
+        &self,
+        u: &Unit,
+        kind: MoveKind,
+        (cost, budget, at): (u32, u32, (i32, i32)),
+        reach: &mut Reach,
+        buckets: &mut [Vec<u32>],
+    ) {
+        let Some(slot) = reach.frame.slot(at) else {
+            return;
+        };
+        let here = reach.frame.map_index(at);
+        if reach.cost.get(slot).is_some_and(|&c| c < cost) {
+            return; // reached more cheaply since it was put in this bucket
+        }
+        if cost > 0 && self.grid.beside(here, u.side.other()) {
+            return; // R4.2: entering an enemy's side stops the move.
+        }
+        let parity = (at.1 & 1) as usize;
+        for (dc, dr) in NEIGHBOURS.get(parity).into_iter().flatten() {
+            let next = (at.0 + dc, at.1 + dr);
+            let Some(to) = reach.frame.slot(next) else {
+                continue;
+            };
+            let there = reach.frame.map_index(next);
+            // Every step costs at least 1 (rules.ron is checked for it), which keeps the
+            // search inside its frame and each bucket closed before it is taken.
+            let Some(step) = self.grid.step_cost(Some(here), Some(there)) else {
+                continue;
+            };
+            let total = cost + step.max(1);
+            let better = reach.cost.get(to).is_some_and(|&c| total < c);
+            let Some(bucket) = buckets.get_mut(total as usize) else {
+                continue;
+            };
+            if total <= budget && better && self.may_enter(u, kind, there) {
+                if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
+                    (*c, *p) = (total, slot as u32);
+                }
+                bucket.push(key(next));
+            }
+        }
+    }
+
+    /// R4.3, R4.5: enemies block; friends block chargers and non-permeable pairs;
+    /// disengaging units may not enter an enemy's side. `index` is the hex's place in the
+    /// map's flat arrays.
+    fn may_enter(&self, u: &Unit, kind: MoveKind, index: usize) -> bool {
+        if kind == MoveKind::Disengage && self.grid.beside(index, u.side.other()) {
+            return false;
+        }
+        match self.grid.occupant(index).and_then(|o| self.unit(o)) {
+            None => true,
+            Some(o) if o.side != u.side => false,
+            Some(o) => kind != MoveKind::Charge && passes(u, o),
+        }
+    }
+
+    /// Where a move may end: an empty hex (or, for a charge, its own), and for a charge one
+    /// beside an enemy on ground the charger may enter (R4.4); cheapest first, then by row
+    /// and column (a stable sort by cost of hexes taken row by row).
+    fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach) -> Vec<(Hex, u32)> {
+        let charge = kind == MoveKind::Charge;
+        let mut ends: Vec<(Hex, u32)> = Vec::new();
+        for (slot, &cost) in reach.cost.iter().enumerate().filter(|(_, c)| **c != NONE) {
+            let cell = reach.frame.cell(slot);
+            let index = reach.frame.map_index(cell);
+            let hex = Map::hex_at(cell.0, cell.1);
+            let free = self.grid.occupant(index).is_none_or(|o| o == u.id);
+            let moves = hex != u.pos || charge;
+            let strikes = !charge
+                || (self.grid.beside(index, u.side.other()) && self.charge_ground_ok(u, hex));
+            if free && moves && strikes {
+                ends.push((hex, cost));
+            }
+        }
+        ends.sort_by_key(|(_, c)| *c);
+        ends
+    }
+}
