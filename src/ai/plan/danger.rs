@@ -33,7 +33,7 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// Prices every enemy against `unit`.
     pub fn new(view: &'v View<'a>, unit: &'a Unit) -> Danger<'v, 'a> {
         let lines = view
-            .reaches(Some(unit.id))
+            .reaches_of(Some(unit.id), |e| threatens(view, unit, e))
             .into_iter()
             .map(|r| line(view, unit, r))
             .collect();
@@ -153,6 +153,26 @@ impl<'v, 'a> Danger<'v, 'a> {
     }
 }
 
+/// How far `u` may be from where it is priced: its longest move, or the hex it advances
+/// into (R4.1, R4.4, R7.3).
+fn span(u: &Unit) -> u32 {
+    let rate = u.profile.rate;
+    rate.0.max(rate.1).max(rate.2).max(1)
+}
+
+/// Whether enemy `e` could strike `u` anywhere `u` may be priced: by a charge or march and
+/// attack into a hex beside it (R4.4, R7.2), or by fire from where it stands or after a
+/// march (R6.2). Any other enemy adds exactly nothing to the danger, so it is not priced.
+fn threatens(view: &View, u: &Unit, e: &Unit) -> bool {
+    let rate = e.profile.rate;
+    let strike = rate.0.max(rate.2) + 1;
+    let fire = view
+        .game
+        .missile_range(e, u)
+        .map_or(0, |(max, _)| max + rate.0);
+    e.pos.unsigned_distance_to(u.pos) <= span(u) + strike.max(fire)
+}
+
 fn line(view: &View, u: &Unit, reach: Reach) -> Line {
     let game = view.game;
     let (id, charges) = (reach.id, reach.charges);
@@ -182,6 +202,9 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
     let rivals = match (view.enemies.iter().find(|r| r.id == id), game.unit(id)) {
         (Some(r), Some(e)) => game
             .units_of(u.side)
+            .filter(|f| {
+                f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.0.max(e.profile.rate.2) + 1
+            })
             .filter(|f| f.id != u.id && view.can_strike(r, f.pos, f.id))
             .map(|f| f.pos.unsigned_distance_to(e.pos))
             .collect(),
@@ -203,9 +226,12 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
 /// attack, or fire if loaded (R6.1, R7.2).
 fn counters(view: &View, u: &Unit, e: &Unit) -> Vec<(Hex, f64)> {
     let game = view.game;
-    let friends = game
-        .units_of(u.side)
-        .filter(|f| f.id != u.id && f.status != Status::Fleeing);
+    // Only friends within 2 hexes of where `u` may stand are ever counted (`line_at`).
+    let friends = game.units_of(u.side).filter(|f| {
+        f.id != u.id
+            && f.status != Status::Fleeing
+            && f.pos.unsigned_distance_to(u.pos) <= span(u) + 2
+    });
     friends
         .map(|f| {
             let melee = game

@@ -13,23 +13,37 @@ use super::{broken, on_map};
 use crate::engine::{AttackKind, Command, Formation, Unit};
 use hexx::Hex;
 
-/// The next movement order of the side, if a unit still waits for one.
+/// The next movement order of the side, if a unit still waits for one: the best charge of
+/// any unit whose best order is a charge, else the best order of the first unit by rank.
+/// Only units that may charge are scored to find the first (scoring is most of the
+/// planner's time); the others wait for their turn by rank.
 pub fn next(view: &View) -> Option<Command> {
     let mut best: Option<(f64, Command)> = None;
-    let mut first: Option<((u8, u16), Command)> = None;
     for u in view.game.units_of(view.side) {
-        let Some((value, order)) = best_order(view, u) else {
+        let may_charge = view
+            .game
+            .unit_orders(u.id)
+            .iter()
+            .any(|c| matches!(c, Command::Charge { .. }));
+        if !may_charge {
             continue;
-        };
-        if matches!(order, Command::Charge { .. }) && best.as_ref().is_none_or(|b| value > b.0) {
-            best = Some((value, order));
         }
-        let key = (rank(u), u.id.0);
-        if first.as_ref().is_none_or(|f| key < f.0) {
-            first = Some((key, order));
+        if let Some((value, order)) = best_order(view, u) {
+            let charge = matches!(order, Command::Charge { .. });
+            if charge && best.as_ref().is_none_or(|b| value > b.0) {
+                best = Some((value, order));
+            }
         }
     }
-    best.map(|b| b.1).or(first.map(|f| f.1))
+    if let Some((_, order)) = best {
+        return Some(order);
+    }
+    let first = view
+        .game
+        .units_of(view.side)
+        .filter(|u| !view.game.unit_orders(u.id).is_empty())
+        .min_by_key(|u| (rank(u), u.id.0))?;
+    best_order(view, first).map(|(_, order)| order)
 }
 
 /// Order in which units that do not charge are moved: shot, then the pike that covers
@@ -151,7 +165,9 @@ impl<'v, 'a> Scorer<'v, 'a> {
             let now = if game.can_fire(u) { 1.0 } else { 0.3 };
             for e in game.units_of(u.side.other()) {
                 let d = e.pos.unsigned_distance_to(h);
-                if self.view.sees(u, h, e.pos, u.id) {
+                // Out of range the volley is worth nothing: no need to trace the sight line.
+                let in_range = game.missile_range(u, e).is_some_and(|(max, _)| d <= max);
+                if in_range && self.view.sees(u, h, e.pos, u.id) {
                     best = best.max(
                         now * volley(self.view, u, e, d, how != Move::Stay).map_or(0.0, |v| v.0),
                     );

@@ -70,10 +70,15 @@ impl<'a> View<'a> {
     /// Where every enemy could strike if our unit `moving` (if any) were not where it stands;
     /// our zone of control is ignored for a moving unit, since the others move too.
     pub fn reaches(&self, moving: Option<UnitId>) -> Vec<Reach> {
+        self.reaches_of(moving, |_| true)
+    }
+
+    /// [`View::reaches`] of the enemies `keep` picks (those near enough to matter).
+    pub fn reaches_of(&self, moving: Option<UnitId>, keep: impl Fn(&Unit) -> bool) -> Vec<Reach> {
         let zoc = self.zone_of(self.side, moving);
         let game = self.game;
         game.units_of(self.side.other())
-            .filter(|e| e.status != Status::Fleeing)
+            .filter(|e| e.status != Status::Fleeing && keep(e))
             .map(|e| self.reach_of(e, &zoc, moving))
             .collect()
     }

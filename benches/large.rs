@@ -1,0 +1,86 @@
+//! A generated 400-unit battle (issue 11): Kircholm's troops copied twenty times over on a
+//! 60 × 40 map, two hundred a side in lines facing each other. Measures the engine's legal
+//! orders there and the computer's orders for one phase; the target is p95 under 1 s.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a benchmark that meets the unexpected should fail loudly"
+)]
+
+use std::time::Instant;
+use volley::ai::{ComputerPlayer, Player};
+use volley::engine::{Actor, BattleSetup, Dice, Game, Map, SideId};
+use volley::scenario::Scenario;
+
+/// 400 units: each side's Kircholm units repeated in ranks 2 hexes apart.
+pub fn large_battle() -> BattleSetup {
+    let mut setup = Scenario::default_battle().unwrap().setup;
+    setup.map = Map::clear(60, 40);
+    let templates = setup.units.clone();
+    setup.units.clear();
+    for side in [SideId::A, SideId::B] {
+        let own: Vec<_> = templates.iter().filter(|u| u.side == side).collect();
+        for i in 0..200 {
+            let mut u = own[i % own.len()].clone();
+            let (col, rank) = ((i % 50) as i32 + 5, (i / 50) as i32);
+            let row = if side == SideId::A {
+                4 + rank * 2
+            } else {
+                35 - rank * 2
+            };
+            u.pos = Map::hex_at(col, row);
+            u.label = format!("{} {i}", u.label);
+            setup.units.push(u);
+        }
+    }
+    setup.objectives.clear();
+    setup.turn_limit = Some(12);
+    setup
+}
+
+/// Gives every order of the acting side for this phase (decisions on the way included).
+fn one_phase(game: &mut Game, player: &mut ComputerPlayer) {
+    let start = game.actor();
+    while let Some(c) = player.choose(game) {
+        let _ = game.submit(c);
+        let same = matches!((&start, game.actor()), (Actor::Orders { side: a, phase: p }, Actor::Orders { side: b, phase: q }) if *a == b && *p == q);
+        if !same && !matches!(game.actor(), Actor::Decide(_)) {
+            break;
+        }
+    }
+}
+
+fn main() {
+    let mut game = Game::new(large_battle(), Dice::seeded(1)).unwrap();
+    let mut player = ComputerPlayer::new(1, [5, 5]);
+    let mut times = Vec::new();
+    let phases: usize = std::env::var("PHASES")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(12);
+    while times.len() < phases && game.outcome().is_none() {
+        if let Actor::Orders { side, phase } = game.actor() {
+            let t = Instant::now();
+            one_phase(&mut game, &mut player);
+            let ms = t.elapsed().as_secs_f64() * 1000.0;
+            println!("turn {} {phase:?} {side:?}: {ms:.0} ms", game.turn());
+            times.push(ms);
+        } else if let Some(c) = player.choose(&game) {
+            game.submit(c).unwrap();
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
+    println!(
+        "400 units: phases {} p50 {:.0} ms p95 {:.0} ms max {:.0} ms",
+        times.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    );
+}
