@@ -152,7 +152,7 @@ fn r7_1_the_engine_says_which_declared_charges_are_still_to_strike() {
             Game::new(scenario.setup.clone(), Dice::seeded(40 + i as u64)).expect("valid");
         let mut computer = ComputerPlayer::new(40, [8, 8]);
         while let Some(c) = computer.choose(&game) {
-            let events = game.submit(c).expect("legal");
+            let events = game.submit(c).expect("legal").to_vec();
             for (k, e) in events.iter().enumerate() {
                 let ended_later = |u| {
                     events.iter().skip(k + 1).any(|l| match l {

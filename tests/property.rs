@@ -183,7 +183,10 @@ fn play(seed: u64, check: bool) -> (Vec<volley::engine::Command>, Vec<Event>) {
             .filter(|u| !u.on_map() || u.status == Status::Fleeing)
             .map(|u| u.id.0)
             .collect();
-        let events = game.submit(command).expect("a legal command is accepted");
+        let events = game
+            .submit(command)
+            .expect("a legal command is accepted")
+            .to_vec();
         commands.push(command);
         if check {
             check_invariants(&game, &out, &events, &mut phase);

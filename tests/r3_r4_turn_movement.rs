@@ -403,7 +403,7 @@ fn march_through(mover: TroopType, friend: TroopType) -> Result<Vec<Event>, Rule
         ],
         &[6, 1],
     );
-    g.submit(march(0, at(4, 5)))
+    g.submit(march(0, at(4, 5))).map(<[_]>::to_vec)
 }
 
 fn df120() -> TroopType {

@@ -378,11 +378,11 @@ fn r5_5_a_unit_that_fired_may_not_fire_again_or_attack_in_melee() {
         Phase::Missile,
     );
     ok(&mut g, fire(0, 1));
-    assert_eq!(g.submit(fire(0, 1)), used_up(0));
+    assert_eq!(g.submit(fire(0, 1)).map(<[_]>::to_vec), used_up(0));
     ok(&mut g, Command::EndOrders);
     ok(&mut g, Command::EndOrders);
     assert_eq!(g.phase(), Phase::Melee);
-    assert_eq!(g.submit(attack(0, 1)), used_up(0));
+    assert_eq!(g.submit(attack(0, 1)).map(<[_]>::to_vec), used_up(0));
 }
 
 #[test]
@@ -397,7 +397,7 @@ fn r5_5_a_reaction_does_not_use_up_the_units_attack_sequence() {
     );
     ok(&mut g, charge(0, at(5, 6), 1));
     movement_to_melee(&mut g);
-    assert_eq!(g.submit(attack(0, 1)), used_up(0));
+    assert_eq!(g.submit(attack(0, 1)).map(<[_]>::to_vec), used_up(0));
     ok(&mut g, Command::EndOrders);
     assert_eq!(ok(&mut g, attack(1, 0)), unanswered_misses(1, 0, MELEE, 3));
 }

@@ -186,7 +186,7 @@ impl App {
     pub fn submit(&mut self, command: Command) -> bool {
         let before = self.game.dice_rolled();
         let acting = self.game.acting_side();
-        match self.game.submit(command) {
+        match self.game.submit(command).map(<[_]>::to_vec) {
             Ok(events) => {
                 self.commands.push(command);
                 if let Some(side) = acting {

@@ -140,7 +140,7 @@ pub fn game_with(setup: BattleSetup, faces: &[u32]) -> Game {
 /// Submits a command that must be legal.
 pub fn ok(game: &mut Game, command: Command) -> Vec<Event> {
     match game.submit(command) {
-        Ok(events) => events,
+        Ok(events) => events.to_vec(),
         Err(e) => panic!("{command:?} refused: {e}"),
     }
 }

@@ -181,8 +181,9 @@ pub struct Game {
 }
 
 impl Game {
-    /// Submits a command: checks it, resolves it with the game's dice and returns the events.
-    pub fn submit(&mut self, command: Command) -> Result<Vec<Event>, RuleError> {
+    /// Submits a command: checks it, resolves it with the game's dice and returns the events
+    /// it caused, borrowed from the log (no copy is made; `to_vec` one to keep it).
+    pub fn submit(&mut self, command: Command) -> Result<&[Event], RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::BattleOver);
         }
@@ -193,7 +194,7 @@ impl Game {
         }
         self.execute(command);
         self.run_agenda();
-        Ok(self.log.get(start..).unwrap_or_default().to_vec())
+        Ok(self.log.get(start..).unwrap_or_default())
     }
 
     /// Records and applies one event; the only way state changes.
