@@ -15,10 +15,10 @@ impl Game {
             Actor::Nobody => Vec::new(),
             Actor::Decide(d) => d.answers(),
             Actor::Orders { side, .. } => {
-                let mut all: Vec<Command> = self
-                    .units_of(side)
-                    .flat_map(|u| self.unit_orders(u.id).iter().copied())
-                    .collect();
+                let lists: Vec<&[Command]> =
+                    self.units_of(side).map(|u| self.unit_orders(u.id)).collect();
+                let mut all = Vec::with_capacity(lists.iter().map(|l| l.len()).sum::<usize>() + 1);
+                lists.into_iter().for_each(|l| all.extend_from_slice(l));
                 if self.check(&Command::EndOrders).is_ok() {
                     all.push(Command::EndOrders);
                 }
@@ -118,6 +118,7 @@ impl Game {
         // path within the march rate is the same whichever budget prunes the search.
         let (march, hustle) = (u.profile.rate.0, u.profile.rate.1);
         let hustles = ends(MoveKind::Hustle);
+        c.reserve(2 * hustles.len() + 8);
         let marches = if hustle >= march {
             hustles
                 .iter()
@@ -144,8 +145,14 @@ impl Game {
                     .map(|(to, _)| Command::Disengage { unit, to }),
             );
         }
-        if u.troop.formation.is_undisciplined() || u.status != crate::engine::types::Status::Steady
-        {
+        // A charge ends beside an enemy (R4.4): with none within the charge rate and one hex,
+        // there is nothing to search for.
+        let within = u.profile.rate.2 + 1;
+        let near = self
+            .units_of(u.side.other())
+            .any(|e| e.pos.unsigned_distance_to(u.pos) <= within);
+        let disciplined = !u.troop.formation.is_undisciplined();
+        if !near || !disciplined || u.status != crate::engine::types::Status::Steady {
             return c;
         }
         // The search proved each end reachable, and the stand-fast check the unit's right to

@@ -255,7 +255,8 @@ impl Game {
     /// and column (a stable sort by cost of hexes taken row by row).
     fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach) -> Vec<(Hex, u32)> {
         let charge = kind == MoveKind::Charge;
-        let mut ends: Vec<(Hex, u32)> = Vec::new();
+        let reached = reach.cost.iter().filter(|c| **c != NONE).count();
+        let mut ends: Vec<(Hex, u32)> = Vec::with_capacity(reached);
         for (slot, &cost) in reach.cost.iter().enumerate().filter(|(_, c)| **c != NONE) {
             let cell = reach.frame.cell(slot);
             let index = reach.frame.map_index(cell);
