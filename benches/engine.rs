@@ -40,7 +40,11 @@ fn random_battle(scenario: &Scenario, seed: u64) -> usize {
 #[divan::bench(sample_count = 20)]
 fn kircholm_100_random_battles(bencher: divan::Bencher) {
     let scenario = kircholm();
-    bencher.bench_local(|| (1..=100).map(|seed| random_battle(&scenario, seed)).sum::<usize>());
+    bencher.bench_local(|| {
+        (1..=100)
+            .map(|seed| random_battle(&scenario, seed))
+            .sum::<usize>()
+    });
 }
 
 #[divan::bench(sample_count = 100)]

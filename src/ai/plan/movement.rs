@@ -150,10 +150,9 @@ impl<'v, 'a> Scorer<'v, 'a> {
         v
     }
 
-    /// R5.6: steady LF, SF, DF, FF, LC and HC may ready.
+    /// R5.6, asked of the engine: whether this unit could ready in a coming phase.
     fn can_ready(&self) -> bool {
-        let u = self.unit;
-        !u.troop.formation.is_undisciplined() && u.status == crate::engine::Status::Steady
+        crate::engine::Game::never_ready(self.unit).is_none()
     }
 
     /// What the unit can strike from `h`: fire this turn or soon, a melee attack, a charge

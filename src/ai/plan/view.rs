@@ -189,18 +189,8 @@ impl<'a> View<'a> {
                 .get(i)
                 .is_some_and(|o| o.is_none_or(|o| o == r.id || o == mover));
             let reached = r.cost.get(i).is_some_and(|&c| c <= r.budget);
-            free && reached && (n == e.pos || !r.charges || self.charge_ground(e, n))
+            free && reached && (!r.charges || self.game.charge_ground_ok(e, n))
         })
-    }
-
-    /// R4.4: mounted units may not end a charge by entering woods, village or ford.
-    fn charge_ground(&self, e: &Unit, n: Hex) -> bool {
-        !e.is_mounted()
-            || !self
-                .game
-                .map()
-                .terrain(n)
-                .is_some_and(|t| self.game.rules().terrain(t).no_mounted_charge)
     }
 
     /// R6.2: whether `shooter` standing at `from` could shoot at `to`: terrain blocks, and

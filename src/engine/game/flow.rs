@@ -189,11 +189,8 @@ impl Game {
     fn check_ready(&self, unit: UnitId) -> Result<(), RuleError> {
         let u = self.own_unit(unit)?;
         let why = |why| Err(RuleError::CannotReady { unit, why });
-        if u.troop.formation.is_undisciplined() {
-            return why(Refusal::UndisciplinedNeverReady);
-        }
-        if u.status != Status::Steady {
-            return why(Refusal::OnlySteadyReady);
+        if let Some(refusal) = Game::never_ready(u) {
+            return why(refusal);
         }
         if u.ready {
             return why(Refusal::AlreadyReady);
@@ -204,6 +201,18 @@ impl Game {
         match self.acted_reason(unit) {
             Some(reason) => why(reason),
             None => Ok(()),
+        }
+    }
+
+    /// R5.6: why `u` could not ready in any phase as it is now (undisciplined foot never
+    /// readies; only steady units do), or `None` if it could once it has not acted.
+    pub fn never_ready(u: &super::Unit) -> Option<Refusal> {
+        if u.troop.formation.is_undisciplined() {
+            Some(Refusal::UndisciplinedNeverReady)
+        } else if u.status != Status::Steady {
+            Some(Refusal::OnlySteadyReady)
+        } else {
+            None
         }
     }
 

@@ -42,8 +42,9 @@ impl Game {
         self.search(u, kind, budget)
     }
 
-    /// R4.4: mounted units may not end a charge by entering woods, village or ford.
-    pub(super) fn charge_ground_ok(&self, u: &Unit, hex: Hex) -> bool {
+    /// R4.4: whether `u` may end a charge in `hex`: mounted units may not end one by
+    /// entering woods, village or ford (terrain with `no_mounted_charge` in `rules.ron`).
+    pub fn charge_ground_ok(&self, u: &Unit, hex: Hex) -> bool {
         hex == u.pos
             || !u.is_mounted()
             || !self

@@ -15,8 +15,10 @@ impl Game {
             Actor::Nobody => Vec::new(),
             Actor::Decide(d) => d.answers(),
             Actor::Orders { side, .. } => {
-                let lists: Vec<&[Command]> =
-                    self.units_of(side).map(|u| self.unit_orders(u.id)).collect();
+                let lists: Vec<&[Command]> = self
+                    .units_of(side)
+                    .map(|u| self.unit_orders(u.id))
+                    .collect();
                 let mut all = Vec::with_capacity(lists.iter().map(|l| l.len()).sum::<usize>() + 1);
                 lists.into_iter().for_each(|l| all.extend_from_slice(l));
                 if self.check(&Command::EndOrders).is_ok() {
