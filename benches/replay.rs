@@ -13,6 +13,7 @@
     reason = "a benchmark that meets the unexpected should fail loudly"
 )]
 
+use volley::engine::Order;
 use volley::engine::{Actor, Command, Dice, Game, Phase};
 use volley::save::Resumed;
 use volley::scenario::{Controller, Scenario};
@@ -60,10 +61,12 @@ fn long_battle() -> Resumed {
                         && u.side == side
                         && !done.contains(&(game.turn(), u.id))
                 })
-                .map_or(Command::EndOrders, |u| Command::StandFast { unit: u.id }),
+                .map_or(Command::Order(Order::EndOrders), |u| {
+                    Command::Order(Order::StandFast { unit: u.id })
+                }),
             Actor::Nobody => break,
         };
-        if let Command::StandFast { unit } = c {
+        if let Command::Order(Order::StandFast { unit }) = c {
             done.insert((game.turn(), unit));
         }
         game.submit(c).unwrap();

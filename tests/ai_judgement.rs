@@ -18,6 +18,7 @@ use common::*;
 use volley::ai::{ComputerPlayer, Player};
 use volley::engine::game::Objective;
 use volley::engine::types::{Formation, SideId};
+use volley::engine::Order;
 use volley::engine::{Actor, Command, Game, Phase, Status, UnitSetup};
 
 const A: SideId = SideId::A;
@@ -58,7 +59,7 @@ fn r4_4_horse_charges_shot_that_no_pike_secures() {
         Phase::Movement,
     );
     assert!(
-        matches!(order(&g), Command::Charge { unit, target, .. } if unit == id(0) && target == id(1)),
+        matches!(order(&g), Command::Order(Order::Charge { unit, target, .. }) if unit == id(0) && target == id(1)),
         "got {:?}",
         order(&g)
     );
@@ -98,10 +99,10 @@ fn r6_4_loaded_shot_fires_in_armor_piercing_range() {
     );
     assert_eq!(
         order(&g),
-        Command::Fire {
+        Command::Order(Order::Fire {
             unit: id(0),
             target: id(1)
-        }
+        })
     );
 }
 
@@ -114,7 +115,7 @@ fn r5_6_shot_with_no_target_readies_against_a_coming_charge() {
         ],
         Phase::Missile,
     );
-    assert_eq!(order(&g), Command::Ready { unit: id(0) });
+    assert_eq!(order(&g), Command::Order(Order::Ready { unit: id(0) }));
 }
 
 #[test]

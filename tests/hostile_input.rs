@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 use volley::engine::error::MAX_PROBLEMS_SHOWN;
+use volley::engine::{Answer, Order};
 use volley::scenario::{Controller, Scenario, MAX_OBJECTIVES};
 
 /// A small valid battle the tests break one way at a time.
@@ -291,9 +292,15 @@ fn the_autosave_holds_every_command_not_only_those_of_ended_phases() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("autosave").join("tutorial-1-1.ron");
     let mut app = tutorial_app(path.clone());
-    assert!(app.submit(volley::engine::Command::ChooseFirst { first: true }));
+    assert!(
+        app.submit(volley::engine::Command::Answer(Answer::ChooseFirst {
+            first: true
+        }))
+    );
     let pike = app.game.units()[0].id;
-    assert!(app.submit(volley::engine::Command::StandFast { unit: pike }));
+    assert!(app.submit(volley::engine::Command::Order(Order::StandFast {
+        unit: pike
+    })));
     let back = resumed(&path);
     assert_eq!(
         back.commands, app.commands,
@@ -306,11 +313,18 @@ fn the_autosave_holds_every_command_not_only_those_of_ended_phases() {
 fn an_undo_whose_replay_fails_keeps_the_history() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = tutorial_app(dir.path().join("a.ron"));
-    assert!(app.submit(volley::engine::Command::ChooseFirst { first: true }));
+    assert!(
+        app.submit(volley::engine::Command::Answer(Answer::ChooseFirst {
+            first: true
+        }))
+    );
     let pike = app.game.units()[0].id;
-    assert!(app.submit(volley::engine::Command::StandFast { unit: pike }));
+    assert!(app.submit(volley::engine::Command::Order(Order::StandFast {
+        unit: pike
+    })));
     // A history that no longer replays (as if the battle's data had changed under it).
-    app.commands.insert(0, volley::engine::Command::EndOrders);
+    app.commands
+        .insert(0, volley::engine::Command::Order(Order::EndOrders));
     let history = app.commands.clone();
     app.undo();
     assert_eq!(app.commands, history, "the history survives a failed undo");
@@ -335,7 +349,7 @@ fn a_computer_order_the_engine_refuses_is_a_failure_with_its_reason() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = tutorial_app(dir.path().join("a.ron"));
     let mut computer: volley::tui::Computer =
-        Box::new(Stubborn(volley::engine::Command::EndOrders));
+        Box::new(Stubborn(volley::engine::Command::Order(Order::EndOrders)));
     let err = volley::tui::step_computer(&mut app, &mut computer).unwrap_err();
     assert!(
         err.starts_with("the computer's order EndOrders was refused: "),

@@ -15,6 +15,7 @@ use volley::engine::event::{AttackKind, RollCause, Throw};
 use volley::engine::rules::ReloadTiming;
 use volley::engine::types::{DamageDice, FirearmKind, HitDice, Lock, SideId};
 use volley::engine::unit::{attack_sequence_text, Profile};
+use volley::engine::Order;
 use volley::engine::Refusal;
 use volley::engine::{
     Command, Event, Formation, Game, Phase, RuleError, Rules, ShockResult, TroopType,
@@ -132,10 +133,10 @@ fn firing_turns(troops: TroopType, n: u32, timing: ReloadTiming, turns: u32) -> 
     let mut fired = Vec::new();
     while g.turn() <= turns {
         to_phase(&mut g, Phase::Missile);
-        let shoot = Command::Fire {
+        let shoot = Command::Order(Order::Fire {
             unit: id(0),
             target: id(1),
-        };
+        });
         match g.submit(shoot) {
             Ok(_) => fired.push(g.turn()),
             Err(e) => assert_eq!(
@@ -148,7 +149,7 @@ fn firing_turns(troops: TroopType, n: u32, timing: ReloadTiming, turns: u32) -> 
         }
         let turn = g.turn();
         while g.turn() == turn {
-            ok(&mut g, Command::EndOrders);
+            ok(&mut g, Command::Order(Order::EndOrders));
         }
     }
     fired
@@ -210,10 +211,10 @@ fn musket_shot(face: u32) -> Vec<Event> {
     let mut g = shooting_at_chain_and_shield(FirearmKind::Musket, &[6, 1, face, 4, 4]);
     let events = ok(
         &mut g,
-        Command::Fire {
+        Command::Order(Order::Fire {
             unit: id(0),
             target: id(1),
-        },
+        }),
     );
     events[1..].to_vec()
 }

@@ -19,6 +19,7 @@ use volley::engine::types::{
     CreatureSize, DamageDice, FirearmKind, HitDice, Lock, MissileWeapon, SideId,
 };
 use volley::engine::unit::{attack_sequence_text, Profile, ProfileError};
+use volley::engine::Order;
 use volley::engine::{
     Command, Dice, Event, Formation, Game, Map, MoveKind, Phase, RuleError, Rules, ShockResult,
     Status, Terrain, TroopType, UnitSetup,
@@ -106,19 +107,19 @@ fn game_in(phase: Phase, units: Vec<UnitSetup>, faces: &[u32]) -> Game {
 
 /// The order for unit `n` to march to offset `(col, row)`.
 fn march(n: u16, col: i32, row: i32) -> Command {
-    Command::March {
+    Command::Order(Order::March {
         unit: id(n),
         to: at(col, row),
-    }
+    })
 }
 
 /// The order for unit `n` to charge unit `target` from offset `(col, row)`.
 fn charge_from(n: u16, col: i32, row: i32, target: u16) -> Command {
-    Command::Charge {
+    Command::Order(Order::Charge {
         unit: id(n),
         to: at(col, row),
         target: id(target),
-    }
+    })
 }
 
 /// Asserts that setting up these units fails with one error, for unit 1, saying `message`.
@@ -586,10 +587,10 @@ fn r2_7_a_destroyed_unit_leaves_the_map() {
     );
     let events = ok(
         &mut g,
-        Command::Fire {
+        Command::Order(Order::Fire {
             unit: id(0),
             target: id(1),
-        },
+        }),
     );
     assert_eq!(
         events,

@@ -20,6 +20,7 @@ use volley::engine::{
     Actor, Command, Decision, Event, Formation, Game, MoveKind, Phase, RuleError, Status, Terrain,
     TroopType, UnitSetup,
 };
+use volley::engine::{Answer, Order};
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
@@ -96,7 +97,7 @@ fn assert_may_not_fire_or_ready(g: &mut Game, why: Refusal) {
         Err(RuleError::CannotAttack { unit: id(0), why })
     );
     assert_eq!(
-        g.submit(Command::Ready { unit: id(0) }),
+        g.submit(Command::Order(Order::Ready { unit: id(0) })),
         Err(RuleError::CannotReady { unit: id(0), why })
     );
 }
@@ -142,7 +143,10 @@ fn r3_1_strategic_ability_is_added_to_the_initiative_die() {
 #[test]
 fn r3_1_the_winner_may_choose_to_be_the_second_side() {
     let mut g = game(vec![unit(A, pikemen(), 120, 3, 8), far_enemy()], &[6, 1]);
-    let events = ok(&mut g, Command::ChooseFirst { first: false });
+    let events = ok(
+        &mut g,
+        Command::Answer(Answer::ChooseFirst { first: false }),
+    );
     assert_eq!(
         events,
         vec![
@@ -162,28 +166,34 @@ fn r3_2_first_side_orders_then_second_side_in_movement_missile_and_melee() {
         vec![unit(A, pikemen(), 120, 3, 8), far_enemy()],
         &[6, 1, 6, 1],
     );
-    ok(&mut g, Command::ChooseFirst { first: false });
-    let a_stands = Command::StandFast { unit: id(0) };
+    ok(
+        &mut g,
+        Command::Answer(Answer::ChooseFirst { first: false }),
+    );
+    let a_stands = Command::Order(Order::StandFast { unit: id(0) });
     assert_eq!(g.submit(a_stands), Err(RuleError::NotYourUnit(id(0))));
     assert_eq!(
-        ok(&mut g, Command::EndOrders),
+        ok(&mut g, Command::Order(Order::EndOrders)),
         vec![stood(1), Event::OrdersPassed { side: A }]
     );
     assert_eq!(
-        g.submit(Command::StandFast { unit: id(1) }),
+        g.submit(Command::Order(Order::StandFast { unit: id(1) })),
         Err(RuleError::NotYourUnit(id(1)))
     );
     let next = phase_began(Phase::Missile);
-    assert_eq!(ok(&mut g, Command::EndOrders), vec![stood(0), next]);
+    assert_eq!(
+        ok(&mut g, Command::Order(Order::EndOrders)),
+        vec![stood(0), next]
+    );
     for phase in [Phase::Missile, Phase::Melee] {
         assert_eq!(g.phase(), phase);
         assert_eq!(g.acting_side(), Some(B));
         assert_eq!(
-            ok(&mut g, Command::EndOrders),
+            ok(&mut g, Command::Order(Order::EndOrders)),
             vec![Event::OrdersPassed { side: A }]
         );
         assert_eq!(g.acting_side(), Some(A));
-        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
     }
     assert_eq!(g.turn(), 2);
 }
@@ -195,8 +205,8 @@ fn r3_the_phases_come_in_their_fixed_order() {
         &[6, 1, 6, 1],
     );
     to_phase(&mut g, Phase::Melee);
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     let phases: Vec<Phase> = g
         .log()
         .iter()
@@ -221,8 +231,8 @@ fn r3_3_a_turn_limit_ends_the_battle_after_its_last_turn() {
     for turn in 1..=2 {
         assert_eq!(g.turn(), turn);
         to_phase(&mut g, Phase::Melee);
-        ok(&mut g, Command::EndOrders);
-        let last = ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
+        let last = ok(&mut g, Command::Order(Order::EndOrders));
         if turn == 1 {
             assert_eq!(last[1], Event::TurnBegan { turn: 2 });
         } else {
@@ -238,7 +248,10 @@ fn r3_3_a_turn_limit_ends_the_battle_after_its_last_turn() {
             );
         }
     }
-    assert_eq!(g.submit(Command::EndOrders), Err(RuleError::BattleOver));
+    assert_eq!(
+        g.submit(Command::Order(Order::EndOrders)),
+        Err(RuleError::BattleOver)
+    );
 }
 
 // ---------------------------------------------------------------- R4.1
@@ -253,7 +266,7 @@ fn r4_1_march_and_hustle_go_up_to_their_rates() {
         check(&g, march(0, at(5, 5))),
         Err(RuleError::Unreachable(id(0)))
     );
-    let hustle = |to| Command::Hustle { unit: id(0), to };
+    let hustle = |to| Command::Order(Order::Hustle { unit: id(0), to });
     assert_eq!(check(&g, hustle(at(5, 5))), Ok(()));
     assert_eq!(
         check(&g, hustle(at(5, 4))),
@@ -277,13 +290,13 @@ fn r4_1_a_unit_that_hustled_may_not_attack_or_ready() {
     let mut g = movement(vec![unit(A, archers(), 120, 5, 9), ff(B, 5, 2)], &[6, 1]);
     ok(
         &mut g,
-        Command::Hustle {
+        Command::Order(Order::Hustle {
             unit: id(0),
             to: at(5, 6),
-        },
+        }),
     );
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(g.phase(), Phase::Missile);
     assert_may_not_fire_or_ready(&mut g, Refusal::Hustled);
 }
@@ -293,7 +306,7 @@ fn r4_1_stand_fast_is_the_default_order() {
     let mut g = movement(vec![ff(A, 3, 8), ff(A, 6, 8), far_enemy()], &[6, 1]);
     ok(&mut g, march(1, at(6, 7)));
     assert_eq!(
-        ok(&mut g, Command::EndOrders),
+        ok(&mut g, Command::Order(Order::EndOrders)),
         vec![stood(0), Event::OrdersPassed { side: B }]
     );
     assert_eq!(
@@ -311,12 +324,15 @@ fn r4_1_fleeing_units_make_their_flee_move_instead_of_an_order() {
         &[6, 1, 2, 1, 1, 2, 6, 1],
     );
     ok(&mut g, charge(0, at(5, 6), 1));
-    ok(&mut g, Command::Advance { advance: false });
+    ok(&mut g, Command::Answer(Answer::Advance { advance: false }));
     assert_eq!(state(&g, 1), (at(4, 3), Status::Fleeing, false));
     while g.turn() == 1 {
-        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
     }
-    let events = ok(&mut g, Command::ChooseFirst { first: false });
+    let events = ok(
+        &mut g,
+        Command::Answer(Answer::ChooseFirst { first: false }),
+    );
     assert_eq!(
         events,
         vec![
@@ -328,7 +344,7 @@ fn r4_1_fleeing_units_make_their_flee_move_instead_of_an_order() {
         ]
     );
     assert_eq!(
-        g.submit(Command::StandFast { unit: id(1) }),
+        g.submit(Command::Order(Order::StandFast { unit: id(1) })),
         Err(RuleError::Fleeing(id(1)))
     );
 }
@@ -363,10 +379,10 @@ fn r4_2_an_engaged_unit_may_only_stand_fast_disengage_or_charge_an_adjacent_enem
         Err(RuleError::Engaged(id(0)))
     );
     assert_eq!(
-        g.check_command(&Command::Hustle {
+        g.check_command(&Command::Order(Order::Hustle {
             unit: id(0),
             to: at(5, 8)
-        }),
+        })),
         Err(RuleError::Engaged(id(0)))
     );
     assert_eq!(
@@ -378,13 +394,16 @@ fn r4_2_an_engaged_unit_may_only_stand_fast_disengage_or_charge_an_adjacent_enem
         Err(RuleError::TargetNotAdjacent)
     );
     assert_eq!(
-        g.check_command(&Command::Disengage {
+        g.check_command(&Command::Order(Order::Disengage {
             unit: id(0),
             to: at(5, 8)
-        }),
+        })),
         Ok(())
     );
-    assert_eq!(g.check_command(&Command::StandFast { unit: id(0) }), Ok(()));
+    assert_eq!(
+        g.check_command(&Command::Order(Order::StandFast { unit: id(0) })),
+        Ok(())
+    );
     assert_eq!(
         ok(&mut g, charge(0, at(5, 6), 1)),
         vec![moved(0, MoveKind::Charge, &[]), charged(0, 1)]
@@ -575,7 +594,7 @@ fn r4_4_a_shocked_target_that_recoils_is_disordered_loses_ready_and_makes_no_rea
     assert_eq!(state(&g, 1), (at(6, 4), Status::Disordered, false));
     // advancing, the charger is next to its target again: it stays the target
     assert_eq!(
-        ok(&mut g, Command::Advance { advance: true }),
+        ok(&mut g, Command::Answer(Answer::Advance { advance: true })),
         vec![Event::DecisionAnswered, advanced(0, at(5, 5))]
     );
     assert_eq!(
@@ -636,7 +655,7 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
     );
     assert_eq!(state(&g, 1), (at(4, 3), Status::Fleeing, false));
     assert_eq!(
-        ok(&mut g, Command::Advance { advance: true }),
+        ok(&mut g, Command::Answer(Answer::Advance { advance: true })),
         vec![
             Event::DecisionAnswered,
             advanced(0, at(5, 5)),
@@ -650,9 +669,9 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
     assert_eq!(
         ok(
             &mut g,
-            Command::ChooseChargeTarget {
+            Command::Answer(Answer::ChooseChargeTarget {
                 target: Some(id(2))
-            }
+            })
         ),
         vec![
             Event::DecisionAnswered,
@@ -664,7 +683,7 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
     );
     assert_eq!(state(&g, 2), (at(6, 3), Status::Disordered, false));
     assert_eq!(
-        ok(&mut g, Command::Advance { advance: false }),
+        ok(&mut g, Command::Answer(Answer::Advance { advance: false })),
         vec![
             Event::DecisionAnswered,
             Event::AdvanceDeclined { unit: id(0) },
@@ -682,9 +701,12 @@ fn r4_4_the_charger_may_decline_a_new_target() {
         &[6, 1, 2, 2],
     );
     ok(&mut g, charge(0, at(5, 6), 1));
-    ok(&mut g, Command::Advance { advance: true });
+    ok(&mut g, Command::Answer(Answer::Advance { advance: true }));
     assert_eq!(
-        ok(&mut g, Command::ChooseChargeTarget { target: None }),
+        ok(
+            &mut g,
+            Command::Answer(Answer::ChooseChargeTarget { target: None })
+        ),
         vec![
             Event::DecisionAnswered,
             cancelled(0, "no new target chosen (R4.4)"),
@@ -765,7 +787,7 @@ fn r4_4_the_charge_attack_itself_comes_in_the_melee_phase() {
 #[test]
 fn r4_5_disengage_moves_up_to_march_away_from_every_enemy() {
     let mut g = movement(vec![ff(A, 5, 6), ff(B, 5, 5)], &[6, 1]);
-    let disengage = |to| Command::Disengage { unit: id(0), to };
+    let disengage = |to| Command::Order(Order::Disengage { unit: id(0), to });
     assert_eq!(
         g.check_command(&disengage(at(6, 6))),
         Err(RuleError::StillEngaged)
@@ -786,13 +808,13 @@ fn r4_5_a_disengaged_unit_may_not_attack_or_ready() {
     let mut g = movement(vec![unit(A, archers(), 120, 5, 6), ff(B, 5, 5)], &[6, 1]);
     ok(
         &mut g,
-        Command::Disengage {
+        Command::Order(Order::Disengage {
             unit: id(0),
             to: at(5, 8),
-        },
+        }),
     );
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_may_not_fire_or_ready(&mut g, Refusal::Disengaged);
 }
 
@@ -810,7 +832,7 @@ fn r4_5_only_engaged_units_other_than_if_and_uf_disengage() {
     );
     for (n, to) in [(0, at(2, 5)), (1, at(8, 5)), (2, at(5, 10))] {
         assert_eq!(
-            g.check_command(&Command::Disengage { unit: id(n), to }),
+            g.check_command(&Command::Order(Order::Disengage { unit: id(n), to })),
             Err(RuleError::CannotDisengage(id(n)))
         );
     }
@@ -922,7 +944,7 @@ fn reloading(tokens: u32) -> Game {
 fn r4_7_standing_fast_removes_one_reload_token() {
     let mut g = reloading(2);
     assert_eq!(
-        ok(&mut g, Command::StandFast { unit: id(0) }),
+        ok(&mut g, Command::Order(Order::StandFast { unit: id(0) })),
         vec![
             stood(0),
             Event::ReloadTokenRemoved {
@@ -938,7 +960,7 @@ fn r4_7_standing_fast_removes_one_reload_token() {
 fn r4_7_the_default_stand_fast_removes_a_token_too() {
     let mut g = reloading(1);
     assert_eq!(
-        ok(&mut g, Command::EndOrders),
+        ok(&mut g, Command::Order(Order::EndOrders)),
         vec![
             stood(0),
             Event::ReloadTokenRemoved {
@@ -964,7 +986,7 @@ fn r4_7_a_unit_that_moves_keeps_its_tokens() {
 fn r4_7_no_token_no_removal() {
     let mut g = reloading(0);
     assert_eq!(
-        ok(&mut g, Command::StandFast { unit: id(0) }),
+        ok(&mut g, Command::Order(Order::StandFast { unit: id(0) })),
         vec![stood(0)]
     );
 }
@@ -976,12 +998,12 @@ fn r4_4_after_a_new_target_the_charge_attack_falls_on_it() {
         &[6, 1, 2, 2, 4, 4, 1, 1],
     );
     ok(&mut g, charge(0, at(5, 6), 1));
-    ok(&mut g, Command::Advance { advance: true });
+    ok(&mut g, Command::Answer(Answer::Advance { advance: true }));
     let events = ok(
         &mut g,
-        Command::ChooseChargeTarget {
+        Command::Answer(Answer::ChooseChargeTarget {
             target: Some(id(2)),
-        },
+        }),
     );
     assert_eq!(
         events[1..],

@@ -15,6 +15,7 @@ use common::*;
 use volley::engine::event::{AttackKind, RollCause};
 use volley::engine::game::AttackProfile;
 use volley::engine::types::{FirearmKind, Lock, MeleeClass, SideId};
+use volley::engine::Order;
 use volley::engine::Refusal;
 use volley::engine::{
     Command, Event, Formation, Game, Phase, RuleError, Terrain, TroopType, UnitSetup,
@@ -283,8 +284,8 @@ fn r5_4_a_musket_that_moved_fires_at_minus_2_but_never_in_reaction() {
     );
     ok(&mut g, march(0, at(5, 7)));
     ok(&mut g, march(3, at(4, 7)));
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(
         ok(&mut g, fire(0, 2)),
         vec![
@@ -379,8 +380,8 @@ fn r5_5_a_unit_that_fired_may_not_fire_again_or_attack_in_melee() {
     );
     ok(&mut g, fire(0, 1));
     assert_eq!(g.submit(fire(0, 1)).map(<[_]>::to_vec), used_up(0));
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(g.phase(), Phase::Melee);
     assert_eq!(g.submit(attack(0, 1)).map(<[_]>::to_vec), used_up(0));
 }
@@ -398,7 +399,7 @@ fn r5_5_a_reaction_does_not_use_up_the_units_attack_sequence() {
     ok(&mut g, charge(0, at(5, 6), 1));
     movement_to_melee(&mut g);
     assert_eq!(g.submit(attack(0, 1)).map(<[_]>::to_vec), used_up(0));
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(ok(&mut g, attack(1, 0)), unanswered_misses(1, 0, MELEE, 3));
 }
 
@@ -427,7 +428,7 @@ fn r5_6_steady_lf_sf_df_ff_lc_hc_may_ready_but_not_if_uf_or_disordered() {
     );
     for n in 0..6 {
         assert_eq!(
-            ok(&mut g, Command::Ready { unit: id(n) }),
+            ok(&mut g, Command::Order(Order::Ready { unit: id(n) })),
             vec![Event::Readied { unit: id(n) }]
         );
         assert!(g.unit(id(n)).unwrap().ready);
@@ -435,12 +436,12 @@ fn r5_6_steady_lf_sf_df_ff_lc_hc_may_ready_but_not_if_uf_or_disordered() {
     let refused = |n: u16, why: Refusal| Err(RuleError::CannotReady { unit: id(n), why });
     for n in [6, 7] {
         assert_eq!(
-            g.submit(Command::Ready { unit: id(n) }),
+            g.submit(Command::Order(Order::Ready { unit: id(n) })),
             refused(n, Refusal::UndisciplinedNeverReady)
         );
     }
     assert_eq!(
-        g.submit(Command::Ready { unit: id(8) }),
+        g.submit(Command::Order(Order::Ready { unit: id(8) })),
         refused(8, Refusal::OnlySteadyReady)
     );
 }
@@ -448,7 +449,7 @@ fn r5_6_steady_lf_sf_df_ff_lc_hc_may_ready_but_not_if_uf_or_disordered() {
 #[test]
 fn r5_6_readying_is_instead_of_attacking() {
     let mut g = melee_between(ff(A, 5, 6), ff(B, 5, 5), &[6, 1]);
-    ok(&mut g, Command::Ready { unit: id(0) });
+    ok(&mut g, Command::Order(Order::Ready { unit: id(0) }));
     assert_eq!(
         g.submit(attack(0, 1)),
         Err(RuleError::CannotAttack {
@@ -466,7 +467,7 @@ fn r5_6_moving_by_its_own_order_loses_the_ready_marker_standing_fast_keeps_it() 
         Phase::Movement,
     );
     ok(&mut g, march(0, at(3, 7)));
-    ok(&mut g, Command::StandFast { unit: id(1) });
+    ok(&mut g, Command::Order(Order::StandFast { unit: id(1) }));
     let ready_now = |g: &Game, n| g.unit(id(n)).unwrap().ready;
     assert!(!ready_now(&g, 0));
     assert!(ready_now(&g, 1));

@@ -19,6 +19,7 @@ use volley::engine::types::{
     CreatureSize, FirearmKind, Formation, Lock, MissileKind, MissileWeapon, SideId,
 };
 use volley::engine::Refusal;
+use volley::engine::{Answer, Order};
 use volley::engine::{
     AttackKind, BattleSetup, Command, Event, Game, MoveKind, Phase, RuleError, Terrain, TroopType,
     UnitSetup,
@@ -57,9 +58,9 @@ fn at_missile(setup: BattleSetup, faces: &[u32]) -> Game {
 fn next_turn(g: &mut Game) {
     let turn = g.turn();
     while g.turn() == turn {
-        ok(g, Command::EndOrders);
+        ok(g, Command::Order(Order::EndOrders));
     }
-    ok(g, Command::ChooseFirst { first: true });
+    ok(g, Command::Answer(Answer::ChooseFirst { first: true }));
 }
 
 fn with_missile(kind: MissileKind) -> TroopType {
@@ -123,38 +124,38 @@ fn r6_1_a_unit_that_hustled_charged_or_disengaged_may_not_fire_but_a_marcher_may
         unit(B, troop(Formation::FF), 120, 10, 5),
     ];
     let mut g = game(units, &[6, 1]);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     ok(
         &mut g,
-        Command::Hustle {
+        Command::Order(Order::Hustle {
             unit: id(0),
             to: at(1, 8),
-        },
+        }),
     );
     ok(
         &mut g,
-        Command::March {
+        Command::Order(Order::March {
             unit: id(1),
             to: at(8, 8),
-        },
+        }),
     );
     ok(
         &mut g,
-        Command::Disengage {
+        Command::Order(Order::Disengage {
             unit: id(2),
             to: at(3, 8),
-        },
+        }),
     );
     ok(
         &mut g,
-        Command::Charge {
+        Command::Order(Order::Charge {
             unit: id(3),
             to: at(10, 6),
             target: id(5),
-        },
+        }),
     );
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(g.phase(), Phase::Missile);
     assert_eq!(g.check_command(&fire(0, 4)), cannot(0, Refusal::Hustled));
     assert_eq!(g.check_command(&fire(2, 4)), cannot(2, Refusal::Disengaged));
@@ -205,7 +206,7 @@ fn r6_1_only_units_with_a_missile_weapon_fire() {
         cannot(0, Refusal::NoMissileWeapon)
     );
     assert_eq!(
-        g.check_command(&Command::Ready { unit: id(0) }),
+        g.check_command(&Command::Order(Order::Ready { unit: id(0) })),
         Err(RuleError::CannotReady {
             unit: id(0),
             why: Refusal::MissileReadyOnly
@@ -221,7 +222,7 @@ fn r6_1_a_missile_unit_may_ready_instead_of_firing() {
     ];
     let mut g = at_missile(setup(units), &[6, 1]);
     assert_eq!(
-        ok(&mut g, Command::Ready { unit: id(0) }),
+        ok(&mut g, Command::Order(Order::Ready { unit: id(0) })),
         vec![Event::Readied { unit: id(0) }]
     );
     assert!(g.unit(id(0)).is_some_and(|u| u.ready));
@@ -556,8 +557,8 @@ fn r6_4_firing_gains_the_units_reload_tokens() {
 #[test]
 fn r6_4_a_token_held_at_the_start_of_the_turn_forbids_fire_though_dropped() {
     let mut g = game_with(reloading(1, ReloadTiming::StartOfTurn), &[6, 1]);
-    ok(&mut g, Command::ChooseFirst { first: true });
-    let events = ok(&mut g, Command::StandFast { unit: id(0) });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
+    let events = ok(&mut g, Command::Order(Order::StandFast { unit: id(0) }));
     assert_eq!(
         events,
         vec![
@@ -572,8 +573,8 @@ fn r6_4_a_token_held_at_the_start_of_the_turn_forbids_fire_though_dropped() {
             },
         ]
     );
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(g.phase(), Phase::Missile);
     assert_eq!(g.check_command(&fire(0, 1)), cannot(0, Refusal::Reloading));
     assert_eq!(g.fire_targets(id(0)), vec![]);
@@ -597,13 +598,13 @@ fn r6_4_literal_timing_fires_once_the_last_token_is_dropped() {
 fn r6_4_a_unit_that_moves_keeps_its_token_and_cannot_fire_under_either_timing() {
     for timing in [ReloadTiming::StartOfTurn, ReloadTiming::Literal] {
         let mut g = game_with(reloading(1, timing), &[6, 1]);
-        ok(&mut g, Command::ChooseFirst { first: true });
+        ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
         let events = ok(
             &mut g,
-            Command::March {
+            Command::Order(Order::March {
                 unit: id(0),
                 to: at(2, 6),
-            },
+            }),
         );
         assert_eq!(
             events,
@@ -614,8 +615,8 @@ fn r6_4_a_unit_that_moves_keeps_its_token_and_cannot_fire_under_either_timing() 
             }],
             "{timing:?}"
         );
-        ok(&mut g, Command::EndOrders);
-        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
+        ok(&mut g, Command::Order(Order::EndOrders));
         assert_eq!(g.unit(id(0)).map(|u| u.reload_tokens), Some(1));
         assert_eq!(g.check_command(&fire(0, 1)), cannot(0, Refusal::Reloading));
     }
@@ -658,7 +659,7 @@ fn r6_4_one_token_fires_every_turn_under_literal_timing() {
 /// From side A's Movement orders to its Missile orders, everyone standing fast.
 fn to_missile_orders(g: &mut Game) {
     while g.phase() != Phase::Missile {
-        ok(g, Command::EndOrders);
+        ok(g, Command::Order(Order::EndOrders));
     }
 }
 
@@ -670,7 +671,7 @@ fn r6_4_reaction_fire_needs_no_tokens_and_gains_them() {
     ready.reload_tokens = 1;
     let units = vec![ready, unit(B, archers(), 120, 5, 5)];
     let mut g = at_missile(setup(units), &[6, 1, 2, 2]);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     let events = ok(&mut g, fire(1, 0));
     assert_eq!(
         events,
@@ -692,7 +693,7 @@ fn r6_4_reaction_fire_needs_no_tokens_and_gains_them() {
     ready.ready = true;
     let units = vec![ready, unit(B, archers(), 120, 5, 5)];
     let mut g = at_missile(setup(units), &[6, 1, 3, 2, 2]);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     let reaction = AttackKind::Reaction {
         missile: true,
         vs_charge: false,
@@ -730,7 +731,7 @@ fn musket_game(order: Command, faces: &[u32]) -> Game {
         unit(B, archers(), 120, 5, 5),
     ];
     let mut g = game(units, faces);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     ok(&mut g, order);
     to_missile_orders(&mut g);
     g
@@ -739,10 +740,10 @@ fn musket_game(order: Command, faces: &[u32]) -> Game {
 #[test]
 fn r5_4_muskets_that_did_not_stand_fast_fire_at_minus_2() {
     let mut g = musket_game(
-        Command::March {
+        Command::Order(Order::March {
             unit: id(0),
             to: at(3, 5),
-        },
+        }),
         // Initiative 6 v 1, the attack throw 13 (a hit), then the target's shock roll.
         &[6, 1, 13, 3, 4],
     );
@@ -763,7 +764,10 @@ fn r5_4_muskets_that_did_not_stand_fast_fire_at_minus_2() {
 
 #[test]
 fn r5_4_muskets_that_stood_fast_fire_without_penalty_and_arquebuses_never_suffer_it() {
-    let mut g = musket_game(Command::StandFast { unit: id(0) }, &[6, 1, 10]);
+    let mut g = musket_game(
+        Command::Order(Order::StandFast { unit: id(0) }),
+        &[6, 1, 10],
+    );
     let events = ok(&mut g, fire(0, 1));
     assert_eq!(
         events[1],
@@ -774,13 +778,13 @@ fn r5_4_muskets_that_stood_fast_fire_without_penalty_and_arquebuses_never_suffer
         unit(B, archers(), 120, 5, 5),
     ];
     let mut g = game(units, &[6, 1, 10]);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     ok(
         &mut g,
-        Command::March {
+        Command::Order(Order::March {
             unit: id(0),
             to: at(3, 5),
-        },
+        }),
     );
     to_missile_orders(&mut g);
     let events = ok(&mut g, fire(0, 1));
@@ -794,14 +798,14 @@ fn r5_4_muskets_that_stood_fast_fire_without_penalty_and_arquebuses_never_suffer
 fn r5_4_musket_reaction_fire_never_suffers_the_fork_penalty() {
     // The musketeers marched, then readied in the Missile phase; the archers shoot at them.
     let mut g = musket_game(
-        Command::March {
+        Command::Order(Order::March {
             unit: id(0),
             to: at(3, 5),
-        },
+        }),
         &[6, 1, 11, 2, 2],
     );
-    ok(&mut g, Command::Ready { unit: id(0) });
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::Ready { unit: id(0) }));
+    ok(&mut g, Command::Order(Order::EndOrders));
     let reaction = AttackKind::Reaction {
         missile: true,
         vs_charge: false,

@@ -19,6 +19,7 @@ use volley::engine::event::RollCause;
 use volley::engine::game::Fate;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::Refusal;
+use volley::engine::{Answer, Order};
 use volley::engine::{
     AttackKind, Command, Event, Game, MoveKind, Phase, RuleError, ShockResult, Status, TroopType,
     UnitSetup,
@@ -94,12 +95,12 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
         unit(B, formed_foot(), 120, 5, 4),
     ];
     let mut g = game(units, &[6, 1, 9, 8]);
-    ok(&mut g, Command::ChooseFirst { first: true });
-    let charge = Command::Charge {
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
+    let charge = Command::Order(Order::Charge {
         unit: id(0),
         to: at(5, 5),
         target: id(1),
-    };
+    });
     assert_eq!(
         ok(&mut g, charge),
         vec![
@@ -114,11 +115,11 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
             },
         ]
     );
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(
-        ok(&mut g, Command::EndOrders),
+        ok(&mut g, Command::Order(Order::EndOrders)),
         vec![
             Event::PhaseBegan {
                 phase: Phase::Melee
@@ -143,7 +144,7 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
             why: Refusal::AttackedThisTurn
         })
     );
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(g.check_command(&attack(1, 0)), Ok(()));
 }
 
@@ -154,19 +155,19 @@ fn r7_1_a_lance_charge_deals_2_uhp_per_hit() {
         unit(B, formed_foot(), 120, 5, 4),
     ];
     let mut g = game(units, &[6, 1, 12, 3]);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     ok(
         &mut g,
-        Command::Charge {
+        Command::Order(Order::Charge {
             unit: id(0),
             to: at(5, 5),
             target: id(1),
-        },
+        }),
     );
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
-    let events = ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
+    let events = ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(
         events[1..],
         [
@@ -206,7 +207,7 @@ fn r7_2_engaged_units_attack_first_side_then_second() {
         ]
     );
     assert_eq!(
-        ok(&mut g, Command::EndOrders),
+        ok(&mut g, Command::Order(Order::EndOrders)),
         vec![Event::OrdersPassed { side: B }]
     );
     assert_eq!(
@@ -230,31 +231,31 @@ fn r7_2_units_that_charged_hustled_or_disengaged_do_not_attack() {
         unit(B, formed_foot(), 120, 9, 5),
     ];
     let mut g = game(units, &[6, 1, 2, 2]);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     ok(
         &mut g,
-        Command::Hustle {
+        Command::Order(Order::Hustle {
             unit: id(0),
             to: at(2, 6),
-        },
+        }),
     );
     ok(
         &mut g,
-        Command::Disengage {
+        Command::Order(Order::Disengage {
             unit: id(1),
             to: at(6, 8),
-        },
+        }),
     );
     ok(
         &mut g,
-        Command::Charge {
+        Command::Order(Order::Charge {
             unit: id(2),
             to: at(9, 6),
             target: id(5),
-        },
+        }),
     );
     while g.phase() != Phase::Melee {
-        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
     }
     let refused = |n: u16, t: u16, why: Refusal| {
         assert_eq!(
@@ -275,11 +276,11 @@ fn r7_2_undrilled_and_irregular_foot_must_attack_if_able() {
         let units = vec![unit(A, must, 120, 5, 6), unit(B, formed_foot(), 120, 5, 5)];
         let mut g = at_phase(units, &[6, 1, 2, 2], Phase::Melee);
         assert_eq!(
-            g.check_command(&Command::EndOrders),
+            g.check_command(&Command::Order(Order::EndOrders)),
             Err(RuleError::MustAttack(id(0)))
         );
         assert_eq!(
-            g.check_command(&Command::Ready { unit: id(0) }),
+            g.check_command(&Command::Order(Order::Ready { unit: id(0) })),
             Err(RuleError::CannotReady {
                 unit: id(0),
                 why: Refusal::UndisciplinedNeverReady
@@ -287,7 +288,7 @@ fn r7_2_undrilled_and_irregular_foot_must_attack_if_able() {
         );
         ok(&mut g, attack(0, 1));
         assert_eq!(
-            ok(&mut g, Command::EndOrders),
+            ok(&mut g, Command::Order(Order::EndOrders)),
             vec![Event::OrdersPassed { side: B }]
         );
     }
@@ -298,7 +299,7 @@ fn r7_2_undrilled_and_irregular_foot_must_attack_if_able() {
         unit(B, formed_foot(), 120, 5, 5),
     ];
     let g = at_phase(units, &[6, 1], Phase::Melee);
-    assert_eq!(g.check_command(&Command::EndOrders), Ok(()));
+    assert_eq!(g.check_command(&Command::Order(Order::EndOrders)), Ok(()));
 }
 
 #[test]
@@ -350,7 +351,7 @@ fn r7_3_the_attacker_may_advance_into_the_hex_a_recoiling_target_left() {
         ]
     );
     assert_eq!(
-        ok(&mut g, Command::Advance { advance: true }),
+        ok(&mut g, Command::Answer(Answer::Advance { advance: true })),
         vec![
             Event::DecisionAnswered,
             Event::Advanced {
@@ -366,7 +367,7 @@ fn r7_3_the_attacker_may_advance_into_the_hex_a_recoiling_target_left() {
 fn r7_3_the_attacker_may_also_stay() {
     let (mut g, _) = half_hit(formed_foot(), [3, 2]);
     assert_eq!(
-        ok(&mut g, Command::Advance { advance: false }),
+        ok(&mut g, Command::Answer(Answer::Advance { advance: false })),
         vec![
             Event::DecisionAnswered,
             Event::AdvanceDeclined { unit: id(0) }
@@ -447,7 +448,7 @@ fn r8_1_loose_foot_withdraw_from_bows_saving_one_uhp_per_hex() {
         ]
     );
     assert_eq!(
-        ok(&mut g, Command::Withdraw { hexes: 1 }),
+        ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 1 })),
         vec![
             Event::DecisionAnswered,
             Event::Withdrew {
@@ -493,7 +494,7 @@ fn r8_1_skirmishing_foot_may_withdraw_from_firearms() {
     );
     // Withdrawing the whole damage away also spares the Smoke and Thunder roll (R9.2).
     assert_eq!(
-        ok(&mut g, Command::Withdraw { hexes: 1 }),
+        ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 1 })),
         vec![
             Event::DecisionAnswered,
             Event::Withdrew {
@@ -531,7 +532,7 @@ fn r8_1_drilled_foot_withdraws_through_friends() {
         Some(&withdraw_asked(1, 0, vec![0, 1, 2], 2))
     );
     assert_eq!(
-        ok(&mut g, Command::Withdraw { hexes: 2 }),
+        ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 2 })),
         vec![
             Event::DecisionAnswered,
             Event::Withdrew {
@@ -546,7 +547,7 @@ fn r8_1_drilled_foot_withdraws_through_friends() {
 #[test]
 fn r8_1_loose_foot_withdraw_around_formed_friends_but_through_drilled_ones() {
     let mut g = withdrawal(troop(Formation::LF), &[(formed_foot(), 7, 4)], [15, 16]);
-    let events = ok(&mut g, Command::Withdraw { hexes: 2 });
+    let events = ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 2 }));
     assert_eq!(
         events[1],
         Event::Withdrew {
@@ -555,7 +556,7 @@ fn r8_1_loose_foot_withdraw_around_formed_friends_but_through_drilled_ones() {
         }
     );
     let mut g = withdrawal(troop(Formation::LF), &[(musketeers(), 7, 4)], [15, 16]);
-    let events = ok(&mut g, Command::Withdraw { hexes: 2 });
+    let events = ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 2 }));
     assert_eq!(
         events[1],
         Event::Withdrew {
@@ -576,7 +577,7 @@ fn r8_1_drilled_foot_withdraw_one_extra_hex_when_only_that_ends_in_a_free_hex() 
     let mut g = withdrawal(musketeers(), &ring, [15, 2]);
     assert_eq!(g.log().last(), Some(&withdraw_asked(1, 0, vec![0, 1], 1)));
     assert_eq!(
-        ok(&mut g, Command::Withdraw { hexes: 1 }),
+        ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 1 })),
         vec![
             Event::DecisionAnswered,
             Event::Withdrew {
@@ -726,9 +727,9 @@ fn r8_4_a_fleeing_unit_runs_its_hustle_rate_home_then_again_each_movement_phase(
         ]
     );
     assert_eq!(status(&g, 1), Some(Status::Fleeing));
-    ok(&mut g, Command::Advance { advance: false });
+    ok(&mut g, Command::Answer(Answer::Advance { advance: false }));
     // A fleeing unit makes no attack and takes no order.
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(
         g.check_command(&attack(1, 0)),
         Err(RuleError::CannotAttack {
@@ -736,11 +737,11 @@ fn r8_4_a_fleeing_unit_runs_its_hustle_rate_home_then_again_each_movement_phase(
             why: Refusal::Fleeing
         })
     );
-    ok(&mut g, Command::EndOrders); // Morale: the rally fails.
+    ok(&mut g, Command::Order(Order::EndOrders)); // Morale: the rally fails.
     assert_eq!(g.turn(), 2);
     // Two hexes reach the north edge, the third would leave the map: it routs.
     assert_eq!(
-        ok(&mut g, Command::ChooseFirst { first: true }),
+        ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true })),
         vec![
             Event::DecisionAnswered,
             Event::FirstSideChosen { side: A },
@@ -903,20 +904,20 @@ fn r8_6_disordered_units_neither_ready_nor_charge() {
         unit(B, formed_foot(), 120, 5, 4),
     ];
     let mut g = game(units, &[6, 1]);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     assert_eq!(
-        g.check_command(&Command::Charge {
+        g.check_command(&Command::Order(Order::Charge {
             unit: id(0),
             to: at(5, 5),
             target: id(1)
-        }),
+        })),
         Err(RuleError::CannotCharge(id(0)))
     );
     while g.phase() != Phase::Missile {
-        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
     }
     assert_eq!(
-        g.check_command(&Command::Ready { unit: id(0) }),
+        g.check_command(&Command::Order(Order::Ready { unit: id(0) })),
         Err(RuleError::CannotReady {
             unit: id(0),
             why: Refusal::OnlySteadyReady
@@ -932,9 +933,9 @@ fn r8_6_disorder_ends_in_a_morale_phase_only_if_the_unit_was_not_attacked() {
         unit(B, formed_foot(), 120, 5, 5),
     ];
     let mut g = at_phase(units, &[6, 1, 2, 2, 6, 1], Phase::Melee);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     ok(&mut g, attack(2, 1)); // two misses: attacked all the same
-    let events = ok(&mut g, Command::EndOrders);
+    let events = ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(
         events[..3],
         [

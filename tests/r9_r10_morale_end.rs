@@ -18,6 +18,7 @@ use volley::engine::command::Decision;
 use volley::engine::event::{EndReason, RollCause};
 use volley::engine::game::Outcome;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
+use volley::engine::{Answer, Order};
 use volley::engine::{
     AttackKind, BattleSetup, Command, Event, Game, MoveKind, Objective, Phase, RuleError,
     ShockResult, Status, TroopType, UnitSetup,
@@ -87,7 +88,7 @@ fn lotfp(units: Vec<UnitSetup>) -> BattleSetup {
 /// Ends orders until the Morale phase has run; returns the events of the last `EndOrders`.
 fn through_morale(g: &mut Game) -> Vec<Event> {
     loop {
-        let events = ok(g, Command::EndOrders);
+        let events = ok(g, Command::Order(Order::EndOrders));
         if events.contains(&Event::PhaseBegan {
             phase: Phase::Morale,
         }) {
@@ -188,7 +189,7 @@ fn r9_2_a_unit_at_half_rolls_again_after_each_damaging_sequence_only() {
         ]
     );
     while g.phase() != Phase::Melee {
-        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
     }
     assert_eq!(
         ok(&mut g, attack(1, 2))[2..],
@@ -265,14 +266,14 @@ fn cavalry_charge(
     let mut units = vec![unit(A, charger, n, 5, 6), target];
     units.extend(friends);
     let mut g = game(units, faces);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     let events = ok(
         &mut g,
-        Command::Charge {
+        Command::Order(Order::Charge {
             unit: id(0),
             to: at(5, 5),
             target: id(1),
-        },
+        }),
     );
     (g, events)
 }
@@ -468,7 +469,7 @@ fn r9_4_drilled_foot_next_to_formed_foot_get_plus_2_to_shock() {
     let mut g = in_phase(setup(units), &[6, 1, 15, 2, 2], Phase::Missile);
     ok(&mut g, fire(0, 1)); // drilled foot may withdraw: they take the hit in place
     assert_eq!(
-        ok(&mut g, Command::Withdraw { hexes: 0 }),
+        ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 0 })),
         vec![
             Event::DecisionAnswered,
             damaged(1, A, 1, 7),
@@ -598,11 +599,11 @@ fn r9_6_morale_phase_rallies_then_rolls_for_routed_friends_then_steadies() {
     ok(&mut g, fire(0, 2));
     assert_eq!(g.unit(id(2)).map(|u| u.status), Some(Status::Fleeing));
     while g.phase() != Phase::Melee {
-        ok(&mut g, Command::EndOrders);
+        ok(&mut g, Command::Order(Order::EndOrders));
     }
     ok(&mut g, attack(1, 3));
-    ok(&mut g, Command::Advance { advance: false });
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Answer(Answer::Advance { advance: false }));
+    ok(&mut g, Command::Order(Order::EndOrders));
     let mut expected = vec![
         Event::PhaseBegan {
             phase: Phase::Morale,
@@ -613,7 +614,7 @@ fn r9_6_morale_phase_rallies_then_rolls_for_routed_friends_then_steadies() {
         Event::BecameSteady { unit: id(5) },
     ];
     expected.extend(next_turn_rolled(2));
-    assert_eq!(ok(&mut g, Command::EndOrders), expected);
+    assert_eq!(ok(&mut g, Command::Order(Order::EndOrders)), expected);
     // The rallied unit stays disordered this turn.
     assert_eq!(g.unit(id(2)).map(|u| u.status), Some(Status::Disordered));
 }
@@ -707,7 +708,10 @@ fn r10_1_a_side_with_no_unit_on_the_map_loses() {
             reason: EndReason::Annihilated
         })
     );
-    assert_eq!(g.submit(Command::EndOrders), Err(RuleError::BattleOver));
+    assert_eq!(
+        g.submit(Command::Order(Order::EndOrders)),
+        Err(RuleError::BattleOver)
+    );
 }
 
 #[test]
@@ -876,7 +880,7 @@ fn r10_3_at_the_turn_limit_more_objectives_win_whatever_the_losses() {
         &[6, 1, 15, 2],
         Phase::Missile,
     );
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     ok(&mut g, fire(1, 0));
     let events = through_morale(&mut g);
     assert_eq!(events.last(), Some(&ended(A, EndReason::Objectives)));
@@ -914,9 +918,9 @@ fn r10_3_routed_units_count_in_the_losses_inflicted() {
     let faces = [6, 1, 15, 1, 1, 15, 16];
     let mut g = in_phase(limited(units, &[], B), &faces, Phase::Missile);
     ok(&mut g, fire(0, 1));
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
     ok(&mut g, fire(2, 0));
-    ok(&mut g, Command::Withdraw { hexes: 0 });
+    ok(&mut g, Command::Answer(Answer::Withdraw { hexes: 0 }));
     assert_eq!((g.losses(A), g.losses(B)), (2, 4));
     let events = through_morale(&mut g);
     assert_eq!(events.last(), Some(&ended(A, EndReason::Losses)));
@@ -950,7 +954,7 @@ fn r10_3_before_the_turn_limit_the_battle_goes_on() {
     let mut g = in_phase(s, &[6, 1, 6, 1], Phase::Missile);
     let events = through_morale(&mut g);
     assert_eq!(events[1..], next_turn_rolled(2)[..]);
-    ok(&mut g, Command::ChooseFirst { first: true });
+    ok(&mut g, Command::Answer(Answer::ChooseFirst { first: true }));
     let events = through_morale(&mut g);
     assert_eq!(events.last(), Some(&ended(A, EndReason::Objectives)));
 }

@@ -14,6 +14,7 @@
 
 use std::path::Path;
 use volley::ai::{ComputerPlayer, Player};
+use volley::engine::{Answer, Order};
 use volley::engine::{Dice, Game, Phase};
 use volley::save::{resume, SaveError, SaveFile};
 use volley::scenario::{Controller, Scenario, SHIPPED};
@@ -71,7 +72,7 @@ fn save_then_resume_gives_the_identical_state_at_every_phase() {
 fn written_save(dir: &Path) -> std::path::PathBuf {
     let scenario = tutorial();
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(3)).expect("valid");
-    let c = volley::engine::Command::ChooseFirst { first: true };
+    let c = volley::engine::Command::Answer(Answer::ChooseFirst { first: true });
     game.submit(c).expect("legal");
     assert_eq!(game.phase(), Phase::Movement);
     let path = dir.join("s.ron");
@@ -307,10 +308,12 @@ fn the_save_of_the_largest_battle_played_to_its_turn_limit_resumes() {
                         && u.side == side
                         && !ordered.contains(&(game.turn(), u.id))
                 })
-                .map_or(Command::EndOrders, |u| Command::StandFast { unit: u.id }),
+                .map_or(Command::Order(Order::EndOrders), |u| {
+                    Command::Order(Order::StandFast { unit: u.id })
+                }),
             Actor::Nobody => break,
         };
-        if let Command::StandFast { unit } = command {
+        if let Command::Order(Order::StandFast { unit }) = command {
             ordered.insert((game.turn(), unit));
         }
         game.submit(command).expect("legal");

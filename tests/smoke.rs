@@ -10,6 +10,7 @@
 mod common;
 use common::*;
 use volley::engine::types::{Formation, SideId};
+use volley::engine::Order;
 use volley::engine::{Command, Phase};
 
 #[test]
@@ -23,8 +24,8 @@ fn a_turn_runs_through_every_phase() {
         &[6, 1, 6, 1],
     );
     to_phase(&mut g, Phase::Melee);
-    ok(&mut g, Command::EndOrders);
-    ok(&mut g, Command::EndOrders);
+    ok(&mut g, Command::Order(Order::EndOrders));
+    ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(g.turn(), 2);
     assert_eq!(g.phase(), Phase::Initiative);
 }

@@ -15,6 +15,7 @@
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use volley::engine::Order;
 use volley::engine::{Command, Map, Phase, SideId, UnitId};
 use volley::scenario::{Controller, Scenario};
 use volley::tui::{App, Key, Mode};
@@ -823,10 +824,10 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
     press(&mut app, "1");
     let pike = unit_id(&app, "Red pike");
     // A march far beyond the pikemen's 2 hexes.
-    let far = Command::March {
+    let far = Command::Order(Order::March {
         unit: pike,
         to: Map::hex_at(4, 0),
-    };
+    });
     // The engine's reason, with the unit named by its label and hex rather than its id.
     let reason = app
         .game
@@ -850,7 +851,7 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
 
     // An order for the side that is not ordering.
     let blue_pike = unit_id(&app, "Blue pike");
-    let blue = Command::StandFast { unit: blue_pike };
+    let blue = Command::Order(Order::StandFast { unit: blue_pike });
     let reason = app
         .game
         .check_command(&blue)

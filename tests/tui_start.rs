@@ -15,6 +15,7 @@
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
+use volley::engine::Order;
 use volley::scenario::{Controller, Scenario, SHIPPED};
 use volley::tui::title::{Choice, Title};
 use volley::tui::{App, Key, Mode};
@@ -359,7 +360,7 @@ fn a_charge_that_rolled_no_die_is_taken_back_like_a_move() {
     assert_eq!(app.commands.len(), before + 1, "{}", app.message);
     assert!(matches!(
         app.commands.last(),
-        Some(volley::engine::Command::Charge { .. })
+        Some(volley::engine::Command::Order(Order::Charge { .. }))
     ));
     app.handle_key(Key::Char('U'));
     assert_eq!(app.commands.len(), before, "{}", app.message);

@@ -11,6 +11,7 @@
 
 use hexx::Hex;
 use volley::engine::{Actor, Command, Dice, Game, UnitId};
+use volley::engine::{Answer, Order};
 use volley::scenario::{Scenario, SHIPPED};
 
 /// Most commands one input may give, so that a run stays short.
@@ -53,12 +54,12 @@ fn legal_pick(game: &Game, b: u8, bytes: &mut &[u8]) -> Command {
             answers
                 .get(usize::from(b) % answers.len().max(1))
                 .copied()
-                .unwrap_or(Command::EndOrders)
+                .unwrap_or(Command::Order(Order::EndOrders))
         }
         Actor::Orders { side, .. } => {
             let units: Vec<UnitId> = game.units_of(side).map(|u| u.id).collect();
             let Some(unit) = units.get(usize::from(b) % (units.len() + 1)) else {
-                return Command::EndOrders;
+                return Command::Order(Order::EndOrders);
             };
             let orders = game.unit_orders(*unit);
             let (&pick, rest) = bytes.split_first().unwrap_or((&0, &[]));
@@ -66,9 +67,9 @@ fn legal_pick(game: &Game, b: u8, bytes: &mut &[u8]) -> Command {
             orders
                 .get(usize::from(pick) % orders.len().max(1))
                 .copied()
-                .unwrap_or(Command::EndOrders)
+                .unwrap_or(Command::Order(Order::EndOrders))
         }
-        Actor::Nobody => Command::EndOrders,
+        Actor::Nobody => Command::Order(Order::EndOrders),
     }
 }
 
@@ -92,23 +93,23 @@ fn next_command(game: &Game, bytes: &mut &[u8]) -> Option<Command> {
         n => u32::from(n),
     };
     Some(match b % 13 {
-        0 => Command::ChooseFirst { first: n % 2 == 0 },
-        1 => Command::StandFast { unit },
-        2 => Command::March { unit, to },
-        3 => Command::Hustle { unit, to },
-        4 => Command::Charge { unit, to, target },
-        5 => Command::Disengage { unit, to },
-        6 => Command::Fire { unit, target },
-        7 => Command::Ready { unit },
-        8 => Command::Attack { unit, target },
-        9 => Command::EndOrders,
-        10 => Command::Withdraw { hexes: n },
-        11 => Command::Advance {
+        0 => Command::Answer(Answer::ChooseFirst { first: n % 2 == 0 }),
+        1 => Command::Order(Order::StandFast { unit }),
+        2 => Command::Order(Order::March { unit, to }),
+        3 => Command::Order(Order::Hustle { unit, to }),
+        4 => Command::Order(Order::Charge { unit, to, target }),
+        5 => Command::Order(Order::Disengage { unit, to }),
+        6 => Command::Order(Order::Fire { unit, target }),
+        7 => Command::Order(Order::Ready { unit }),
+        8 => Command::Order(Order::Attack { unit, target }),
+        9 => Command::Order(Order::EndOrders),
+        10 => Command::Answer(Answer::Withdraw { hexes: n }),
+        11 => Command::Answer(Answer::Advance {
             advance: n % 2 == 0,
-        },
-        _ => Command::ChooseChargeTarget {
+        }),
+        _ => Command::Answer(Answer::ChooseChargeTarget {
             target: (n % 2 == 0).then_some(target),
-        },
+        }),
     })
 }
 

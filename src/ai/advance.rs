@@ -4,6 +4,7 @@
 
 use super::Player;
 use crate::engine::{Actor, Command, Decision, Game, UnitId};
+use crate::engine::{Answer, Order};
 use hexx::Hex;
 
 /// The scripted advance-and-fight player.
@@ -20,7 +21,7 @@ impl Player for AdvancePlayer {
                 best.or_else(|| {
                     game.legal_commands()
                         .into_iter()
-                        .find(|c| *c == Command::EndOrders)
+                        .find(|c| *c == Command::Order(Order::EndOrders))
                 })
                 .or_else(|| game.legal_commands().into_iter().next())
             }
@@ -30,12 +31,12 @@ impl Player for AdvancePlayer {
 
 fn answer(d: &Decision) -> Command {
     match d {
-        Decision::Initiative { .. } => Command::ChooseFirst { first: false },
-        Decision::Withdraw { .. } => Command::Withdraw { hexes: 0 },
-        Decision::Advance { .. } => Command::Advance { advance: true },
-        Decision::NewChargeTarget { options, .. } => Command::ChooseChargeTarget {
+        Decision::Initiative { .. } => Command::Answer(Answer::ChooseFirst { first: false }),
+        Decision::Withdraw { .. } => Command::Answer(Answer::Withdraw { hexes: 0 }),
+        Decision::Advance { .. } => Command::Answer(Answer::Advance { advance: true }),
+        Decision::NewChargeTarget { options, .. } => Command::Answer(Answer::ChooseChargeTarget {
             target: options.first().copied(),
-        },
+        }),
     }
 }
 
@@ -46,7 +47,9 @@ fn best_order(game: &Game, unit: UnitId) -> Option<Command> {
     if let Some(c) = first(&|c| {
         matches!(
             c,
-            Command::Fire { .. } | Command::Attack { .. } | Command::Charge { .. }
+            Command::Order(Order::Fire { .. })
+                | Command::Order(Order::Attack { .. })
+                | Command::Order(Order::Charge { .. })
         )
     }) {
         return Some(c);
@@ -56,14 +59,14 @@ fn best_order(game: &Game, unit: UnitId) -> Option<Command> {
     let closer = orders
         .iter()
         .filter_map(|c| match c {
-            Command::March { to, .. } => Some((to.unsigned_distance_to(target), *c)),
+            Command::Order(Order::March { to, .. }) => Some((to.unsigned_distance_to(target), *c)),
             _ => None,
         })
         .filter(|(d, _)| *d < here)
         .min_by_key(|(d, _)| *d);
     closer
         .map(|(_, c)| c)
-        .or_else(|| first(&|c| matches!(c, Command::StandFast { .. })))
+        .or_else(|| first(&|c| matches!(c, Command::Order(Order::StandFast { .. }))))
 }
 
 fn nearest_enemy(game: &Game, unit: UnitId) -> Option<Hex> {

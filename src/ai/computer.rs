@@ -7,6 +7,7 @@
 
 use super::plan;
 use super::Player;
+use crate::engine::Order;
 use crate::engine::{Actor, Command, Decision, Game, SideId};
 
 /// The computer player; one instance may play both sides.
@@ -86,15 +87,15 @@ fn first_answer(decision: &Decision) -> Option<Command> {
 /// `EndOrders` when legal, else the first legal order (an IF or UF unit that must attack).
 fn fallback(game: &Game) -> Command {
     let legal = game.legal_commands();
-    if legal.contains(&Command::EndOrders) {
-        return Command::EndOrders;
+    if legal.contains(&Command::Order(Order::EndOrders)) {
+        return Command::Order(Order::EndOrders);
     }
     legal
         .iter()
-        .find(|c| matches!(c, Command::Attack { .. }))
+        .find(|c| matches!(c, Command::Order(Order::Attack { .. })))
         .or(legal.first())
         .copied()
-        .unwrap_or(Command::EndOrders)
+        .unwrap_or(Command::Order(Order::EndOrders))
 }
 
 /// SplitMix64 of the seed, turn and side: the tie-break salt.

@@ -1,6 +1,7 @@
 //! The `random` player: a uniformly random legal command, ending its orders now and then.
 
 use super::Player;
+use crate::engine::Order;
 use crate::engine::{Command, Game};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -30,8 +31,13 @@ impl Player for RandomPlayer {
         if legal.is_empty() {
             return None;
         }
-        let end = legal.iter().position(|c| *c == Command::EndOrders);
-        let orders: Vec<&Command> = legal.iter().filter(|c| **c != Command::EndOrders).collect();
+        let end = legal
+            .iter()
+            .position(|c| *c == Command::Order(Order::EndOrders));
+        let orders: Vec<&Command> = legal
+            .iter()
+            .filter(|c| **c != Command::Order(Order::EndOrders))
+            .collect();
         match end {
             Some(i) if orders.is_empty() || self.below(4) == 0 => legal.get(i).copied(),
             _ => {

@@ -6,14 +6,76 @@ use super::types::{SideId, UnitId};
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
-/// One command to the game, checked then resolved by `Game::submit`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One command to the game, checked then resolved by `Game::submit`: an order of the phase
+/// or an answer to the decision the engine waits for. Saved as one flat list of variants
+/// (`March(unit: 2, to: …)`, `Withdraw(hexes: 1)`), as before the two were told apart.
+#[derive(Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Flat", into = "Flat")]
 pub enum Command {
-    /// R3.1: the initiative winner chooses to be the first side (`true`) or the second.
-    ChooseFirst {
-        /// `true` to be the first side.
-        first: bool,
-    },
+    /// An order of the acting side for the phase (R4–R7), or the end of its orders.
+    Order(Order),
+    /// An answer to the pending decision (R3.1, R4.4, R7.3, R8.1).
+    Answer(Answer),
+}
+
+impl Command {
+    /// Whether this is an order of the phase (R4–R7, end of orders included) rather than an
+    /// answer to a decision.
+    pub fn is_order(&self) -> bool {
+        matches!(self, Command::Order(_))
+    }
+
+    /// The order, if this is one.
+    pub fn order(&self) -> Option<Order> {
+        match *self {
+            Command::Order(order) => Some(order),
+            Command::Answer(_) => None,
+        }
+    }
+}
+
+/// Shown as the order or answer itself (`March { unit: UnitId(2), … }`), as in messages.
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Command::Order(order) => order.fmt(f),
+            Command::Answer(answer) => answer.fmt(f),
+        }
+    }
+}
+
+impl Order {
+    /// The unit ordered; `None` for the end of orders.
+    pub fn unit(self) -> Option<UnitId> {
+        match self {
+            Order::StandFast { unit }
+            | Order::March { unit, .. }
+            | Order::Hustle { unit, .. }
+            | Order::Charge { unit, .. }
+            | Order::Disengage { unit, .. }
+            | Order::Fire { unit, .. }
+            | Order::Ready { unit }
+            | Order::Attack { unit, .. } => Some(unit),
+            Order::EndOrders => None,
+        }
+    }
+}
+
+impl From<Order> for Command {
+    fn from(order: Order) -> Command {
+        Command::Order(order)
+    }
+}
+
+impl From<Answer> for Command {
+    fn from(answer: Answer) -> Command {
+        Command::Answer(answer)
+    }
+}
+
+/// An order of the phase (R4–R7): what the acting side tells one unit, or that it is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
     /// R4.1: stay put; a unit that stands fast removes a reload token (R4.7).
     StandFast {
         /// The unit ordered.
@@ -70,6 +132,16 @@ pub enum Command {
     },
     /// The ordering side has given all its orders for this phase (R3.2).
     EndOrders,
+}
+
+/// An answer to a decision the rules hand a side in the middle of another's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Answer {
+    /// R3.1: the initiative winner chooses to be the first side (`true`) or the second.
+    ChooseFirst {
+        /// `true` to be the first side.
+        first: bool,
+    },
     /// R8.1: withdraw this many hexes (0 to take the damage in place).
     Withdraw {
         /// Hexes to withdraw, one of the decision's options.
@@ -87,17 +159,128 @@ pub enum Command {
     },
 }
 
-impl Command {
-    /// Whether this is an order of the phase (R4–R7, end of orders included) rather than an
-    /// answer to a decision.
-    pub fn is_order(&self) -> bool {
-        !matches!(
-            self,
-            Command::ChooseFirst { .. }
-                | Command::Withdraw { .. }
-                | Command::Advance { .. }
-                | Command::ChooseChargeTarget { .. }
-        )
+/// How commands are saved: one list of every order and answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Flat {
+    /// R4.1: stay put; a unit that stands fast removes a reload token (R4.7).
+    StandFast {
+        /// The unit ordered.
+        unit: UnitId,
+    },
+    /// R4.1: move up to the march rate.
+    March {
+        /// The unit ordered.
+        unit: UnitId,
+        /// Where the move ends.
+        to: Hex,
+    },
+    /// R4.1: move up to the hustle rate; no attack or ready this turn.
+    Hustle {
+        /// The unit ordered.
+        unit: UnitId,
+        /// Where the move ends.
+        to: Hex,
+    },
+    /// R4.4: move up to the charge rate, ending adjacent to `target`.
+    Charge {
+        /// The unit charging.
+        unit: UnitId,
+        /// Where the charge ends, beside the target.
+        to: Hex,
+        /// The enemy charged.
+        target: UnitId,
+    },
+    /// R4.5: leave every enemy's side, moving up to the march rate.
+    Disengage {
+        /// The unit ordered.
+        unit: UnitId,
+        /// Where the move ends, beside no enemy.
+        to: Hex,
+    },
+    /// R6.1: fire one missile attack sequence.
+    Fire {
+        /// The unit ordered.
+        unit: UnitId,
+        /// The enemy fired at.
+        target: UnitId,
+    },
+    /// R5.6: ready instead of attacking.
+    Ready {
+        /// The unit ordered.
+        unit: UnitId,
+    },
+    /// R7.2: attack one adjacent enemy.
+    Attack {
+        /// The unit ordered.
+        unit: UnitId,
+        /// The adjacent enemy attacked.
+        target: UnitId,
+    },
+    /// The ordering side has given all its orders for this phase (R3.2).
+    EndOrders,
+    /// R3.1: the initiative winner chooses to be the first side (`true`) or the second.
+    ChooseFirst {
+        /// `true` to be the first side.
+        first: bool,
+    },
+    /// R8.1: withdraw this many hexes (0 to take the damage in place).
+    Withdraw {
+        /// Hexes to withdraw, one of the decision's options.
+        hexes: u32,
+    },
+    /// R4.4, R7.3: advance into the vacated hex or not.
+    Advance {
+        /// `true` to advance.
+        advance: bool,
+    },
+    /// R4.4: the charger's new target after a shock roll, or none.
+    ChooseChargeTarget {
+        /// The new target, one of the decision's options, or none.
+        target: Option<UnitId>,
+    },
+}
+
+impl From<Flat> for Command {
+    fn from(flat: Flat) -> Command {
+        match flat {
+            Flat::StandFast { unit } => Command::Order(Order::StandFast { unit }),
+            Flat::March { unit, to } => Command::Order(Order::March { unit, to }),
+            Flat::Hustle { unit, to } => Command::Order(Order::Hustle { unit, to }),
+            Flat::Charge { unit, to, target } => Command::Order(Order::Charge { unit, to, target }),
+            Flat::Disengage { unit, to } => Command::Order(Order::Disengage { unit, to }),
+            Flat::Fire { unit, target } => Command::Order(Order::Fire { unit, target }),
+            Flat::Ready { unit } => Command::Order(Order::Ready { unit }),
+            Flat::Attack { unit, target } => Command::Order(Order::Attack { unit, target }),
+            Flat::EndOrders => Command::Order(Order::EndOrders),
+            Flat::ChooseFirst { first } => Command::Answer(Answer::ChooseFirst { first }),
+            Flat::Withdraw { hexes } => Command::Answer(Answer::Withdraw { hexes }),
+            Flat::Advance { advance } => Command::Answer(Answer::Advance { advance }),
+            Flat::ChooseChargeTarget { target } => {
+                Command::Answer(Answer::ChooseChargeTarget { target })
+            }
+        }
+    }
+}
+
+impl From<Command> for Flat {
+    fn from(command: Command) -> Flat {
+        match command {
+            Command::Order(Order::StandFast { unit }) => Flat::StandFast { unit },
+            Command::Order(Order::March { unit, to }) => Flat::March { unit, to },
+            Command::Order(Order::Hustle { unit, to }) => Flat::Hustle { unit, to },
+            Command::Order(Order::Charge { unit, to, target }) => Flat::Charge { unit, to, target },
+            Command::Order(Order::Disengage { unit, to }) => Flat::Disengage { unit, to },
+            Command::Order(Order::Fire { unit, target }) => Flat::Fire { unit, target },
+            Command::Order(Order::Ready { unit }) => Flat::Ready { unit },
+            Command::Order(Order::Attack { unit, target }) => Flat::Attack { unit, target },
+            Command::Order(Order::EndOrders) => Flat::EndOrders,
+            Command::Answer(Answer::ChooseFirst { first }) => Flat::ChooseFirst { first },
+            Command::Answer(Answer::Withdraw { hexes }) => Flat::Withdraw { hexes },
+            Command::Answer(Answer::Advance { advance }) => Flat::Advance { advance },
+            Command::Answer(Answer::ChooseChargeTarget { target }) => {
+                Flat::ChooseChargeTarget { target }
+            }
+        }
     }
 }
 
@@ -158,23 +341,23 @@ impl Decision {
     pub fn answers(&self) -> Vec<Command> {
         match self {
             Decision::Initiative { .. } => vec![
-                Command::ChooseFirst { first: true },
-                Command::ChooseFirst { first: false },
+                Command::Answer(Answer::ChooseFirst { first: true }),
+                Command::Answer(Answer::ChooseFirst { first: false }),
             ],
             Decision::Withdraw { options, .. } => options
                 .iter()
-                .map(|&hexes| Command::Withdraw { hexes })
+                .map(|&hexes| Command::Answer(Answer::Withdraw { hexes }))
                 .collect(),
             Decision::Advance { .. } => vec![
-                Command::Advance { advance: true },
-                Command::Advance { advance: false },
+                Command::Answer(Answer::Advance { advance: true }),
+                Command::Answer(Answer::Advance { advance: false }),
             ],
             Decision::NewChargeTarget { options, .. } => {
                 let mut all: Vec<Command> = options
                     .iter()
-                    .map(|&t| Command::ChooseChargeTarget { target: Some(t) })
+                    .map(|&t| Command::Answer(Answer::ChooseChargeTarget { target: Some(t) }))
                     .collect();
-                all.push(Command::ChooseChargeTarget { target: None });
+                all.push(Command::Answer(Answer::ChooseChargeTarget { target: None }));
                 all
             }
         }

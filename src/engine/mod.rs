@@ -11,7 +11,7 @@ pub mod rules;
 pub mod types;
 pub mod unit;
 
-pub use command::{Command, Decision};
+pub use command::{Answer, Command, Decision, Order};
 pub use dice::Dice;
 pub use error::{DataError, Refusal, RuleError};
 pub use event::{AttackKind, Event, MoveKind, Phase};

@@ -4,6 +4,7 @@
 use super::describe::describe;
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
+use crate::engine::Order;
 use crate::engine::{Command, Dice, Event, Game, Map, Phase, SideId, UnitId};
 use crate::scenario::{Controller, Scenario};
 use hexx::Hex;
@@ -190,7 +191,7 @@ impl App {
             Ok(events) => {
                 self.commands.push(command);
                 if let Some(side) = acting {
-                    let order = command.is_order() && command != Command::EndOrders;
+                    let order = command.is_order() && command != Command::Order(Order::EndOrders);
                     self.traces.record(side, order, &self.game, &events);
                 }
                 // Only a person's own order is taken back, never the computer's.
@@ -441,10 +442,10 @@ fn replay(scenario: &Scenario, seed: u64, commands: &[Command]) -> Result<Game, 
 fn is_movement_order(c: &Command) -> bool {
     matches!(
         c,
-        Command::StandFast { .. }
-            | Command::March { .. }
-            | Command::Hustle { .. }
-            | Command::Disengage { .. }
-            | Command::Charge { .. }
+        Command::Order(Order::StandFast { .. })
+            | Command::Order(Order::March { .. })
+            | Command::Order(Order::Hustle { .. })
+            | Command::Order(Order::Disengage { .. })
+            | Command::Order(Order::Charge { .. })
     )
 }

@@ -8,6 +8,7 @@ use crate::engine::event::AttackKind;
 use crate::engine::event::EndReason;
 use crate::engine::game::{Odds, ShockOdds};
 use crate::engine::unit::attack_sequence_text;
+use crate::engine::Order;
 use crate::engine::{Actor, Command, Map, SideId, Status};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -254,14 +255,14 @@ fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
     let mut kinds: Vec<&str> = orders
         .iter()
         .map(|c| match c {
-            Command::StandFast { .. } => "stand fast",
-            Command::March { .. } => "march",
-            Command::Hustle { .. } => "hustle",
-            Command::Charge { .. } => "charge",
-            Command::Disengage { .. } => "disengage",
-            Command::Fire { .. } => "fire",
-            Command::Attack { .. } => "attack",
-            Command::Ready { .. } => "ready",
+            Command::Order(Order::StandFast { .. }) => "stand fast",
+            Command::Order(Order::March { .. }) => "march",
+            Command::Order(Order::Hustle { .. }) => "hustle",
+            Command::Order(Order::Charge { .. }) => "charge",
+            Command::Order(Order::Disengage { .. }) => "disengage",
+            Command::Order(Order::Fire { .. }) => "fire",
+            Command::Order(Order::Attack { .. }) => "attack",
+            Command::Order(Order::Ready { .. }) => "ready",
             _ => "",
         })
         .collect();

@@ -7,6 +7,7 @@ use volley::engine::types::{
     CreatureSize, DamageDice, Edge, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
     MissileKind, MissileWeapon, SideId,
 };
+use volley::engine::{Answer, Order};
 use volley::engine::{
     BattleSetup, Command, Dice, Event, Game, Map, Rules, SideSetup, TroopType, UnitId, UnitSetup,
 };
@@ -148,9 +149,9 @@ pub fn ok(game: &mut Game, command: Command) -> Vec<Event> {
 /// From turn 1's initiative (side A won with faces 6 vs 1): A chooses to be first, then
 /// both sides end orders until `phase` is reached with A ordering.
 pub fn to_phase(game: &mut Game, phase: volley::engine::Phase) {
-    ok(game, Command::ChooseFirst { first: true });
+    ok(game, Command::Answer(Answer::ChooseFirst { first: true }));
     while game.phase() != phase {
-        ok(game, Command::EndOrders);
+        ok(game, Command::Order(Order::EndOrders));
     }
 }
 
@@ -298,27 +299,27 @@ pub fn charged_from_5_8(then: Vec<Event>) -> Vec<Event> {
 
 /// The command for `unit` to fire at `target`.
 pub fn fire(unit: u16, target: u16) -> Command {
-    Command::Fire {
+    Command::Order(Order::Fire {
         unit: id(unit),
         target: id(target),
-    }
+    })
 }
 
 /// The command for `unit` to attack `target` in melee.
 pub fn attack(unit: u16, target: u16) -> Command {
-    Command::Attack {
+    Command::Order(Order::Attack {
         unit: id(unit),
         target: id(target),
-    }
+    })
 }
 
 /// The command for `unit` to charge `target`, ending its move at `to`.
 pub fn charge(unit: u16, to: Hex, target: u16) -> Command {
-    Command::Charge {
+    Command::Order(Order::Charge {
         unit: id(unit),
         to,
         target: id(target),
-    }
+    })
 }
 
 /// A 120-creature unit of FF test troops for `side` at offset `(col, row)`.
@@ -358,7 +359,7 @@ pub fn at_phase_on(
 pub fn movement_to_melee(g: &mut Game) -> Vec<Event> {
     let mut events = Vec::new();
     for _ in 0..4 {
-        events = ok(g, Command::EndOrders);
+        events = ok(g, Command::Order(Order::EndOrders));
     }
     assert_eq!(g.phase(), volley::engine::Phase::Melee);
     events
@@ -366,7 +367,7 @@ pub fn movement_to_melee(g: &mut Game) -> Vec<Event> {
 
 /// The command for `unit` to march to `to`.
 pub fn march(unit: u16, to: Hex) -> Command {
-    Command::March { unit: id(unit), to }
+    Command::Order(Order::March { unit: id(unit), to })
 }
 
 /// `u` disordered.

@@ -7,6 +7,7 @@ use super::danger::Danger;
 use super::value::{ground_cost, harm};
 use super::view::View;
 use super::{on_map, Style};
+use crate::engine::Answer;
 use crate::engine::{
     AttackKind, Command, Decision, Game, MoveKind, Phase, SideId, Status, Unit, UnitId,
 };
@@ -16,24 +17,26 @@ use hexx::Hex;
 pub fn decide(game: &Game, decision: &Decision, style: &Style) -> Command {
     let view = View::new(game, decision.side(), *style);
     match decision {
-        Decision::Initiative { side } => Command::ChooseFirst {
+        Decision::Initiative { side } => Command::Answer(Answer::ChooseFirst {
             first: wants_first(&view, *side),
-        },
+        }),
         Decision::Withdraw {
             unit,
             attacker,
             options,
             damage,
             ..
-        } => Command::Withdraw {
+        } => Command::Answer(Answer::Withdraw {
             hexes: withdraw(&view, *unit, *attacker, options, *damage),
-        },
-        Decision::Advance { unit, hex, .. } => Command::Advance {
+        }),
+        Decision::Advance { unit, hex, .. } => Command::Answer(Answer::Advance {
             advance: advance(&view, *unit, *hex),
-        },
-        Decision::NewChargeTarget { unit, options, .. } => Command::ChooseChargeTarget {
-            target: new_target(&view, *unit, options),
-        },
+        }),
+        Decision::NewChargeTarget { unit, options, .. } => {
+            Command::Answer(Answer::ChooseChargeTarget {
+                target: new_target(&view, *unit, options),
+            })
+        }
     }
 }
 

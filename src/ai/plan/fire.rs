@@ -9,6 +9,7 @@ use super::danger::Danger;
 use super::on_map;
 use super::value::{gives_ground, harm};
 use super::view::View;
+use crate::engine::Order;
 use crate::engine::{AttackKind, Command, Game, Unit, UnitId};
 
 /// The side's next missile order, or `None` when nothing is worth doing.
@@ -24,10 +25,11 @@ pub fn best_strike(view: &View, ready_floor: f64) -> Option<Command> {
     for u in game.units_of(view.side) {
         for &c in game.unit_orders(u.id) {
             let value = match c {
-                Command::Fire { target, .. } | Command::Attack { target, .. } => {
+                Command::Order(Order::Fire { target, .. })
+                | Command::Order(Order::Attack { target, .. }) => {
                     on_map(game, target).map_or(0.0, |t| shot_value(view, u, t))
                 }
-                Command::Ready { .. } => ready_value(view, u).max(ready_floor),
+                Command::Order(Order::Ready { .. }) => ready_value(view, u).max(ready_floor),
                 _ => continue,
             };
             if value > 0.05 && best.as_ref().is_none_or(|b| value > b.0) {

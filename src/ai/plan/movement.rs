@@ -10,6 +10,7 @@ use super::charge;
 use super::danger::{volley, Danger};
 use super::view::View;
 use super::{broken, on_map};
+use crate::engine::Order;
 use crate::engine::{AttackKind, Command, Formation, Unit};
 use hexx::Hex;
 
@@ -24,12 +25,12 @@ pub fn next(view: &View) -> Option<Command> {
             .game
             .unit_orders(u.id)
             .iter()
-            .any(|c| matches!(c, Command::Charge { .. }));
+            .any(|c| matches!(c, Command::Order(Order::Charge { .. })));
         if !may_charge {
             continue;
         }
         if let Some((value, order)) = best_order(view, u) {
-            let charge = matches!(order, Command::Charge { .. });
+            let charge = matches!(order, Command::Order(Order::Charge { .. }));
             if charge && best.as_ref().is_none_or(|b| value > b.0) {
                 best = Some((value, order));
             }
@@ -112,11 +113,17 @@ impl<'v, 'a> Scorer<'v, 'a> {
         let u = self.unit;
         let jitter = |h: Hex| self.view.style.jitter(h.x, h.y);
         match *c {
-            Command::StandFast { .. } => Some(self.place(u.pos, Move::Stay)),
-            Command::March { to, .. } => Some(self.place(to, Move::March) + jitter(to)),
-            Command::Disengage { to, .. } => Some(self.place(to, Move::Hustle) + jitter(to)),
-            Command::Hustle { to, .. } => Some(self.place(to, Move::Hustle) + jitter(to) - 0.05),
-            Command::Charge { to, target, .. } => {
+            Command::Order(Order::StandFast { .. }) => Some(self.place(u.pos, Move::Stay)),
+            Command::Order(Order::March { to, .. }) => {
+                Some(self.place(to, Move::March) + jitter(to))
+            }
+            Command::Order(Order::Disengage { to, .. }) => {
+                Some(self.place(to, Move::Hustle) + jitter(to))
+            }
+            Command::Order(Order::Hustle { to, .. }) => {
+                Some(self.place(to, Move::Hustle) + jitter(to) - 0.05)
+            }
+            Command::Order(Order::Charge { to, target, .. }) => {
                 let t = on_map(self.view.game, target)?;
                 let after = -self.caution * self.danger.at(to, false)
                     + self.view.objective_value(u, to)

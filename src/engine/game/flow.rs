@@ -4,10 +4,11 @@
 
 use super::resolve::{Ctx, Step};
 use super::Game;
-use crate::engine::command::{Command, Decision};
+use crate::engine::command::{Command, Decision, Order};
 use crate::engine::error::{Refusal, RuleError};
 use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
 use crate::engine::types::{SideId, Status, UnitId};
+use hexx::Hex;
 
 impl Game {
     /// R3.1: a new turn and its initiative roll; the winner is asked to choose.
@@ -61,72 +62,84 @@ impl Game {
         self.emit(Event::OrdersPassed { side: self.first });
     }
 
-    /// Checks a command against the state without changing it.
+    /// Checks a command against the state without changing it: an answer must be one the
+    /// pending decision offers; an order must wait for no decision and be of this phase.
     pub(super) fn check(&self, command: &Command) -> Result<(), RuleError> {
-        if let Some(p) = &self.pending {
-            let fits = p.decision.answers().contains(command);
-            return match (fits, is_answer(command)) {
-                (true, _) => Ok(()),
-                (false, true) => Err(RuleError::WrongAnswer),
-                (false, false) => Err(RuleError::DecisionPending(
-                    p.decision.side().of(&self.sides).name.clone(),
-                )),
-            };
+        match (command, &self.pending) {
+            (Command::Answer(_), Some(p)) if p.decision.answers().contains(command) => Ok(()),
+            (Command::Answer(_), Some(_)) => Err(RuleError::WrongAnswer),
+            (Command::Answer(_), None) => Err(RuleError::NoDecision),
+            (Command::Order(_), Some(p)) => Err(RuleError::DecisionPending(
+                p.decision.side().of(&self.sides).name.clone(),
+            )),
+            (Command::Order(order), None) => self.check_order(*order),
         }
-        if is_answer(command) {
-            return Err(RuleError::NoDecision);
-        }
-        match (*command, self.phase) {
-            (Command::EndOrders, _) => self.check_end_orders(),
-            (Command::StandFast { unit }, Phase::Movement) => {
-                self.check_move(unit, MoveKind::StandFast, Default::default(), None)
+    }
+
+    /// Checks an order of the phase (R4–R7).
+    fn check_order(&self, order: Order) -> Result<(), RuleError> {
+        let during = |phases: &[Phase]| {
+            if phases.contains(&self.phase) {
+                Ok(())
+            } else {
+                Err(RuleError::WrongPhase)
             }
-            (Command::March { unit, to }, Phase::Movement) => {
-                self.check_move(unit, MoveKind::March, to, None)
+        };
+        let movement = [Phase::Movement];
+        match order {
+            Order::EndOrders => self.check_end_orders(),
+            Order::StandFast { unit } => during(&movement)
+                .and_then(|()| self.check_move(unit, MoveKind::StandFast, Hex::ZERO, None)),
+            Order::March { unit, to } => {
+                during(&movement).and_then(|()| self.check_move(unit, MoveKind::March, to, None))
             }
-            (Command::Hustle { unit, to }, Phase::Movement) => {
-                self.check_move(unit, MoveKind::Hustle, to, None)
+            Order::Hustle { unit, to } => {
+                during(&movement).and_then(|()| self.check_move(unit, MoveKind::Hustle, to, None))
             }
-            (Command::Disengage { unit, to }, Phase::Movement) => {
-                self.check_move(unit, MoveKind::Disengage, to, None)
+            Order::Disengage { unit, to } => during(&movement)
+                .and_then(|()| self.check_move(unit, MoveKind::Disengage, to, None)),
+            Order::Charge { unit, to, target } => during(&movement)
+                .and_then(|()| self.check_move(unit, MoveKind::Charge, to, Some(target))),
+            Order::Fire { unit, target } => {
+                during(&[Phase::Missile]).and_then(|()| self.check_fire(unit, target))
             }
-            (Command::Charge { unit, to, target }, Phase::Movement) => {
-                self.check_move(unit, MoveKind::Charge, to, Some(target))
+            Order::Ready { unit } => {
+                during(&[Phase::Missile, Phase::Melee]).and_then(|()| self.check_ready(unit))
             }
-            (Command::Fire { unit, target }, Phase::Missile) => self.check_fire(unit, target),
-            (Command::Ready { unit }, Phase::Missile | Phase::Melee) => self.check_ready(unit),
-            (Command::Attack { unit, target }, Phase::Melee) => self.check_attack(unit, target),
-            _ => Err(RuleError::WrongPhase),
+            Order::Attack { unit, target } => {
+                during(&[Phase::Melee]).and_then(|()| self.check_attack(unit, target))
+            }
         }
     }
 
     /// Carries out a checked command.
     pub(super) fn execute(&mut self, command: Command) {
-        if let Some(pending) = self.pending.take() {
-            self.answer(pending, &command);
-            return;
-        }
         match command {
-            Command::EndOrders => self.end_orders(),
-            Command::StandFast { unit } => {
-                self.execute_move(unit, MoveKind::StandFast, Default::default(), None)
+            Command::Answer(answer) => {
+                if let Some(pending) = self.pending.take() {
+                    self.answer(pending, &answer);
+                }
             }
-            Command::March { unit, to } => self.execute_move(unit, MoveKind::March, to, None),
-            Command::Hustle { unit, to } => self.execute_move(unit, MoveKind::Hustle, to, None),
-            Command::Disengage { unit, to } => {
-                self.execute_move(unit, MoveKind::Disengage, to, None)
+            Command::Order(order) => self.execute_order(order),
+        }
+    }
+
+    /// Carries out a checked order.
+    fn execute_order(&mut self, order: Order) {
+        match order {
+            Order::EndOrders => self.end_orders(),
+            Order::StandFast { unit } => {
+                self.execute_move(unit, MoveKind::StandFast, Hex::ZERO, None)
             }
-            Command::Charge { unit, to, target } => {
+            Order::March { unit, to } => self.execute_move(unit, MoveKind::March, to, None),
+            Order::Hustle { unit, to } => self.execute_move(unit, MoveKind::Hustle, to, None),
+            Order::Disengage { unit, to } => self.execute_move(unit, MoveKind::Disengage, to, None),
+            Order::Charge { unit, to, target } => {
                 self.execute_move(unit, MoveKind::Charge, to, Some(target))
             }
-            Command::Fire { unit, target } => {
-                self.declare_attack(unit, target, AttackKind::Missile)
-            }
-            Command::Attack { unit, target } => {
-                self.declare_attack(unit, target, AttackKind::Melee)
-            }
-            Command::Ready { unit } => self.emit(Event::Readied { unit }),
-            _ => {}
+            Order::Fire { unit, target } => self.declare_attack(unit, target, AttackKind::Missile),
+            Order::Attack { unit, target } => self.declare_attack(unit, target, AttackKind::Melee),
+            Order::Ready { unit } => self.emit(Event::Readied { unit }),
         }
     }
 
@@ -305,14 +318,4 @@ impl Game {
             });
         }
     }
-}
-
-fn is_answer(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::ChooseFirst { .. }
-            | Command::Withdraw { .. }
-            | Command::Advance { .. }
-            | Command::ChooseChargeTarget { .. }
-    )
 }

@@ -6,6 +6,7 @@
 
 use super::Game;
 use crate::engine::command::Command;
+use crate::engine::command::Order;
 use crate::engine::event::{Event, Phase};
 use crate::engine::types::UnitId;
 use hexx::Hex;
@@ -51,16 +52,8 @@ impl Game {
     /// Whether the orders remembered for `unit` include `command`: a legal order, since they
     /// are never stale, so `check` need not search again.
     pub(super) fn remembered(&self, command: &Command) -> bool {
-        let unit = match *command {
-            Command::StandFast { unit }
-            | Command::March { unit, .. }
-            | Command::Hustle { unit, .. }
-            | Command::Charge { unit, .. }
-            | Command::Disengage { unit, .. }
-            | Command::Fire { unit, .. }
-            | Command::Ready { unit }
-            | Command::Attack { unit, .. } => unit,
-            _ => return false,
+        let Some(unit) = command.order().and_then(Order::unit) else {
+            return false;
         };
         if self.pending.is_some() || self.outcome.is_some() {
             return false;

@@ -4,6 +4,7 @@
 
 use super::{Actor, Game};
 use crate::engine::command::Command;
+use crate::engine::command::Order;
 use crate::engine::error::RuleError;
 use crate::engine::event::{MoveKind, Phase};
 use crate::engine::types::UnitId;
@@ -21,8 +22,8 @@ impl Game {
                     .collect();
                 let mut all = Vec::with_capacity(lists.iter().map(|l| l.len()).sum::<usize>() + 1);
                 lists.into_iter().for_each(|l| all.extend_from_slice(l));
-                if self.check(&Command::EndOrders).is_ok() {
-                    all.push(Command::EndOrders);
+                if self.check(&Command::Order(Order::EndOrders)).is_ok() {
+                    all.push(Command::Order(Order::EndOrders));
                 }
                 all
             }
@@ -52,17 +53,17 @@ impl Game {
             Phase::Missile => {
                 let mut c: Vec<Command> = self
                     .enemy_ids(unit)
-                    .map(|target| Command::Fire { unit, target })
+                    .map(|target| Command::Order(Order::Fire { unit, target }))
                     .collect();
-                c.push(Command::Ready { unit });
+                c.push(Command::Order(Order::Ready { unit }));
                 c
             }
             Phase::Melee => {
                 let mut c: Vec<Command> = self
                     .enemy_ids(unit)
-                    .map(|target| Command::Attack { unit, target })
+                    .map(|target| Command::Order(Order::Attack { unit, target }))
                     .collect();
-                c.push(Command::Ready { unit });
+                c.push(Command::Order(Order::Ready { unit }));
                 c
             }
             _ => Vec::new(),
@@ -90,18 +91,18 @@ impl Game {
             return None;
         }
         let tries: Vec<Command> = match self.phase {
-            Phase::Movement => vec![Command::StandFast { unit }],
+            Phase::Movement => vec![Command::Order(Order::StandFast { unit })],
             Phase::Missile => self
                 .enemy_ids(unit)
-                .map(|target| Command::Fire { unit, target })
-                .chain([Command::Ready { unit }])
+                .map(|target| Command::Order(Order::Fire { unit, target }))
+                .chain([Command::Order(Order::Ready { unit })])
                 .collect(),
             Phase::Melee => self
                 .enemy_ids(unit)
-                .map(|target| Command::Attack { unit, target })
-                .chain([Command::Ready { unit }])
+                .map(|target| Command::Order(Order::Attack { unit, target }))
+                .chain([Command::Order(Order::Ready { unit })])
                 .collect(),
-            _ => vec![Command::StandFast { unit }],
+            _ => vec![Command::Order(Order::StandFast { unit })],
         };
         tries.iter().find_map(|c| self.check(c).err())
     }
@@ -109,7 +110,7 @@ impl Game {
     /// Movement orders built from the reach of each move kind, legal by construction; only
     /// charges are vetted again for their target.
     fn move_candidates(&self, unit: UnitId) -> Vec<Command> {
-        let stand = Command::StandFast { unit };
+        let stand = Command::Order(Order::StandFast { unit });
         if self.check(&stand).is_err() {
             return Vec::new();
         }
@@ -133,18 +134,18 @@ impl Game {
         c.extend(
             marches
                 .into_iter()
-                .map(|(to, _)| Command::March { unit, to }),
+                .map(|(to, _)| Command::Order(Order::March { unit, to })),
         );
         c.extend(
             hustles
                 .into_iter()
-                .map(|(to, _)| Command::Hustle { unit, to }),
+                .map(|(to, _)| Command::Order(Order::Hustle { unit, to })),
         );
         if !u.troop.formation.is_undisciplined() {
             c.extend(
                 ends(MoveKind::Disengage)
                     .into_iter()
-                    .map(|(to, _)| Command::Disengage { unit, to }),
+                    .map(|(to, _)| Command::Order(Order::Disengage { unit, to })),
             );
         }
         // A charge ends beside an enemy (R4.4): with none within the charge rate and one hex,
@@ -166,7 +167,7 @@ impl Game {
             }
             for target in self.enemy_ids(unit) {
                 if self.at(target).pos.unsigned_distance_to(to) == 1 {
-                    c.push(Command::Charge { unit, to, target });
+                    c.push(Command::Order(Order::Charge { unit, to, target }));
                 }
             }
         }
@@ -186,14 +187,20 @@ impl Game {
     /// Enemies `unit` may fire at now (R6.1–R6.4).
     pub fn fire_targets(&self, unit: UnitId) -> Vec<UnitId> {
         self.enemy_ids(unit)
-            .filter(|&target| self.check(&Command::Fire { unit, target }).is_ok())
+            .filter(|&target| {
+                self.check(&Command::Order(Order::Fire { unit, target }))
+                    .is_ok()
+            })
             .collect()
     }
 
     /// Enemies `unit` may attack in melee now (R7.2).
     pub fn melee_targets(&self, unit: UnitId) -> Vec<UnitId> {
         self.enemy_ids(unit)
-            .filter(|&target| self.check(&Command::Attack { unit, target }).is_ok())
+            .filter(|&target| {
+                self.check(&Command::Order(Order::Attack { unit, target }))
+                    .is_ok()
+            })
             .collect()
     }
 

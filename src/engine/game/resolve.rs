@@ -462,10 +462,10 @@ impl Game {
     }
 
     /// Answers to pending decisions (R3.1, R4.4, R7.3, R8.1).
-    pub(super) fn answer(&mut self, pending: Pending, command: &crate::engine::command::Command) {
-        use crate::engine::command::Command as C;
+    pub(super) fn answer(&mut self, pending: Pending, answer: &crate::engine::command::Answer) {
+        use crate::engine::command::Answer as C;
         self.emit(Event::DecisionAnswered);
-        match (pending.ctx, command) {
+        match (pending.ctx, answer) {
             (Ctx::Initiative, C::ChooseFirst { first }) => {
                 let Decision::Initiative { side } = pending.decision else {
                     return;

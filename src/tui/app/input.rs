@@ -5,6 +5,7 @@ use super::{App, Key, Mode, TargetOrder};
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
 use crate::engine::{Actor, Command, Map, UnitId};
+use crate::engine::{Answer, Order};
 use hexx::Hex;
 
 impl App {
@@ -28,7 +29,7 @@ impl App {
             Mode::SaveAs { name } => self.save_as_key(key, name),
             Mode::ConfirmEnd { .. } => match key {
                 Key::Char('y') | Key::Enter | Key::Char('e') => {
-                    self.submit(Command::EndOrders);
+                    self.submit(Command::Order(Order::EndOrders));
                 }
                 _ => self.mode = Mode::Browse,
             },
@@ -63,11 +64,11 @@ impl App {
         let pick = match key {
             Key::Char('y') => answers
                 .iter()
-                .find(|c| matches!(c, Command::Advance { advance: true }))
+                .find(|c| matches!(c, Command::Answer(Answer::Advance { advance: true })))
                 .copied(),
             Key::Char('n') => answers
                 .iter()
-                .find(|c| matches!(c, Command::Advance { advance: false }))
+                .find(|c| matches!(c, Command::Answer(Answer::Advance { advance: false })))
                 .copied(),
             Key::Char(d) if d.is_ascii_digit() => digit_answer(&decision, &answers, d),
             Key::Char('?') => {
@@ -228,7 +229,7 @@ impl App {
                 self.game
                     .unit_orders(u.id)
                     .iter()
-                    .any(|c| !matches!(c, Command::StandFast { .. }))
+                    .any(|c| !matches!(c, Command::Order(Order::StandFast { .. })))
             })
             .map(|u| u.id)
             .collect()
@@ -258,7 +259,7 @@ impl App {
         if idle > 0 {
             self.mode = Mode::ConfirmEnd { idle };
         } else {
-            self.submit(Command::EndOrders);
+            self.submit(Command::Order(Order::EndOrders));
         }
     }
 
@@ -286,10 +287,10 @@ impl App {
         }
         match c {
             's' => {
-                self.submit(Command::StandFast { unit });
+                self.submit(Command::Order(Order::StandFast { unit }));
             }
             'r' => {
-                self.submit(Command::Ready { unit });
+                self.submit(Command::Order(Order::Ready { unit }));
             }
             'm' => self.pick_hex(unit, MoveKind::March),
             'h' => self.pick_hex(unit, MoveKind::Hustle),
@@ -328,13 +329,13 @@ impl App {
                 let to = self.cursor;
                 match kind {
                     MoveKind::March => {
-                        self.submit(Command::March { unit, to });
+                        self.submit(Command::Order(Order::March { unit, to }));
                     }
                     MoveKind::Hustle => {
-                        self.submit(Command::Hustle { unit, to });
+                        self.submit(Command::Order(Order::Hustle { unit, to }));
                     }
                     MoveKind::Disengage => {
-                        self.submit(Command::Disengage { unit, to });
+                        self.submit(Command::Order(Order::Disengage { unit, to }));
                     }
                     _ => self.charge_targets(unit, to),
                 }
@@ -351,7 +352,7 @@ impl App {
             .unit_orders(unit)
             .iter()
             .filter_map(|c| match *c {
-                Command::Charge { to: t, target, .. } if t == to => Some(target),
+                Command::Order(Order::Charge { to: t, target, .. }) if t == to => Some(target),
                 _ => None,
             })
             .collect();
@@ -398,9 +399,11 @@ impl App {
                     return;
                 };
                 let command = match order {
-                    TargetOrder::Fire => Command::Fire { unit, target },
-                    TargetOrder::Attack => Command::Attack { unit, target },
-                    TargetOrder::Charge { to } => Command::Charge { unit, to, target },
+                    TargetOrder::Fire => Command::Order(Order::Fire { unit, target }),
+                    TargetOrder::Attack => Command::Order(Order::Attack { unit, target }),
+                    TargetOrder::Charge { to } => {
+                        Command::Order(Order::Charge { unit, to, target })
+                    }
                 };
                 self.submit(command);
                 return;
@@ -430,19 +433,19 @@ fn digit_answer(
     let n = d.to_digit(10)? as usize;
     match decision {
         D::Initiative { .. } => match n {
-            1 => Some(Command::ChooseFirst { first: true }),
-            2 => Some(Command::ChooseFirst { first: false }),
+            1 => Some(Command::Answer(Answer::ChooseFirst { first: true })),
+            2 => Some(Command::Answer(Answer::ChooseFirst { first: false })),
             _ => None,
         },
         D::Withdraw { .. } => answers
             .iter()
-            .find(|c| **c == Command::Withdraw { hexes: n as u32 })
+            .find(|c| **c == Command::Answer(Answer::Withdraw { hexes: n as u32 }))
             .copied(),
         D::NewChargeTarget { options, .. } => match n {
-            0 => Some(Command::ChooseChargeTarget { target: None }),
+            0 => Some(Command::Answer(Answer::ChooseChargeTarget { target: None })),
             i => options
                 .get(i - 1)
-                .map(|t| Command::ChooseChargeTarget { target: Some(*t) }),
+                .map(|t| Command::Answer(Answer::ChooseChargeTarget { target: Some(*t) })),
         },
         D::Advance { .. } => None,
     }
@@ -465,14 +468,14 @@ fn order_menu(orders: &[Command]) -> Vec<(char, &'static str)> {
             orders.iter().any(|c| {
                 matches!(
                     (k, c),
-                    ('s', Command::StandFast { .. })
-                        | ('m', Command::March { .. })
-                        | ('h', Command::Hustle { .. })
-                        | ('c', Command::Charge { .. })
-                        | ('d', Command::Disengage { .. })
-                        | ('f', Command::Fire { .. })
-                        | ('a', Command::Attack { .. })
-                        | ('r', Command::Ready { .. })
+                    ('s', Command::Order(Order::StandFast { .. }))
+                        | ('m', Command::Order(Order::March { .. }))
+                        | ('h', Command::Order(Order::Hustle { .. }))
+                        | ('c', Command::Order(Order::Charge { .. }))
+                        | ('d', Command::Order(Order::Disengage { .. }))
+                        | ('f', Command::Order(Order::Fire { .. }))
+                        | ('a', Command::Order(Order::Attack { .. }))
+                        | ('r', Command::Order(Order::Ready { .. }))
                 )
             })
         })
