@@ -133,6 +133,12 @@ impl Map {
         Some(row as usize * self.width as usize + col as usize)
     }
 
+    /// The hex at `index` of a flat array over the map (the inverse of [`Map::index`]).
+    pub fn hex_of(&self, index: usize) -> Hex {
+        let width = self.width.max(1) as usize;
+        Map::hex_at((index % width) as i32, (index / width) as i32)
+    }
+
     /// Number of hexes on the map: the length of a flat array over it.
     pub fn len(&self) -> usize {
         self.terrain.len()

@@ -2,6 +2,7 @@
 //! zone of control (R4.2) and passing through friends (R4.3); checking and carrying out
 //! stand fast, march, hustle, charge and disengage, and the reload of R4.7.
 
+use super::reach::Supposing;
 use super::{Game, Reach, Unit};
 use crate::engine::error::RuleError;
 use crate::engine::event::{Event, MoveKind};
@@ -16,10 +17,34 @@ impl Game {
 
     /// R4.1–R4.6: where `unit` can go with a move of `kind` from where it stands.
     pub fn reach(&self, unit: UnitId, kind: MoveKind) -> Reach {
+        self.reach_in(unit, kind, Supposing::NONE)
+    }
+
+    /// [`Game::reach`] for a planner's supposition: as if the units in `absent` were not on
+    /// the map, and those in `inert` stood but exerted no zone of control (R4.2) because
+    /// they may move away first. Every rule of the move is the engine's own.
+    pub fn reach_supposing(
+        &self,
+        unit: UnitId,
+        kind: MoveKind,
+        absent: &[UnitId],
+        inert: &[UnitId],
+    ) -> Reach {
+        self.reach_in(unit, kind, Supposing { absent, inert })
+    }
+
+    fn reach_in(&self, unit: UnitId, kind: MoveKind, s: Supposing) -> Reach {
         let Some(u) = self.unit(unit).filter(|u| u.on_map()) else {
             return Reach::default();
         };
-        let engaged = self.is_engaged(u);
+        // Engagement is being beside an enemy, inert or not: it stands there now (R4.2).
+        let engaged = self.map.index(u.pos).is_some_and(|i| {
+            let only_absent = Supposing {
+                absent: s.absent,
+                inert: &[],
+            };
+            self.zone_supposing(i, u.side.other(), only_absent)
+        });
         let budget = match kind {
             MoveKind::March | MoveKind::Disengage => u.profile.rate.0,
             MoveKind::Hustle => u.profile.rate.1,
@@ -39,7 +64,7 @@ impl Game {
         } else {
             budget
         };
-        self.search(u, kind, budget)
+        self.search(u, kind, budget, s)
     }
 
     /// R4.4: whether `u` may end a charge in `hex`: mounted units may not end one by

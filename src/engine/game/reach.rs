@@ -8,6 +8,7 @@ use super::retreat::passes;
 use super::{Game, Unit};
 use crate::engine::event::MoveKind;
 use crate::engine::map::Map;
+use crate::engine::types::{SideId, UnitId};
 use hexx::Hex;
 use std::cell::RefCell;
 
@@ -95,6 +96,26 @@ fn unkey(key: u32) -> (i32, i32) {
     (q + (r >> 1), r)
 }
 
+/// A planner's supposition about the field (never a rule): units taken as gone from the map,
+/// and units taken to exert no zone of control because they may move away first.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Supposing<'s> {
+    pub absent: &'s [UnitId],
+    pub inert: &'s [UnitId],
+}
+
+impl Supposing<'_> {
+    /// The field as it stands.
+    pub const NONE: Supposing<'static> = Supposing {
+        absent: &[],
+        inert: &[],
+    };
+
+    fn is_none(&self) -> bool {
+        self.absent.is_empty() && self.inert.is_empty()
+    }
+}
+
 thread_local! {
     /// The search's buckets, one per cost, kept between searches so none allocates.
     static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
@@ -128,6 +149,13 @@ impl Reach {
         &self.ends
     }
 
+    /// Cost of the cheapest path to `hex`, if the search reached it, whether or not the move
+    /// may end there (a hex of friends passed through, R4.3).
+    pub fn cost_of(&self, hex: Hex) -> Option<u32> {
+        let c = *self.cost.get(self.frame.slot_of(hex)?)?;
+        (c != NONE).then_some(c)
+    }
+
     /// Cost to end in `hex`, if the move may end there.
     pub fn cost_to(&self, hex: Hex) -> Option<u32> {
         self.ends.iter().find(|(h, _)| *h == hex).map(|(_, c)| *c)
@@ -156,7 +184,7 @@ impl Game {
     /// paths found never depend on anything but the position. Costs are small whole
     /// numbers and every step costs at least 1, so a bucket per cost replaces the heap: a
     /// bucket is full before it is taken.
-    pub(super) fn search(&self, u: &Unit, kind: MoveKind, budget: u32) -> Reach {
+    pub(super) fn search(&self, u: &Unit, kind: MoveKind, budget: u32, s: Supposing) -> Reach {
         let mut reach = Reach::new(Frame::around(&self.map, u.pos, budget));
         let Some(start) = reach.frame.slot_of(u.pos) else {
             return reach;
@@ -177,7 +205,7 @@ impl Game {
                 bucket.sort_unstable();
                 for &at in &bucket {
                     let step = (cost as u32, budget, unkey(at));
-                    self.expand(u, kind, step, &mut reach, buckets);
+                    self.expand((u, kind, s), step, &mut reach, buckets);
                 }
                 bucket.clear();
                 if let Some(slot) = buckets.get_mut(cost) {
@@ -185,7 +213,7 @@ impl Game {
                 }
             }
         });
-        reach.ends = self.move_ends(u, kind, &reach);
+        reach.ends = self.move_ends(u, kind, &reach, s);
         reach
     }
 
@@ -194,8 +222,7 @@ impl Game {
     /// search).
     fn expand(
         &self,
-        u: &Unit,
-        kind: MoveKind,
+        (u, kind, s): (&Unit, MoveKind, Supposing),
         (cost, budget, at): (u32, u32, (i32, i32)),
         reach: &mut Reach,
         buckets: &mut [Vec<u32>],
@@ -207,7 +234,7 @@ impl Game {
         if reach.cost.get(slot).is_some_and(|&c| c < cost) {
             return; // reached more cheaply since it was put in this bucket
         }
-        if cost > 0 && self.grid.beside(here, u.side.other()) {
+        if cost > 0 && self.zone_supposing(here, u.side.other(), s) {
             return; // R4.2: entering an enemy's side stops the move.
         }
         let parity = (at.1 & 1) as usize;
@@ -227,7 +254,7 @@ impl Game {
             let Some(bucket) = buckets.get_mut(total as usize) else {
                 continue;
             };
-            if total <= budget && better && self.may_enter(u, kind, there) {
+            if total <= budget && better && self.may_enter(u, kind, there, s) {
                 if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
                     (*c, *p) = (total, slot as u32);
                 }
@@ -236,14 +263,33 @@ impl Game {
         }
     }
 
+    /// The unit in map hex `index`, unless it is supposed gone.
+    fn occupant_supposing(&self, index: usize, s: Supposing) -> Option<UnitId> {
+        self.grid.occupant(index).filter(|o| !s.absent.contains(o))
+    }
+
+    /// Whether a unit of `side` stands beside map hex `index` (R4.2), leaving out the units
+    /// supposed gone or inert.
+    pub(super) fn zone_supposing(&self, index: usize, side: SideId, s: Supposing) -> bool {
+        if s.is_none() {
+            return self.grid.beside(index, side);
+        }
+        let hex = self.map.hex_of(index);
+        hex.all_neighbors().into_iter().any(|n| {
+            self.unit_at(n).is_some_and(|o| {
+                o.side == side && !s.absent.contains(&o.id) && !s.inert.contains(&o.id)
+            })
+        })
+    }
+
     /// R4.3, R4.5: enemies block; friends block chargers and non-permeable pairs;
     /// disengaging units may not enter an enemy's side. `index` is the hex's place in the
     /// map's flat arrays.
-    fn may_enter(&self, u: &Unit, kind: MoveKind, index: usize) -> bool {
-        if kind == MoveKind::Disengage && self.grid.beside(index, u.side.other()) {
+    fn may_enter(&self, u: &Unit, kind: MoveKind, index: usize, s: Supposing) -> bool {
+        if kind == MoveKind::Disengage && self.zone_supposing(index, u.side.other(), s) {
             return false;
         }
-        match self.grid.occupant(index).and_then(|o| self.unit(o)) {
+        match self.occupant_supposing(index, s).and_then(|o| self.unit(o)) {
             None => true,
             Some(o) if o.side != u.side => false,
             Some(o) => kind != MoveKind::Charge && passes(u, o),
@@ -253,7 +299,7 @@ impl Game {
     /// Where a move may end: an empty hex (or, for a charge, its own), and for a charge one
     /// beside an enemy on ground the charger may enter (R4.4); cheapest first, then by row
     /// and column (a stable sort by cost of hexes taken row by row).
-    fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach) -> Vec<(Hex, u32)> {
+    fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach, s: Supposing) -> Vec<(Hex, u32)> {
         let charge = kind == MoveKind::Charge;
         let reached = reach.cost.iter().filter(|c| **c != NONE).count();
         let mut ends: Vec<(Hex, u32)> = Vec::with_capacity(reached);
@@ -261,10 +307,10 @@ impl Game {
             let cell = reach.frame.cell(slot);
             let index = reach.frame.map_index(cell);
             let hex = Map::hex_at(cell.0, cell.1);
-            let free = self.grid.occupant(index).is_none_or(|o| o == u.id);
+            let free = self.occupant_supposing(index, s).is_none_or(|o| o == u.id);
             let moves = hex != u.pos || charge;
             let strikes = !charge
-                || (self.grid.beside(index, u.side.other()) && self.charge_ground_ok(u, hex));
+                || (self.zone_supposing(index, u.side.other(), s) && self.charge_ground_ok(u, hex));
             if free && moves && strikes {
                 ends.push((hex, cost));
             }
