@@ -1,22 +1,21 @@
-//! The field as one side sees it at one moment: where every enemy could strike next
-//! (charge reach over terrain, R4.3, R4.4, R4.6, stopping in our zone of control, R4.2),
-//! which hexes are occupied, how many turns are left and what the objectives are worth
-//! (R10.3). Built afresh for every order, so it always matches the game.
+//! The field as one side sees it at one moment: where every enemy could strike next (the
+//! engine's own charge or march reach, R4.2–R4.6, supposing our unit being placed gone and
+//! our unmoved units free to step away), which hexes are occupied, how many turns are left
+//! and what the objectives are worth (R10.3). Built afresh for every order, so it always
+//! matches the game.
 
 use super::objectives::{self, Post};
 use super::{Style, Tuning};
 use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
-use crate::engine::{Game, Map, Phase, SideId, Status, Unit, UnitId};
+use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Where one enemy unit could end a charge (or, for IF and UF, a march) next.
 pub struct Reach {
     pub id: UnitId,
-    cost: Vec<u32>,
-    budget: u32,
+    /// The engine's reach of that move (R4.1–R4.6).
+    reach: crate::engine::game::Reach,
     /// How likely it is to act at all: 0 fleeing, less when disordered or spent.
     pub weight: f64,
     /// Whether its strike is a charge (R4.4) rather than a march and melee attack.
@@ -28,8 +27,6 @@ pub struct View<'a> {
     pub game: &'a Game,
     pub side: SideId,
     pub style: Style,
-    width: i32,
-    occupant: Vec<Option<UnitId>>,
     pub enemies: Vec<Reach>,
     /// Objectives and the units posted to them (R10.3).
     pub posts: Vec<Post>,
@@ -45,23 +42,14 @@ impl<'a> View<'a> {
 
     /// Reads the field for `side`.
     pub fn new(game: &'a Game, side: SideId, style: Style) -> View<'a> {
-        let width = game.map().width() as i32;
-        let size = (game.map().width() * game.map().height()) as usize;
         let mut view = View {
             game,
             side,
             style,
-            width,
-            occupant: vec![None; size],
             enemies: Vec::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
         };
-        for u in game.units().iter().filter(|u| u.on_map()) {
-            if let Some(slot) = view.index(u.pos).and_then(|i| view.occupant.get_mut(i)) {
-                *slot = Some(u.id);
-            }
-        }
         view.enemies = view.reaches(None);
         view.boldness = (style.aggression + super::strength::stakes(&view)).clamp(0.0, 1.0);
         view
@@ -75,106 +63,48 @@ impl<'a> View<'a> {
 
     /// [`View::reaches`] of the enemies `keep` picks (those near enough to matter).
     pub fn reaches_of(&self, moving: Option<UnitId>, keep: impl Fn(&Unit) -> bool) -> Vec<Reach> {
-        let zoc = self.zone_of(self.side, moving);
+        let absent: Vec<UnitId> = moving.into_iter().collect();
+        let inert = self.unsettled(moving);
         let game = self.game;
         game.units_of(self.side.other())
             .filter(|e| e.status != Status::Fleeing && keep(e))
-            .map(|e| self.reach_of(e, &zoc, moving))
+            .map(|e| self.reach_of(e, &absent, &inert))
             .collect()
     }
 
-    /// Index of a hex on the map.
-    pub fn index(&self, h: Hex) -> Option<usize> {
-        if !self.game.map().contains(h) {
-            return None;
-        }
-        let (col, row) = Map::offset(h);
-        Some((row * self.width + col) as usize)
-    }
-
-    /// The unit standing in `h`.
+    /// The unit standing in `h` (the engine's answer).
     pub fn occupant(&self, h: Hex) -> Option<UnitId> {
-        self.index(h)
-            .and_then(|i| self.occupant.get(i).copied().flatten())
+        self.game.unit_at(h).map(|u| u.id)
     }
 
-    /// Hexes next to a unit of `side`: where the other side's moves stop (R4.2). While
-    /// `moving` is being placed, only friends already settled this turn count: the others
-    /// may still move away.
-    fn zone_of(&self, side: SideId, moving: Option<UnitId>) -> Vec<bool> {
-        let mut zoc = vec![false; self.occupant.len()];
-        let settled = |u: &Unit| {
-            moving.is_none() || self.game.phase() != Phase::Movement || u.marks.moved.is_some()
-        };
-        for u in self
-            .game
-            .units_of(side)
-            .filter(|u| Some(u.id) != moving && settled(u))
-        {
-            for n in self.game.map().neighbors(u.pos) {
-                if let Some(z) = self.index(n).and_then(|i| zoc.get_mut(i)) {
-                    *z = true;
-                }
-            }
+    /// While `moving` is being placed in the Movement phase, our units that have not moved
+    /// yet: they may step away first, so their zone of control (R4.2) is not counted on.
+    fn unsettled(&self, moving: Option<UnitId>) -> Vec<UnitId> {
+        if moving.is_none() || self.game.phase() != Phase::Movement {
+            return Vec::new();
         }
-        zoc
-    }
-
-    /// Dijkstra over the map from the enemy's hex, through empty hexes only (a charge
-    /// passes through no unit, R4.3), stopping where it enters our zone of control.
-    fn reach_of(&self, e: &Unit, zoc: &[bool], moving: Option<UnitId>) -> Reach {
-        let charges = !e.troop.formation.is_undisciplined();
-        let engaged = self
-            .game
+        self.game
             .units_of(self.side)
-            .any(|f| Some(f.id) != moving && f.pos.unsigned_distance_to(e.pos) == 1);
-        let budget = match (engaged, charges) {
-            (true, _) => 0,
-            (false, true) => e.profile.rate.2,
-            (false, false) => e.profile.rate.0,
+            .filter(|u| Some(u.id) != moving && u.marks.moved.is_none())
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// The engine's reach of enemy `e`'s next strike: a charge (R4.4), or a march for IF
+    /// and UF (R4.1), with `absent` gone and `inert` exerting no zone of control.
+    fn reach_of(&self, e: &Unit, absent: &[UnitId], inert: &[UnitId]) -> Reach {
+        let charges = !e.troop.formation.is_undisciplined();
+        let kind = if charges {
+            MoveKind::Charge
+        } else {
+            MoveKind::March
         };
-        let mut cost = vec![u32::MAX; self.occupant.len()];
-        let mut heap = BinaryHeap::new();
-        if let Some(i) = self.index(e.pos) {
-            if let Some(start) = cost.get_mut(i) {
-                *start = 0;
-                heap.push(Reverse((0u32, i)));
-            }
-        }
-        while let Some(Reverse((c, i))) = heap.pop() {
-            let at = self.hex_of(i);
-            let stale = cost.get(i).is_none_or(|&best| c > best);
-            if stale || (at != e.pos && zoc.get(i).copied().unwrap_or(false)) {
-                continue;
-            }
-            for n in self.game.map().neighbors(at) {
-                let (Some(j), Some(step)) = (self.index(n), self.game.step_cost(at, n)) else {
-                    continue;
-                };
-                let free = self
-                    .occupant
-                    .get(j)
-                    .is_some_and(|o| o.is_none_or(|o| Some(o) == moving));
-                match cost.get_mut(j) {
-                    Some(best) if c + step <= budget && c + step < *best && free => {
-                        *best = c + step;
-                        heap.push(Reverse((c + step, j)));
-                    }
-                    _ => {}
-                }
-            }
-        }
         Reach {
             id: e.id,
-            cost,
-            budget,
+            reach: self.game.reach_supposing(e.id, kind, absent, inert),
             weight: enemy_weight(e),
             charges,
         }
-    }
-
-    fn hex_of(&self, i: usize) -> Hex {
-        Map::hex_at(i as i32 % self.width, i as i32 / self.width)
     }
 
     /// Whether enemy `r` could end its move next to `h` (where `mover` will stand).
@@ -183,12 +113,10 @@ impl<'a> View<'a> {
             return false;
         };
         self.game.map().neighbors(h).into_iter().any(|n| {
-            let Some(i) = self.index(n) else { return false };
-            let free = self
-                .occupant
-                .get(i)
-                .is_some_and(|o| o.is_none_or(|o| o == r.id || o == mover));
-            let reached = r.cost.get(i).is_some_and(|&c| c <= r.budget);
+            let on_map = self.game.map().contains(n);
+            let free = on_map && self.occupant(n).is_none_or(|o| o == r.id || o == mover);
+            // It can always strike from where it stands (a melee attack, R7.2).
+            let reached = n == e.pos || r.reach.cost_of(n).is_some();
             free && reached && (!r.charges || self.game.charge_ground_ok(e, n))
         })
     }
