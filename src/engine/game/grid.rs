@@ -72,6 +72,18 @@ impl Grid {
         }
     }
 
+    /// The dearest step on the map, in movement points (at least 1): with the number of
+    /// hexes, the most any cheapest path can cost.
+    pub(super) fn dearest_step(&self) -> u32 {
+        self.ground
+            .iter()
+            .flat_map(|g| [g.cost, g.uphill])
+            .flatten()
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+
     /// The unit in hex `index`, if any.
     pub(super) fn occupant(&self, index: usize) -> Option<UnitId> {
         match self.occupant.get(index) {

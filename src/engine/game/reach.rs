@@ -189,6 +189,11 @@ impl Game {
         let Some(start) = reach.frame.slot_of(u.pos) else {
             return reach;
         };
+        // No cheapest path in the frame costs more than a dearest step per hex, so a budget
+        // from outlandish rates needs no more buckets than that.
+        let most = (reach.frame.len() as u64 * u64::from(self.grid.dearest_step()))
+            .min(u64::from(u32::MAX));
+        let budget = budget.min(most as u32);
         if let Some(c) = reach.cost.get_mut(start) {
             *c = 0;
         }
