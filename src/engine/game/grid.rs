@@ -28,6 +28,8 @@ struct Ground {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Grid {
     ground: Vec<Ground>,
+    /// The dearest step on the map, at least 1.
+    dearest_step: u32,
     occupant: Vec<u16>,
     beside: [Vec<u16>; 2],
 }
@@ -35,7 +37,7 @@ pub(super) struct Grid {
 impl Grid {
     /// The grid of `units` on `map` under `rules` (units off the map are left out).
     pub(super) fn new(rules: &Rules, map: &Map, units: &[Unit]) -> Grid {
-        let ground = map
+        let ground: Vec<Ground> = map
             .hexes()
             .map(|h| {
                 let row = map.terrain(h).map(|t| rules.terrain(t));
@@ -46,8 +48,16 @@ impl Grid {
                 }
             })
             .collect();
+        let dearest_step = ground
+            .iter()
+            .flat_map(|g: &Ground| [g.cost, g.uphill])
+            .flatten()
+            .max()
+            .unwrap_or(1)
+            .max(1);
         let mut grid = Grid {
             ground,
+            dearest_step,
             occupant: vec![EMPTY; map.len()],
             beside: [vec![0; map.len()], vec![0; map.len()]],
         };
@@ -75,13 +85,7 @@ impl Grid {
     /// The dearest step on the map, in movement points (at least 1): with the number of
     /// hexes, the most any cheapest path can cost.
     pub(super) fn dearest_step(&self) -> u32 {
-        self.ground
-            .iter()
-            .flat_map(|g| [g.cost, g.uphill])
-            .flatten()
-            .max()
-            .unwrap_or(1)
-            .max(1)
+        self.dearest_step
     }
 
     /// The unit in hex `index`, if any.
