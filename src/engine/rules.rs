@@ -102,6 +102,19 @@ pub struct MissileRangeRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rate(pub u32, pub u32, pub u32);
 
+impl Rate {
+    /// The longest of the three moves, in hexes.
+    pub fn longest(self) -> u32 {
+        self.0.max(self.1).max(self.2)
+    }
+
+    /// How far a strike can come from (R4.4, R7.2): the longer of a charge and a march and
+    /// attack, plus the hex beside its end, in hexes.
+    pub fn strike(self) -> u32 {
+        self.0.max(self.2) + 1
+    }
+}
+
 /// Foot movement of GoW's Standard Unit Movement Rate and Formation table, per formation and
 /// encounter speed in feet (R2.3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

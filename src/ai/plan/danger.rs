@@ -155,22 +155,19 @@ impl<'v, 'a> Danger<'v, 'a> {
 
 /// How far `u` may be from where it is priced: its longest move, or the hex it advances
 /// into (R4.1, R4.4, R7.3).
-fn span(u: &Unit) -> u32 {
-    let rate = u.profile.rate;
-    rate.0.max(rate.1).max(rate.2).max(1)
+pub fn span(u: &Unit) -> u32 {
+    u.profile.rate.longest().max(1)
 }
 
 /// Whether enemy `e` could strike `u` anywhere `u` may be priced: by a charge or march and
 /// attack into a hex beside it (R4.4, R7.2), or by fire from where it stands or after a
 /// march (R6.2). Any other enemy adds exactly nothing to the danger, so it is not priced.
 fn threatens(view: &View, u: &Unit, e: &Unit) -> bool {
-    let rate = e.profile.rate;
-    let strike = rate.0.max(rate.2) + 1;
     let fire = view
         .game
         .missile_range(e, u)
-        .map_or(0, |(max, _)| max + rate.0);
-    e.pos.unsigned_distance_to(u.pos) <= span(u) + strike.max(fire)
+        .map_or(0, |(max, _)| max + e.profile.rate.0);
+    e.pos.unsigned_distance_to(u.pos) <= span(u) + e.profile.rate.strike().max(fire)
 }
 
 fn line(view: &View, u: &Unit, reach: Reach) -> Line {
@@ -202,9 +199,7 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
     let rivals = match (view.enemies.iter().find(|r| r.id == id), game.unit(id)) {
         (Some(r), Some(e)) => game
             .units_of(u.side)
-            .filter(|f| {
-                f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.0.max(e.profile.rate.2) + 1
-            })
+            .filter(|f| f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.strike())
             .filter(|f| f.id != u.id && view.can_strike(r, f.pos, f.id))
             .map(|f| f.pos.unsigned_distance_to(e.pos))
             .collect(),

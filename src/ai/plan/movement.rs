@@ -85,8 +85,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
         let game = view.game;
         // Only enemies within a charge and a hex of where the unit may end count in
         // `strike_from`; the rest are not priced.
-        let rate = unit.profile.rate;
-        let within = rate.0.max(rate.1).max(rate.2).max(1) + rate.2 + 1;
+        let within = super::danger::span(unit) + unit.profile.rate.2 + 1;
         let prospects = game
             .units_of(unit.side.other())
             .filter(|e| e.pos.unsigned_distance_to(unit.pos) <= within)

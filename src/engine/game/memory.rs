@@ -42,8 +42,7 @@ impl Game {
     /// zone of control and charge targets one hex beyond (R4.2, R4.4).
     pub(super) fn forget_orders_near(&mut self, hex: Hex) {
         for (u, cell) in self.units.iter().zip(&mut self.orders) {
-            let rate = u.profile.rate;
-            if u.pos.unsigned_distance_to(hex) <= rate.0.max(rate.1).max(rate.2) + 1 {
+            if u.pos.unsigned_distance_to(hex) <= u.profile.rate.longest() + 1 {
                 cell.take();
             }
         }
