@@ -159,85 +159,26 @@ pub enum Answer {
     },
 }
 
-/// How commands are saved: one list of every order and answer.
+/// How commands are saved: every order and answer as one list of variants, the shape saves
+/// had before the two were told apart. Each variant mirrors the one of `Order` or `Answer`
+/// of the same name (documented there); the conversions below name every one, so a
+/// variant added to either type without its mirror does not compile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[rustfmt::skip]
 enum Flat {
-    /// R4.1: stay put; a unit that stands fast removes a reload token (R4.7).
-    StandFast {
-        /// The unit ordered.
-        unit: UnitId,
-    },
-    /// R4.1: move up to the march rate.
-    March {
-        /// The unit ordered.
-        unit: UnitId,
-        /// Where the move ends.
-        to: Hex,
-    },
-    /// R4.1: move up to the hustle rate; no attack or ready this turn.
-    Hustle {
-        /// The unit ordered.
-        unit: UnitId,
-        /// Where the move ends.
-        to: Hex,
-    },
-    /// R4.4: move up to the charge rate, ending adjacent to `target`.
-    Charge {
-        /// The unit charging.
-        unit: UnitId,
-        /// Where the charge ends, beside the target.
-        to: Hex,
-        /// The enemy charged.
-        target: UnitId,
-    },
-    /// R4.5: leave every enemy's side, moving up to the march rate.
-    Disengage {
-        /// The unit ordered.
-        unit: UnitId,
-        /// Where the move ends, beside no enemy.
-        to: Hex,
-    },
-    /// R6.1: fire one missile attack sequence.
-    Fire {
-        /// The unit ordered.
-        unit: UnitId,
-        /// The enemy fired at.
-        target: UnitId,
-    },
-    /// R5.6: ready instead of attacking.
-    Ready {
-        /// The unit ordered.
-        unit: UnitId,
-    },
-    /// R7.2: attack one adjacent enemy.
-    Attack {
-        /// The unit ordered.
-        unit: UnitId,
-        /// The adjacent enemy attacked.
-        target: UnitId,
-    },
-    /// The ordering side has given all its orders for this phase (R3.2).
+    StandFast { unit: UnitId },
+    March { unit: UnitId, to: Hex },
+    Hustle { unit: UnitId, to: Hex },
+    Charge { unit: UnitId, to: Hex, target: UnitId },
+    Disengage { unit: UnitId, to: Hex },
+    Fire { unit: UnitId, target: UnitId },
+    Ready { unit: UnitId },
+    Attack { unit: UnitId, target: UnitId },
     EndOrders,
-    /// R3.1: the initiative winner chooses to be the first side (`true`) or the second.
-    ChooseFirst {
-        /// `true` to be the first side.
-        first: bool,
-    },
-    /// R8.1: withdraw this many hexes (0 to take the damage in place).
-    Withdraw {
-        /// Hexes to withdraw, one of the decision's options.
-        hexes: u32,
-    },
-    /// R4.4, R7.3: advance into the vacated hex or not.
-    Advance {
-        /// `true` to advance.
-        advance: bool,
-    },
-    /// R4.4: the charger's new target after a shock roll, or none.
-    ChooseChargeTarget {
-        /// The new target, one of the decision's options, or none.
-        target: Option<UnitId>,
-    },
+    ChooseFirst { first: bool },
+    Withdraw { hexes: u32 },
+    Advance { advance: bool },
+    ChooseChargeTarget { target: Option<UnitId> },
 }
 
 impl From<Flat> for Command {
