@@ -13,6 +13,9 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
+use common::one_phase;
 use std::time::Instant;
 use volley::ai::{ComputerPlayer, Player};
 use volley::engine::{Actor, Dice, Game};
@@ -46,18 +49,9 @@ fn positions(index: usize) -> Vec<Game> {
     out
 }
 
-/// Gives every order of the acting side for this phase (decisions on the way included).
-fn one_phase(mut game: Game) -> Game {
-    let mut player = ComputerPlayer::new(7, [5, 5]);
-    let start = game.actor();
-    while let Some(c) = player.choose(&game) {
-        let _ = game.submit(c);
-        let same = matches!((&start, game.actor()), (Actor::Orders { side: a, phase: p }, Actor::Orders { side: b, phase: q }) if *a == b && *p == q);
-        let deciding = matches!(game.actor(), Actor::Decide(_));
-        if !same && !deciding {
-            break;
-        }
-    }
+/// Gives every order of the acting side for this phase, with a fresh computer player.
+fn phase_of(mut game: Game) -> Game {
+    one_phase(&mut game, &mut ComputerPlayer::new(7, [5, 5]));
     game
 }
 
@@ -67,7 +61,7 @@ fn percentiles() {
             .into_iter()
             .map(|g| {
                 let t = Instant::now();
-                divan::black_box(one_phase(g));
+                divan::black_box(phase_of(g));
                 t.elapsed().as_secs_f64() * 1000.0
             })
             .collect();
@@ -102,5 +96,5 @@ fn computer_orders_one_phase(bencher: divan::Bencher, battle: usize) {
             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             positions.get(i % positions.len().max(1)).cloned()
         })
-        .bench_values(|g| g.map(one_phase));
+        .bench_values(|g| g.map(phase_of));
 }

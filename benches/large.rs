@@ -12,6 +12,9 @@
     reason = "a benchmark that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
+use common::one_phase;
 use std::time::Instant;
 use volley::ai::{ComputerPlayer, Player};
 use volley::engine::{Actor, BattleSetup, Dice, Game, Map, SideId};
@@ -41,18 +44,6 @@ pub fn large_battle() -> BattleSetup {
     setup.objectives.clear();
     setup.turn_limit = Some(12);
     setup
-}
-
-/// Gives every order of the acting side for this phase (decisions on the way included).
-fn one_phase(game: &mut Game, player: &mut ComputerPlayer) {
-    let start = game.actor();
-    while let Some(c) = player.choose(game) {
-        let _ = game.submit(c);
-        let same = matches!((&start, game.actor()), (Actor::Orders { side: a, phase: p }, Actor::Orders { side: b, phase: q }) if *a == b && *p == q);
-        if !same && !matches!(game.actor(), Actor::Decide(_)) {
-            break;
-        }
-    }
 }
 
 fn main() {
