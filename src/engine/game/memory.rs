@@ -12,6 +12,11 @@ use crate::engine::types::UnitId;
 use hexx::Hex;
 
 impl Game {
+    /// No unit has orders to give: a decision is pending or the battle is over.
+    pub(super) fn orders_closed(&self) -> bool {
+        self.pending.is_some() || self.outcome.is_some()
+    }
+
     /// Forgets the remembered orders `event` may have changed.
     pub(super) fn forget_orders(&mut self, event: &Event) {
         match event {
@@ -54,7 +59,7 @@ impl Game {
         let Some(unit) = command.order().and_then(Order::unit) else {
             return false;
         };
-        if self.pending.is_some() || self.outcome.is_some() {
+        if self.orders_closed() {
             return false;
         }
         self.orders

@@ -33,7 +33,7 @@ impl Game {
     /// The legal orders of one unit in the current phase, worked out once and remembered
     /// until something they depend on changes (see `Game::forget_orders`).
     pub fn unit_orders(&self, unit: UnitId) -> &[Command] {
-        if self.pending.is_some() || self.outcome.is_some() {
+        if self.orders_closed() {
             return &[];
         }
         match self.orders.get(usize::from(unit.0)) {
@@ -45,7 +45,7 @@ impl Game {
     /// The legal orders of one unit worked out afresh: what [`Game::unit_orders`]
     /// remembers, for benchmarks and the test that the memory is never stale.
     pub fn unit_orders_uncached(&self, unit: UnitId) -> Vec<Command> {
-        if self.pending.is_some() || self.outcome.is_some() {
+        if self.orders_closed() {
             return Vec::new();
         }
         let candidates = match self.phase {
