@@ -13,8 +13,8 @@
     reason = "a benchmark that meets the unexpected should fail loudly"
 )]
 
-use volley::engine::Order;
-use volley::engine::{Actor, Command, Dice, Game, Phase};
+use volley::ai::{HoldPlayer, Player};
+use volley::engine::{Dice, Game};
 use volley::save::Resumed;
 use volley::scenario::{Controller, Scenario};
 use volley::tui::replay::Replay;
@@ -49,26 +49,8 @@ fn long_battle() -> Resumed {
     let scenario = scenario();
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(1)).unwrap();
     let mut commands = Vec::new();
-    let mut done = std::collections::BTreeSet::new();
-    while game.outcome().is_none() {
-        let c = match game.actor() {
-            Actor::Decide(d) => d.answers()[0],
-            Actor::Orders { side, phase } => game
-                .units()
-                .iter()
-                .find(|u| {
-                    phase == Phase::Movement
-                        && u.side == side
-                        && !done.contains(&(game.turn(), u.id))
-                })
-                .map_or(Command::Order(Order::EndOrders), |u| {
-                    Command::Order(Order::StandFast { unit: u.id })
-                }),
-            Actor::Nobody => break,
-        };
-        if let Command::Order(Order::StandFast { unit }) = c {
-            done.insert((game.turn(), unit));
-        }
+    let mut player = HoldPlayer;
+    while let Some(c) = player.choose(&game) {
         game.submit(c).unwrap();
         commands.push(c);
     }

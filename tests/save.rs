@@ -14,7 +14,7 @@
 
 use std::path::Path;
 use volley::ai::{ComputerPlayer, Player};
-use volley::engine::{Answer, Order};
+use volley::engine::Answer;
 use volley::engine::{Dice, Game, Phase};
 use volley::save::{resume, SaveError, SaveFile};
 use volley::scenario::{Controller, Scenario, SHIPPED};
@@ -290,32 +290,13 @@ fn largest_battle() -> String {
 
 #[test]
 fn the_save_of_the_largest_battle_played_to_its_turn_limit_resumes() {
-    use volley::engine::{Actor, Command};
     let text = largest_battle();
     let scenario = Scenario::parse(&text, "largest.ron").expect("check accepts it");
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(5)).expect("valid");
     let mut commands = Vec::new();
     // Every unit stands fast every turn (R4.1); every other order is the end of orders.
-    let mut ordered = std::collections::BTreeSet::new();
-    while game.outcome().is_none() {
-        let command = match game.actor() {
-            Actor::Decide(decision) => decision.answers()[0],
-            Actor::Orders { side, phase } => game
-                .units()
-                .iter()
-                .find(|u| {
-                    phase == Phase::Movement
-                        && u.side == side
-                        && !ordered.contains(&(game.turn(), u.id))
-                })
-                .map_or(Command::Order(Order::EndOrders), |u| {
-                    Command::Order(Order::StandFast { unit: u.id })
-                }),
-            Actor::Nobody => break,
-        };
-        if let Command::Order(Order::StandFast { unit }) = command {
-            ordered.insert((game.turn(), unit));
-        }
+    let mut player = volley::ai::HoldPlayer;
+    while let Some(command) = player.choose(&game) {
         game.submit(command).expect("legal");
         commands.push(command);
     }

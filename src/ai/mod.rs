@@ -3,11 +3,13 @@
 
 mod advance;
 mod computer;
+mod hold;
 mod plan;
 mod random;
 
 pub use advance::AdvancePlayer;
 pub use computer::ComputerPlayer;
+pub use hold::HoldPlayer;
 pub use plan::Tuning;
 pub use random::RandomPlayer;
 
