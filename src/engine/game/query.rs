@@ -51,18 +51,20 @@ impl Game {
         let candidates = match self.phase {
             Phase::Movement => return self.move_candidates(unit),
             Phase::Missile => {
-                let mut c: Vec<Command> = self
-                    .enemy_ids(unit)
-                    .map(|target| Command::Order(Order::Fire { unit, target }))
-                    .collect();
+                let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
+                c.extend(
+                    self.enemy_ids(unit)
+                        .map(|target| Command::Order(Order::Fire { unit, target })),
+                );
                 c.push(Command::Order(Order::Ready { unit }));
                 c
             }
             Phase::Melee => {
-                let mut c: Vec<Command> = self
-                    .enemy_ids(unit)
-                    .map(|target| Command::Order(Order::Attack { unit, target }))
-                    .collect();
+                let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
+                c.extend(
+                    self.enemy_ids(unit)
+                        .map(|target| Command::Order(Order::Attack { unit, target })),
+                );
                 c.push(Command::Order(Order::Ready { unit }));
                 c
             }

@@ -24,6 +24,8 @@ const NEIGHBOURS: [[(i32, i32); 6]; 2] = [
 
 /// A rectangle of the map in offset columns and rows, where a search runs: every hex within
 /// `radius` hexes of the centre, since a step changes the row and the column by at most 1.
+/// Its slots run row by row with a border one slot wide all round, which the search takes
+/// as already settled, so a step never needs a bounds check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Frame {
     col: i32,
@@ -49,18 +51,20 @@ impl Frame {
         }
     }
 
+    /// Slots, border included.
     fn len(&self) -> usize {
-        (self.cols * self.rows) as usize
+        ((self.cols + 2) * (self.rows + 2)) as usize
     }
 
-    /// The frame slot (row by row, like the map) of the hex in column `c`, row `r`.
+    /// The slot of the hex in column `c`, row `r`, if it lies inside the frame.
+    #[inline]
     fn slot(&self, (c, r): (i32, i32)) -> Option<usize> {
         let (dc, dr) = (c - self.col, r - self.row);
         let inside = (0..self.cols).contains(&dc) && (0..self.rows).contains(&dr);
-        inside.then_some((dr * self.cols + dc) as usize)
+        inside.then_some(((dr + 1) * (self.cols + 2) + dc + 1) as usize)
     }
 
-    /// The frame slot of `hex`, if it lies in the frame.
+    /// The slot of `hex`, if it lies inside the frame.
     fn slot_of(&self, hex: Hex) -> Option<usize> {
         let near = |v: i32| (-(1 << 20)..1 << 20).contains(&v);
         // Far off any map, hostile coordinates must not overflow the offset below.
@@ -71,13 +75,32 @@ impl Frame {
 
     /// Column and row of a slot.
     fn cell(&self, slot: usize) -> (i32, i32) {
-        let slot = slot as i32;
-        (self.col + slot % self.cols, self.row + slot / self.cols)
+        let (slot, width) = (slot as i32, self.cols + 2);
+        (self.col + slot % width - 1, self.row + slot / width - 1)
+    }
+
+    /// The slots inside the frame, border left out, row by row.
+    fn inside(&self) -> impl Iterator<Item = usize> + '_ {
+        let width = (self.cols + 2) as usize;
+        (1..=self.rows as usize).flat_map(move |r| r * width + 1..=r * width + self.cols as usize)
     }
 
     /// Where column `c`, row `r` of the frame lies in the map's flat arrays.
+    #[inline]
     fn map_index(&self, (c, r): (i32, i32)) -> usize {
         (r * self.map_width + c) as usize
+    }
+
+    /// How far each neighbour of a hex in an even or odd row lies, in slots and in places
+    /// of the map's flat arrays, in the order of `NEIGHBOURS`.
+    fn steps(&self) -> [[(isize, isize); 6]; 2] {
+        let (width, map_width) = ((self.cols + 2) as isize, self.map_width as isize);
+        NEIGHBOURS.map(|row| {
+            row.map(|(dc, dr)| {
+                let (dc, dr) = (dc as isize, dr as isize);
+                (dr * width + dc, dr * map_width + dc)
+            })
+        })
     }
 }
 
@@ -135,9 +158,16 @@ pub struct Reach {
 
 impl Reach {
     fn new(frame: Frame) -> Reach {
+        // The border costs 0: settled, so never entered.
+        let mut cost = vec![0; frame.len()];
+        frame.inside().for_each(|slot| {
+            if let Some(c) = cost.get_mut(slot) {
+                *c = NONE;
+            }
+        });
         Reach {
             frame,
-            cost: vec![NONE; frame.len()],
+            cost,
             prev: vec![NONE; frame.len()],
             ends: Vec::new(),
         }
@@ -197,6 +227,7 @@ impl Game {
         if let Some(c) = reach.cost.get_mut(start) {
             *c = 0;
         }
+        let steps = reach.frame.steps();
         BUCKETS.with_borrow_mut(|buckets| {
             buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
             buckets.iter_mut().for_each(Vec::clear);
@@ -210,7 +241,7 @@ impl Game {
                 bucket.sort_unstable();
                 for &at in &bucket {
                     let step = (cost as u32, budget, unkey(at));
-                    self.expand((u, kind, s), step, &mut reach, buckets);
+                    self.expand((u, kind, s), step, (&mut reach, &steps), buckets);
                 }
                 bucket.clear();
                 if let Some(slot) = buckets.get_mut(cost) {
@@ -224,12 +255,12 @@ impl Game {
 
     /// Relaxes the neighbours of the hex in column and row `at`, reached for `cost`, into
     /// the buckets, up to `budget` (the buckets may outnumber it, kept from an earlier
-    /// search).
+    /// search). `steps` are the frame's [`Frame::steps`].
     fn expand(
         &self,
         (u, kind, s): (&Unit, MoveKind, Supposing),
         (cost, budget, at): (u32, u32, (i32, i32)),
-        reach: &mut Reach,
+        (reach, steps): (&mut Reach, &[[(isize, isize); 6]; 2]),
         buckets: &mut [Vec<u32>],
     ) {
         let Some(slot) = reach.frame.slot(at) else {
@@ -243,28 +274,33 @@ impl Game {
             return; // R4.2: entering an enemy's side stops the move.
         }
         let parity = (at.1 & 1) as usize;
-        for (dc, dr) in NEIGHBOURS.get(parity).into_iter().flatten() {
-            let next = (at.0 + dc, at.1 + dr);
-            let Some(to) = reach.frame.slot(next) else {
+        let (Some(neighbours), Some(offsets)) = (NEIGHBOURS.get(parity), steps.get(parity)) else {
+            return;
+        };
+        for (&(dc, dr), &(to, there)) in neighbours.iter().zip(offsets) {
+            let to = slot.wrapping_add_signed(to);
+            // Every step costs at least 1 (rules.ron is checked for it): a hex reached for
+            // `cost + 1` or less, and the frame's border, are settled. This keeps the search
+            // inside its frame and each bucket closed before it is taken.
+            let known = reach.cost.get(to).copied().unwrap_or(0);
+            if known <= cost + 1 {
                 continue;
-            };
-            let there = reach.frame.map_index(next);
-            // Every step costs at least 1 (rules.ron is checked for it), which keeps the
-            // search inside its frame and each bucket closed before it is taken.
+            }
+            let there = here.wrapping_add_signed(there);
             let Some(step) = self.grid.step_cost(Some(here), Some(there)) else {
                 continue;
             };
             let total = cost + step.max(1);
-            let better = reach.cost.get(to).is_some_and(|&c| total < c);
+            if total > budget || total >= known || !self.may_enter(u, kind, there, s) {
+                continue;
+            }
             let Some(bucket) = buckets.get_mut(total as usize) else {
                 continue;
             };
-            if total <= budget && better && self.may_enter(u, kind, there, s) {
-                if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
-                    (*c, *p) = (total, slot as u32);
-                }
-                bucket.push(key(next));
+            if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
+                (*c, *p) = (total, slot as u32);
             }
+            bucket.push(key((at.0 + dc, at.1 + dr)));
         }
     }
 
@@ -275,10 +311,18 @@ impl Game {
 
     /// Whether a unit of `side` stands beside map hex `index` (R4.2), leaving out the units
     /// supposed gone or inert.
+    #[inline]
     pub(super) fn zone_supposing(&self, index: usize, side: SideId, s: Supposing) -> bool {
         if s.is_none() {
-            return self.grid.beside(index, side);
+            self.grid.beside(index, side)
+        } else {
+            self.zone_without(index, side, s)
         }
+    }
+
+    /// [`Game::zone_supposing`] when some units are supposed gone or inert.
+    #[inline(never)]
+    fn zone_without(&self, index: usize, side: SideId, s: Supposing) -> bool {
         let hex = self.map.hex_of(index);
         hex.all_neighbors().into_iter().any(|n| {
             self.unit_at(n).is_some_and(|o| {
@@ -306,21 +350,30 @@ impl Game {
     /// and column (a stable sort by cost of hexes taken row by row).
     fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach, s: Supposing) -> Vec<(Hex, u32)> {
         let charge = kind == MoveKind::Charge;
-        let reached = reach.cost.iter().filter(|c| **c != NONE).count();
-        let mut ends: Vec<(Hex, u32)> = Vec::with_capacity(reached);
-        for (slot, &cost) in reach.cost.iter().enumerate().filter(|(_, c)| **c != NONE) {
+        // Cost above, slot below: slots run row by row, so the order asked for.
+        let mut found: Vec<u64> = Vec::with_capacity(reach.frame.len());
+        for slot in reach.frame.inside() {
+            let Some(&cost) = reach.cost.get(slot).filter(|c| **c != NONE) else {
+                continue;
+            };
             let cell = reach.frame.cell(slot);
             let index = reach.frame.map_index(cell);
-            let hex = Map::hex_at(cell.0, cell.1);
             let free = self.occupant_supposing(index, s).is_none_or(|o| o == u.id);
-            let moves = hex != u.pos || charge;
+            let moves = cost > 0 || charge;
             let strikes = !charge
-                || (self.zone_supposing(index, u.side.other(), s) && self.charge_ground_ok(u, hex));
+                || (self.zone_supposing(index, u.side.other(), s)
+                    && self.charge_ground_ok(u, Map::hex_at(cell.0, cell.1)));
             if free && moves && strikes {
-                ends.push((hex, cost));
+                found.push(u64::from(cost) << 32 | slot as u64);
             }
         }
-        ends.sort_by_key(|(_, c)| *c);
-        ends
+        found.sort_unstable();
+        found
+            .into_iter()
+            .map(|k| {
+                let (c, r) = reach.frame.cell((k & 0xFFFF_FFFF) as usize);
+                (Map::hex_at(c, r), (k >> 32) as u32)
+            })
+            .collect()
     }
 }
