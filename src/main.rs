@@ -36,10 +36,11 @@ enum Cmd {
     /// Play battles headless between two players and print the results.
     Sim {
         file: PathBuf,
-        /// Number of games (in pairs of seeds, sides swapped).
-        #[arg(long, default_value_t = 200)]
-        games: usize,
-        /// First seed of the pairs.
+        /// Number of games: game i has dice seeded `seed + i`, and the players change
+        /// sides every other game.
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        /// Seed of the first game's dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Player of side A in even games: computer, random or advance.
@@ -48,6 +49,16 @@ enum Cmd {
         /// Player of side B in even games: computer, random or advance.
         #[arg(long, default_value = "random")]
         side_b: PlayerKind,
+        /// text for people; json (summary and every game) or csv (a row per game) for tools.
+        #[arg(long, value_enum, default_value_t = SimFormat::Text)]
+        format: SimFormat,
+        /// Ablation: play the battle also without the units of this label, on the same
+        /// seeds, and report the change in each side's win rate. Repeatable.
+        #[arg(long, value_name = "LABEL")]
+        without: Vec<String>,
+        /// Ablation: give the units of LABEL another troop type. Repeatable.
+        #[arg(long, value_name = "LABEL=TROOP", value_parser = volley::commands::ablation::Change::swap)]
+        swap: Vec<volley::commands::ablation::Change>,
     },
     /// Watch a saved battle, finished or not: step by command or phase, jump to a turn, and
     /// play on from any point.
@@ -97,6 +108,13 @@ struct PlayArgs {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SimFormat {
+    Text,
+    Json,
+    Csv,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     Text,
     Json,
@@ -133,13 +151,42 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             side_a,
             side_b,
+            format,
+            without,
+            swap,
         } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
             let kinds = [side_a, side_b];
-            let results = volley::commands::sim::simulate(&scenario, games, seed, kinds, true);
+            use volley::commands::ablation::{self, Change};
+            let changes: Vec<Change> = without
+                .into_iter()
+                .map(Change::Without)
+                .chain(swap)
+                .collect();
+            if !changes.is_empty() {
+                let variant = ablation::changed(&scenario, &changes).map_err(anyhow::Error::msg)?;
+                let before = sim(&scenario, games as usize, seed, kinds);
+                let after = sim(&variant, games as usize, seed, kinds);
+                let shifts = ablation::shifts(&scenario, &before, &after);
+                print!(
+                    "{}",
+                    match format {
+                        SimFormat::Json => serde_json::to_string_pretty(&shifts)? + "\n",
+                        _ => ablation::text(&scenario.name, &changes, after.len(), &shifts),
+                    }
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
+            let results = sim(&scenario, games as usize, seed, kinds);
+            let summary = volley::commands::sim_report::summarize(&scenario, &results);
+            use volley::commands::sim_report as report;
             print!(
                 "{}",
-                volley::commands::sim::report(&scenario.name, kinds, &results)
+                match format {
+                    SimFormat::Text => report::text(&summary),
+                    SimFormat::Json => report::json(&summary, &results),
+                    SimFormat::Csv => report::csv(&scenario, &results),
+                }
             );
             Ok(ExitCode::SUCCESS)
         }
@@ -171,6 +218,23 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Runs `volley sim`'s games with a progress bar and its ETA on standard error (drawn only
+/// when that is a terminal).
+fn sim(
+    scenario: &Scenario,
+    games: usize,
+    seed: u64,
+    kinds: [PlayerKind; 2],
+) -> Vec<volley::commands::sim::GameResult> {
+    let bar = indicatif::ProgressBar::new(games as u64).with_style(
+        indicatif::ProgressStyle::with_template("sim {bar:30} {pos}/{len} games, ETA {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let results = volley::commands::sim::simulate(scenario, games, seed, kinds, &|| bar.inc(1));
+    bar.finish_and_clear();
+    results
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {

@@ -2,8 +2,10 @@
 //! unit of a scenario as the supplement writes it (R2.3–R2.6), `volley sim` pits players
 //! against each other headless.
 
+pub mod ablation;
 mod check;
 pub mod sim;
+pub mod sim_report;
 mod units;
 
 pub use check::check_files;

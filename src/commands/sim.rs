@@ -1,15 +1,19 @@
 //! `volley sim`: headless battles between two players (`computer`, `random`, `advance`),
-//! sides swapped on paired seeds, spread over every core, with win rates and their 95%
-//! interval, average turns and losses by side.
+//! each game with its own dice and the players' sides swapped every other game, spread over
+//! every core. What each game ended with (winner, R10 reason, turn, losses and a tally per
+//! unit) goes to [`super::sim_report`], which prints the statistics.
 
 use crate::ai::{AdvancePlayer, ComputerPlayer, Player, RandomPlayer};
-use crate::engine::{Dice, Game, SideId};
+use crate::engine::event::EndReason;
+use crate::engine::{Dice, Event, Game, ShockResult, SideId, UnitId};
 use crate::scenario::Scenario;
+use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// A kind of player for `sim`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum PlayerKind {
     /// The computer opponent.
     Computer,
@@ -17,6 +21,17 @@ pub enum PlayerKind {
     Random,
     /// Every unit marches at the nearest enemy, fires and attacks.
     Advance,
+}
+
+impl PlayerKind {
+    /// The name `--side-a` takes and reports print.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Computer => "computer",
+            PlayerKind::Random => "random",
+            PlayerKind::Advance => "advance",
+        }
+    }
 }
 
 impl std::str::FromStr for PlayerKind {
@@ -33,15 +48,41 @@ impl std::str::FromStr for PlayerKind {
     }
 }
 
+/// What one unit did in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct UnitTally {
+    /// uhp its attacks took from enemies (R5.2).
+    pub dealt: u32,
+    /// uhp its side lost with it: damage, and what it had left if it routed (as R10.3
+    /// counts losses).
+    pub lost: u32,
+    /// Whether it was destroyed (R8.2).
+    pub destroyed: bool,
+    /// Whether it routed (R8.5).
+    pub routed: bool,
+    /// Shock and morale rolls it made (R9).
+    pub shock_rolls: u32,
+    /// Of those, the ones that did not hold: recoil, flee or rout (R9.1).
+    pub shock_failed: u32,
+}
+
 /// One finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameResult {
-    /// Which of the two players (0 = `--side-a`'s, 1 = `--side-b`'s) won, if anyone.
-    pub winner: Option<usize>,
-    /// Turns played.
+    /// The seed of this game's dice.
+    pub seed: u64,
+    /// The player on map side A and on side B.
+    pub players: [PlayerKind; 2],
+    /// The side that won, if any.
+    pub winner: Option<SideId>,
+    /// Why the battle ended (R10).
+    pub reason: EndReason,
+    /// The turn it ended on.
     pub turns: u32,
-    /// uhp lost by side A and side B of the map.
+    /// uhp lost by side A and side B (R10.3).
     pub losses: [u32; 2],
+    /// Each unit's tally, by unit id.
+    pub units: Vec<UnitTally>,
 }
 
 fn make(kind: PlayerKind, seed: u64, aggression: [u8; 2]) -> Box<dyn Player + Send> {
@@ -52,45 +93,89 @@ fn make(kind: PlayerKind, seed: u64, aggression: [u8; 2]) -> Box<dyn Player + Se
     }
 }
 
-/// Plays one battle: `players[0]` commands map side A, `players[1]` side B.
-pub fn play_one(
-    scenario: &Scenario,
-    seed: u64,
-    kinds: [PlayerKind; 2],
-) -> Option<(Option<SideId>, u32, [u32; 2])> {
+/// Plays one battle with dice seeded `seed`: `players[0]` commands map side A,
+/// `players[1]` side B. `None` if a player gave up or the battle did not end.
+pub fn play_one(scenario: &Scenario, seed: u64, players: [PlayerKind; 2]) -> Option<GameResult> {
     let aggression = [scenario.sides[0].aggression, scenario.sides[1].aggression];
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).ok()?;
-    let mut players = [
-        make(kinds[0], seed, aggression),
-        make(kinds[1], seed, aggression),
+    let start: Vec<u32> = game.units().iter().map(|u| u.uhp).collect();
+    let mut made = [
+        make(players[0], seed, aggression),
+        make(players[1], seed, aggression),
     ];
     for _ in 0..100_000 {
         let side = game.acting_side()?;
-        let command = side.of_mut(&mut players).choose(&game)?;
+        let command = side.of_mut(&mut made).choose(&game)?;
         game.submit(command).ok()?;
         if let Some(outcome) = game.outcome() {
-            return Some((
-                outcome.winner,
-                game.turn(),
-                [game.losses(SideId::A), game.losses(SideId::B)],
-            ));
+            return Some(GameResult {
+                seed,
+                players,
+                winner: outcome.winner,
+                reason: outcome.reason,
+                turns: game.turn(),
+                losses: [game.losses(SideId::A), game.losses(SideId::B)],
+                units: tallies(&game, &start),
+            });
         }
     }
     None
 }
 
-/// Plays `games` battles in pairs of seeds from `seed`, sides swapped within a pair.
+/// Each unit's tally, read from the battle's log: damage is credited to the attacker whose
+/// throws just hit the damaged unit. `start` is each unit's uhp when the battle began.
+fn tallies(game: &Game, start: &[u32]) -> Vec<UnitTally> {
+    let mut t: Vec<UnitTally> = game
+        .units()
+        .iter()
+        .zip(start)
+        .map(|(u, &s)| UnitTally {
+            lost: s.saturating_sub(if u.on_map() { u.uhp } else { 0 }),
+            ..UnitTally::default()
+        })
+        .collect();
+    let mut attack: Option<(UnitId, UnitId)> = None;
+    for event in game.log() {
+        match event {
+            Event::AttackRolled {
+                attacker, target, ..
+            } => attack = Some((*attacker, *target)),
+            Event::Damaged { unit, uhp, .. } => {
+                if let Some((a, _)) = attack.filter(|(_, target)| target == unit) {
+                    mark(&mut t, a, |x| x.dealt += uhp);
+                }
+            }
+            Event::Destroyed { unit } => mark(&mut t, *unit, |x| x.destroyed = true),
+            Event::Routed { unit } => mark(&mut t, *unit, |x| x.routed = true),
+            Event::ShockRolled { unit, result, .. } => mark(&mut t, *unit, |x| {
+                x.shock_rolls += 1;
+                x.shock_failed += u32::from(*result != ShockResult::Hold);
+            }),
+            Event::PhaseBegan { .. } | Event::TurnBegan { .. } => attack = None,
+            _ => {}
+        }
+    }
+    t
+}
+
+fn mark(t: &mut [UnitTally], unit: UnitId, f: impl FnOnce(&mut UnitTally)) {
+    if let Some(x) = t.get_mut(usize::from(unit.0)) {
+        f(x);
+    }
+}
+
+/// Plays `games` battles; game `i` has dice seeded `seed + i`, and in every odd game the
+/// players change sides. `tick` is called as each game ends (for a progress bar).
 pub fn simulate(
     scenario: &Scenario,
     games: usize,
     seed: u64,
     kinds: [PlayerKind; 2],
-    progress: bool,
+    tick: &(dyn Fn() + Sync),
 ) -> Vec<GameResult> {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(games));
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let progress = progress && std::io::IsTerminal::is_terminal(&std::io::stderr());
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
@@ -98,27 +183,20 @@ pub fn simulate(
                 if i >= games {
                     break;
                 }
-                let swapped = i % 2 == 1;
-                let pair_seed = seed.wrapping_add((i / 2) as u64);
-                let order = if swapped { [kinds[1], kinds[0]] } else { kinds };
-                let result = play_one(scenario, pair_seed, order).map(|(winner, turns, losses)| {
-                    GameResult {
-                        winner: winner.map(|w| w.index() ^ usize::from(swapped)),
-                        turns,
-                        losses,
-                    }
-                });
-                let mut all = results.lock().unwrap_or_else(|e| e.into_inner());
-                all.push((i, result));
-                if progress {
-                    eprint!("\rsim: {}/{games} games", all.len());
-                }
+                let players = if i % 2 == 1 {
+                    [kinds[1], kinds[0]]
+                } else {
+                    kinds
+                };
+                let result = play_one(scenario, seed.wrapping_add(i as u64), players);
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((i, result));
+                tick();
             });
         }
     });
-    if progress {
-        eprintln!();
-    }
     let mut all = results.into_inner().unwrap_or_else(|e| e.into_inner());
     all.sort_by_key(|(i, _)| *i);
     all.into_iter().filter_map(|(_, r)| r).collect()
@@ -133,37 +211,4 @@ pub fn wilson(wins: usize, n: usize) -> (f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
     ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-/// The printed summary of a simulation.
-pub fn report(name: &str, kinds: [PlayerKind; 2], results: &[GameResult]) -> String {
-    let n = results.len();
-    let mut out = format!("{name}: {n} games\n");
-    for (i, kind) in kinds.iter().enumerate() {
-        let wins = results.iter().filter(|r| r.winner == Some(i)).count();
-        let (lo, hi) = wilson(wins, n);
-        let rate = if n > 0 { wins as f64 / n as f64 } else { 0.0 };
-        out.push_str(&format!(
-            "  {:<8} ({}) wins {wins:>4}  {:5.1}%  95% CI {:5.1}%–{:5.1}%\n",
-            format!("{kind:?}").to_lowercase(),
-            if i == 0 { "side-a" } else { "side-b" },
-            rate * 100.0,
-            lo * 100.0,
-            hi * 100.0
-        ));
-    }
-    let draws = results.iter().filter(|r| r.winner.is_none()).count();
-    let avg = |f: &dyn Fn(&GameResult) -> u32| {
-        results.iter().map(|r| f64::from(f(r))).sum::<f64>() / n.max(1) as f64
-    };
-    out.push_str(&format!(
-        "  draws {draws}, average turns {:.1}\n",
-        avg(&|r| r.turns)
-    ));
-    out.push_str(&format!(
-        "  average uhp lost: map side A {:.1}, map side B {:.1}\n",
-        avg(&|r| r.losses[0]),
-        avg(&|r| r.losses[1])
-    ));
-    out
 }

@@ -191,6 +191,23 @@ impl Scenario {
         check::build(source, file, &crate::engine::Rules::standard(), catalog)
     }
 
+    /// The troop types this battle can use: the shipped catalog with the scenario's own
+    /// `troops` added or overriding by name.
+    pub fn catalog(&self) -> Result<Catalog, DataError> {
+        let parsed: ScenarioFile = crate::engine::error::parse_ron(&self.source, &self.file)?;
+        let mut catalog = Catalog::standard()?;
+        let lines = spans::Lines::new(&self.source);
+        let problems = catalog.add(&parsed.troops, &lines, "troops");
+        if problems.is_empty() {
+            Ok(catalog)
+        } else {
+            Err(DataError::Invalid {
+                file: self.file.clone(),
+                problems,
+            })
+        }
+    }
+
     /// The default battle.
     pub fn default_battle() -> Result<Scenario, DataError> {
         Scenario::parse(DEFAULT_SCENARIO.1, DEFAULT_SCENARIO.0)

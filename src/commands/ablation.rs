@@ -1,0 +1,146 @@
+//! Ablation for `volley sim --without LABEL --swap LABEL=TROOP`: the same battle with units
+//! taken out or given another troop type, played on the same seeds by the same players as
+//! the unchanged battle, so that the change in each side's win rate (with its 95%
+//! interval) is what those units are worth.
+
+use super::sim::{wilson, GameResult};
+use crate::engine::error::escape_text;
+use crate::engine::SideId;
+use crate::scenario::Scenario;
+use std::fmt::Write as _;
+
+/// One change to a battle's units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Every unit of this label leaves the battle.
+    Without(String),
+    /// Every unit of this label becomes this troop type (same creatures, hex and state).
+    Swap(String, String),
+}
+
+impl Change {
+    /// `LABEL=TROOP` of `--swap`.
+    pub fn swap(text: &str) -> Result<Change, String> {
+        match text.split_once('=') {
+            Some((label, troop)) => Ok(Change::Swap(label.trim().into(), troop.trim().into())),
+            None => Err(format!("`{}`: write --swap LABEL=TROOP", escape_text(text))),
+        }
+    }
+
+    fn label(&self) -> &str {
+        match self {
+            Change::Without(label) | Change::Swap(label, _) => label,
+        }
+    }
+
+    /// How the report names the change.
+    pub fn describe(&self) -> String {
+        match self {
+            Change::Without(label) => format!("without {label}"),
+            Change::Swap(label, troop) => format!("{label} as {troop}"),
+        }
+    }
+}
+
+/// `scenario` with `changes` made; an unknown label or troop type is an error naming the
+/// ones there are.
+pub fn changed(scenario: &Scenario, changes: &[Change]) -> Result<Scenario, String> {
+    let catalog = scenario.catalog().map_err(|e| e.to_string())?;
+    let mut out = scenario.clone();
+    for change in changes {
+        let label = change.label();
+        let units = &mut out.setup.units;
+        if !units.iter().any(|u| u.label == label) {
+            let labels: Vec<&str> = units.iter().map(|u| u.label.as_str()).collect();
+            return Err(format!(
+                "no unit labelled `{}` (labels: {})",
+                escape_text(label),
+                labels.join(", ")
+            ));
+        }
+        match change {
+            Change::Without(_) => units.retain(|u| u.label != label),
+            Change::Swap(_, troop) => {
+                let t = catalog.get(troop).ok_or_else(|| {
+                    let hint = catalog
+                        .suggest(troop)
+                        .map(|s| format!("; did you mean `{s}`?"))
+                        .unwrap_or_default();
+                    format!("no troop type `{}`{hint}", escape_text(troop))
+                })?;
+                for u in units.iter_mut().filter(|u| u.label == label) {
+                    u.troop = t.clone();
+                }
+            }
+        }
+    }
+    if out.setup.units.is_empty() {
+        return Err("no unit would be left on the field".into());
+    }
+    Ok(out)
+}
+
+/// The change of one side's win rate, in percentage points.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Shift {
+    /// The side's name.
+    pub side: String,
+    /// Its win percentage in the unchanged battle.
+    pub before: f64,
+    /// Its win percentage in the changed battle.
+    pub after: f64,
+    /// `after - before`, in points.
+    pub change: f64,
+    /// 95% interval of the change (Newcombe's hybrid score interval), in points.
+    pub ci95: [f64; 2],
+}
+
+/// Each side's shift from `before` to `after` (games on the same seeds).
+pub fn shifts(scenario: &Scenario, before: &[GameResult], after: &[GameResult]) -> Vec<Shift> {
+    [SideId::A, SideId::B]
+        .into_iter()
+        .map(|side| {
+            let won = |r: &[GameResult]| r.iter().filter(|g| g.winner == Some(side)).count();
+            let (w1, n1, w2, n2) = (won(before), before.len(), won(after), after.len());
+            let (p1, p2) = (w1 as f64 / n1.max(1) as f64, w2 as f64 / n2.max(1) as f64);
+            let ((l1, u1), (l2, u2)) = (wilson(w1, n1), wilson(w2, n2));
+            let d = p2 - p1;
+            let lo = d - ((p2 - l2).powi(2) + (u1 - p1).powi(2)).sqrt();
+            let hi = d + ((u2 - p2).powi(2) + (p1 - l1).powi(2)).sqrt();
+            Shift {
+                side: side.of(&scenario.sides).name.clone(),
+                before: 100.0 * p1,
+                after: 100.0 * p2,
+                change: 100.0 * d,
+                ci95: [100.0 * lo, 100.0 * hi],
+            }
+        })
+        .collect()
+}
+
+/// The shifts as text, headed by what changed and how many games each battle had.
+pub fn text(title: &str, changes: &[Change], games: usize, shifts: &[Shift]) -> String {
+    let what: Vec<String> = changes.iter().map(Change::describe).collect();
+    let width = shifts
+        .iter()
+        .map(|s| s.side.chars().count())
+        .max()
+        .unwrap_or(4);
+    let mut out = format!(
+        "{title}, {}: {games} games against the unchanged battle on the same seeds\n",
+        what.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "  {:<width$}  {:>9}  {:>9}  change in win rate (95% CI)",
+        "side", "unchanged", "changed"
+    );
+    for s in shifts {
+        let _ = writeln!(
+            out,
+            "  {:<width$}  {:>8.1}%  {:>8.1}%  {:+.1} points ({:+.1} to {:+.1})",
+            s.side, s.before, s.after, s.change, s.ci95[0], s.ci95[1]
+        );
+    }
+    out
+}

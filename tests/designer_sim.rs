@@ -1,0 +1,175 @@
+//! Issue 12: `volley sim` tells a designer the truth. Every game has its own dice, wins are
+//! reported by side name for each pairing of players, with how battles ended and a table
+//! per unit, as text, JSON or CSV; `--games 0` is refused.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use std::process::{Command, Output, Stdio};
+use volley::commands::sim::{simulate, PlayerKind};
+use volley::commands::sim_report::{csv, summarize, text};
+use volley::engine::SideId;
+use volley::scenario::Scenario;
+
+fn volley(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+fn kircholm() -> Scenario {
+    Scenario::default_battle().unwrap()
+}
+
+#[test]
+fn each_game_has_its_own_dice_so_the_same_player_on_both_sides_is_not_a_mirror() {
+    let kinds = [PlayerKind::Advance, PlayerKind::Advance];
+    let results = simulate(&kircholm(), 12, 5, kinds, &|| {});
+    let seeds: Vec<u64> = results.iter().map(|r| r.seed).collect();
+    assert_eq!(seeds, (5..17).collect::<Vec<_>>());
+    // Swapped pairs used to replay one game: the side that won the first of a pair then
+    // lost the second, always, and the report printed 50.0% and 50.0%.
+    let mirrored = results
+        .chunks(2)
+        .all(|p| p[0].winner.map(SideId::other) == p[1].winner);
+    assert!(!mirrored, "every pair of games mirrors the other");
+    let summary = summarize(&kircholm(), &results);
+    assert_eq!(
+        summary.pairings.len(),
+        1,
+        "one pairing: advance against advance"
+    );
+    assert_eq!(summary.pairings[0].games, 12);
+}
+
+#[test]
+fn wins_are_reported_by_side_name_for_each_pairing_with_endings_and_units() {
+    let scenario = kircholm();
+    let kinds = [PlayerKind::Computer, PlayerKind::Random];
+    let results = simulate(&scenario, 6, 1, kinds, &|| {});
+    let s = summarize(&scenario, &results);
+    assert_eq!(s.pairings.len(), 2);
+    assert_eq!(
+        s.pairings[0].players,
+        [PlayerKind::Computer, PlayerKind::Random]
+    );
+    assert_eq!(s.pairings[0].sides[0].name, "Sweden");
+    assert_eq!(s.pairings[0].sides[1].name, "Poland-Lithuania");
+    let ended: usize = s.endings.iter().map(|(_, n)| n).sum();
+    assert_eq!(ended, 6);
+    assert_eq!(s.turns.iter().sum::<usize>(), 6);
+    assert_eq!(s.units.len(), scenario.setup.units.len());
+    let printed = text(&s);
+    assert!(printed.contains("computer as Sweden against random as Poland-Lithuania: 3 games"));
+    assert!(printed.contains("random as Sweden against computer as Poland-Lithuania: 3 games"));
+    assert!(printed.contains("How battles ended: annihilation"));
+    assert!(printed.contains("Chodkiewicz's hussars"));
+}
+
+#[test]
+fn each_units_losses_add_up_to_its_sides_losses_and_damage_dealt_to_no_more() {
+    let scenario = kircholm();
+    let kinds = [PlayerKind::Computer, PlayerKind::Advance];
+    for r in simulate(&scenario, 8, 40, kinds, &|| {}) {
+        for side in [SideId::A, SideId::B] {
+            let of_side = |f: &dyn Fn(usize) -> u32| -> u32 {
+                let units = scenario.setup.units.iter().enumerate();
+                units
+                    .filter(|(_, u)| u.side == side)
+                    .map(|(i, _)| f(i))
+                    .sum()
+            };
+            let lost = of_side(&|i| r.units[i].lost);
+            assert_eq!(
+                lost,
+                r.losses[side.index()],
+                "seed {} side {side:?}",
+                r.seed
+            );
+            let dealt_to_them = of_side(&|i| r.units[i].dealt);
+            assert!(dealt_to_them <= r.losses[side.other().index()]);
+        }
+        assert!(
+            r.units.iter().any(|u| u.dealt > 0),
+            "seed {}: nobody dealt",
+            r.seed
+        );
+    }
+}
+
+#[test]
+fn csv_has_a_row_per_game_with_the_winners_side_name() {
+    let scenario = kircholm();
+    let kinds = [PlayerKind::Computer, PlayerKind::Random];
+    let results = simulate(&scenario, 4, 1, kinds, &|| {});
+    let table = csv(&scenario, &results);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(
+        lines[0],
+        "seed,player_a,player_b,winner,ending,turn,losses_a,losses_b"
+    );
+    assert_eq!(lines.len(), 5);
+    assert!(lines[1].starts_with("1,computer,random,"));
+    assert!(lines[2].starts_with("2,random,computer,"));
+    assert!(table.contains("\"Poland-Lithuania\"") || table.contains("\"Sweden\""));
+}
+
+#[test]
+fn the_cli_refuses_zero_games_and_prints_json_a_tool_can_read() {
+    let zero = volley(&["sim", "scenarios/kircholm.ron", "--games", "0"]);
+    assert!(!zero.status.success());
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("0 is not in 1.."));
+    assert!(zero.stdout.is_empty(), "nothing like -0.0% printed");
+    let out = volley(&[
+        "sim",
+        "scenarios/kircholm.ron",
+        "--games",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["summary"]["games"], 2);
+    assert_eq!(v["games"].as_array().unwrap().len(), 2);
+    assert_eq!(v["summary"]["pairings"][0]["sides"][0]["name"], "Sweden");
+}
+
+#[test]
+fn ablation_changes_the_units_named_and_only_them_and_plays_the_same_seeds() {
+    use volley::commands::ablation::{changed, shifts, Change};
+    let scenario = kircholm();
+    let without = changed(&scenario, &[Change::Without("Uncovered shot".into())]).unwrap();
+    assert_eq!(without.setup.units.len(), scenario.setup.units.len() - 1);
+    assert!(without.setup.units.iter().all(|u| u.label != "Uncovered shot"));
+    let swap = Change::swap("Uncovered shot = pikemen").unwrap();
+    let swapped = changed(&scenario, &[swap]).unwrap();
+    let shot = swapped.setup.units.iter().find(|u| u.label == "Uncovered shot").unwrap();
+    assert_eq!(shot.troop.name, "pikemen");
+    let kinds = [PlayerKind::Advance, PlayerKind::Advance];
+    let before = simulate(&scenario, 10, 1, kinds, &|| {});
+    let after = simulate(&swapped, 10, 1, kinds, &|| {});
+    assert_ne!(before, after, "the swap changed no game");
+    assert_eq!(
+        before.iter().map(|r| r.seed).collect::<Vec<_>>(),
+        after.iter().map(|r| r.seed).collect::<Vec<_>>()
+    );
+    let s = shifts(&scenario, &before, &before);
+    assert_eq!((s[0].change, s[1].change), (0.0, 0.0));
+    assert!(s[0].ci95[0] < 0.0 && s[0].ci95[1] > 0.0);
+    let unknown = changed(&scenario, &[Change::Swap("Uncovered shot".into(), "pikeman".into())]);
+    assert_eq!(unknown.unwrap_err(), "no troop type `pikeman`; did you mean `pikemen`?");
+    assert!(changed(&scenario, &[Change::Without("Nobody".into())])
+        .unwrap_err()
+        .starts_with("no unit labelled `Nobody` (labels: Mansfeld's pike,"));
+    assert!(Change::swap("no equals sign").is_err());
+}
