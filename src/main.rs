@@ -32,6 +32,9 @@ enum Cmd {
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Refuse a file with warnings (two units of one label, …) as if they were errors.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Play battles headless between two players and print the results.
     Sim {
@@ -134,8 +137,11 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command.unwrap_or(Cmd::Play(cli.play)) {
         Cmd::Play(args) => play(args),
-        Cmd::Check { files } => {
-            let (lines, ok) = volley::commands::check_files(&files);
+        Cmd::Check {
+            files,
+            deny_warnings,
+        } => {
+            let (lines, ok) = volley::commands::check_files(&files, deny_warnings);
             for line in &lines {
                 println!("{line}");
             }

@@ -150,10 +150,19 @@ fn ablation_changes_the_units_named_and_only_them_and_plays_the_same_seeds() {
     let scenario = kircholm();
     let without = changed(&scenario, &[Change::Without("Uncovered shot".into())]).unwrap();
     assert_eq!(without.setup.units.len(), scenario.setup.units.len() - 1);
-    assert!(without.setup.units.iter().all(|u| u.label != "Uncovered shot"));
+    assert!(without
+        .setup
+        .units
+        .iter()
+        .all(|u| u.label != "Uncovered shot"));
     let swap = Change::swap("Uncovered shot = pikemen").unwrap();
     let swapped = changed(&scenario, &[swap]).unwrap();
-    let shot = swapped.setup.units.iter().find(|u| u.label == "Uncovered shot").unwrap();
+    let shot = swapped
+        .setup
+        .units
+        .iter()
+        .find(|u| u.label == "Uncovered shot")
+        .unwrap();
     assert_eq!(shot.troop.name, "pikemen");
     let kinds = [PlayerKind::Advance, PlayerKind::Advance];
     let before = simulate(&scenario, 10, 1, kinds, &|| {});
@@ -166,8 +175,14 @@ fn ablation_changes_the_units_named_and_only_them_and_plays_the_same_seeds() {
     let s = shifts(&scenario, &before, &before);
     assert_eq!((s[0].change, s[1].change), (0.0, 0.0));
     assert!(s[0].ci95[0] < 0.0 && s[0].ci95[1] > 0.0);
-    let unknown = changed(&scenario, &[Change::Swap("Uncovered shot".into(), "pikeman".into())]);
-    assert_eq!(unknown.unwrap_err(), "no troop type `pikeman`; did you mean `pikemen`?");
+    let unknown = changed(
+        &scenario,
+        &[Change::Swap("Uncovered shot".into(), "pikeman".into())],
+    );
+    assert_eq!(
+        unknown.unwrap_err(),
+        "no troop type `pikeman`; did you mean `pikemen`?"
+    );
     assert!(changed(&scenario, &[Change::Without("Nobody".into())])
         .unwrap_err()
         .starts_with("no unit labelled `Nobody` (labels: Mansfeld's pike,"));

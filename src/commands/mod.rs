@@ -8,5 +8,5 @@ pub mod sim;
 pub mod sim_report;
 mod units;
 
-pub use check::check_files;
+pub use check::{check_files, kind_of, FileKind};
 pub use units::{unit_rows, units_report, UnitRow};

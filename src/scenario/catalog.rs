@@ -162,10 +162,12 @@ impl Catalog {
                     };
                     self.insert(troop);
                 }
-                Err((field, message)) => {
-                    let (line, col) = lines.field_in(span, field);
-                    let message = format!("troop `{}`: {message}", def.name);
-                    problems.push(Problem::new(line, col, message));
+                Err(found) => {
+                    for (field, message) in found {
+                        let (line, col) = lines.field_in(span, field);
+                        let message = format!("troop `{}`: {message}", def.name);
+                        problems.push(Problem::new(line, col, message));
+                    }
                 }
             }
         }
@@ -216,38 +218,50 @@ impl Catalog {
     }
 }
 
-fn convert(def: &TroopDef) -> Result<TroopType, (&'static str, String)> {
-    let hd = HitDice::parse(&def.hd)
-        .ok_or(("hd", format!("`{}` is not hit dice like \"1+1\"", def.hd)))?;
-    let damage = |text: &str, field| {
-        DamageDice::parse(text)
-            .ok_or((field, format!("`{text}` is not a damage roll like \"1d8\"")))
+fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
+    let mut problems = Vec::new();
+    let hd = HitDice::parse(&def.hd);
+    if hd.is_none() {
+        problems.push(("hd", format!("`{}` is not hit dice like \"1+1\"", def.hd)));
+    }
+    let mut damage = |text: &str, field| {
+        let parsed = DamageDice::parse(text);
+        if parsed.is_none() {
+            problems.push((field, format!("`{text}` is not a damage roll like \"1d8\"")));
+        }
+        parsed
     };
-    let melee = MeleeWeapon {
-        name: def.melee.name.clone(),
-        damage: damage(&def.melee.damage, "damage")?,
-        class: def.melee.class,
-    };
+    let melee_damage = damage(&def.melee.damage, "damage");
     let missile = match &def.missile {
-        None => None,
-        Some(MissileDef::Firearm { lock, kind }) => Some(MissileWeapon::Firearm {
+        None => Some(None),
+        Some(MissileDef::Firearm { lock, kind }) => Some(Some(MissileWeapon::Firearm {
             lock: *lock,
             kind: *kind,
-        }),
-        Some(MissileDef::Missile { kind, damage: d }) => Some(MissileWeapon::Missile {
-            kind: *kind,
-            damage: damage(d, "missile")?,
+        })),
+        Some(MissileDef::Missile { kind, damage: d }) => damage(d, "missile").map(|damage| {
+            Some(MissileWeapon::Missile {
+                kind: *kind,
+                damage,
+            })
         }),
     };
     if def.speed == 0 || def.speed > 480 {
-        return Err(("speed", format!("speed {}' is outside 1'–480'", def.speed)));
+        problems.push(("speed", format!("speed {}' is outside 1'–480'", def.speed)));
     }
     if !(1..=30).contains(&def.throw) {
-        return Err((
-            "throw",
-            format!("attack throw {}+ is outside 1+–30+", def.throw),
-        ));
+        let message = format!("attack throw {}+ is outside 1+–30+", def.throw);
+        problems.push(("throw", message));
     }
+    let (Some(hd), Some(melee_damage), Some(missile), true) =
+        (hd, melee_damage, missile, problems.is_empty())
+    else {
+        return Err(problems);
+    };
+    let melee = MeleeWeapon {
+        name: def.melee.name.clone(),
+        damage: melee_damage,
+        class: def.melee.class,
+    };
     Ok(TroopType {
         // Escaped once here, so no troop name can drive the terminal when shown.
         name: escape_text(&def.name).into_owned(),

@@ -29,11 +29,17 @@ pub const MAX_AGGRESSION: u8 = 10;
 struct Checker<'a> {
     lines: Lines<'a>,
     problems: Vec<Problem>,
+    /// Suspicious but playable: reported, and refused only with `--deny-warnings`.
+    warnings: Vec<Problem>,
 }
 
 impl Checker<'_> {
     fn at(&mut self, (line, col): (usize, usize), message: String) {
         self.problems.push(Problem::new(line, col, message));
+    }
+
+    fn warn(&mut self, (line, col): (usize, usize), message: String) {
+        self.warnings.push(Problem::new(line, col, message));
     }
 }
 
@@ -48,6 +54,7 @@ pub(super) fn build(
     let mut c = Checker {
         lines: Lines::new(source),
         problems: Vec::new(),
+        warnings: Vec::new(),
     };
     c.problems
         .extend(catalog.add(&parsed.troops, &c.lines, "troops"));
@@ -84,12 +91,22 @@ pub(super) fn build(
                 sides,
                 seed: parsed.seed,
                 setup,
+                warnings: c.warnings,
             })
         }
-        _ => Err(DataError::Invalid {
-            file: file.into(),
-            problems: c.problems,
-        }),
+        _ => {
+            // Warnings too, so a designer sees everything at once; in line order.
+            let warnings = c.warnings.into_iter().map(|w| Problem {
+                message: format!("warning: {}", w.message),
+                ..w
+            });
+            let mut problems: Vec<Problem> = c.problems.into_iter().chain(warnings).collect();
+            problems.sort_by_key(|p| (p.line, p.col));
+            Err(DataError::Invalid {
+                file: file.into(),
+                problems,
+            })
+        }
     }
 }
 
@@ -259,7 +276,34 @@ fn check_units(
         }
         out.extend(unit);
     }
+    warn_duplicate_labels(c, parsed, &spans);
     out
+}
+
+/// Two units given one label are told apart only by their hex: the log and `--swap` name
+/// both. A warning, since the battle still plays (units left unlabelled share their troop
+/// type's name on purpose).
+fn warn_duplicate_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
+    let mut seen: BTreeMap<&str, &UnitDef> = BTreeMap::new();
+    for (i, u) in parsed.units.iter().enumerate() {
+        let Some(label) = u.label.as_deref() else {
+            continue;
+        };
+        match seen.get(label) {
+            Some(first) => {
+                let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
+                let message = format!(
+                    "{} has the same label as {}: name them apart",
+                    who(u),
+                    who(first)
+                );
+                c.warn(c.lines.field_in(span, "label"), message);
+            }
+            None => {
+                seen.insert(label, u);
+            }
+        }
+    }
 }
 
 /// How problems name a unit: its label (or troop type) and its hex as written,
@@ -282,13 +326,10 @@ fn check_unit(
     let troop = unit_troop(c, catalog, u, span);
     let hex = unit_hex(c, map, rules, u, span);
     let troop = troop?;
-    let strength = unit_strength(c, rules, troop, u, span);
+    let profile = unit_strength(c, rules, troop, u, span);
     let tokens = unit_tokens(c, u, span);
     let (side, pos) = (side?, hex?);
-    if !(strength && tokens) {
-        return None;
-    }
-    Some(UnitSetup {
+    let setup = UnitSetup {
         label: escape_text(u.label.as_deref().unwrap_or(&u.troop)).into_owned(),
         plural: u.plural.unwrap_or_else(|| match &u.label {
             Some(label) => looks_plural(label),
@@ -301,10 +342,20 @@ fn check_unit(
         creatures: u.creatures,
         pos,
         disordered: u.disordered,
+        fleeing: u.fleeing,
         ready: u.ready,
         reload_tokens: u.reload_tokens,
         damage: u.damage,
-    })
+    };
+    let profile = profile.filter(|_| tokens)?;
+    let problems = setup.start_problems(&profile);
+    for (field, problem) in &problems {
+        c.at(
+            c.lines.field_in(span, field),
+            format!("{}: {problem}", who(u)),
+        );
+    }
+    problems.is_empty().then_some(setup)
 }
 
 /// The side unit `i` names, or its problem.
@@ -369,7 +420,7 @@ fn unit_strength(
     troop: &TroopType,
     u: &UnitDef,
     span: Span,
-) -> bool {
+) -> Option<Profile> {
     let (field, problem) = match Profile::derive(rules, troop, u.creatures) {
         Err(e) => (
             "creatures",
@@ -384,10 +435,10 @@ fn unit_strength(
                 p.uhp
             ),
         ),
-        Ok(_) => return true,
+        Ok(p) => return Some(p),
     };
     c.at(c.lines.field_in(span, field), problem);
-    false
+    None
 }
 
 /// Whether unit `i`'s starting reload tokens are within reason (R6.4).
@@ -411,9 +462,20 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Ob
         return Vec::new();
     }
     let spans = list_elements(c.lines.source(), "objectives");
-    let mut out = Vec::new();
+    let mut out: Vec<Objective> = Vec::new();
     for (i, o) in parsed.objectives.iter().enumerate() {
-        if let Some(hex) = hex_on(map, o.at) {
+        if let Some(twin) = parsed
+            .objectives
+            .get(..i)
+            .and_then(|b| b.iter().find(|p| p.at == o.at))
+        {
+            let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
+            let message = format!(
+                "objective `{}` at {:?} is on the same hex as `{}`: one hex counts once (R10.3)",
+                o.name, o.at, twin.name
+            );
+            c.at(at, message);
+        } else if let Some(hex) = hex_on(map, o.at) {
             out.push(Objective {
                 name: escape_text(&o.name).into_owned(),
                 hex,

@@ -107,6 +107,9 @@ pub struct UnitDef {
     /// Starts the battle ready (R5.6).
     #[serde(default)]
     pub ready: bool,
+    /// Starts fleeing (R8.4).
+    #[serde(default)]
+    pub fleeing: bool,
     /// Reload tokens held at the start (R6.4).
     #[serde(default)]
     pub reload_tokens: u32,
@@ -175,6 +178,9 @@ pub struct Scenario {
     pub seed: Option<u64>,
     /// The battle as the engine sets it up.
     pub setup: BattleSetup,
+    /// Suspicious but playable things in the file (two units of one label), with their
+    /// line and column.
+    pub warnings: Vec<crate::engine::error::Problem>,
 }
 
 impl Scenario {

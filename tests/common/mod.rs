@@ -100,6 +100,7 @@ pub fn unit(side: SideId, troop: TroopType, creatures: u32, col: i32, row: i32) 
         creatures,
         pos: at(col, row),
         disordered: false,
+        fleeing: false,
         ready: false,
         reload_tokens: 0,
         damage: 0,

@@ -3,6 +3,7 @@
 
 use super::{grid, Game, Side, TurnMarks, Unit};
 use crate::engine::dice::Dice;
+use crate::engine::error::Refusal;
 use crate::engine::event::Phase;
 use crate::engine::map::Map;
 use crate::engine::rules::Rules;
@@ -42,12 +43,47 @@ pub struct UnitSetup {
     pub pos: Hex,
     /// Starts disordered.
     pub disordered: bool,
+    /// Starts fleeing (R8.4), as a unit that broke before the battle's first turn.
+    pub fleeing: bool,
     /// Starts ready (R5.6).
     pub ready: bool,
     /// Reload tokens at the start (R6.4).
     pub reload_tokens: u32,
     /// uhp already lost.
     pub damage: u32,
+}
+
+impl UnitSetup {
+    /// What is impossible in this starting state, for a unit of `profile`: each problem
+    /// with the scenario field at fault. Ready only on steady, disciplined units (R5.6);
+    /// reload tokens only up to what its firearm gains (R6.4); not fleeing and disordered.
+    pub fn start_problems(&self, profile: &Profile) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if self.ready && self.troop.formation.is_undisciplined() {
+            out.push((
+                "ready",
+                format!("ready, but {}", Refusal::UndisciplinedNeverReady),
+            ));
+        } else if self.ready && (self.disordered || self.fleeing) {
+            out.push(("ready", format!("ready, but {}", Refusal::OnlySteadyReady)));
+        }
+        if self.fleeing && self.disordered {
+            out.push((
+                "fleeing",
+                "fleeing and disordered: a unit is one or the other".into(),
+            ));
+        }
+        let (held, most) = (self.reload_tokens, profile.reload_tokens);
+        if held > 0 && most == 0 {
+            let message = format!("{held} reload tokens, but it gains none: no firearm (R6.4)");
+            out.push(("reload_tokens", message));
+        } else if held > most {
+            let message =
+                format!("{held} reload tokens, but it never holds more than {most} (R6.4)");
+            out.push(("reload_tokens", message));
+        }
+        out
+    }
 }
 
 /// A named objective hex (R10.3).
@@ -206,12 +242,12 @@ fn make_unit(index: usize, u: &UnitSetup, profile: Profile) -> Unit {
         uhp: profile.uhp - u.damage,
         profile,
         pos: u.pos,
-        status: if steady {
-            Status::Steady
-        } else {
-            Status::Disordered
+        status: match (u.fleeing, steady) {
+            (true, _) => Status::Fleeing,
+            (false, true) => Status::Steady,
+            (false, false) => Status::Disordered,
         },
-        ready: u.ready && steady && !u.troop.formation.is_undisciplined(),
+        ready: u.ready && steady && !u.fleeing && !u.troop.formation.is_undisciplined(),
         reload_tokens: u.reload_tokens,
         tokens_at_turn_start: u.reload_tokens,
         retreats: 0,

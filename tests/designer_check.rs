@@ -1,0 +1,222 @@
+//! Issue 12: `volley check` reads what a file is from its content, lists every problem at
+//! once (inside a scenario's own troop types too), refuses starting states the rules do not
+//! allow (R5.6, R6.4, R8.2, R10.3) with line:col, and warns of suspicious ones.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use volley::commands::{check_files, kind_of, FileKind};
+use volley::engine::{Dice, Game, Status};
+use volley::scenario::Scenario;
+
+const BASE: &str = r#"(
+    name: "Test",
+    map: [". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike"),
+        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3), label: "Red shot"),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
+    ],
+    objectives: [(name: "the mill", at: (4, 2))],
+    turn_limit: 6,
+    defender: "Blue",
+)
+"#;
+
+fn edit(text: &str, old: &str, new: &str) -> String {
+    assert_eq!(text.matches(old).count(), 1, "`{old}` occurs once");
+    text.replacen(old, new, 1)
+}
+
+fn problems(text: &str) -> Vec<String> {
+    match Scenario::parse(text, "bad.ron") {
+        Ok(_) => panic!("accepted, but should be refused"),
+        Err(e) => e.lines(),
+    }
+}
+
+fn volley(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_file_is_checked_as_what_its_fields_say_not_as_its_name_says() {
+    let scenario = std::fs::read_to_string("scenarios/kircholm.ron").unwrap();
+    let rules = std::fs::read_to_string("assets/rules.ron").unwrap();
+    let troops = std::fs::read_to_string("assets/troops.ron").unwrap();
+    assert_eq!(kind_of(&scenario, "swedish_troops.ron"), FileKind::Scenario);
+    assert_eq!(kind_of(&troops, "winter_rules.ron"), FileKind::Troops);
+    assert_eq!(kind_of(&rules, "battle.ron"), FileKind::Rules);
+    assert_eq!(
+        kind_of("(oops", "x_troops.ron"),
+        FileKind::Troops,
+        "by name if unparsable"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let files = [
+        ("swedish_troops.ron", &scenario),
+        ("winter_rules.ron", &troops),
+        ("my.ron", &rules),
+    ];
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let paths: Vec<_> = files.iter().map(|(n, _)| dir.path().join(n)).collect();
+    let (lines, ok) = check_files(&paths, false);
+    assert!(ok, "{lines:?}");
+}
+
+#[test]
+fn every_problem_of_a_scenarios_own_troop_types_is_listed_at_once() {
+    let troops = r#"troops: [
+        (name: "odd pike", formation: FF, hd: "x", armor: 4, morale: 0, throw: 40, speed: 90,
+            melee: (name: "pike", damage: "1q10")),
+        (name: "odd sword", formation: FF, hd: "1", armor: 4, morale: 0, throw: 11, speed: 90,
+            melee: (name: "sword", damage: "zz")),
+    ],
+    units: ["#;
+    let lines = problems(&edit(BASE, "units: [", troops));
+    assert_eq!(
+        lines,
+        [
+            "bad.ron:6:43: troop `odd pike`: `x` is not hit dice like \"1+1\"",
+            "bad.ron:6:73: troop `odd pike`: attack throw 40+ is outside 1+–30+",
+            "bad.ron:7:35: troop `odd pike`: `1q10` is not a damage roll like \"1d8\"",
+            "bad.ron:9:36: troop `odd sword`: `zz` is not a damage roll like \"1d8\"",
+        ]
+    );
+}
+
+#[test]
+fn r5_6_ready_is_refused_on_if_uf_and_on_units_not_steady() {
+    let uf = edit(
+        BASE,
+        r#"label: "Blue pike")"#,
+        r#"label: "Blue pike"), (troop: "peasant levy", side: "Blue", creatures: 120, at: (3, 0), ready: true)"#,
+    );
+    let lines = problems(&uf);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].contains("ready, but IF and UF never ready (R5.6)"),
+        "{lines:?}"
+    );
+    assert!(lines[0].starts_with("bad.ron:8:"), "{lines:?}");
+    let disordered = edit(
+        BASE,
+        r#"label: "Red pike")"#,
+        r#"label: "Red pike", disordered: true, ready: true)"#,
+    );
+    assert_eq!(
+        problems(&disordered),
+        ["bad.ron:6:106: \"Red pike\" at (0, 3): ready, but only steady units ready (R5.6)"]
+    );
+}
+
+#[test]
+fn r6_4_reload_tokens_are_refused_without_a_firearm_or_beyond_what_it_gains() {
+    let pike = edit(
+        BASE,
+        r#"label: "Red pike")"#,
+        r#"label: "Red pike", reload_tokens: 1)"#,
+    );
+    assert_eq!(
+        problems(&pike),
+        ["bad.ron:6:88: \"Red pike\" at (0, 3): 1 reload tokens, but it gains none: no firearm (R6.4)"]
+    );
+    let shot = edit(
+        BASE,
+        r#"label: "Red shot")"#,
+        r#"label: "Red shot", reload_tokens: 3)"#,
+    );
+    let lines = problems(&shot);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].contains("3 reload tokens, but it never holds more than 1 (R6.4)"),
+        "{lines:?}"
+    );
+    let one = edit(
+        BASE,
+        r#"label: "Red shot")"#,
+        r#"label: "Red shot", reload_tokens: 1)"#,
+    );
+    Scenario::parse(&one, "ok.ron").unwrap();
+}
+
+#[test]
+fn r8_2_damage_that_leaves_no_uhp_and_r10_3_two_objectives_on_one_hex_are_refused() {
+    let hurt = edit(
+        BASE,
+        r#"label: "Red pike")"#,
+        r#"label: "Red pike", damage: 500)"#,
+    );
+    let lines = problems(&hurt);
+    assert!(lines[0].starts_with("bad.ron:6:88:") && lines[0].contains("damage 500 leaves none"));
+    let twin = edit(
+        BASE,
+        r#"(name: "the mill", at: (4, 2))"#,
+        r#"(name: "the mill", at: (4, 2)), (name: "the ford", at: (4, 2))"#,
+    );
+    assert_eq!(
+        problems(&twin),
+        ["bad.ron:10:69: objective `the ford` at (4, 2) is on the same hex as `the mill`: one hex counts once (R10.3)"]
+    );
+}
+
+#[test]
+fn r8_4_a_unit_may_start_fleeing() {
+    let text = edit(
+        BASE,
+        r#"label: "Blue pike")"#,
+        r#"label: "Blue pike", fleeing: true)"#,
+    );
+    let scenario = Scenario::parse(&text, "ok.ron").unwrap();
+    let game = Game::new(scenario.setup, Dice::seeded(1)).unwrap();
+    let blue = game
+        .units()
+        .iter()
+        .find(|u| u.label == "Blue pike")
+        .unwrap();
+    assert_eq!(blue.status, Status::Fleeing);
+    let both = edit(
+        BASE,
+        r#"label: "Blue pike")"#,
+        r#"label: "Blue pike", fleeing: true, disordered: true)"#,
+    );
+    assert!(problems(&both)[0].contains("fleeing and disordered"));
+}
+
+#[test]
+fn duplicate_labels_warn_and_deny_warnings_makes_them_refusals() {
+    let twin = edit(BASE, r#"label: "Red shot")"#, r#"label: "Red pike")"#);
+    let scenario = Scenario::parse(&twin, "twin.ron").unwrap();
+    assert_eq!(scenario.warnings.len(), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("twin.ron");
+    std::fs::write(&path, &twin).unwrap();
+    let p = path.to_str().unwrap();
+    let warned = volley(&["check", p]);
+    assert!(warned.status.success());
+    let out = String::from_utf8_lossy(&warned.stdout);
+    assert!(
+        out.contains("twin.ron:7:82: warning: \"Red pike\" at (1, 3) has the same label as \"Red pike\" at (0, 3)"),
+        "{out}"
+    );
+    let denied = volley(&["check", "--deny-warnings", p]);
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&denied.stdout).contains("refused: warnings are errors"));
+    assert!(Path::new(p).exists());
+}
