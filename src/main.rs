@@ -75,6 +75,18 @@ enum Cmd {
         #[arg(long)]
         no_mouse: bool,
     },
+    /// Draw a scenario's map with its units and objectives as plain text.
+    Show {
+        file: PathBuf,
+        /// Columns to draw within; the largest hexes that fit the whole map are used.
+        #[arg(long, default_value_t = 100)]
+        width: u16,
+    },
+    /// Print the troop catalog with derived numbers, plus a scenario's own troop types.
+    Troops {
+        /// A scenario whose own troop types are added.
+        file: Option<PathBuf>,
+    },
     /// Print each unit of a scenario with its derived numbers.
     Units {
         file: PathBuf,
@@ -214,6 +226,36 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 no_mouse,
             };
             session(volley::tui::Start::Replay(Box::new(replay)), &args)
+        }
+        Cmd::Show { file, width } => {
+            let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
+            print!(
+                "{}",
+                volley::tui::show::show(scenario, width.max(20)).map_err(anyhow::Error::msg)?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Troops { file } => {
+            use volley::scenario::Catalog;
+            let standard = Catalog::standard().map_err(|e| anyhow::anyhow!("{e}"))?;
+            let rules = volley::engine::Rules::standard();
+            let (title, catalog) = match &file {
+                Some(path) => {
+                    let scenario = Scenario::load(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+                    let catalog = scenario.catalog().map_err(|e| anyhow::anyhow!("{e}"))?;
+                    (format!("Troop types of {}", scenario.name), catalog)
+                }
+                None => (
+                    "Troop types (assets/troops.ron)".to_string(),
+                    standard.clone(),
+                ),
+            };
+            let own = volley::commands::troops::own_troops(&catalog, &standard);
+            print!(
+                "{}",
+                volley::commands::troops::troops_report(&title, &catalog, &own, &rules)
+            );
+            Ok(ExitCode::SUCCESS)
         }
         Cmd::Units { file, format } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -1092,9 +1092,11 @@ fn volley_units_prints_the_r11_worked_examples_as_text() {
             line.ends_with(&format!("  {sequence}")),
             "`{line}` should end with `{sequence}`"
         );
-        let words: Vec<&str> = line[24..].split_whitespace().collect();
-        assert_eq!(words.get(1), Some(&formation), "{line}");
-        assert_eq!(words.get(2), Some(&men.to_string().as_str()), "{line}");
+        // After the hex `(col, row)`: formation code, then men.
+        let after_hex = &line[line.find(") ").unwrap() + 2..];
+        let words: Vec<&str> = after_hex.split_whitespace().collect();
+        assert_eq!(words.first(), Some(&formation), "{line}");
+        assert_eq!(words.get(1), Some(&men.to_string().as_str()), "{line}");
     }
 }
 

@@ -6,6 +6,7 @@ pub mod ablation;
 mod check;
 pub mod sim;
 pub mod sim_report;
+pub mod troops;
 mod units;
 
 pub use check::{check_files, kind_of, FileKind};

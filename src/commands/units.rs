@@ -12,6 +12,8 @@ pub struct UnitRow {
     pub label: String,
     /// Its side's name.
     pub side: String,
+    /// Its hex as the scenario writes it, `(col, row)`.
+    pub hex: (i32, i32),
     /// Troop type.
     pub troop: String,
     /// Formation code.
@@ -52,6 +54,7 @@ pub fn unit_rows(scenario: &Scenario) -> Vec<UnitRow> {
             Some(UnitRow {
                 label: u.label.clone(),
                 side: u.side.of(&setup.sides).name.clone(),
+                hex: crate::engine::Map::offset(u.pos),
                 troop: t.name.clone(),
                 formation: t.formation.code().into(),
                 men: u.creatures,
@@ -70,32 +73,81 @@ pub fn unit_rows(scenario: &Scenario) -> Vec<UnitRow> {
         .collect()
 }
 
-/// The report as text (aligned columns) or JSON.
+/// The report as text (columns as wide as their longest entry) or JSON.
 pub fn units_report(scenario: &Scenario, json: bool) -> String {
     let rows = unit_rows(scenario);
     if json {
         return serde_json::to_string_pretty(&rows)
             .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     }
-    let mut out = format!("{}\n", scenario.name);
-    out.push_str(&format!(
-        "{:<24} {:<18} {:<3} {:>4} {:>4} {:>6} {:>3} {:>3}  {}\n",
-        "unit", "side", "fm", "men", "uhp", "move", "AC", "ML", "attack sequence"
-    ));
-    for r in rows {
-        out.push_str(&format!(
-            "{:<24} {:<18} {:<3} {:>4} {:>4} {:>6} {:>3} {:>+3}  {}{}\n",
-            r.label,
-            r.side,
-            r.formation,
-            r.men,
-            r.uhp,
-            r.movement,
-            r.ac,
-            r.morale,
-            r.attack_sequence,
-            if r.fearless { " (fearless)" } else { "" }
-        ));
+    let head = [
+        "unit",
+        "side",
+        "hex",
+        "fm",
+        "men",
+        "uhp",
+        "move",
+        "AC",
+        "ML",
+        "attack sequence",
+    ];
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let fearless = if r.fearless { " (fearless)" } else { "" };
+            vec![
+                r.label.clone(),
+                r.side.clone(),
+                format!("({}, {})", r.hex.0, r.hex.1),
+                r.formation.clone(),
+                r.men.to_string(),
+                r.uhp.to_string(),
+                r.movement.clone(),
+                r.ac.to_string(),
+                format!("{:+}", r.morale),
+                format!("{}{fearless}", r.attack_sequence),
+            ]
+        })
+        .collect();
+    let right = [
+        false, false, false, false, true, true, true, true, true, false,
+    ];
+    format!("{}\n{}", scenario.name, table(&head, &cells, &right))
+}
+
+/// Rows under a header, each column as wide as its longest entry (in characters, so `ü`
+/// counts one), right-aligned where `right` says; the last column is never padded.
+pub fn table(head: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
+    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let last = cells.len().saturating_sub(1);
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = widths
+                    .get(i)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_sub(c.chars().count());
+                match (i == last, right.get(i).copied().unwrap_or(false)) {
+                    (_, true) => format!("{}{c}", " ".repeat(pad)),
+                    (true, false) => c.to_string(),
+                    (false, false) => format!("{c}{}", " ".repeat(pad)),
+                }
+            })
+            .collect();
+        parts.join("  ") + "\n"
+    };
+    let mut out = line(head.to_vec());
+    for row in rows {
+        out.push_str(&line(row.iter().map(String::as_str).collect()));
     }
     out
 }

@@ -9,6 +9,7 @@ pub mod panels;
 pub mod replay;
 pub mod screens;
 pub mod session;
+pub mod show;
 pub mod tags;
 pub mod thinker;
 pub mod title;

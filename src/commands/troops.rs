@@ -1,0 +1,86 @@
+//! `volley troops [FILE]`: the troop catalog (R2.1–R2.5), with a scenario's own troop types
+//! added, each with the numbers the engine derives for a unit of it, as `volley units`
+//! prints them.
+
+use super::units::table;
+use crate::engine::unit::attack_sequence_text;
+use crate::engine::{Profile, Rules, TroopType};
+use crate::scenario::Catalog;
+
+/// Unit sizes tried, in order, for a troop type's derived numbers: the first the unit-size
+/// limits allow (R2.6) is shown.
+const SIZES: [u32; 6] = [120, 60, 240, 30, 480, 10];
+
+/// The catalog as a table; `own` names the troop types a scenario adds or overrides,
+/// marked `scenario` in the `from` column.
+pub fn troops_report(title: &str, catalog: &Catalog, own: &[String], rules: &Rules) -> String {
+    let head = [
+        "troop",
+        "from",
+        "fm",
+        "HD",
+        "AC",
+        "ML",
+        "throw",
+        "speed",
+        "men",
+        "uhp",
+        "move",
+        "attack sequence",
+    ];
+    let rows: Vec<Vec<String>> = catalog
+        .troops()
+        .iter()
+        .map(|t| row(t, own.contains(&t.name), rules))
+        .collect();
+    let right = [
+        false, false, false, false, true, true, true, true, true, true, true, false,
+    ];
+    format!("{title}\n{}", table(&head, &rows, &right))
+}
+
+fn row(t: &TroopType, own: bool, rules: &Rules) -> Vec<String> {
+    let derived = SIZES
+        .iter()
+        .find_map(|&n| Profile::derive(rules, t, n).ok().map(|p| (n, p)));
+    let (men, uhp, rate, sequence) = match &derived {
+        Some((n, p)) => (
+            n.to_string(),
+            p.uhp.to_string(),
+            format!("{}/{}/{}", p.rate.0, p.rate.1, p.rate.2),
+            attack_sequence_text(t, p),
+        ),
+        None => (
+            "-".into(),
+            "-".into(),
+            "-".into(),
+            "no legal unit size".into(),
+        ),
+    };
+    let fearless = if t.fearless { " (fearless)" } else { "" };
+    vec![
+        t.name.clone(),
+        if own { "scenario" } else { "catalog" }.into(),
+        t.formation.code().into(),
+        t.hd.to_string(),
+        (t.armor_ac + t.other_ac).to_string(),
+        format!("{:+}", t.morale),
+        format!("{}+", t.attack_throw),
+        format!("{}'", t.speed),
+        men,
+        uhp,
+        rate,
+        format!("{sequence}{fearless}"),
+    ]
+}
+
+/// The names of the troop types in `merged` that the shipped catalog lacks or defines
+/// otherwise: a scenario's own.
+pub fn own_troops(merged: &Catalog, standard: &Catalog) -> Vec<String> {
+    merged
+        .troops()
+        .iter()
+        .filter(|t| standard.get(&t.name) != Some(t))
+        .map(|t| t.name.clone())
+        .collect()
+}

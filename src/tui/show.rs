@@ -1,0 +1,84 @@
+//! `volley show FILE`: a scenario's map with its units and objectives as plain text, drawn
+//! by the game's own map widget into an off-screen buffer, with a key of the units
+//! (tag, side, label, hex) and objectives, so a designer sees the layout without playing.
+
+use super::app::App;
+use super::map_view::{auto_zoom, HexMap, Highlights};
+use crate::engine::Map;
+use crate::scenario::{Controller, Scenario};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// The scenario drawn `width` columns wide at most (the zoom is the largest that fits the
+/// whole map), followed by its key. Errors are the engine's setup problems.
+pub fn show(scenario: Scenario, width: u16) -> Result<String, String> {
+    let app = App::new(scenario, 0, [Controller::Human; 2])?;
+    let map = app.game.map();
+    // Tall enough for any zoom; what is left blank is trimmed below.
+    let area = Rect::new(0, 0, width, (map.height() as u16).saturating_mul(5).max(1));
+    app.zoom.set(Some(auto_zoom(map, area)));
+    // No cursor on the map: put it off the board.
+    let mut app = app;
+    app.cursor = Map::hex_at(-10, -10);
+    let mut buf = Buffer::empty(area);
+    HexMap {
+        app: &app,
+        highlights: Highlights::default(),
+    }
+    .render(area, &mut buf);
+    let mut out = format!("{}\n\n", app.scenario.name);
+    out.push_str(&text_of(&buf));
+    out.push_str(&key(&app));
+    Ok(out)
+}
+
+/// The buffer's characters, trailing blanks and blank lines at the end left out.
+fn text_of(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut lines: Vec<String> = (area.top()..area.bottom())
+        .map(|y| {
+            let line: String = (area.left()..area.right())
+                .map(|x| buf.cell((x, y)).map_or(" ", |c| c.symbol()).to_string())
+                .collect();
+            line.trim_end().to_string()
+        })
+        .collect();
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines.join("\n") + "\n"
+}
+
+/// One line per unit (side letter and formation, tag, label, hex as the scenario writes
+/// it) and per objective.
+fn key(app: &App) -> String {
+    let game = &app.game;
+    let map = game.map();
+    let present: Vec<String> = crate::engine::Terrain::ALL
+        .into_iter()
+        .filter(|t| map.hexes().any(|h| map.terrain(h) == Some(*t)))
+        .map(|t| format!("{} {}", t.symbol(), format!("{t:?}").to_lowercase()))
+        .collect();
+    let mut out = format!("\nTerrain: {}\n", present.join(", "));
+    out.push_str("Units (side and formation, tag, uhp on the map):\n");
+    for u in game.units() {
+        let (col, row) = Map::offset(u.pos);
+        out.push_str(&format!(
+            "  {}{} {}  {:<28} {:<18} ({col}, {row})\n",
+            app.side_letter(u.side),
+            u.troop.formation.code(),
+            app.tag(u.id),
+            u.label,
+            game.side(u.side).name,
+        ));
+    }
+    if !game.objectives().is_empty() {
+        out.push_str("Objectives (@@ on the map):\n");
+        for o in game.objectives() {
+            let (col, row) = Map::offset(o.hex);
+            out.push_str(&format!("  {:<33} ({col}, {row})\n", o.name));
+        }
+    }
+    out
+}
