@@ -114,6 +114,10 @@ struct PlayArgs {
     /// Where saves and the autosave go (default: the XDG data directory).
     #[arg(long)]
     data_dir: Option<PathBuf>,
+    /// Designer: faces the first dice rolled after the battle opens will show, in order,
+    /// before the seeded dice go on (`--dice 6,6,3`; 1 to 20 each). Kept in the save.
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=20))]
+    dice: Vec<u32>,
     /// Milliseconds to show each computer order before the next.
     #[arg(long, default_value_t = 250)]
     pause: u64,
@@ -222,6 +226,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 hotseat: false,
                 resume: None,
                 data_dir,
+                dice: Vec::new(),
                 pause: 250,
                 no_mouse,
             };
@@ -383,7 +388,12 @@ fn new_battle(args: &PlayArgs) -> Result<volley::tui::App> {
     .context("cannot open the battle")?;
     let seed = args.seed.or(scenario.seed).unwrap_or_else(clock_seed);
     let controllers = controllers(&scenario, args)?;
-    volley::tui::App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)
+    let mut app = volley::tui::App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)?;
+    let faces: Vec<String> = args.dice.iter().map(u32::to_string).collect();
+    app.force_dice(&faces.join(" "));
+    // The briefing opens the battle, forced dice or not.
+    app.mode = volley::tui::app::Mode::Briefing { scroll: 0 };
+    Ok(app)
 }
 
 /// Who plays each side: the scenario's default, `--computer SIDE`, or `--hotseat`.

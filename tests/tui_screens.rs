@@ -908,3 +908,28 @@ fn quitting_asks_first() {
     press(&mut app, "qy");
     assert!(app.quit);
 }
+
+/// Issue 12: `F` is the designer's key that forces the next dice; the faces become
+/// commands (so saves keep them) and the prompt says what it does.
+#[test]
+fn the_designer_key_forces_the_next_dice_as_commands() {
+    let mut app = hotseat();
+    press(&mut app, "F6 3");
+    let screen = rows(&terminal(&app, 100, 30)).join("\n");
+    assert!(screen.contains("Next dice show: 6 3_"), "{screen}");
+    press(&mut app, "\n");
+    let forced: Vec<Command> = app.commands.iter().rev().take(2).rev().copied().collect();
+    assert_eq!(
+        forced,
+        [Command::ForceDie { face: 6 }, Command::ForceDie { face: 3 }]
+    );
+    assert_eq!(app.message, "next dice forced: 6 3");
+    assert_eq!(app.mode, Mode::Browse);
+    press(&mut app, "F25\n");
+    assert!(
+        app.message
+            .contains("a forced face must be 1 to 20, not 25"),
+        "{}",
+        app.message
+    );
+}

@@ -16,7 +16,17 @@ pub enum Command {
     Order(Order),
     /// An answer to the pending decision (R3.1, R4.4, R7.3, R8.1).
     Answer(Answer),
+    /// A designer's tool, not a rule: the next die rolled shows `face` (after faces forced
+    /// before it), to set up a situation to test. Allowed at any moment, by either side;
+    /// kept in the command list so a replay rolls the same.
+    ForceDie {
+        /// The face, 1 to [`MAX_FORCED_FACE`]; clamped to the die when rolled.
+        face: u32,
+    },
 }
+
+/// The highest face a designer may force: a d20's.
+pub const MAX_FORCED_FACE: u32 = 20;
 
 impl Command {
     /// Whether this is an order of the phase (R4–R7, end of orders included) rather than an
@@ -29,7 +39,7 @@ impl Command {
     pub fn order(&self) -> Option<Order> {
         match *self {
             Command::Order(order) => Some(order),
-            Command::Answer(_) => None,
+            Command::Answer(_) | Command::ForceDie { .. } => None,
         }
     }
 }
@@ -40,6 +50,7 @@ impl std::fmt::Debug for Command {
         match self {
             Command::Order(order) => order.fmt(f),
             Command::Answer(answer) => answer.fmt(f),
+            Command::ForceDie { face } => write!(f, "ForceDie {{ face: {face} }}"),
         }
     }
 }
@@ -179,6 +190,7 @@ enum Flat {
     Withdraw { hexes: u32 },
     Advance { advance: bool },
     ChooseChargeTarget { target: Option<UnitId> },
+    ForceDie { face: u32 },
 }
 
 impl From<Flat> for Command {
@@ -199,6 +211,7 @@ impl From<Flat> for Command {
             Flat::ChooseChargeTarget { target } => {
                 Command::Answer(Answer::ChooseChargeTarget { target })
             }
+            Flat::ForceDie { face } => Command::ForceDie { face },
         }
     }
 }
@@ -221,6 +234,7 @@ impl From<Command> for Flat {
             Command::Answer(Answer::ChooseChargeTarget { target }) => {
                 Flat::ChooseChargeTarget { target }
             }
+            Command::ForceDie { face } => Flat::ForceDie { face },
         }
     }
 }

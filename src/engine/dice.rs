@@ -15,10 +15,12 @@ enum Source {
     Scripted(VecDeque<u32>),
 }
 
-/// The dice of one battle, seeded once.
+/// The dice of one battle, seeded once; faces a designer forced come first.
 #[derive(Clone, Debug)]
 pub struct Dice {
     source: Source,
+    /// Faces to give before the source's, in order (`--dice`, `Command::ForceDie`).
+    forced: VecDeque<u32>,
     rolled: u64,
 }
 
@@ -27,6 +29,7 @@ impl Dice {
     pub fn seeded(seed: u64) -> Dice {
         Dice {
             source: Source::Seeded(Box::new(ChaCha8Rng::seed_from_u64(seed))),
+            forced: VecDeque::new(),
             rolled: 0,
         }
     }
@@ -36,6 +39,7 @@ impl Dice {
     pub fn scripted(faces: impl IntoIterator<Item = u32>) -> Dice {
         Dice {
             source: Source::Scripted(faces.into_iter().collect()),
+            forced: VecDeque::new(),
             rolled: 0,
         }
     }
@@ -59,6 +63,9 @@ impl Dice {
     pub fn roll(&mut self, sides: u32) -> u32 {
         let sides = sides.max(1);
         self.rolled += 1;
+        if let Some(face) = self.forced.pop_front() {
+            return face.clamp(1, sides);
+        }
         match &mut self.source {
             Source::Scripted(faces) => match faces.pop_front() {
                 Some(face) => face.clamp(1, sides),
@@ -69,6 +76,17 @@ impl Dice {
             },
             Source::Seeded(rng) => uniform(rng, sides),
         }
+    }
+
+    /// Makes `face` come up on a roll after the faces forced before it, ahead of the
+    /// seeded stream (clamped to the die rolled, as scripted faces are).
+    pub fn force(&mut self, face: u32) {
+        self.forced.push_back(face);
+    }
+
+    /// Faces forced and not rolled yet.
+    pub fn forced(&self) -> impl Iterator<Item = u32> + '_ {
+        self.forced.iter().copied()
     }
 
     /// Number of dice rolled so far.
@@ -109,6 +127,19 @@ mod tests {
         let mut d = Dice::scripted([3]);
         assert_eq!(d.roll(6), 3);
         d.roll(6);
+    }
+
+    #[test]
+    fn forced_faces_come_before_the_seeded_stream_which_then_goes_on_unchanged() {
+        let mut plain = Dice::seeded(9);
+        let mut forced = Dice::seeded(9);
+        forced.force(6);
+        forced.force(30);
+        assert_eq!([forced.roll(6), forced.roll(20)], [6, 20]);
+        let rest: Vec<u32> = (0..10).map(|_| forced.roll(6)).collect();
+        let same: Vec<u32> = (0..10).map(|_| plain.roll(6)).collect();
+        assert_eq!(rest, same);
+        assert_eq!(forced.rolled(), 12);
     }
 
     #[test]

@@ -172,6 +172,9 @@ pub enum RuleError {
     /// An answer was given but no decision is pending.
     #[error("there is no decision to answer")]
     NoDecision,
+    /// A forced die face outside 1 to 20.
+    #[error("a forced face must be 1 to 20, not {0}")]
+    BadForcedFace(u32),
     /// The answer is not one the pending decision offers.
     #[error("that answer does not fit the decision asked")]
     WrongAnswer,

@@ -320,6 +320,11 @@ pub enum Event {
         /// Whether the army broke.
         broke: bool,
     },
+    /// A designer forced the face of a die to come (`Command::ForceDie`), not a rule.
+    DieForced {
+        /// The face.
+        face: u32,
+    },
     /// R10: the battle is over; `winner` is `None` for a draw.
     BattleEnded {
         /// The side that won, or `None` for a draw.

@@ -57,6 +57,11 @@ pub enum Mode {
         /// The name so far.
         name: String,
     },
+    /// `F`, a designer's tool: the faces the next dice will show, being typed (`6 6 3`).
+    ForceDice {
+        /// The faces so far, as typed.
+        faces: String,
+    },
     /// The key map and a summary of the rules.
     Help,
     /// The scenario, the forces and how the battle is won: before turn 1, and on `b`.

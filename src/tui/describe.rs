@@ -41,6 +41,7 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
         Event::AttackRolled { .. } => return attack_lines(game, event),
         Event::DecisionRequested { decision } => decision_line(game, decision),
         Event::ReadyLost { .. } | Event::DecisionAnswered => None,
+        Event::DieForced { face } => Some(format!("Designer: the next die will show {face}.")),
         Event::TurnBegan { .. }
         | Event::InitiativeRolled { .. }
         | Event::FirstSideChosen { .. }

@@ -415,6 +415,7 @@ fn key_hints(app: &App) -> &'static [&'static str] {
         Mode::PickHex { .. } => &["move to a highlighted hex", "Enter confirm", "Esc cancel"],
         Mode::PickTarget { .. } => &["Tab/arrows next target", "Enter confirm", "Esc cancel"],
         Mode::SaveAs { .. } => &["type a name", "Enter save", "Esc cancel"],
+        Mode::ForceDice { .. } => &["type faces 1-20", "Enter force", "Esc cancel"],
         _ => &["press a key"],
     }
 }

@@ -24,6 +24,7 @@ KEYS
  Enter or Space     orders for the unit under the cursor; confirm hex / target
  Esc                cancel       e  end this side's orders      U  undo a move
  PgUp / PgDn        scroll the log   S  save   b  briefing   ?  help   q  quit
+ F                  designer: force the faces of the next dice (6 6 3)
  Orders: s stand fast, m march, h hustle, c charge, d disengage, f fire,
          a attack, r ready. Prompts: digits, y / n.
 MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
@@ -162,6 +163,14 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 Line::raw("Enter saves in the data directory's saves/, Esc cancels."),
             ];
             return popup(frame, area, "Save", lines, 64);
+        }
+        Mode::ForceDice { faces } => {
+            let lines = vec![
+                Line::raw(format!("Next dice show: {faces}_")),
+                Line::raw("Faces 1-20, in order, before the seeded dice go on."),
+                Line::raw("Enter forces them (kept in the save), Esc cancels."),
+            ];
+            return popup(frame, area, "Force dice (designer)", lines, 64);
         }
         Mode::ConfirmQuit => {
             return popup(

@@ -16,6 +16,7 @@ impl Game {
             Event::PhaseBegan { phase } => self.apply_phase_began(*phase),
             Event::OrdersPassed { side } => self.ordering = *side,
             Event::DecisionRequested { .. } | Event::DecisionAnswered => {}
+            Event::DieForced { face } => self.dice.force(*face),
             Event::Moved { unit, kind, path } => {
                 self.move_to(*unit, path.last().copied());
                 let u = self.unit_mut(*unit);

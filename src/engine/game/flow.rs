@@ -4,7 +4,7 @@
 
 use super::resolve::{Ctx, Step};
 use super::Game;
-use crate::engine::command::{Command, Decision, Order};
+use crate::engine::command::{Command, Decision, Order, MAX_FORCED_FACE};
 use crate::engine::error::{Refusal, RuleError};
 use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
 use crate::engine::types::{SideId, Status, UnitId};
@@ -66,6 +66,8 @@ impl Game {
     /// pending decision offers; an order must wait for no decision and be of this phase.
     pub(super) fn check(&self, command: &Command) -> Result<(), RuleError> {
         match (command, &self.pending) {
+            (Command::ForceDie { face }, _) if (1..=MAX_FORCED_FACE).contains(face) => Ok(()),
+            (Command::ForceDie { face }, _) => Err(RuleError::BadForcedFace(*face)),
             (Command::Answer(_), Some(p)) if p.decision.answers().contains(command) => Ok(()),
             (Command::Answer(_), Some(_)) => Err(RuleError::WrongAnswer),
             (Command::Answer(_), None) => Err(RuleError::NoDecision),
@@ -121,6 +123,7 @@ impl Game {
                 }
             }
             Command::Order(order) => self.execute_order(order),
+            Command::ForceDie { face } => self.emit(Event::DieForced { face }),
         }
     }
 

@@ -27,6 +27,12 @@ impl App {
                 _ => self.mode = Mode::Browse,
             },
             Mode::SaveAs { name } => self.save_as_key(key, name),
+            Mode::ForceDice { faces } => self.force_dice_key(key, faces),
+            _ if key == Key::Char('F') && self.game.outcome().is_none() => {
+                self.mode = Mode::ForceDice {
+                    faces: String::new(),
+                };
+            }
             Mode::ConfirmEnd { .. } => match key {
                 Key::Char('y') | Key::Enter | Key::Char('e') => {
                     self.submit(Command::Order(Order::EndOrders));
@@ -150,6 +156,47 @@ impl App {
             _ => {}
         }
         self.mode = Mode::SaveAs { name };
+    }
+
+    /// Typing forced faces: digits and separators add, Backspace takes back, Enter forces
+    /// them (each a `Command::ForceDie`, so saves replay them), Esc gives up.
+    fn force_dice_key(&mut self, key: Key, mut faces: String) {
+        match key {
+            Key::Enter => {
+                self.mode = Mode::Browse;
+                self.force_dice(&faces);
+                return;
+            }
+            Key::Esc => {
+                self.mode = Mode::Browse;
+                return;
+            }
+            Key::Backspace => {
+                faces.pop();
+            }
+            Key::Char(c) if (c.is_ascii_digit() || c == ' ' || c == ',') && faces.len() < 60 => {
+                faces.push(c);
+            }
+            _ => {}
+        }
+        self.mode = Mode::ForceDice { faces };
+    }
+
+    /// Forces each face of `text` (`6 6 3` or `6,6,3`) on the dice to come; a face outside
+    /// 1–20 stops there with the engine's reason.
+    pub fn force_dice(&mut self, text: &str) {
+        let faces = text.split([' ', ',']).filter(|w| !w.is_empty());
+        let mut forced = Vec::new();
+        for word in faces {
+            let face = word.parse::<u32>().unwrap_or(0);
+            if !self.submit(Command::ForceDie { face }) {
+                return;
+            }
+            forced.push(face.to_string());
+        }
+        if !forced.is_empty() {
+            self.message = format!("next dice forced: {}", forced.join(" "));
+        }
     }
 
     /// The briefing: up and down (arrows, `j` `k`, PgUp PgDn) scroll a briefing taller than

@@ -1,0 +1,124 @@
+//! Issue 12: forced dice for setting up a situation. `Command::ForceDie` makes the next die
+//! show a face before the seeded stream goes on; it is a command, so a save replays it and
+//! the battle comes out the same.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use std::process::{Command as Process, Stdio};
+use volley::ai::{Player, RandomPlayer};
+use volley::engine::error::RuleError;
+use volley::engine::event::Event;
+use volley::engine::{Actor, Command, Dice, Game, Order};
+use volley::save::SaveFile;
+use volley::scenario::{Controller, Scenario};
+
+fn kircholm() -> Scenario {
+    Scenario::default_battle().unwrap()
+}
+
+/// Kircholm with random orders until some unit may fire or attack; that order.
+fn until_an_attack(seed: u64) -> (Game, Vec<Command>, Command) {
+    let mut game = Game::new(kircholm().setup, Dice::seeded(seed)).unwrap();
+    let mut player = RandomPlayer::new(seed);
+    let mut given = Vec::new();
+    loop {
+        let attack = game.legal_commands().into_iter().find(|c| {
+            matches!(
+                c,
+                Command::Order(Order::Fire { .. }) | Command::Order(Order::Attack { .. })
+            )
+        });
+        if let Some(a) = attack {
+            return (game, given, a);
+        }
+        let c = player.choose(&game).unwrap();
+        game.submit(c).unwrap();
+        given.push(c);
+    }
+}
+
+#[test]
+fn forced_faces_are_the_next_dice_rolled_and_the_seeded_stream_goes_on() {
+    let (mut game, _, attack) = until_an_attack(3);
+    let mut plain = game.clone();
+    for face in [20, 1, 20] {
+        game.submit(Command::ForceDie { face }).unwrap();
+    }
+    let events = game.submit(attack).unwrap().to_vec();
+    let Some(Event::AttackRolled { throws, .. }) = events
+        .iter()
+        .find(|e| matches!(e, Event::AttackRolled { .. }))
+    else {
+        panic!("no attack rolled: {events:?}");
+    };
+    let faces: Vec<u32> = throws.iter().map(|t| t.face).collect();
+    assert_eq!(
+        faces[..3.min(faces.len())],
+        [20, 1, 20][..3.min(faces.len())]
+    );
+    assert!(throws[0].hit, "a natural 20 hits (R5.1)");
+    // Without the forced faces the same attack rolls the seeded stream.
+    let unforced = plain.submit(attack).unwrap().to_vec();
+    assert_ne!(events, unforced);
+}
+
+#[test]
+fn a_face_outside_1_to_20_is_refused_and_forcing_is_allowed_while_a_decision_waits() {
+    let mut game = Game::new(kircholm().setup, Dice::seeded(1)).unwrap();
+    assert_eq!(
+        game.submit(Command::ForceDie { face: 0 }).unwrap_err(),
+        RuleError::BadForcedFace(0)
+    );
+    assert!(game.submit(Command::ForceDie { face: 21 }).is_err());
+    assert!(
+        matches!(game.actor(), Actor::Decide(_)),
+        "turn 1: who goes first"
+    );
+    assert_eq!(
+        game.submit(Command::ForceDie { face: 6 }).unwrap(),
+        [Event::DieForced { face: 6 }]
+    );
+}
+
+#[test]
+fn a_save_with_forced_dice_replays_to_the_same_battle() {
+    let (mut game, mut given, attack) = until_an_attack(8);
+    for c in [
+        Command::ForceDie { face: 19 },
+        Command::ForceDie { face: 2 },
+        attack,
+    ] {
+        game.submit(c).unwrap();
+        given.push(c);
+    }
+    let save = SaveFile::of(&kircholm(), 8, [Controller::Human; 2], &given, &game);
+    let text = save.to_text().unwrap();
+    assert!(
+        text.contains("ForceDie(face: 19),"),
+        "saved as a command: {text}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("forced.ron");
+    std::fs::write(&path, text).unwrap();
+    let resumed = volley::save::resume(&path).unwrap();
+    assert_eq!(resumed.game.log(), game.log());
+}
+
+#[test]
+fn the_dice_option_refuses_faces_outside_1_to_20() {
+    let out = Process::new(env!("CARGO_BIN_EXE_volley"))
+        .args(["play", "scenarios/tutorial.ron", "--dice", "6,21"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("21 is not in 1..=20"));
+}
