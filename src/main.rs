@@ -87,6 +87,12 @@ enum Cmd {
         /// A scenario whose own troop types are added.
         file: Option<PathBuf>,
     },
+    /// Run scenario tests (`*.test.ron`): scripted orders, forced dice and checks,
+    /// headless; every failure as file:line:col, exit status 1 if any.
+    Test {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Print each unit of a scenario with its derived numbers.
     Units {
         file: PathBuf,
@@ -261,6 +267,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 volley::commands::troops::troops_report(&title, &catalog, &own, &rules)
             );
             Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Test { files } => {
+            let mut ok = true;
+            for file in &files {
+                let failures = volley::commands::scenario_test::run_file(file);
+                let shown = volley::files::shown(file);
+                if failures.is_empty() {
+                    println!("{shown}: ok");
+                } else {
+                    ok = false;
+                    failures.iter().for_each(|f| println!("{f}"));
+                    println!("{shown}: FAILED");
+                }
+            }
+            Ok(if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
         }
         Cmd::Units { file, format } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;

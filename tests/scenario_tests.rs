@@ -1,0 +1,131 @@
+//! Issue 12: scenario tests. Every shipped `scenarios/tests/*.test.ron` passes (one for
+//! each lesson of the tutorial and a situation of each historical battle), and a failing
+//! test names the step that failed with file:line:col and exits 1.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use volley::commands::scenario_test::run_file;
+
+fn shipped_tests() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("scenarios/tests")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".test.ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_shipped_scenario_test_passes_and_every_shipped_battle_has_one() {
+    let files = shipped_tests();
+    for file in &files {
+        assert_eq!(run_file(file), Vec::<String>::new(), "{}", file.display());
+    }
+    for (battle, _) in volley::scenario::SHIPPED {
+        let stem = battle
+            .trim_start_matches("scenarios/")
+            .trim_end_matches(".ron");
+        let test = PathBuf::from(format!("scenarios/tests/{stem}.test.ron"));
+        assert!(files.contains(&test), "no scenario test for {battle}");
+    }
+}
+
+/// A copy of the tutorial's test with one line changed, in a temporary directory beside a
+/// copy of the tutorial.
+fn broken(old: &str, new: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("scenarios/tutorial.ron", dir.path().join("tutorial.ron")).unwrap();
+    let text = std::fs::read_to_string("scenarios/tests/tutorial.test.ron").unwrap();
+    assert_eq!(text.matches(old).count(), 1, "`{old}` occurs once");
+    let text = text
+        .replace("../tutorial.ron", "tutorial.ron")
+        .replacen(old, new, 1);
+    let path = dir.path().join("broken.test.ron");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn a_failing_check_is_reported_at_its_step_and_the_test_goes_on() {
+    let (_dir, path) = broken(
+        r#"Expect(unit: "Red lancers", at: (5, 3)),"#,
+        r#"Expect(unit: "Red lancers", at: (5, 4), uhp: 99),"#,
+    );
+    let failures = run_file(&path);
+    let file = path.display();
+    assert_eq!(
+        failures,
+        [format!(
+            "{file}:19:9: `Red lancers`: at (5, 3), expected (5, 4); uhp 8, expected 99"
+        )]
+    );
+}
+
+#[test]
+fn a_refused_order_or_unknown_label_stops_the_test_with_the_engines_reason() {
+    let (_dir, path) = broken(
+        r#"Ready(unit: "Red shot"),"#,
+        r#"Ready(unit: "Red shoot"),"#,
+    );
+    let failures = run_file(&path);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0].contains(":23:9: no unit labelled `Red shoot` (labels: Red pike, Red shot,")
+    );
+    let (_dir, path) = broken(
+        r#"StandFast(unit: "Red shot"),"#,
+        r#"Fire(unit: "Red shot", target: "Blue pike"),"#,
+    );
+    let failures = run_file(&path);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0]
+            .contains(":14:9: Fire { unit: \"Red shot\", target: \"Blue pike\" } is refused:"),
+        "{failures:?}"
+    );
+}
+
+#[test]
+fn the_cli_exits_1_on_a_failure_and_reports_a_syntax_error_where_it_is() {
+    let (_dir, path) = broken(
+        r#"Happened(event: "FirstSideChosen"),"#,
+        r#"Happened(event: "Routed"),"#,
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args([
+            "test",
+            path.to_str().unwrap(),
+            "scenarios/tests/kircholm.test.ron",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            ":9:9: no Routed among the last command's events (DecisionAnswered, FirstSideChosen"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("broken.test.ron: FAILED"), "{text}");
+    assert!(
+        text.contains("scenarios/tests/kircholm.test.ron: ok"),
+        "{text}"
+    );
+    let (_dir, path) = broken("EndOrders,\n        EndOrders,", "EndOrders(,");
+    let failures = run_file(&path);
+    assert_eq!(failures.len(), 1);
+    assert!(failures[0].contains("broken.test.ron:20:"), "{failures:?}");
+}
