@@ -124,6 +124,10 @@ struct PlayArgs {
     /// before the seeded dice go on (`--dice 6,6,3`; 1 to 20 each). Kept in the save.
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=20))]
     dice: Vec<u32>,
+    /// Designer: reload the scenario file whenever it is saved; problems are shown, and a
+    /// valid file restarts the battle with the same seed and the commands given so far.
+    #[arg(long, requires = "file")]
+    watch: bool,
     /// Milliseconds to show each computer order before the next.
     #[arg(long, default_value_t = 250)]
     pause: u64,
@@ -233,6 +237,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 resume: None,
                 data_dir,
                 dice: Vec::new(),
+                watch: false,
                 pause: 250,
                 no_mouse,
             };
@@ -418,6 +423,9 @@ fn new_battle(args: &PlayArgs) -> Result<volley::tui::App> {
     app.force_dice(&faces.join(" "));
     // The briefing opens the battle, forced dice or not.
     app.mode = volley::tui::app::Mode::Briefing { scroll: 0 };
+    if let (true, Some(path)) = (args.watch, &args.file) {
+        app.watch = Some(volley::tui::watch::FileWatch::new(path));
+    }
     Ok(app)
 }
 

@@ -45,6 +45,43 @@ impl Command {
 }
 
 /// Shown as the order or answer itself (`March { unit: UnitId(2), … }`), as in messages.
+impl Command {
+    /// The command with every unit it names renamed by `f` (a battle whose units were
+    /// added, removed or reordered); `None` if `f` has no name for one of them.
+    pub fn map_units(self, mut f: impl FnMut(UnitId) -> Option<UnitId>) -> Option<Command> {
+        use Order::*;
+        let order = match self {
+            Command::Order(order) => order,
+            Command::Answer(Answer::ChooseChargeTarget { target: Some(t) }) => {
+                let target = Some(f(t)?);
+                return Some(Command::Answer(Answer::ChooseChargeTarget { target }));
+            }
+            Command::Answer(_) | Command::ForceDie { .. } => return Some(self),
+        };
+        Some(Command::Order(match order {
+            StandFast { unit } => StandFast { unit: f(unit)? },
+            March { unit, to } => March { unit: f(unit)?, to },
+            Hustle { unit, to } => Hustle { unit: f(unit)?, to },
+            Charge { unit, to, target } => Charge {
+                unit: f(unit)?,
+                to,
+                target: f(target)?,
+            },
+            Disengage { unit, to } => Disengage { unit: f(unit)?, to },
+            Fire { unit, target } => Fire {
+                unit: f(unit)?,
+                target: f(target)?,
+            },
+            Ready { unit } => Ready { unit: f(unit)? },
+            Attack { unit, target } => Attack {
+                unit: f(unit)?,
+                target: f(target)?,
+            },
+            EndOrders => EndOrders,
+        }))
+    }
+}
+
 impl std::fmt::Debug for Command {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

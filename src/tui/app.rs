@@ -62,6 +62,11 @@ pub enum Mode {
         /// The faces so far, as typed.
         faces: String,
     },
+    /// `--watch`: the scenario file changed but has problems; the battle goes on as it was.
+    Problems {
+        /// Each problem, `file:line:col: message`.
+        lines: Vec<String>,
+    },
     /// The key map and a summary of the rules.
     Help,
     /// The scenario, the forces and how the battle is won: before turn 1, and on `b`.
@@ -159,6 +164,8 @@ pub struct App {
     pub save_dir: Option<std::path::PathBuf>,
     /// This battle's own autosave file, written after every command; `None` disables it.
     pub autosave: Option<std::path::PathBuf>,
+    /// `--watch`: the scenario file to reload when it changes.
+    pub watch: Option<super::watch::FileWatch>,
     undo_ok: bool,
     last_human: Option<SideId>,
     /// Each unit's tag, by unit id (see [`super::tags`]).
@@ -349,6 +356,7 @@ impl App {
             menu_rows: std::cell::RefCell::new(Vec::new()),
             save_dir: None,
             autosave: None,
+            watch: None,
             undo_ok: false,
             last_human: None,
             tags: Vec::new(),

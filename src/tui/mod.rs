@@ -14,6 +14,7 @@ pub mod tags;
 pub mod thinker;
 pub mod title;
 pub mod traces;
+pub mod watch;
 
 pub use app::{App, Key, Mode};
 pub use session::{run, step_computer, Computer, Exit, Start};

@@ -164,6 +164,15 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             ];
             return popup(frame, area, "Save", lines, 64);
         }
+        Mode::Problems { lines } => {
+            let mut shown: Vec<Line<'static>> =
+                lines.iter().map(|l| Line::raw(l.clone())).collect();
+            shown.push(Line::raw(""));
+            shown.push(Line::raw(
+                "The battle goes on as it was. Fix the file and save it again.",
+            ));
+            return popup(frame, area, "The scenario file has problems", shown, 90);
+        }
         Mode::ForceDice { faces } => {
             let lines = vec![
                 Line::raw(format!("Next dice show: {faces}_")),

@@ -162,6 +162,10 @@ fn play(
         if let Some(signal) = watch.caught() {
             return Ok(Exit::Signal(signal));
         }
+        if reload_if_changed(app) {
+            // The computer was thinking about the battle as it was.
+            *thinker = Thinker::new(computer_for(app));
+        }
         terminal.draw(|f| draw(f, app))?;
         thinker.start_if_due(app);
         match thinker.give_if_ready(app) {
@@ -180,6 +184,30 @@ fn play(
         }
     }
     Ok(Exit::Quit)
+}
+
+/// `--watch`: reloads the battle if its scenario file changed; whether it was restarted
+/// (a file with problems shows them and leaves the battle as it was).
+fn reload_if_changed(app: &mut App) -> bool {
+    let Some(watch) = app.watch.as_mut() else {
+        return false;
+    };
+    if !watch.changed() {
+        return false;
+    }
+    let path = watch.path().to_path_buf();
+    match super::watch::reload(app, &path) {
+        Ok(fresh) => {
+            let watch = app.watch.take();
+            *app = fresh;
+            app.watch = watch;
+            true
+        }
+        Err(lines) => {
+            app.mode = super::app::Mode::Problems { lines };
+            false
+        }
+    }
 }
 
 /// A thread that catches the ending signals for the game loop, and ends the process itself

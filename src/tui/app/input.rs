@@ -12,7 +12,7 @@ impl App {
     /// Handles one key.
     pub fn handle_key(&mut self, key: Key) {
         match self.mode.clone() {
-            Mode::Help | Mode::Handover { .. } => self.mode = Mode::Browse,
+            Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => self.mode = Mode::Browse,
             Mode::Briefing { scroll } => self.briefing_key(key, scroll),
             // The key that ends the pause after the computer's orders also does its work
             // (a scroll, the next unit), unless it only says "go on".

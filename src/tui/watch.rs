@@ -1,0 +1,116 @@
+//! `volley play FILE --watch`: hot reload for designers. The scenario file is looked at on
+//! every turn of the game loop (a `stat`, every 50 ms); when it changes it is checked
+//! again. A file with problems leaves the battle as it is and shows them; a valid one
+//! restarts the battle with the same seed and replays the commands given so far while the
+//! new scenario allows them.
+
+use super::app::App;
+use crate::engine::{Command, Dice, Game, UnitId};
+use crate::scenario::Scenario;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The watched scenario file and what it looked like when last read.
+#[derive(Clone, Debug)]
+pub struct FileWatch {
+    path: PathBuf,
+    stamp: Option<(SystemTime, u64)>,
+}
+
+impl FileWatch {
+    /// Watches `path` from now on: only a later change counts.
+    pub fn new(path: &Path) -> FileWatch {
+        FileWatch {
+            path: path.to_path_buf(),
+            stamp: stamp(path),
+        }
+    }
+
+    /// Whether the file was written (modified time or size) since last asked.
+    pub fn changed(&mut self) -> bool {
+        let now = stamp(&self.path);
+        let changed = now.is_some() && now != self.stamp;
+        self.stamp = now;
+        changed
+    }
+
+    /// The file watched.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// The commands of `commands` the battle of `scenario` and `seed` still accepts, in order,
+/// up to the first it refuses; with that one's number and reason. Units are named by
+/// label (the second of one label by the second), as in `old`, the battle they were given
+/// in, so that adding or removing a unit does not hand its orders to another.
+pub fn legal_prefix(
+    scenario: &Scenario,
+    seed: u64,
+    commands: &[Command],
+    old: &Game,
+) -> (Vec<Command>, Option<(usize, String)>) {
+    let Ok(mut game) = Game::new(scenario.setup.clone(), Dice::seeded(seed)) else {
+        return (Vec::new(), Some((1, "the scenario does not set up".into())));
+    };
+    let names = |g: &Game| -> Vec<(String, usize)> {
+        let units = g.units();
+        units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                let nth = units
+                    .get(..i)
+                    .unwrap_or_default()
+                    .iter()
+                    .filter(|o| o.label == u.label);
+                (u.label.clone(), nth.count())
+            })
+            .collect()
+    };
+    let (before, after) = (names(old), names(&game));
+    let rename = |id: UnitId| {
+        let name = before.get(usize::from(id.0))?;
+        let at = after.iter().position(|n| n == name)?;
+        Some(UnitId(u16::try_from(at).ok()?))
+    };
+    let mut kept = Vec::new();
+    for (i, c) in commands.iter().enumerate() {
+        let Some(renamed) = c.map_units(rename) else {
+            return (kept, Some((i + 1, "a unit it names is gone".into())));
+        };
+        if let Err(e) = game.submit(renamed) {
+            return (kept, Some((i + 1, e.to_string())));
+        }
+        kept.push(renamed);
+    }
+    (kept, None)
+}
+
+/// Checks the watched file again after a change: the battle restarted on it, or the
+/// problems that leave `app` as it was.
+pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
+    let scenario = Scenario::load(path).map_err(|e| e.lines())?;
+    let (kept, stopped) = legal_prefix(&scenario, app.seed, &app.commands, &app.game);
+    let given = app.commands.len();
+    let mut fresh =
+        App::branch(scenario, app.seed, kept.clone(), app.controllers).map_err(|e| vec![e])?;
+    fresh.save_dir = app.save_dir.clone();
+    fresh.autosave = app.autosave.clone();
+    fresh.zoom.set(app.zoom.get());
+    fresh.cursor = app.cursor;
+    fresh.message = match stopped {
+        None => format!("reloaded: {given} commands replayed"),
+        Some((n, why)) => format!(
+            "reloaded: {} of {given} commands replayed; command {n} no longer fits: {why}",
+            kept.len()
+        ),
+    };
+    fresh.autosave();
+    Ok(fresh)
+}
