@@ -220,3 +220,26 @@ fn duplicate_labels_warn_and_deny_warnings_makes_them_refusals() {
     assert!(String::from_utf8_lossy(&denied.stdout).contains("refused: warnings are errors"));
     assert!(Path::new(p).exists());
 }
+
+#[test]
+fn r4_2_a_unit_starting_beside_an_enemy_is_a_warning() {
+    let text = edit(
+        BASE,
+        "at: (0, 0), label: \"Blue pike\"",
+        "at: (0, 2), label: \"Blue pike\"",
+    );
+    let scenario = Scenario::parse(&text, "close.ron").unwrap();
+    let warnings: Vec<&str> = scenario
+        .warnings
+        .iter()
+        .map(|w| w.message.as_str())
+        .collect();
+    assert_eq!(
+        warnings,
+        ["\"Blue pike\" at (0, 2) starts beside the enemy \"Red pike\" at (0, 3): engaged from the first turn (R4.2)"]
+    );
+    assert_eq!(
+        (scenario.warnings[0].line, scenario.warnings[0].col),
+        (8, 58)
+    );
+}

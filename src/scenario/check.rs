@@ -277,7 +277,37 @@ fn check_units(
         out.extend(unit);
     }
     warn_duplicate_labels(c, parsed, &spans);
+    warn_engaged(c, parsed, &spans);
     out
+}
+
+/// A unit that starts beside an enemy is engaged before anyone moves (R4.2): it may not
+/// march or hustle on turn 1. Playable, so a warning, given once per pair.
+fn warn_engaged(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
+    let at = |u: &UnitDef| hex_on_any(u.at);
+    for (i, u) in parsed.units.iter().enumerate() {
+        let enemy = parsed
+            .units
+            .get(..i)
+            .unwrap_or_default()
+            .iter()
+            .find(|o| o.side != u.side && at(o).unsigned_distance_to(at(u)) == 1);
+        if let Some(o) = enemy {
+            let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
+            let message = format!(
+                "{} starts beside the enemy {}: engaged from the first turn (R4.2)",
+                who(u),
+                who(o)
+            );
+            c.warn(c.lines.field_in(span, "at"), message);
+        }
+    }
+}
+
+/// The hex of offset `(col, row)`, on a map or not (coordinates a map accepts only).
+fn hex_on_any((col, row): (i32, i32)) -> Hex {
+    let clamp = |v: i32| v.clamp(-(1 << 20), 1 << 20);
+    crate::engine::Map::hex_at(clamp(col), clamp(row))
 }
 
 /// Two units given one label are told apart only by their hex: the log and `--swap` name
