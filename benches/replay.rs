@@ -59,6 +59,7 @@ fn long_battle() -> Resumed {
         scenario,
         seed: 1,
         controllers: [Controller::Human; 2],
+        levels: Default::default(),
         commands,
         game,
     }

@@ -46,12 +46,18 @@ enum Cmd {
         /// Seed of the first game's dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Player of side A in even games: computer, random or advance.
-        #[arg(long, default_value = "computer")]
+        /// Player of side A in even games: easy, normal (or computer), hard, random or
+        /// advance.
+        #[arg(long, default_value = "normal")]
         side_a: PlayerKind,
-        /// Player of side B in even games: computer, random or advance.
+        /// Player of side B in even games: easy, normal (or computer), hard, random or
+        /// advance.
         #[arg(long, default_value = "random")]
         side_b: PlayerKind,
+        /// Look-aheads a `hard` player takes per decision (the same seed then gives the
+        /// same orders).
+        #[arg(long, default_value_t = volley::ai::level::SIM_ITERATIONS, value_parser = clap::value_parser!(u32).range(1..))]
+        iterations: u32,
         /// text for people; json (summary and every game) or csv (a row per game) for tools.
         #[arg(long, value_enum, default_value_t = SimFormat::Text)]
         format: SimFormat,
@@ -124,6 +130,13 @@ struct PlayArgs {
     /// before the seeded dice go on (`--dice 6,6,3`; 1 to 20 each). Kept in the save.
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=20))]
     dice: Vec<u32>,
+    /// The computer's level on a side: `SIDE=LEVEL` with the side's name (or A / B) and
+    /// easy, normal or hard; repeat for both. Else the scenario's `level`.
+    #[arg(long, value_name = "SIDE=LEVEL")]
+    level: Vec<String>,
+    /// How long the computer may think about one decision at level hard, in ms.
+    #[arg(long, default_value_t = volley::tui::app::DEFAULT_THINK_MS)]
+    think_ms: u64,
     /// Designer: reload the scenario file whenever it is saved; problems are shown, and a
     /// valid file restarts the battle with the same seed and the commands given so far.
     #[arg(long, requires = "file")]
@@ -186,9 +199,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
             format,
             without,
             swap,
+            iterations,
         } => {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
-            let kinds = [side_a, side_b];
+            let setup = volley::commands::sim::SimSetup {
+                kinds: [side_a, side_b],
+                seed,
+                iterations,
+            };
             use volley::commands::ablation::{self, Change};
             let changes: Vec<Change> = without
                 .into_iter()
@@ -196,9 +214,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 .chain(swap)
                 .collect();
             if !changes.is_empty() {
+                if format == SimFormat::Csv {
+                    anyhow::bail!("an ablation prints text or json, not csv");
+                }
                 let variant = ablation::changed(&scenario, &changes).map_err(anyhow::Error::msg)?;
-                let before = sim(&scenario, games as usize, seed, kinds);
-                let after = sim(&variant, games as usize, seed, kinds);
+                let before = sim(&scenario, games as usize, setup);
+                let after = sim(&variant, games as usize, setup);
                 let shifts = ablation::shifts(&scenario, &before, &after);
                 print!(
                     "{}",
@@ -209,7 +230,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 );
                 return Ok(ExitCode::SUCCESS);
             }
-            let results = sim(&scenario, games as usize, seed, kinds);
+            let results = sim(&scenario, games as usize, setup);
             let summary = volley::commands::sim_report::summarize(&scenario, &results);
             use volley::commands::sim_report as report;
             print!(
@@ -238,6 +259,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 data_dir,
                 dice: Vec::new(),
                 watch: false,
+                level: Vec::new(),
+                think_ms: volley::tui::app::DEFAULT_THINK_MS,
                 pause: 250,
                 no_mouse,
             };
@@ -308,14 +331,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
 fn sim(
     scenario: &Scenario,
     games: usize,
-    seed: u64,
-    kinds: [PlayerKind; 2],
+    setup: volley::commands::sim::SimSetup,
 ) -> Vec<volley::commands::sim::GameResult> {
     let bar = indicatif::ProgressBar::new(games as u64).with_style(
         indicatif::ProgressStyle::with_template("sim {bar:30} {pos}/{len} games, ETA {eta}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let results = volley::commands::sim::simulate(scenario, games, seed, kinds, &|| bar.inc(1));
+    let results = volley::commands::sim::simulate(scenario, games, setup, &|| bar.inc(1));
     bar.finish_and_clear();
     results
 }
@@ -340,7 +362,10 @@ fn session(start: volley::tui::Start, args: &PlayArgs) -> Result<ExitCode> {
         match choice {
             Choice::New(scenario, controllers) => {
                 let seed = args.seed.or(scenario.seed).unwrap_or_else(clock_seed);
-                let app = volley::tui::App::new(*scenario, seed, controllers)?;
+                let mut scenario = *scenario;
+                set_levels(&mut scenario, &args.level).map_err(|e| format!("{e:#}"))?;
+                let mut app = volley::tui::App::new(scenario, seed, controllers)?;
+                app.think_ms = args.think_ms;
                 Ok(prepared(app, &data_dir, None))
             }
             Choice::Resume(path) => resumed(&path, &data_dir).map_err(|e| format!("{e:#}")),
@@ -418,7 +443,10 @@ fn new_battle(args: &PlayArgs) -> Result<volley::tui::App> {
     .context("cannot open the battle")?;
     let seed = args.seed.or(scenario.seed).unwrap_or_else(clock_seed);
     let controllers = controllers(&scenario, args)?;
+    let mut scenario = scenario;
+    set_levels(&mut scenario, &args.level)?;
     let mut app = volley::tui::App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)?;
+    app.think_ms = args.think_ms;
     let faces: Vec<String> = args.dice.iter().map(u32::to_string).collect();
     app.force_dice(&faces.join(" "));
     // The briefing opens the battle, forced dice or not.
@@ -427,6 +455,46 @@ fn new_battle(args: &PlayArgs) -> Result<volley::tui::App> {
         app.watch = Some(volley::tui::watch::FileWatch::new(path));
     }
     Ok(app)
+}
+
+/// Sets the computer's level on the sides `--level SIDE=LEVEL` names.
+fn set_levels(scenario: &mut Scenario, given: &[String]) -> Result<()> {
+    for text in given {
+        let (side, level) = text
+            .split_once('=')
+            .with_context(|| format!("`{}`: write --level SIDE=LEVEL", escape(text)))?;
+        let level: volley::ai::Level = level.trim().parse().map_err(anyhow::Error::msg)?;
+        let index = side_index(scenario, side.trim())?;
+        if let Some(s) = scenario.sides.get_mut(index) {
+            s.level = level;
+        }
+    }
+    Ok(())
+}
+
+fn escape(text: &str) -> String {
+    volley::engine::error::escape_text(text).into_owned()
+}
+
+/// The side a name (or `A` / `B`) means.
+fn side_index(scenario: &Scenario, name: &str) -> Result<usize> {
+    scenario
+        .sides
+        .iter()
+        .position(|s| s.name.eq_ignore_ascii_case(name))
+        .or(match name.to_ascii_uppercase().as_str() {
+            "A" => Some(0),
+            "B" => Some(1),
+            _ => None,
+        })
+        .with_context(|| {
+            let names: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+            format!(
+                "no side called `{}` (sides: {})",
+                escape(name),
+                names.join(", ")
+            )
+        })
 }
 
 /// Who plays each side: the scenario's default, `--computer SIDE`, or `--hotseat`.
@@ -439,20 +507,7 @@ fn controllers(scenario: &Scenario, args: &PlayArgs) -> Result<[Controller; 2]> 
     }
     let mut out = [Controller::Human; 2];
     for name in &args.computer {
-        let index = scenario
-            .sides
-            .iter()
-            .position(|s| s.name.eq_ignore_ascii_case(name))
-            .or(match name.to_ascii_uppercase().as_str() {
-                "A" => Some(0),
-                "B" => Some(1),
-                _ => None,
-            })
-            .with_context(|| {
-                let names: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
-                let name = volley::engine::error::escape_text(name);
-                format!("no side called `{name}` (sides: {})", names.join(", "))
-            })?;
+        let index = side_index(scenario, name)?;
         if let Some(slot) = out.get_mut(index) {
             *slot = Controller::Computer;
         }

@@ -135,7 +135,7 @@ fn r6_4_reload_tokens_are_refused_without_a_firearm_or_beyond_what_it_gains() {
     );
     assert_eq!(
         problems(&pike),
-        ["bad.ron:6:88: \"Red pike\" at (0, 3): 1 reload tokens, but it gains none: no firearm (R6.4)"]
+        ["bad.ron:6:88: \"Red pike\" at (0, 3): 1 reload token, but it gains none: no firearm (R6.4)"]
     );
     let shot = edit(
         BASE,

@@ -13,7 +13,7 @@
 )]
 
 use std::process::{Command, Output, Stdio};
-use volley::commands::sim::{simulate, PlayerKind};
+use volley::commands::sim::{simulate, PlayerKind, SimSetup};
 use volley::commands::sim_report::{csv, summarize, text};
 use volley::engine::SideId;
 use volley::scenario::Scenario;
@@ -33,7 +33,7 @@ fn kircholm() -> Scenario {
 #[test]
 fn each_game_has_its_own_dice_so_the_same_player_on_both_sides_is_not_a_mirror() {
     let kinds = [PlayerKind::Advance, PlayerKind::Advance];
-    let results = simulate(&kircholm(), 12, 5, kinds, &|| {});
+    let results = simulate(&kircholm(), 12, SimSetup::new(kinds, 5), &|| {});
     let seeds: Vec<u64> = results.iter().map(|r| r.seed).collect();
     assert_eq!(seeds, (5..17).collect::<Vec<_>>());
     // Swapped pairs used to replay one game: the side that won the first of a pair then
@@ -54,13 +54,13 @@ fn each_game_has_its_own_dice_so_the_same_player_on_both_sides_is_not_a_mirror()
 #[test]
 fn wins_are_reported_by_side_name_for_each_pairing_with_endings_and_units() {
     let scenario = kircholm();
-    let kinds = [PlayerKind::Computer, PlayerKind::Random];
-    let results = simulate(&scenario, 6, 1, kinds, &|| {});
+    let kinds = [PlayerKind::Normal, PlayerKind::Random];
+    let results = simulate(&scenario, 6, SimSetup::new(kinds, 1), &|| {});
     let s = summarize(&scenario, &results);
     assert_eq!(s.pairings.len(), 2);
     assert_eq!(
         s.pairings[0].players,
-        [PlayerKind::Computer, PlayerKind::Random]
+        [PlayerKind::Normal, PlayerKind::Random]
     );
     assert_eq!(s.pairings[0].sides[0].name, "Sweden");
     assert_eq!(s.pairings[0].sides[1].name, "Poland-Lithuania");
@@ -69,8 +69,8 @@ fn wins_are_reported_by_side_name_for_each_pairing_with_endings_and_units() {
     assert_eq!(s.turns.iter().sum::<usize>(), 6);
     assert_eq!(s.units.len(), scenario.setup.units.len());
     let printed = text(&s);
-    assert!(printed.contains("computer as Sweden against random as Poland-Lithuania: 3 games"));
-    assert!(printed.contains("random as Sweden against computer as Poland-Lithuania: 3 games"));
+    assert!(printed.contains("normal as Sweden against random as Poland-Lithuania: 3 games"));
+    assert!(printed.contains("random as Sweden against normal as Poland-Lithuania: 3 games"));
     assert!(printed.contains("How battles ended: annihilation"));
     assert!(printed.contains("Chodkiewicz's hussars"));
 }
@@ -78,8 +78,8 @@ fn wins_are_reported_by_side_name_for_each_pairing_with_endings_and_units() {
 #[test]
 fn each_units_losses_add_up_to_its_sides_losses_and_damage_dealt_to_no_more() {
     let scenario = kircholm();
-    let kinds = [PlayerKind::Computer, PlayerKind::Advance];
-    for r in simulate(&scenario, 8, 40, kinds, &|| {}) {
+    let kinds = [PlayerKind::Normal, PlayerKind::Advance];
+    for r in simulate(&scenario, 8, SimSetup::new(kinds, 40), &|| {}) {
         for side in [SideId::A, SideId::B] {
             let of_side = |f: &dyn Fn(usize) -> u32| -> u32 {
                 let units = scenario.setup.units.iter().enumerate();
@@ -109,8 +109,8 @@ fn each_units_losses_add_up_to_its_sides_losses_and_damage_dealt_to_no_more() {
 #[test]
 fn csv_has_a_row_per_game_with_the_winners_side_name() {
     let scenario = kircholm();
-    let kinds = [PlayerKind::Computer, PlayerKind::Random];
-    let results = simulate(&scenario, 4, 1, kinds, &|| {});
+    let kinds = [PlayerKind::Normal, PlayerKind::Random];
+    let results = simulate(&scenario, 4, SimSetup::new(kinds, 1), &|| {});
     let table = csv(&scenario, &results);
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(
@@ -118,8 +118,8 @@ fn csv_has_a_row_per_game_with_the_winners_side_name() {
         "seed,player_a,player_b,winner,ending,turn,losses_a,losses_b"
     );
     assert_eq!(lines.len(), 5);
-    assert!(lines[1].starts_with("1,computer,random,"));
-    assert!(lines[2].starts_with("2,random,computer,"));
+    assert!(lines[1].starts_with("1,normal,random,"));
+    assert!(lines[2].starts_with("2,random,normal,"));
     assert!(table.contains("\"Poland-Lithuania\"") || table.contains("\"Sweden\""));
 }
 
@@ -165,8 +165,8 @@ fn ablation_changes_the_units_named_and_only_them_and_plays_the_same_seeds() {
         .unwrap();
     assert_eq!(shot.troop.name, "pikemen");
     let kinds = [PlayerKind::Advance, PlayerKind::Advance];
-    let before = simulate(&scenario, 10, 1, kinds, &|| {});
-    let after = simulate(&swapped, 10, 1, kinds, &|| {});
+    let before = simulate(&scenario, 10, SimSetup::new(kinds, 1), &|| {});
+    let after = simulate(&swapped, 10, SimSetup::new(kinds, 1), &|| {});
     assert_ne!(before, after, "the swap changed no game");
     assert_eq!(
         before.iter().map(|r| r.seed).collect::<Vec<_>>(),

@@ -312,6 +312,7 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
         scenario: Scenario::parse(src, file).unwrap(),
         seed: 7,
         controllers: [Controller::Human; 2],
+        levels: Default::default(),
         commands: app.commands.clone(),
         game,
     };

@@ -43,6 +43,18 @@ impl ComputerPlayer {
         }
     }
 
+    /// Up to `k` movement orders of the unit the planner would move next for `side`, best
+    /// first, the planner's own choice among them (R4.1–R4.5).
+    pub fn alternatives(
+        &self,
+        game: &Game,
+        side: SideId,
+        planned: &Command,
+        k: usize,
+    ) -> Vec<Command> {
+        plan::alternatives(game, side, &self.style(game, side), planned, k)
+    }
+
     /// The planner's own choice for the side that must act, before any safety net: the
     /// answer to a pending decision, or the best order (`None` when no unit has an order
     /// worth giving, and when nobody acts). Tests hold it to the rules: it must be legal.

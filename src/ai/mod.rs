@@ -3,13 +3,19 @@
 
 mod advance;
 mod computer;
+mod easy;
+mod hard;
 mod hold;
+pub mod level;
 mod plan;
 mod random;
 
 pub use advance::AdvancePlayer;
 pub use computer::ComputerPlayer;
+pub use easy::EasyPlayer;
+pub use hard::{worth, HardPlayer};
 pub use hold::HoldPlayer;
+pub use level::{Budget, Level};
 pub use plan::Tuning;
 pub use random::RandomPlayer;
 

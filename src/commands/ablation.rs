@@ -74,8 +74,17 @@ pub fn changed(scenario: &Scenario, changes: &[Change]) -> Result<Scenario, Stri
             }
         }
     }
-    if out.setup.units.is_empty() {
-        return Err("no unit would be left on the field".into());
+    for (side, def) in [SideId::A, SideId::B].into_iter().zip(&out.sides) {
+        if !out.setup.units.iter().any(|u| u.side == side) {
+            return Err(format!("{} would have no unit left", def.name));
+        }
+    }
+    for u in &out.setup.units {
+        let profile = crate::engine::Profile::derive(&out.setup.rules, &u.troop, u.creatures)
+            .map_err(|e| format!("`{}` as {}: {e}", u.label, u.troop.name))?;
+        if let Some((_, problem)) = u.start_problems(&profile).first() {
+            return Err(format!("`{}` as {}: {problem}", u.label, u.troop.name));
+        }
     }
     Ok(out)
 }

@@ -1,6 +1,6 @@
 //! `volley check FILE…`: every problem of every file, as `file:line:col: message`, and
-//! warnings as `file:line:col: warning: message`. What a file is (scenario, troop catalog
-//! or rules) is read from its top-level fields, not its name.
+//! warnings as `file:line:col: warning: message`. What a file is (scenario, troop catalog,
+//! rules or scenario test) is read from its top-level fields, not its name.
 
 use crate::engine::error::{escape_text, Problem};
 use crate::engine::{DataError, Rules};
@@ -16,6 +16,8 @@ pub enum FileKind {
     Troops,
     /// The rules' tables (`assets/rules.ron`).
     Rules,
+    /// A scenario test (`*.test.ron`): it has `steps`.
+    Test,
 }
 
 /// Fields only a rules file has at its top level.
@@ -101,5 +103,9 @@ fn check_one(path: &Path) -> Result<Vec<Problem>, DataError> {
         FileKind::Rules => Rules::parse(&source, &file).map(|_| Vec::new()),
         FileKind::Troops => Catalog::parse(&source, &file).map(|_| Vec::new()),
         FileKind::Scenario => Scenario::parse(&source, &file).map(|s| s.warnings),
+        FileKind::Test => {
+            crate::engine::error::parse_ron::<super::scenario_test::TestFile>(&source, &file)
+                .map(|_| Vec::new())
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! failure is reported as `file:line:col: message`, at the step that failed.
 
 use crate::engine::error::{escape_text, parse_ron};
-use crate::engine::{Answer, Command, Dice, Event, Game, Map, Order, Status, UnitId};
+use crate::engine::{Answer, Command, Dice, Event, Game, Map, Order, SideId, Status, UnitId};
 use crate::scenario::spans::{list_elements, Lines};
 use crate::scenario::Scenario;
 use serde::Deserialize;
@@ -350,11 +350,62 @@ fn expect(game: &Game, check: &UnitCheck) -> Result<(), String> {
     }
 }
 
+/// The kinds of event a test may name: the variants of [`Event`].
+pub const EVENT_KINDS: [&str; 31] = [
+    "TurnBegan",
+    "InitiativeRolled",
+    "FirstSideChosen",
+    "PhaseBegan",
+    "OrdersPassed",
+    "DecisionRequested",
+    "DecisionAnswered",
+    "Moved",
+    "ReloadTokenRemoved",
+    "ChargeDeclared",
+    "AttackCancelled",
+    "Readied",
+    "ReadyLost",
+    "AttackDeclared",
+    "AttackRolled",
+    "ReloadTokensGained",
+    "Withdrew",
+    "Damaged",
+    "Destroyed",
+    "ShockRolled",
+    "Disordered",
+    "Recoiled",
+    "Fled",
+    "Routed",
+    "AdvanceDeclined",
+    "Advanced",
+    "Rallied",
+    "BecameSteady",
+    "ArmyMoraleRolled",
+    "DieForced",
+    "BattleEnded",
+];
+
+/// The variant name of an event (`ShockRolled`).
+pub fn event_kind(e: &Event) -> String {
+    let text = format!("{e:?}");
+    text.split([' ', '{', '(']).next().unwrap_or("").to_string()
+}
+
+/// An error naming the kinds there are unless `kind` is one of them.
+fn known_kind(kind: &str) -> Result<(), String> {
+    if EVENT_KINDS.contains(&kind) {
+        return Ok(());
+    }
+    let close = EVENT_KINDS.iter().find(|k| k.eq_ignore_ascii_case(kind));
+    Err(match close {
+        Some(k) => format!("no event kind `{kind}`; did you mean `{k}`?"),
+        None => format!("no event kind `{kind}` (kinds: {})", EVENT_KINDS.join(", ")),
+    })
+}
+
 /// Whether an event is of kind `kind` (its variant name) and names unit `id`, if given.
 fn matches_event(e: &Event, kind: &str, id: Option<UnitId>) -> bool {
-    let text = format!("{e:?}");
-    let named = text.split([' ', '{', '(']).next() == Some(kind);
-    named && id.is_none_or(|id| text.contains(&format!("{id:?}")))
+    event_kind(e) == kind && id.is_none_or(|id| format!("{e:?}").contains(&format!("{id:?}")))
 }
 
 fn happened(
@@ -364,6 +415,7 @@ fn happened(
     label: Option<&str>,
     wanted: bool,
 ) -> Result<(), String> {
+    known_kind(kind)?;
     let id = label.map(|l| unit(game, l)).transpose()?;
     let events = game.log().get(start..end).unwrap_or_default();
     let found = events.iter().any(|e| matches_event(e, kind, id));
@@ -391,6 +443,15 @@ fn happened(
 }
 
 fn winner(game: &Game, side: Option<&str>) -> Result<(), String> {
+    if let Some(name) = side {
+        let names = [SideId::A, SideId::B].map(|s| game.side(s).name.clone());
+        if !names.iter().any(|n| n == name) {
+            return Err(format!(
+                "no side called `{name}` (sides: {})",
+                names.join(", ")
+            ));
+        }
+    }
     let Some(outcome) = game.outcome() else {
         return Err(format!("the battle is not over (turn {})", game.turn()));
     };

@@ -3,7 +3,8 @@
 //! every core. What each game ended with (winner, R10 reason, turn, losses and a tally per
 //! unit) goes to [`super::sim_report`], which prints the statistics.
 
-use crate::ai::{AdvancePlayer, ComputerPlayer, Player, RandomPlayer};
+use crate::ai::level::{self, Budget, Level};
+use crate::ai::{AdvancePlayer, Player, RandomPlayer};
 use crate::engine::event::EndReason;
 use crate::engine::{Dice, Event, Game, ShockResult, SideId, UnitId};
 use crate::scenario::Scenario;
@@ -15,8 +16,12 @@ use std::sync::Mutex;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerKind {
-    /// The computer opponent.
-    Computer,
+    /// The computer at level `easy`.
+    Easy,
+    /// The computer at level `normal` (also called `computer`).
+    Normal,
+    /// The computer at level `hard`, with `--iterations` look-aheads a decision.
+    Hard,
     /// Random legal orders.
     Random,
     /// Every unit marches at the nearest enemy, fires and attacks.
@@ -27,7 +32,9 @@ impl PlayerKind {
     /// The name `--side-a` takes and reports print.
     pub fn name(self) -> &'static str {
         match self {
-            PlayerKind::Computer => "computer",
+            PlayerKind::Easy => "easy",
+            PlayerKind::Normal => "normal",
+            PlayerKind::Hard => "hard",
             PlayerKind::Random => "random",
             PlayerKind::Advance => "advance",
         }
@@ -38,11 +45,13 @@ impl std::str::FromStr for PlayerKind {
     type Err = String;
     fn from_str(s: &str) -> Result<PlayerKind, String> {
         match s {
-            "computer" => Ok(PlayerKind::Computer),
+            "easy" => Ok(PlayerKind::Easy),
+            "normal" | "computer" => Ok(PlayerKind::Normal),
+            "hard" => Ok(PlayerKind::Hard),
             "random" => Ok(PlayerKind::Random),
             "advance" => Ok(PlayerKind::Advance),
             other => Err(format!(
-                "unknown player `{other}`: use computer, random or advance"
+                "unknown player `{other}`: use easy, normal (or computer), hard, random or advance"
             )),
         }
     }
@@ -85,23 +94,37 @@ pub struct GameResult {
     pub units: Vec<UnitTally>,
 }
 
-fn make(kind: PlayerKind, seed: u64, aggression: [u8; 2]) -> Box<dyn Player + Send> {
+fn make(
+    kind: PlayerKind,
+    seed: u64,
+    aggression: [u8; 2],
+    iterations: u32,
+) -> Box<dyn Player + Send> {
+    let level = |l| level::player(l, seed, aggression, Budget::iterations(iterations));
     match kind {
-        PlayerKind::Computer => Box::new(ComputerPlayer::new(seed, aggression)),
+        PlayerKind::Easy => level(Level::Easy),
+        PlayerKind::Normal => level(Level::Normal),
+        PlayerKind::Hard => level(Level::Hard),
         PlayerKind::Random => Box::new(RandomPlayer::new(seed ^ 0xA5A5)),
         PlayerKind::Advance => Box::new(AdvancePlayer),
     }
 }
 
 /// Plays one battle with dice seeded `seed`: `players[0]` commands map side A,
-/// `players[1]` side B. `None` if a player gave up or the battle did not end.
-pub fn play_one(scenario: &Scenario, seed: u64, players: [PlayerKind; 2]) -> Option<GameResult> {
+/// `players[1]` side B; a `hard` player looks ahead `iterations` times a decision. `None`
+/// if a player gave up or the battle did not end.
+pub fn play_one(
+    scenario: &Scenario,
+    seed: u64,
+    players: [PlayerKind; 2],
+    iterations: u32,
+) -> Option<GameResult> {
     let aggression = [scenario.sides[0].aggression, scenario.sides[1].aggression];
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).ok()?;
     let start: Vec<u32> = game.units().iter().map(|u| u.uhp).collect();
     let mut made = [
-        make(players[0], seed, aggression),
-        make(players[1], seed, aggression),
+        make(players[0], seed, aggression, iterations),
+        make(players[1], seed, aggression, iterations),
     ];
     for _ in 0..100_000 {
         let side = game.acting_side()?;
@@ -164,15 +187,42 @@ fn mark(t: &mut [UnitTally], unit: UnitId, f: impl FnOnce(&mut UnitTally)) {
     }
 }
 
+/// How `sim` plays: the two players, the first game's seed, and the look-aheads a `hard`
+/// player takes a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimSetup {
+    /// The players; the first commands side A in even games.
+    pub kinds: [PlayerKind; 2],
+    /// Seed of game 0's dice; game `i` has `seed + i`.
+    pub seed: u64,
+    /// Look-aheads of a `hard` player per decision.
+    pub iterations: u32,
+}
+
+impl SimSetup {
+    /// `kinds` from seed `seed`, `hard` with the default look-aheads.
+    pub fn new(kinds: [PlayerKind; 2], seed: u64) -> SimSetup {
+        SimSetup {
+            kinds,
+            seed,
+            iterations: level::SIM_ITERATIONS,
+        }
+    }
+}
+
 /// Plays `games` battles; game `i` has dice seeded `seed + i`, and in every odd game the
 /// players change sides. `tick` is called as each game ends (for a progress bar).
 pub fn simulate(
     scenario: &Scenario,
     games: usize,
-    seed: u64,
-    kinds: [PlayerKind; 2],
+    setup: SimSetup,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<GameResult> {
+    let SimSetup {
+        kinds,
+        seed,
+        iterations,
+    } = setup;
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(games));
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -188,7 +238,7 @@ pub fn simulate(
                 } else {
                     kinds
                 };
-                let result = play_one(scenario, seed.wrapping_add(i as u64), players);
+                let result = play_one(scenario, seed.wrapping_add(i as u64), players, iterations);
                 results
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())

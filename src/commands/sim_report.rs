@@ -202,7 +202,7 @@ fn unit_lines(scenario: &Scenario, results: &[GameResult]) -> Vec<UnitLine> {
 
 /// The summary as text for a terminal.
 pub fn text(s: &Summary) -> String {
-    let mut out = format!("{}: {} games\n", s.scenario, s.games);
+    let mut out = format!("{}: {}\n", s.scenario, games(s.games));
     let width = s
         .pairings
         .iter()
@@ -215,8 +215,10 @@ pub fn text(s: &Summary) -> String {
         let [pa, pb] = p.players.map(PlayerKind::name);
         let _ = writeln!(
             out,
-            "\n{pa} as {} against {pb} as {}: {} games",
-            a.name, b.name, p.games
+            "\n{pa} as {} against {pb} as {}: {}",
+            a.name,
+            b.name,
+            games(p.games)
         );
         for w in &p.sides {
             out.push_str(&wins_line(w, width));
@@ -232,6 +234,15 @@ pub fn text(s: &Summary) -> String {
     out.push_str(&endings_text(s));
     out.push_str(&units_text(&s.units));
     out
+}
+
+/// `1 game` or `12 games`.
+fn games(n: usize) -> String {
+    if n == 1 {
+        "1 game".into()
+    } else {
+        format!("{n} games")
+    }
 }
 
 fn wins_line(w: &Wins, width: usize) -> String {

@@ -7,6 +7,7 @@
 mod error;
 pub use error::SaveError;
 
+use crate::ai::Level;
 use crate::engine::error::MAX_FILE_BYTES;
 use crate::engine::{Command, Dice, Event, Game, Rules};
 use crate::files::ReadError;
@@ -73,12 +74,19 @@ pub struct SaveFile {
     pub seed_check: Option<u64>,
     /// Who gives each side's orders.
     pub controllers: [Controller; 2],
+    /// The computer's level on each side; written only when one is not `normal`.
+    #[serde(default, skip_serializing_if = "both_normal")]
+    pub levels: [Level; 2],
     /// Every command given, in order: the battle is its seed and these.
     pub commands: Vec<Command>,
     /// Number of events after the last command.
     pub events: usize,
     /// Digest of every event after the last command ([`digest`]).
     pub digest: u64,
+}
+
+fn both_normal(levels: &[Level; 2]) -> bool {
+    levels.iter().all(|l| *l == Level::Normal)
 }
 
 /// A battle brought back from a save.
@@ -89,6 +97,8 @@ pub struct Resumed {
     pub seed: u64,
     /// Who gives each side's orders.
     pub controllers: [Controller; 2],
+    /// The computer's level on each side.
+    pub levels: [Level; 2],
     /// Every command given so far.
     pub commands: Vec<Command>,
     /// The battle replayed to its last command.
@@ -135,6 +145,7 @@ impl SaveFile {
             seed,
             seed_check: Some(seed_check(seed)),
             controllers,
+            levels: Default::default(),
             commands: commands.to_vec(),
             events: game.log().len(),
             digest: digest(game.log()),
@@ -246,6 +257,7 @@ impl SaveFile {
             scenario,
             seed: self.seed,
             controllers: self.controllers,
+            levels: self.levels,
             commands: self.commands,
             game,
         })

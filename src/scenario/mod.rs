@@ -76,6 +76,9 @@ pub struct SideDef {
     /// The computer's appetite for attack, 0 (cautious) to 10 (reckless); 5 by default.
     #[serde(default = "middling")]
     pub aggression: u8,
+    /// How strong the computer plays this side: `easy`, `normal` (the default) or `hard`.
+    #[serde(default)]
+    pub level: crate::ai::Level,
 }
 
 fn middling() -> u8 {

@@ -126,6 +126,10 @@ pub enum Key {
     PageDown,
 }
 
+/// How long the computer thinks about one decision at level `hard` unless `--think-ms`
+/// says, in ms.
+pub const DEFAULT_THINK_MS: u64 = 1000;
+
 /// The terminal game.
 pub struct App {
     /// The battle's scenario, as checked.
@@ -138,6 +142,10 @@ pub struct App {
     pub commands: Vec<Command>,
     /// Who gives each side's orders.
     pub controllers: [Controller; 2],
+    /// The computer's level on each side it plays.
+    pub levels: [crate::ai::Level; 2],
+    /// How long the computer may think about one decision at level `hard`, in ms.
+    pub think_ms: u64,
     /// The hex under the cursor.
     pub cursor: Hex,
     /// What keys do now.
@@ -293,14 +301,17 @@ impl App {
     /// A battle resumed from a save.
     pub fn resumed(r: crate::save::Resumed) -> App {
         let message = "battle resumed".to_string();
-        App::start(
+        let levels = r.levels;
+        let mut app = App::start(
             r.scenario,
             r.game,
             r.seed,
             r.commands,
             r.controllers,
             message,
-        )
+        );
+        app.levels = levels;
+        app
     }
 
     /// A new branch of a battle: its scenario and seed replayed through `commands`.
@@ -338,11 +349,14 @@ impl App {
         message: String,
     ) -> App {
         let cursor = game.units().first().map_or(Map::hex_at(0, 0), |u| u.pos);
+        let levels = scenario.sides.each_ref().map(|s| s.level);
         let mut app = App {
             scenario,
             game,
             seed,
             commands,
+            levels,
+            think_ms: DEFAULT_THINK_MS,
             controllers,
             cursor,
             mode: Mode::Browse,
@@ -370,13 +384,15 @@ impl App {
     }
 
     fn save_file(&self) -> crate::save::SaveFile {
-        crate::save::SaveFile::of(
+        let mut file = crate::save::SaveFile::of(
             &self.scenario,
             self.seed,
             self.controllers,
             &self.commands,
             &self.game,
-        )
+        );
+        file.levels = self.levels;
+        file
     }
 
     /// The name `S` offers: the battle and the turn, `kircholm-turn-3`.

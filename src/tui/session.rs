@@ -69,7 +69,7 @@ pub fn run(
     }
     .and_then(|app| match app {
         Some(mut app) => {
-            let mut thinker = Thinker::new(computer_for(&app));
+            let mut thinker = computer_for(&app);
             let exit = play(&mut app, &mut thinker, &mut terminal, pause, &watch);
             app.autosave();
             exit.map(|e| (e, app.autosave.clone()))
@@ -85,13 +85,20 @@ pub fn run(
     }
 }
 
-/// The computer player of a battle: seeded by the battle, with each side's aggression.
-fn computer_for(app: &App) -> Computer {
+/// The computer player of a battle, idle: seeded by the battle, each side at its level and
+/// with its aggression, `hard` thinking up to the battle's `think_ms` a decision, and
+/// stopped at once when the thinker is given up.
+fn computer_for(app: &App) -> Thinker {
     let aggression = [
         app.scenario.sides[0].aggression,
         app.scenario.sides[1].aggression,
     ];
-    Box::new(crate::ai::ComputerPlayer::new(app.seed, aggression))
+    let budget = crate::ai::Budget::think_ms(app.think_ms);
+    let cancel = budget.cancel.clone();
+    let computer: Computer = Box::new(crate::ai::level::sided(
+        app.levels, app.seed, aggression, &budget,
+    ));
+    Thinker::new(computer).cancelled_by(cancel)
 }
 
 /// The replay viewer until the player leaves, or plays on from a point (`Some`, opened as
@@ -164,7 +171,7 @@ fn play(
         }
         if reload_if_changed(app) {
             // The computer was thinking about the battle as it was.
-            *thinker = Thinker::new(computer_for(app));
+            *thinker = computer_for(app);
         }
         terminal.draw(|f| draw(f, app))?;
         thinker.start_if_due(app);

@@ -5,7 +5,9 @@
 
 use super::app::{App, Mode};
 use crate::engine::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
 
 /// A player that gives the computer side's commands, movable to its thinking thread.
 pub type Computer = Box<dyn crate::ai::Player + Send>;
@@ -19,6 +21,18 @@ pub struct Thinker {
     idle: Option<Computer>,
     /// The thinking thread's answer to come, and the command count it was asked at.
     pending: Option<(Receiver<Answer>, usize)>,
+    /// Set to stop a search at once (a `hard` player's budget watches it).
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Drop for Thinker {
+    /// A thinker given up (the player quit, or the battle was reloaded) stops its thread's
+    /// search rather than letting it run out its budget.
+    fn drop(&mut self) {
+        if let Some(flag) = &self.cancel {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 impl Thinker {
@@ -27,7 +41,14 @@ impl Thinker {
         Thinker {
             idle: Some(computer),
             pending: None,
+            cancel: None,
         }
+    }
+
+    /// The same thinker, setting `flag` when it is given up.
+    pub fn cancelled_by(mut self, flag: Arc<AtomicBool>) -> Thinker {
+        self.cancel = Some(flag);
+        self
     }
 
     /// Whether the computer is working out an order now.

@@ -5,6 +5,7 @@
 //! side against the computer, `h` plays hot-seat, `w` watches the computer play both.
 
 use super::app::Key;
+use crate::ai::Level;
 use crate::scenario::{Controller, Scenario, SHIPPED};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -50,6 +51,9 @@ pub struct Title {
     battles: Vec<Scenario>,
     saves: Vec<SaveEntry>,
     selected: usize,
+    /// The computer's level the player chose with `l`, for every battle opened from here;
+    /// `None` keeps each scenario's own.
+    level: Option<Level>,
     /// Why the last choice could not be opened, shown under the list.
     pub message: String,
 }
@@ -67,6 +71,7 @@ impl Title {
             battles,
             saves: list_saves(data_dir),
             selected: 0,
+            level: None,
             message: String::new(),
         }
     }
@@ -85,6 +90,10 @@ impl Title {
             Key::Char('q') | Key::Esc => return Some(Choice::Quit),
             Key::Enter | Key::Char(' ') => return self.choose(None),
             Key::Char(c @ ('1' | '2' | 'h' | 'w')) => return self.choose(Some(c)),
+            Key::Char('l') => {
+                let now = self.level.unwrap_or_else(|| self.scenario_level());
+                self.level = Some(now.next());
+            }
             _ => {}
         }
         None
@@ -101,10 +110,26 @@ impl Title {
                 Some('h') => [Controller::Human; 2],
                 _ => [Controller::Computer; 2],
             };
-            return Some(Choice::New(Box::new(s.clone()), controllers));
+            let mut scenario = s.clone();
+            if let Some(level) = self.level {
+                scenario
+                    .sides
+                    .iter_mut()
+                    .for_each(|side| side.level = level);
+            }
+            return Some(Choice::New(Box::new(scenario), controllers));
         }
         let save = self.saves.get(self.selected - self.battles.len())?;
         Some(Choice::Resume(save.path.clone()))
+    }
+
+    /// The level of the selected battle's computer side (the first, if both or neither).
+    fn scenario_level(&self) -> Level {
+        let Some(s) = self.battles.get(self.selected) else {
+            return Level::Normal;
+        };
+        let computer = s.sides.iter().find(|d| d.player == Controller::Computer);
+        computer.unwrap_or(&s.sides[0]).level
     }
 
     /// Draws the list and the selected battle's details.
@@ -124,9 +149,13 @@ impl Title {
             Paragraph::new(self.detail_lines()).wrap(Wrap { trim: true }),
             detail,
         );
-        let hint = " ↑↓ choose · Enter play · 1/2 command side A/B · h hot-seat · w watch · q quit";
+        let level = self.level.unwrap_or_else(|| self.scenario_level());
+        let hint = format!(
+            " ↑↓ · Enter play · 1/2 side A/B · h hot-seat · w watch · l level: {} · q quit",
+            level.name()
+        );
         let status = if self.message.is_empty() {
-            hint.to_string()
+            hint
         } else {
             format!(" {}", self.message)
         };

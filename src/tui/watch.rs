@@ -105,6 +105,7 @@ pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     fresh.zoom.set(app.zoom.get());
     fresh.cursor = app.cursor;
     fresh.message = match stopped {
+        None if given == 1 => "reloaded: 1 command replayed".into(),
         None => format!("reloaded: {given} commands replayed"),
         Some((n, why)) => format!(
             "reloaded: {} of {given} commands replayed; command {n} no longer fits: {why}",

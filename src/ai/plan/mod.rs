@@ -51,6 +51,18 @@ pub fn next_order(game: &Game, side: SideId, phase: Phase, style: &Style) -> Opt
     }
 }
 
+/// Up to `k` movement orders of the unit `planned` moves, best first by the planner's
+/// score (R4.1–R4.5), for a look-ahead to weigh.
+pub fn alternatives(
+    game: &Game,
+    side: SideId,
+    style: &Style,
+    planned: &Command,
+    k: usize,
+) -> Vec<Command> {
+    movement::alternatives(&View::new(game, side, *style), planned, k)
+}
+
 /// A unit still on the map.
 fn on_map(game: &Game, id: UnitId) -> Option<&Unit> {
     game.unit(id).filter(|u| u.on_map())

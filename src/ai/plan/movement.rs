@@ -47,6 +47,27 @@ pub fn next(view: &View) -> Option<Command> {
     best_order(view, first).map(|(_, order)| order)
 }
 
+/// The orders of the unit `planned` moves, best first by the planner's score, at most
+/// `k`: the alternatives a look-ahead weighs against the planner's own choice.
+pub fn alternatives(view: &View, planned: &Command, k: usize) -> Vec<Command> {
+    let Some(u) = planned
+        .order()
+        .and_then(Order::unit)
+        .and_then(|id| view.game.unit(id))
+    else {
+        return Vec::new();
+    };
+    let scorer = Scorer::new(view, u);
+    let mut scored: Vec<(f64, Command)> = view
+        .game
+        .unit_orders(u.id)
+        .iter()
+        .filter_map(|c| scorer.score(c).map(|v| (v, *c)))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(k).map(|(_, c)| c).collect()
+}
+
 /// Order in which units that do not charge are moved: shot, then the pike that covers
 /// it, then horse.
 fn rank(u: &Unit) -> u8 {

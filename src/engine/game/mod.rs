@@ -290,6 +290,12 @@ impl Game {
     pub fn log(&self) -> &[Event] {
         &self.log
     }
+    /// Gives this game new dice seeded `seed`: for a planner's copy, so that a look-ahead
+    /// draws its own dice (a forked generator) and never sees the battle's dice to come.
+    pub fn reseed(&mut self, seed: u64) {
+        self.dice = Dice::seeded(seed);
+    }
+
     /// Dice rolled so far.
     pub fn dice_rolled(&self) -> u64 {
         self.dice.rolled()

@@ -75,7 +75,7 @@ impl UnitSetup {
         }
         let (held, most) = (self.reload_tokens, profile.reload_tokens);
         if held > 0 && most == 0 {
-            let message = format!("{held} reload tokens, but it gains none: no firearm (R6.4)");
+            let message = format!("{} but it gains none: no firearm (R6.4)", tokens(held));
             out.push(("reload_tokens", message));
         } else if held > most {
             let message =
@@ -83,6 +83,14 @@ impl UnitSetup {
             out.push(("reload_tokens", message));
         }
         out
+    }
+}
+
+/// `1 reload token,` or `3 reload tokens,`.
+fn tokens(n: u32) -> String {
+    match n {
+        1 => "1 reload token,".into(),
+        n => format!("{n} reload tokens,"),
     }
 }
 

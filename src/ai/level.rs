@@ -1,0 +1,128 @@
+//! The computer's levels: `easy` (plausible but beatable), `normal` (the planner) and
+//! `hard` (the planner's plans tried on copies of the battle against the enemy's likely
+//! replies and fresh dice), and the budget a `hard` player thinks within.
+
+use super::{ComputerPlayer, EasyPlayer, HardPlayer, Player};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How strong the computer plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Picks among its better orders at random and weighs danger lightly.
+    Easy,
+    /// The planner: each order scored with tuned weights and the engine's exact odds.
+    #[default]
+    Normal,
+    /// Looks ahead: tries the planner's plans to the end of the turn on copies.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// Its name: `easy`, `normal`, `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The next level up, wrapping from `hard` to `easy` (for a key that cycles them).
+    pub fn next(self) -> Level {
+        match self {
+            Level::Easy => Level::Normal,
+            Level::Normal => Level::Hard,
+            Level::Hard => Level::Easy,
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown level `{s}`: use easy, normal or hard"))
+    }
+}
+
+/// How long a `hard` player may think about one decision: at most `iterations` look-aheads
+/// (which makes its orders depend only on the seed), and at most `time` if given. It stops
+/// early when `cancel` is set (the battle moved on, or the player quit).
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Look-aheads (one copy of the battle played to the end of the turn) per decision.
+    pub iterations: u32,
+    /// Wall-clock limit per decision, in play; `None` in sims and tests.
+    pub time: Option<Duration>,
+    /// Set from outside to stop thinking at once.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// A budget of look-aheads alone: the same seed gives the same orders.
+    pub fn iterations(iterations: u32) -> Budget {
+        Budget {
+            iterations,
+            time: None,
+            cancel: Arc::default(),
+        }
+    }
+
+    /// The budget in play: `ms` milliseconds a decision, and no more look-aheads than
+    /// [`MAX_ITERATIONS`].
+    pub fn think_ms(ms: u64) -> Budget {
+        Budget {
+            iterations: MAX_ITERATIONS,
+            time: Some(Duration::from_millis(ms)),
+            cancel: Arc::default(),
+        }
+    }
+}
+
+/// The most look-aheads a decision takes in play, however long it may think.
+pub const MAX_ITERATIONS: u32 = 400;
+
+/// Look-aheads per decision of `hard` in `volley sim` unless `--iterations` says.
+pub const SIM_ITERATIONS: u32 = 24;
+
+/// The player of a level for a battle of `seed` with each side's aggression (0–10).
+pub fn player(
+    level: Level,
+    seed: u64,
+    aggression: [u8; 2],
+    budget: Budget,
+) -> Box<dyn Player + Send> {
+    match level {
+        Level::Easy => Box::new(EasyPlayer::new(seed, aggression)),
+        Level::Normal => Box::new(ComputerPlayer::new(seed, aggression)),
+        Level::Hard => Box::new(HardPlayer::new(seed, aggression, budget)),
+    }
+}
+
+/// Each side's player of its own level; one decision goes to the acting side's.
+pub struct Sided {
+    players: [Box<dyn Player + Send>; 2],
+}
+
+impl Player for Sided {
+    fn choose(&mut self, game: &crate::engine::Game) -> Option<crate::engine::Command> {
+        let side = game.acting_side()?;
+        side.of_mut(&mut self.players).choose(game)
+    }
+}
+
+/// A player for both sides of a battle of `seed`, each at its own level.
+pub fn sided(levels: [Level; 2], seed: u64, aggression: [u8; 2], budget: &Budget) -> Sided {
+    Sided {
+        players: levels.map(|l| player(l, seed, aggression, budget.clone())),
+    }
+}
