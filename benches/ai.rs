@@ -1,7 +1,10 @@
 //! Thinking time of the computer opponent: how long it takes to give one side's orders for
 //! one phase, on every shipped battle. Positions are taken from computer-versus-computer
 //! battles (every phase of seeds 1–4); the 95th percentile is printed first, then divan
-//! measures each battle. Target: p95 under 1 s in a release build on 2 cores.
+//! measures each battle. Target: p95 under 1 s in a release build on 2 cores. Then, for
+//! level `hard` (issue 13), the time of one decision at the first order of each of those
+//! phases under a thinking budget of `THINK_MS` (100 ms unless set): target p95 within the
+//! budget plus 10%.
 
 #![allow(
     clippy::unwrap_used,
@@ -17,7 +20,7 @@ mod common;
 
 use common::one_phase;
 use std::time::Instant;
-use volley::ai::{ComputerPlayer, Player};
+use volley::ai::{Budget, ComputerPlayer, HardPlayer, Player};
 use volley::engine::{Actor, Dice, Game};
 use volley::scenario::{Scenario, SHIPPED};
 
@@ -55,6 +58,41 @@ fn phase_of(mut game: Game) -> Game {
     game
 }
 
+/// p50, p95 and max of `times` (ms), as printed.
+fn summary(mut times: Vec<f64>) -> String {
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    format!(
+        "phases {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms",
+        times.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    )
+}
+
+/// One decision of a `hard` player with a budget of `ms` at each position.
+fn hard_percentiles(ms: u64) {
+    println!("hard, one decision, budget {ms} ms:");
+    for (i, (file, _)) in SHIPPED.iter().enumerate() {
+        let times = positions(i)
+            .into_iter()
+            .map(|g| {
+                let mut hard = HardPlayer::new(7, [5, 5], Budget::think_ms(ms));
+                let t = Instant::now();
+                divan::black_box(hard.choose(&g));
+                t.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        println!("{file:<28} {}", summary(times));
+    }
+}
+
 fn percentiles() {
     for (i, (file, _)) in SHIPPED.iter().enumerate() {
         let mut times: Vec<f64> = positions(i)
@@ -84,6 +122,11 @@ fn percentiles() {
 
 fn main() {
     percentiles();
+    let ms = std::env::var("THINK_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
+    hard_percentiles(ms);
     divan::main();
 }
 
