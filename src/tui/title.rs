@@ -199,9 +199,12 @@ impl Title {
     fn detail_lines(&self) -> Vec<Line<'static>> {
         match self.battles.get(self.selected) {
             Some(s) => {
-                let players = |i: usize| match s.sides.get(i).map(|d| d.player) {
-                    Some(Controller::Human) => "you",
-                    _ => "the computer",
+                let players = |i: usize| match s.sides.get(i) {
+                    Some(d) if d.player == Controller::Human => "you".to_string(),
+                    d => {
+                        let level = self.level.or(d.map(|d| d.level)).unwrap_or_default();
+                        format!("the computer, {}", level.name())
+                    }
                 };
                 vec![
                     Line::styled(
