@@ -270,7 +270,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let scenario = Scenario::load(&file).map_err(|e| anyhow::anyhow!("{e}"))?;
             print!(
                 "{}",
-                volley::tui::show::show(scenario, width.max(20)).map_err(anyhow::Error::msg)?
+                volley::tui::show::show(scenario, width).map_err(anyhow::Error::msg)?
             );
             Ok(ExitCode::SUCCESS)
         }

@@ -64,6 +64,11 @@ fn show_draws_the_map_with_every_unit_and_objective_and_a_key() {
     assert!(!text.contains('\u{1b}'), "plain text, no escape codes");
     let scenario = Scenario::parse(OWN, "own.ron").unwrap();
     let shown = volley::tui::show::show(scenario, 60).unwrap();
+    let too_narrow = volley::tui::show::show(Scenario::parse(OWN, "own.ron").unwrap(), 20);
+    assert_eq!(
+        too_narrow.unwrap_err(),
+        "the map is 4 hexes wide: it needs a width of at least 23 columns"
+    );
     let map_lines = shown.lines().take_while(|l| !l.starts_with("Terrain:"));
     assert!(
         map_lines.into_iter().all(|l| l.chars().count() <= 60),

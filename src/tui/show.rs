@@ -11,10 +11,19 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 /// The scenario drawn `width` columns wide at most (the zoom is the largest that fits the
-/// whole map), followed by its key. Errors are the engine's setup problems.
+/// whole map), followed by its key. Errors: a width too narrow for the whole map at the
+/// smallest hexes, and the engine's setup problems.
 pub fn show(scenario: Scenario, width: u16) -> Result<String, String> {
     let app = App::new(scenario, 0, [Controller::Human; 2])?;
     let map = app.game.map();
+    // The smallest hexes are 5 columns, odd rows half a hex in: no narrower fits the map.
+    let need = (map.width() as u16).saturating_mul(5).saturating_add(3);
+    if width < need {
+        return Err(format!(
+            "the map is {} hexes wide: it needs a width of at least {need} columns",
+            map.width()
+        ));
+    }
     // Tall enough for any zoom; what is left blank is trimmed below.
     let area = Rect::new(0, 0, width, (map.height() as u16).saturating_mul(5).max(1));
     app.zoom.set(Some(auto_zoom(map, area)));
