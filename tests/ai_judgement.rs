@@ -217,3 +217,33 @@ fn r10_3_a_unit_holding_the_last_objective_stays_on_it_on_the_final_turn() {
         );
     });
 }
+
+/// Issue 13: a ready pike block strikes a charge first (R5.6, R7.1); with unsecured shot in
+/// reach as well, the horse charges the shot.
+#[test]
+fn r5_6_horse_does_not_charge_a_ready_pike_block_when_a_better_charge_exists() {
+    at_each_level(|| {
+        let g = computer_at(
+            vec![
+                unit(A, lancers(), 60, 5, 8),
+                ready(unit(B, pikemen(), 120, 4, 4)),
+                unit(B, musketeers(), 120, 8, 4),
+            ],
+            Phase::Movement,
+        );
+        let pike_in_reach = g
+            .legal_commands()
+            .iter()
+            .any(|c| matches!(c, Command::Order(Order::Charge { target, .. }) if *target == id(1)));
+        assert!(
+            pike_in_reach,
+            "the pike must be a charge the horse could make"
+        );
+        let given = order(&g);
+        assert!(
+            matches!(given, Command::Order(Order::Charge { target, .. }) if target == id(2)),
+            "{:?} gave {given:?}",
+            LEVEL.get()
+        );
+    });
+}
