@@ -243,3 +243,18 @@ fn r4_2_a_unit_starting_beside_an_enemy_is_a_warning() {
         (8, 58)
     );
 }
+
+#[test]
+fn a_troop_type_defined_twice_in_one_list_is_refused_at_the_second() {
+    let troops = r#"troops: [
+        (name: "odd pike", formation: FF, hd: "1", armor: 4, morale: 0, throw: 11, speed: 90,
+            melee: (name: "pike", damage: "1d10")),
+        (name: "odd pike", formation: FF, hd: "1", armor: 5, morale: 0, throw: 11, speed: 90,
+            melee: (name: "pike", damage: "1d10")),
+    ],
+    units: ["#;
+    assert_eq!(
+        problems(&edit(BASE, "units: [", troops)),
+        ["bad.ron:8:10: troop `odd pike` is defined twice (first at 6:10)"]
+    );
+}

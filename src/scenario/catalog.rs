@@ -152,8 +152,19 @@ impl Catalog {
         }
         let spans = list_elements(lines.source(), key);
         let mut problems = Vec::new();
+        let mut seen: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
         for (i, def) in defs.iter().enumerate() {
             let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
+            let here = lines.field_in(span, "name");
+            // One list naming a type twice: the second would silently replace the first.
+            if let Some((line, col)) = seen.insert(def.name.as_str(), here) {
+                let message = format!(
+                    "troop `{}` is defined twice (first at {line}:{col})",
+                    def.name
+                );
+                problems.push(Problem::new(here.0, here.1, message));
+                continue;
+            }
             match convert(def) {
                 Ok(troop) => {
                     match def.plural {
