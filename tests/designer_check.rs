@@ -258,3 +258,24 @@ fn a_troop_type_defined_twice_in_one_list_is_refused_at_the_second() {
         ["bad.ron:8:10: troop `odd pike` is defined twice (first at 6:10)"]
     );
 }
+
+#[test]
+fn a_map_with_problems_does_not_hide_the_units_problems() {
+    let text = edit(
+        BASE,
+        r#"". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."]"#,
+        r#"". . . . . .", ". . X . . .", ". . . . . .", ". . . . . ."]"#,
+    );
+    let text = edit(
+        &text,
+        r#"label: "Red shot")"#,
+        r#"label: "Red shot", reload_tokens: 3)"#,
+    );
+    let lines = problems(&text);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines[0].contains("unknown terrain `X`"), "{lines:?}");
+    assert!(
+        lines[1].contains("3 reload tokens, but it never holds more than 1 (R6.4)"),
+        "{lines:?}"
+    );
+}

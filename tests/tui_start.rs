@@ -46,7 +46,7 @@ fn the_title_screen_lists_every_shipped_battle_kircholm_first() {
     assert!(shows(&s, "Sweden v Poland-Lithuania"));
     assert!(shows(
         &s,
-        "Enter: Sweden (you) v Poland-Lithuania (the computer), 8 turns."
+        "Enter: Sweden (you) v Poland-Lithuania (the computer, normal), 8 turns."
     ));
     assert!(s[23].contains("Enter play") && s[23].chars().count() <= 80);
 }

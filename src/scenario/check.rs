@@ -62,9 +62,10 @@ pub(super) fn build(
     let sides = check_sides(&mut c, &parsed);
     let mut rules = rules.clone();
     rules.options = parsed.options;
-    let units = match (&map, &sides) {
-        (Some(map), Some(_)) => check_units(&mut c, &parsed, map, &rules, &catalog),
-        _ => Vec::new(),
+    // Units are checked even on a map with problems: only their hexes need the map.
+    let units = match &sides {
+        Some(_) => check_units(&mut c, &parsed, map.as_ref(), &rules, &catalog),
+        None => Vec::new(),
     };
     let objectives = map
         .as_ref()
@@ -245,7 +246,7 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
 fn check_units(
     c: &mut Checker,
     parsed: &ScenarioFile,
-    map: &Map,
+    map: Option<&Map>,
     rules: &Rules,
     catalog: &Catalog,
 ) -> Vec<UnitSetup> {
@@ -267,7 +268,7 @@ fn check_units(
         let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
         let unit = check_unit(c, parsed, map, rules, catalog, u, span);
         // Checked even for a unit with other problems, so that every problem is listed.
-        if hex_on(map, u.at).is_some() {
+        if map.and_then(|m| hex_on(m, u.at)).is_some() {
             if let Some(other) = taken.insert(u.at, u) {
                 let at = c.lines.field_in(span, "at");
                 let message = format!("{} shares its hex with {} (R1.3)", who(u), who(other));
@@ -346,7 +347,7 @@ fn who(u: &UnitDef) -> String {
 fn check_unit(
     c: &mut Checker,
     parsed: &ScenarioFile,
-    map: &Map,
+    map: Option<&Map>,
     rules: &Rules,
     catalog: &Catalog,
     u: &UnitDef,
@@ -354,11 +355,13 @@ fn check_unit(
 ) -> Option<UnitSetup> {
     let side = unit_side(c, parsed, u, span);
     let troop = unit_troop(c, catalog, u, span);
-    let hex = unit_hex(c, map, rules, u, span);
+    // Without a valid map the hex is not checked, but the rest of the unit is.
+    let hex = map.and_then(|m| unit_hex(c, m, rules, u, span));
     let troop = troop?;
     let profile = unit_strength(c, rules, troop, u, span);
     let tokens = unit_tokens(c, u, span);
-    let (side, pos) = (side?, hex?);
+    let placed = side.is_some() && hex.is_some();
+    let (side, pos) = (side.unwrap_or(SideId::A), hex.unwrap_or(Hex::ZERO));
     let setup = UnitSetup {
         label: escape_text(u.label.as_deref().unwrap_or(&u.troop)).into_owned(),
         plural: u.plural.unwrap_or_else(|| match &u.label {
@@ -385,7 +388,7 @@ fn check_unit(
             format!("{}: {problem}", who(u)),
         );
     }
-    problems.is_empty().then_some(setup)
+    (problems.is_empty() && placed).then_some(setup)
 }
 
 /// The side unit `i` names, or its problem.
