@@ -455,3 +455,22 @@ fn an_order_thought_for_a_battle_that_moved_on_is_thought_again() {
     assert_eq!(app.commands.len(), given, "the stale order is dropped");
     assert!(!thinker.is_thinking());
 }
+
+/// Issue 13: `l` on the title screen cycles the computer's level, shown in the key line
+/// and beside the computer's side, and the battle opened plays at it.
+#[test]
+fn l_on_the_title_screen_sets_the_computers_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = Title::new(dir.path());
+    assert_eq!(title.key(Key::Char('l')), None);
+    let s = screen(80, 24, |f| title.draw(f, f.area()));
+    assert!(s[23].contains("l level: hard"), "{}", s[23]);
+    assert!(shows(&s, "Poland-Lithuania (the computer, hard)"));
+    match title.key(Key::Enter) {
+        Some(Choice::New(s, _)) => {
+            let levels = s.sides.each_ref().map(|d| d.level);
+            assert_eq!(levels, [volley::ai::Level::Hard; 2]);
+        }
+        other => panic!("{other:?}"),
+    }
+}
