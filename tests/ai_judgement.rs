@@ -172,21 +172,27 @@ fn distance_to_enemy(g: &Game) -> u32 {
     u.pos.unsigned_distance_to(e.pos)
 }
 
+/// Turn 1 of 1 with one objective, the mill at (5, 5), after side A's Movement orders.
+fn last_turn_with_the_mill_at_5_5(units: Vec<UnitSetup>) -> Game {
+    let mut s = setup(units);
+    s.objectives = vec![Objective {
+        name: "the mill".into(),
+        hex: at(5, 5),
+    }];
+    s.turn_limit = Some(1);
+    let mut g = game_with(s, &[6, 1]);
+    to_phase(&mut g, Phase::Movement);
+    play_a_phase(&mut g);
+    g
+}
+
 #[test]
 fn r10_3_on_the_last_turn_a_unit_takes_the_objective() {
     at_each_level(|| {
-        let mut s = setup(vec![
+        let g = last_turn_with_the_mill_at_5_5(vec![
             unit(A, troop(Formation::LC), 60, 5, 8),
             unit(B, pikemen(), 120, 1, 0),
         ]);
-        s.objectives = vec![Objective {
-            name: "the mill".into(),
-            hex: at(5, 5),
-        }];
-        s.turn_limit = Some(1);
-        let mut g = game_with(s, &[6, 1]);
-        to_phase(&mut g, Phase::Movement);
-        play_a_phase(&mut g);
         assert_eq!(g.unit(id(0)).map(|u| u.pos), Some(at(5, 5)));
     });
 }
@@ -196,19 +202,11 @@ fn r10_3_on_the_last_turn_a_unit_takes_the_objective() {
 #[test]
 fn r10_3_a_unit_holding_the_last_objective_stays_on_it_on_the_final_turn() {
     at_each_level(|| {
-        let mut s = setup(vec![
+        let g = last_turn_with_the_mill_at_5_5(vec![
             unit(A, troop(Formation::LC), 60, 5, 5),
             unit(B, musketeers(), 120, 5, 2),
             unit(B, pikemen(), 120, 1, 0),
         ]);
-        s.objectives = vec![Objective {
-            name: "the mill".into(),
-            hex: at(5, 5),
-        }];
-        s.turn_limit = Some(1);
-        let mut g = game_with(s, &[6, 1]);
-        to_phase(&mut g, Phase::Movement);
-        play_a_phase(&mut g);
         assert_eq!(
             g.unit(id(0)).map(|u| u.pos),
             Some(at(5, 5)),

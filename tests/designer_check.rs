@@ -12,8 +12,11 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
+use common::{edit, refused as problems, volley};
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 use volley::commands::{check_files, kind_of, FileKind};
 use volley::engine::{Dice, Game, Status};
 use volley::scenario::Scenario;
@@ -32,26 +35,6 @@ const BASE: &str = r#"(
     defender: "Blue",
 )
 "#;
-
-fn edit(text: &str, old: &str, new: &str) -> String {
-    assert_eq!(text.matches(old).count(), 1, "`{old}` occurs once");
-    text.replacen(old, new, 1)
-}
-
-fn problems(text: &str) -> Vec<String> {
-    match Scenario::parse(text, "bad.ron") {
-        Ok(_) => panic!("accepted, but should be refused"),
-        Err(e) => e.lines(),
-    }
-}
-
-fn volley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_volley"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn a_file_is_checked_as_what_its_fields_say_not_as_its_name_says() {

@@ -12,19 +12,14 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::volley;
+
 use volley::commands::sim::{simulate, PlayerKind, SimSetup};
 use volley::commands::sim_report::{csv, summarize, text};
 use volley::engine::SideId;
 use volley::scenario::Scenario;
-
-fn volley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_volley"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
 
 fn kircholm() -> Scenario {
     Scenario::default_battle().unwrap()

@@ -12,19 +12,14 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::volley;
+
 use volley::commands::troops::{own_troops, troops_report};
 use volley::commands::units_report;
 use volley::engine::Rules;
 use volley::scenario::{Catalog, Scenario};
-
-fn volley(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_volley"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
 
 const OWN: &str = r#"(
     name: "Own troops",

@@ -13,6 +13,10 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
+use common::{edit, refused};
+
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::path::{Path, PathBuf};
@@ -36,18 +40,6 @@ const BASE: &str = r#"(
     defender: "Blue",
 )
 "#;
-
-fn edit(text: &str, old: &str, new: &str) -> String {
-    assert_eq!(text.matches(old).count(), 1, "`{old}` occurs once");
-    text.replacen(old, new, 1)
-}
-
-fn refused(text: &str) -> Vec<String> {
-    match Scenario::parse(text, "bad.ron") {
-        Ok(_) => panic!("accepted, but should be refused"),
-        Err(e) => e.lines(),
-    }
-}
 
 /// Runs `volley` with `args`, no terminal and no input; fails the test if it has not
 /// ended within a minute (a hang), killing it.

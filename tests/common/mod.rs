@@ -376,3 +376,26 @@ pub fn disordered(mut u: UnitSetup) -> UnitSetup {
     u.disordered = true;
     u
 }
+
+/// `text` with its one `old` replaced by `new`; fails the test unless `old` occurs once.
+pub fn edit(text: &str, old: &str, new: &str) -> String {
+    assert_eq!(text.matches(old).count(), 1, "`{old}` occurs once");
+    text.replacen(old, new, 1)
+}
+
+/// The problems of scenario text that must be refused, as `check` lists them.
+pub fn refused(text: &str) -> Vec<String> {
+    match volley::scenario::Scenario::parse(text, "bad.ron") {
+        Ok(_) => panic!("accepted, but should be refused"),
+        Err(e) => e.lines(),
+    }
+}
+
+/// Runs the `volley` binary with `args` and no input.
+pub fn volley(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
