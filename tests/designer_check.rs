@@ -49,6 +49,10 @@ fn a_file_is_checked_as_what_its_fields_say_not_as_its_name_says() {
         FileKind::Troops,
         "by name if unparsable"
     );
+    let test = std::fs::read_to_string("scenarios/tests/tutorial.test.ron").unwrap();
+    assert_eq!(kind_of(&test, "tutorial.test.ron"), FileKind::Test);
+    let (lines, ok) = check_files(&["scenarios/tests/kircholm.test.ron"], true);
+    assert!(ok, "{lines:?}");
     let dir = tempfile::tempdir().unwrap();
     let files = [
         ("swedish_troops.ron", &scenario),

@@ -45,7 +45,9 @@ pub fn kind_of(source: &str, name: &str) -> FileKind {
 }
 
 fn kind_by_name(name: &str) -> FileKind {
-    if name.ends_with("rules.ron") {
+    if name.ends_with(".test.ron") {
+        FileKind::Test
+    } else if name.ends_with("rules.ron") {
         FileKind::Rules
     } else if name.ends_with("troops.ron") {
         FileKind::Troops
