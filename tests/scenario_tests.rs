@@ -129,3 +129,21 @@ fn the_cli_exits_1_on_a_failure_and_reports_a_syntax_error_where_it_is() {
     assert_eq!(failures.len(), 1);
     assert!(failures[0].contains("broken.test.ron:20:"), "{failures:?}");
 }
+
+#[test]
+fn a_label_two_units_share_is_refused_rather_than_taken_for_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let tutorial = std::fs::read_to_string("scenarios/tutorial.ron").unwrap();
+    let twin = tutorial.replace("label: \"Red shot\"", "label: \"Red pike\"");
+    std::fs::write(dir.path().join("twin.ron"), twin).unwrap();
+    let test = "(scenario: \"twin.ron\", seed: 1, steps: [Expect(unit: \"Red pike\", uhp: 8)])";
+    let path = dir.path().join("twin.test.ron");
+    std::fs::write(&path, test).unwrap();
+    let failures = run_file(&path);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0]
+            .ends_with(":1:41: 2 units are labelled `Red pike`: give them labels of their own"),
+        "{failures:?}"
+    );
+}

@@ -240,16 +240,24 @@ fn labelled(game: &Game, mut text: String) -> String {
     text
 }
 
-/// The unit of a label, or a message naming the labels there are.
+/// The unit of a label, or a message naming the labels there are; a label two units
+/// share names neither, since the test could not say which it means.
 fn unit(game: &Game, label: &str) -> Result<UnitId, String> {
-    game.units()
-        .iter()
-        .find(|u| u.label == label)
-        .map(|u| u.id)
-        .ok_or_else(|| {
+    let mut named = game.units().iter().filter(|u| u.label == label);
+    match (named.next(), named.count()) {
+        (Some(u), 0) => Ok(u.id),
+        (Some(_), more) => Err(format!(
+            "{} units are labelled `{label}`: give them labels of their own",
+            more + 1
+        )),
+        (None, _) => {
             let labels: Vec<&str> = game.units().iter().map(|u| u.label.as_str()).collect();
-            format!("no unit labelled `{label}` (labels: {})", labels.join(", "))
-        })
+            Err(format!(
+                "no unit labelled `{label}` (labels: {})",
+                labels.join(", ")
+            ))
+        }
+    }
 }
 
 fn command(game: &Game, step: &Step) -> Result<Command, String> {
