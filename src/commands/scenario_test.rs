@@ -229,15 +229,13 @@ fn submit(game: &mut Game, command: Command, last: &mut (usize, usize)) -> Resul
     Ok(())
 }
 
-/// `text` with each unit's `#id` (or `UnitId(id)`) replaced by its label, longest id first (`#12` before
-/// `#1`).
+/// `text` with each unit named by label and hex ([`Game::with_labels`]), the ids in a
+/// decision's debug form (`UnitId(3)`) as well as in a reason's (`#3`).
 fn labelled(game: &Game, mut text: String) -> String {
-    for u in game.units().iter().rev() {
-        let label = format!("`{}`", u.label);
-        text = text.replace(&format!("#{}", u.id.0), &label);
-        text = text.replace(&format!("UnitId({})", u.id.0), &label);
+    for u in game.units() {
+        text = text.replace(&format!("UnitId({})", u.id.0), &u.id.to_string());
     }
-    text
+    game.with_labels(text)
 }
 
 /// The unit of a label, or a message naming the labels there are; a label two units

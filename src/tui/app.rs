@@ -234,24 +234,8 @@ impl App {
 
     /// The engine's reason with each unit's `#id` replaced by its label and hex
     /// (`"Red lancers" at (6, 5)`), longest id first so `#1` does not eat the start of `#12`.
-    pub fn with_labels(&self, mut text: String) -> String {
-        let mut units: Vec<_> = self
-            .game
-            .units()
-            .iter()
-            .map(|u| {
-                let (col, row) = Map::offset(u.pos);
-                (
-                    u.id.to_string(),
-                    format!("\"{}\" at ({col}, {row})", u.label),
-                )
-            })
-            .collect();
-        units.sort_by_key(|(id, _)| std::cmp::Reverse(id.len()));
-        for (id, label) in units {
-            text = text.replace(&id, &label);
-        }
-        text
+    pub fn with_labels(&self, text: String) -> String {
+        self.game.with_labels(text)
     }
 
     /// Hot-seat handover when the human side at the keyboard changes.

@@ -76,6 +76,28 @@ impl Game {
             .collect()
     }
 
+    /// `text` (a refusal's reason, say) with each unit's `#id` replaced by its label and
+    /// hex as scenarios write it, `"Red lancers" at (6, 5)`; longest id first, so `#1`
+    /// does not eat the start of `#12`.
+    pub fn with_labels(&self, mut text: String) -> String {
+        let mut units: Vec<(String, String)> = self
+            .units
+            .iter()
+            .map(|u| {
+                let (col, row) = crate::engine::Map::offset(u.pos);
+                (
+                    u.id.to_string(),
+                    format!("\"{}\" at ({col}, {row})", u.label),
+                )
+            })
+            .collect();
+        units.sort_by_key(|(id, _)| std::cmp::Reverse(id.len()));
+        for (id, label) in units {
+            text = text.replace(&id, &label);
+        }
+        text
+    }
+
     /// The unit `charger` declared a charge on this turn, if that charge is still to strike
     /// home (R4.4, R7.1): declared, not cancelled, not yet struck.
     pub fn charge_target(&self, charger: UnitId) -> Option<UnitId> {
