@@ -112,9 +112,7 @@ fn fallback(game: &Game) -> Command {
 
 /// SplitMix64 of the seed, turn and side: the tie-break salt.
 fn mix(seed: u64, turn: u64, side: u64) -> u64 {
-    let mut z =
-        seed ^ turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    super::splitmix(
+        seed ^ turn.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ side.wrapping_mul(0xBF58_476D_1CE4_E5B9),
+    )
 }

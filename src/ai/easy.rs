@@ -20,7 +20,7 @@ pub struct EasyPlayer {
 
 impl EasyPlayer {
     /// An easy player for a battle of `seed`: reckless whatever the scenario's aggression.
-    pub fn new(seed: u64, _aggression: [u8; 2]) -> EasyPlayer {
+    pub fn new(seed: u64) -> EasyPlayer {
         EasyPlayer {
             planner: ComputerPlayer::new(seed, [10, 10]),
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0xEA5E),

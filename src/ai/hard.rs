@@ -50,6 +50,14 @@ impl HardPlayer {
         }
     }
 
+    /// A copy of the battle for look-ahead round `round`, with dice of its own: every
+    /// candidate of a round gets the same dice, and none the battle's dice to come.
+    fn copy(&self, game: &Game, round: u64) -> Game {
+        let mut copy = game.clone();
+        copy.reseed(mix(self.seed, game.dice_rolled(), round));
+        copy
+    }
+
     /// The planner with `side` at aggression `a`.
     fn planner(&self, side: SideId, a: u8) -> ComputerPlayer {
         let mut aggression = self.aggression;
@@ -77,8 +85,7 @@ impl HardPlayer {
         let mut tempers = vec![own];
         tempers.extend(TEMPERS.iter().filter(|t| **t != own));
         let values = self.weigh(tempers.len(), |which, round| {
-            let mut copy = game.clone();
-            copy.reseed(mix(self.seed, game.dice_rolled(), round));
+            let copy = self.copy(game, round);
             let a = tempers.get(which).copied().unwrap_or(own);
             self.play_out(copy, side, Some(a), game.turn())
         });
@@ -95,7 +102,7 @@ impl HardPlayer {
 /// What a position is worth to `side`, from −2 (lost) to 2 (won): the share of the enemy's
 /// starting uhp lost less the share of its own (R10.2), and the objectives it holds more
 /// than the enemy, weighing more as the turn limit nears (R10.3).
-pub fn worth(game: &Game, side: SideId) -> f64 {
+fn worth(game: &Game, side: SideId) -> f64 {
     if let Some(outcome) = game.outcome() {
         return match outcome.winner {
             Some(w) if w == side => 2.0,
@@ -138,8 +145,7 @@ impl HardPlayer {
             return Some(planned);
         }
         let values = self.weigh(candidates.len(), |which, round| {
-            let mut copy = game.clone();
-            copy.reseed(mix(self.seed, game.dice_rolled(), round));
+            let mut copy = self.copy(game, round);
             match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
                 Some(true) => self.play_out(copy, side, None, game.turn()),
                 _ => f64::MIN,
@@ -224,10 +230,8 @@ impl Player for HardPlayer {
 
 /// A look-ahead's dice seed from the battle's seed, the dice rolled so far and the round.
 fn mix(seed: u64, rolled: u64, round: u64) -> u64 {
-    let mut z = seed
-        ^ rolled.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ round.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    super::splitmix(
+        seed ^ rolled.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ round.wrapping_mul(0xD6E8_FEB8_6659_FD93),
+    )
 }

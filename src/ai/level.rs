@@ -102,7 +102,7 @@ pub fn player(
     budget: Budget,
 ) -> Box<dyn Player + Send> {
     match level {
-        Level::Easy => Box::new(EasyPlayer::new(seed, aggression)),
+        Level::Easy => Box::new(EasyPlayer::new(seed)),
         Level::Normal => Box::new(ComputerPlayer::new(seed, aggression)),
         Level::Hard => Box::new(HardPlayer::new(seed, aggression, budget)),
     }

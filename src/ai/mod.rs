@@ -13,13 +13,21 @@ mod random;
 pub use advance::AdvancePlayer;
 pub use computer::ComputerPlayer;
 pub use easy::EasyPlayer;
-pub use hard::{worth, HardPlayer};
+pub use hard::HardPlayer;
 pub use hold::HoldPlayer;
 pub use level::{Budget, Level};
 pub use plan::Tuning;
 pub use random::RandomPlayer;
 
 use crate::engine::{Command, Game};
+
+/// SplitMix64's finaliser: the seeds the computer draws from the battle's seed (its
+/// tie-break salt, and the dice of its look-aheads) are this of a mix of their inputs.
+fn splitmix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 /// Something that chooses the next command for the side that must act.
 pub trait Player {
