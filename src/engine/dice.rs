@@ -84,11 +84,6 @@ impl Dice {
         self.forced.push_back(face);
     }
 
-    /// Faces forced and not rolled yet.
-    pub fn forced(&self) -> impl Iterator<Item = u32> + '_ {
-        self.forced.iter().copied()
-    }
-
     /// Number of dice rolled so far.
     pub fn rolled(&self) -> u64 {
         self.rolled
