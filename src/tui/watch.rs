@@ -45,8 +45,8 @@ fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
     Some((meta.modified().ok()?, meta.len()))
 }
 
-/// The commands of `commands` the battle of `scenario` and `seed` still accepts, in order,
-/// up to the first it refuses; with that one's number and reason. Units are named by
+/// The battle of `scenario` and `seed` after the commands of `commands` it still accepts,
+/// in order, up to the first it refuses (its number and reason kept). Units are named by
 /// label (the second of one label by the second), as in `old`, the battle they were given
 /// in, so that adding or removing a unit does not hand its orders to another.
 pub fn legal_prefix(
@@ -54,10 +54,9 @@ pub fn legal_prefix(
     seed: u64,
     commands: &[Command],
     old: &Game,
-) -> (Vec<Command>, Option<(usize, String)>) {
-    let Ok(mut game) = Game::new(scenario.setup.clone(), Dice::seeded(seed)) else {
-        return (Vec::new(), Some((1, "the scenario does not set up".into())));
-    };
+) -> Result<Replayed, String> {
+    let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
+        .map_err(|_| "the scenario does not set up".to_string())?;
     let names = |g: &Game| -> Vec<(String, usize)> {
         let units = g.units();
         units
@@ -80,36 +79,53 @@ pub fn legal_prefix(
         Some(UnitId(u16::try_from(at).ok()?))
     };
     let mut kept = Vec::new();
+    let mut stopped = None;
     for (i, c) in commands.iter().enumerate() {
         let Some(renamed) = c.map_units(rename) else {
-            return (kept, Some((i + 1, "a unit it names is gone".into())));
+            stopped = Some((i + 1, "a unit it names is gone".into()));
+            break;
         };
         if let Err(e) = game.submit(renamed) {
-            return (kept, Some((i + 1, e.to_string())));
+            stopped = Some((i + 1, e.to_string()));
+            break;
         }
         kept.push(renamed);
     }
-    (kept, None)
+    Ok(Replayed {
+        game,
+        kept,
+        stopped,
+    })
+}
+
+/// A battle replayed on a changed scenario as far as its commands stay legal.
+pub struct Replayed {
+    /// The battle after the commands kept.
+    pub game: Game,
+    /// The commands it accepted, units renamed for it.
+    pub kept: Vec<Command>,
+    /// The first command it refused (numbered from 1) and why, if any.
+    pub stopped: Option<(usize, String)>,
 }
 
 /// Checks the watched file again after a change: the battle restarted on it, or the
 /// problems that leave `app` as it was.
 pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     let scenario = Scenario::load(path).map_err(|e| e.lines())?;
-    let (kept, stopped) = legal_prefix(&scenario, app.seed, &app.commands, &app.game);
-    let given = app.commands.len();
-    let mut fresh =
-        App::branch(scenario, app.seed, kept.clone(), app.controllers).map_err(|e| vec![e])?;
+    let r = legal_prefix(&scenario, app.seed, &app.commands, &app.game).map_err(|e| vec![e])?;
+    let (given, replayed) = (app.commands.len(), r.kept.len());
+    // The replay made the battle already: the app is built on it, not replayed again.
+    let mut fresh = App::viewing(scenario, r.game, app.seed, r.kept, app.controllers);
+    fresh.think_ms = app.think_ms;
     fresh.save_dir = app.save_dir.clone();
     fresh.autosave = app.autosave.clone();
     fresh.zoom.set(app.zoom.get());
     fresh.cursor = app.cursor;
-    fresh.message = match stopped {
+    fresh.message = match r.stopped {
         None if given == 1 => "reloaded: 1 command replayed".into(),
         None => format!("reloaded: {given} commands replayed"),
         Some((n, why)) => format!(
-            "reloaded: {} of {given} commands replayed; command {n} no longer fits: {why}",
-            kept.len()
+            "reloaded: {replayed} of {given} commands replayed; command {n} no longer fits: {why}"
         ),
     };
     fresh.autosave();
