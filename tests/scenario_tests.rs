@@ -147,3 +147,34 @@ fn a_label_two_units_share_is_refused_rather_than_taken_for_the_first() {
         "{failures:?}"
     );
 }
+
+/// The kinds a test may name are every kind the engine emits: every event of a few whole
+/// battles, of every player, has a kind on the list.
+#[test]
+fn every_event_the_engine_emits_has_a_kind_tests_may_name() {
+    use volley::ai::{AdvancePlayer, ComputerPlayer, Player, RandomPlayer};
+    use volley::commands::scenario_test::{event_kind, EVENT_KINDS};
+    use volley::engine::{Command, Dice, Game};
+    let scenario = volley::scenario::Scenario::default_battle().unwrap();
+    let players: [Box<dyn Player>; 3] = [
+        Box::new(RandomPlayer::new(1)),
+        Box::new(AdvancePlayer),
+        Box::new(ComputerPlayer::new(1, [5, 5])),
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for (seed, mut player) in (1..).zip(players) {
+        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+        game.submit(Command::ForceDie { face: 6 }).unwrap();
+        while let Some(c) = player.choose(&game) {
+            game.submit(c).unwrap();
+        }
+        seen.extend(game.log().iter().map(event_kind));
+    }
+    for kind in &seen {
+        assert!(
+            EVENT_KINDS.contains(&kind.as_str()),
+            "`{kind}` is not in EVENT_KINDS"
+        );
+    }
+    assert!(seen.len() >= 20, "only {} kinds seen: {seen:?}", seen.len());
+}
