@@ -181,3 +181,29 @@ fn r7_1_the_engine_says_which_declared_charges_are_still_to_strike() {
     }
     assert!(seen > 0, "some charges were declared");
 }
+
+/// Issue 11: the planner's memory of the phase (each unit's best movement order, scored
+/// again only when something near it changes) is a judgement, not a proof, so it must
+/// agree with a planner that starts afresh at every order on nearly every order of the
+/// shipped battles, computer against computer.
+#[test]
+fn the_planners_memory_gives_the_orders_a_fresh_planner_gives() {
+    let (mut orders, mut differ) = (0, 0);
+    for scenario in scenarios() {
+        for seed in 1..=2 {
+            let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+            let mut remembering = ComputerPlayer::new(seed, [5, 5]);
+            while game.acting_side().is_some() {
+                let kept = remembering.choose(&game).unwrap();
+                if ComputerPlayer::new(seed, [5, 5]).choose(&game) != Some(kept) {
+                    differ += 1;
+                }
+                orders += 1;
+                game.submit(kept).unwrap();
+            }
+        }
+    }
+    assert!(orders > 1000, "only {orders} orders were given");
+    assert!(differ * 100 <= orders, "{differ} of {orders} orders differ");
+    eprintln!("{differ} of {orders} orders differ");
+}

@@ -9,6 +9,7 @@ use super::plan;
 use super::Player;
 use crate::engine::Order;
 use crate::engine::{Actor, Command, Decision, Game, SideId};
+use std::cell::RefCell;
 
 /// The computer player; one instance may play both sides.
 #[derive(Clone, Debug)]
@@ -17,6 +18,8 @@ pub struct ComputerPlayer {
     /// Appetite for attack per side, 0 (cautious) to 10 (reckless).
     aggression: [u8; 2],
     tuning: plan::Tuning,
+    /// The best movement orders of the phase in hand, kept between orders.
+    memo: RefCell<plan::Memo>,
 }
 
 impl ComputerPlayer {
@@ -26,6 +29,7 @@ impl ComputerPlayer {
             seed,
             aggression,
             tuning: plan::Tuning::default(),
+            memo: RefCell::default(),
         }
     }
 
@@ -67,7 +71,7 @@ impl ComputerPlayer {
             }
             Actor::Orders { side, phase } => {
                 let style = self.style(game, side);
-                plan::next_order(game, side, phase, &style)
+                plan::next_order(game, side, phase, &style, &mut self.memo.borrow_mut())
             }
         }
     }

@@ -7,6 +7,8 @@ use super::value::{gives_ground, ground_cost, harm};
 use super::view::{Reach, View};
 use crate::engine::{AttackKind, Phase, Status, Unit};
 use hexx::Hex;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// What one enemy could do to our unit, priced once.
 struct Line {
@@ -20,6 +22,27 @@ struct Line {
     cancel: f64,
     /// Distances from it to our other units it could strike: nearer ones draw it first.
     rivals: Vec<u32>,
+    /// Hexes from it beyond which it can neither strike nor shoot: its reach and a step,
+    /// or its range after a march.
+    far: u32,
+}
+
+/// The danger at one hex: the expected loss, and what the best ready reaction takes back.
+#[derive(Clone, Copy)]
+pub struct AtHex {
+    total: f64,
+    reaction: f64,
+}
+
+impl AtHex {
+    /// The danger [`Danger::at`] gives, unready or ready.
+    pub fn at(self, ready: bool) -> f64 {
+        if ready {
+            self.total - self.reaction
+        } else {
+            self.total
+        }
+    }
 }
 
 /// The danger map of one of our units.
@@ -27,6 +50,9 @@ pub struct Danger<'v, 'a> {
     view: &'v View<'a>,
     unit: &'a Unit,
     lines: Vec<Line>,
+    /// The danger at each hex asked about so far: a march, a hustle and a charge may end
+    /// in the same hex.
+    priced: RefCell<HashMap<Hex, AtHex>>,
 }
 
 impl<'v, 'a> Danger<'v, 'a> {
@@ -37,12 +63,32 @@ impl<'v, 'a> Danger<'v, 'a> {
             .into_iter()
             .map(|r| line(view, unit, r))
             .collect();
-        Danger { view, unit, lines }
+        Danger {
+            view,
+            unit,
+            lines,
+            priced: RefCell::new(HashMap::new()),
+        }
     }
 
     /// Expected uhp-equivalent lost by standing at `h` until the enemy has acted; a ready
     /// unit takes back what its one reaction (R5.6) would do to the worst of them first.
     pub fn at(&self, h: Hex, ready: bool) -> f64 {
+        self.both(h).at(ready)
+    }
+
+    /// The danger at `h` once for both cases, unready and ready (one pass over the
+    /// enemies instead of two).
+    pub fn both(&self, h: Hex) -> AtHex {
+        if let Some(at) = self.priced.borrow().get(&h) {
+            return *at;
+        }
+        let at = self.price(h);
+        self.priced.borrow_mut().insert(h, at);
+        at
+    }
+
+    fn price(&self, h: Hex) -> AtHex {
         let mut total = 0.0;
         let mut reaction: f64 = 0.0;
         for l in &self.lines {
@@ -50,11 +96,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             total += loss;
             reaction = reaction.max(saved);
         }
-        if ready {
-            total - reaction
-        } else {
-            total
-        }
+        AtHex { total, reaction }
     }
 
     /// What a ready marker would save at `h`: the best single reaction (R5.6).
@@ -117,6 +159,9 @@ impl<'v, 'a> Danger<'v, 'a> {
         let Some(e) = view.game.unit(r.id).filter(|_| r.weight > 0.0) else {
             return (0.0, 0.0);
         };
+        if e.pos.unsigned_distance_to(h) > l.far {
+            return (0.0, 0.0);
+        }
         let moved = view.game.phase() != Phase::Movement || e.marks.moved.is_some();
         let now = if moved { self.strike_now(l, e, h) } else { 0.0 };
         let (mut strike, mut saved) = (0.0, 0.0);
@@ -196,7 +241,7 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
     };
     let cavalry = charges && game.unit(id).is_some_and(|e| e.is_mounted());
     let counter = game.unit(id).map_or(Vec::new(), |e| counters(view, u, e));
-    let rivals = match (view.enemies.iter().find(|r| r.id == id), game.unit(id)) {
+    let rivals = match (view.enemy_reach(id), game.unit(id)) {
         (Some(r), Some(e)) => game
             .units_of(u.side)
             .filter(|f| f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.strike())
@@ -205,7 +250,13 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
             .collect(),
         _ => Vec::new(),
     };
+    let fire = game.unit(id).and_then(|e| {
+        game.missile_range(e, u)
+            .map(|(max, _)| max + e.profile.rate.0)
+    });
+    let far = (reach.radius() + 1).max(fire.unwrap_or(0));
     Line {
+        far,
         reach,
         strike,
         melee,
@@ -229,15 +280,18 @@ fn counters(view: &View, u: &Unit, e: &Unit) -> Vec<(Hex, f64)> {
     });
     friends
         .map(|f| {
-            let melee = game
-                .odds(f.id, e.id, AttackKind::Melee)
-                .map_or(0.0, |o| harm(&o, e));
-            let fire = if game.can_fire(f) {
-                volley(view, f, e, 2, false).map_or(0.0, |v| v.0)
-            } else {
-                0.0
-            };
-            (f.pos, melee.max(fire))
+            let value = view.counter(f.id, e.id, || {
+                let melee = game
+                    .odds(f.id, e.id, AttackKind::Melee)
+                    .map_or(0.0, |o| harm(&o, e));
+                let fire = if game.can_fire(f) {
+                    volley(view, f, e, 2, false).map_or(0.0, |v| v.0)
+                } else {
+                    0.0
+                };
+                melee.max(fire)
+            });
+            (f.pos, value)
         })
         .collect()
 }

@@ -10,6 +10,7 @@ mod danger;
 mod decide;
 mod fire;
 mod melee;
+mod memo;
 mod movement;
 mod objectives;
 mod strength;
@@ -18,6 +19,7 @@ mod value;
 mod view;
 
 pub use decide::decide;
+pub use memo::Memo;
 pub use tuning::Tuning;
 
 use crate::engine::{Command, Game, Phase, SideId, Status, Unit, UnitId};
@@ -40,11 +42,18 @@ impl Style {
     }
 }
 
-/// The best order the side can give now in `phase`, if any unit still has one worth giving.
-pub fn next_order(game: &Game, side: SideId, phase: Phase, style: &Style) -> Option<Command> {
+/// The best order the side can give now in `phase`, if any unit still has one worth giving;
+/// `memo` carries each unit's best movement order from one order of the phase to the next.
+pub fn next_order(
+    game: &Game,
+    side: SideId,
+    phase: Phase,
+    style: &Style,
+    memo: &mut Memo,
+) -> Option<Command> {
     let view = View::new(game, side, *style);
     match phase {
-        Phase::Movement => movement::next(&view),
+        Phase::Movement => movement::next(&view, memo),
         Phase::Missile => fire::next(&view),
         Phase::Melee => melee::next(&view),
         _ => None,

@@ -8,6 +8,7 @@
 
 use super::charge;
 use super::danger::{volley, Danger};
+use super::memo::Memo;
 use super::view::View;
 use super::{broken, on_map};
 use crate::engine::Order;
@@ -17,8 +18,10 @@ use hexx::Hex;
 /// The next movement order of the side, if a unit still waits for one: the best charge of
 /// any unit whose best order is a charge, else the best order of the first unit by rank.
 /// Only units that may charge are scored to find the first (scoring is most of the
-/// planner's time); the others wait for their turn by rank.
-pub fn next(view: &View) -> Option<Command> {
+/// planner's time); the others wait for their turn by rank. Scores are remembered in
+/// `memo` from one order to the next.
+pub fn next(view: &View, memo: &mut Memo) -> Option<Command> {
+    memo.sync(view);
     let mut best: Option<(f64, Command)> = None;
     for u in view.game.units_of(view.side) {
         let may_charge = view
@@ -29,7 +32,7 @@ pub fn next(view: &View) -> Option<Command> {
         if !may_charge {
             continue;
         }
-        if let Some((value, order)) = best_order(view, u) {
+        if let Some((value, order)) = memo.best(view.game, u, || best_order(view, u)) {
             let charge = matches!(order, Command::Order(Order::Charge { .. }));
             if charge && best.as_ref().is_none_or(|b| value > b.0) {
                 best = Some((value, order));
@@ -44,7 +47,8 @@ pub fn next(view: &View) -> Option<Command> {
         .units_of(view.side)
         .filter(|u| !view.game.unit_orders(u.id).is_empty())
         .min_by_key(|u| (rank(u), u.id.0))?;
-    best_order(view, first).map(|(_, order)| order)
+    memo.best(view.game, first, || best_order(view, first))
+        .map(|(_, order)| order)
 }
 
 /// The orders of the unit `planned` moves, best first by the planner's score, at most
@@ -167,12 +171,13 @@ impl<'v, 'a> Scorer<'v, 'a> {
         let u = self.unit;
         let keep = how == Move::Stay && u.ready;
         let strike = self.strike_from(h, how) * if broken(u) { 0.3 } else { 1.0 };
-        let mut best = -self.caution * self.danger.at(h, keep) + strike;
+        let danger = self.danger.both(h);
+        let mut best = -self.caution * danger.at(keep) + strike;
         if !keep && how != Move::Hustle && self.can_ready() {
             let in_time = self.view.game.first_side() != self.view.side;
-            let saved = self.danger.at(h, false) - self.danger.at(h, true);
-            let ready = -self.caution
-                * (self.danger.at(h, false) - if in_time { saved } else { 0.5 * saved });
+            let saved = danger.at(false) - danger.at(true);
+            let ready =
+                -self.caution * (danger.at(false) - if in_time { saved } else { 0.5 * saved });
             best = best.max(ready);
         }
         let mut v = best + self.support(h) + self.drift(h) + self.view.objective_value(u, h);

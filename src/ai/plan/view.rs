@@ -10,6 +10,8 @@ use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 
 /// Where one enemy unit could end a charge (or, for IF and UF, a march) next.
 pub struct Reach {
@@ -22,12 +24,23 @@ pub struct Reach {
     pub charges: bool,
 }
 
+impl Reach {
+    /// Hexes from the enemy beyond which its move reaches nothing (the engine's bound).
+    pub fn radius(&self) -> u32 {
+        self.reach.radius()
+    }
+}
+
 /// One side's reading of the field.
 pub struct View<'a> {
     pub game: &'a Game,
     pub side: SideId,
     pub style: Style,
-    pub enemies: Vec<Reach>,
+    /// Each enemy's reach with nothing supposed, by unit index, found when first asked.
+    enemies: Vec<OnceCell<Option<Reach>>>,
+    /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
+    /// the same for every unit whose danger counts it, so priced once.
+    counters: RefCell<HashMap<(UnitId, UnitId), f64>>,
     /// Objectives and the units posted to them (R10.3).
     pub posts: Vec<Post>,
     /// Aggression tempered by the balance of strength, 0.0–1.0.
@@ -46,19 +59,36 @@ impl<'a> View<'a> {
             game,
             side,
             style,
-            enemies: Vec::new(),
+            enemies: game.units().iter().map(|_| OnceCell::new()).collect(),
+            counters: RefCell::new(HashMap::new()),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
         };
-        view.enemies = view.reaches(None);
         view.boldness = (style.aggression + super::strength::stakes(&view)).clamp(0.0, 1.0);
         view
     }
 
-    /// Where every enemy could strike if our unit `moving` (if any) were not where it stands;
-    /// our zone of control is ignored for a moving unit, since the others move too.
-    pub fn reaches(&self, moving: Option<UnitId>) -> Vec<Reach> {
-        self.reaches_of(moving, |_| true)
+    /// `price` of our unit `ours` countering enemy `enemy`, priced once per view (only
+    /// looked up, never iterated).
+    pub fn counter(&self, ours: UnitId, enemy: UnitId, price: impl FnOnce() -> f64) -> f64 {
+        if let Some(v) = self.counters.borrow().get(&(ours, enemy)) {
+            return *v;
+        }
+        let v = price();
+        self.counters.borrow_mut().insert((ours, enemy), v);
+        v
+    }
+
+    /// Where enemy `id` could strike next with nothing supposed away; `None` for a unit
+    /// that is not a steady or disordered enemy on the map.
+    pub fn enemy_reach(&self, id: UnitId) -> Option<&Reach> {
+        let cell = self.enemies.get(usize::from(id.0))?;
+        cell.get_or_init(|| {
+            let e = self.game.unit(id)?;
+            let enemy = e.on_map() && e.side != self.side && e.status != Status::Fleeing;
+            enemy.then(|| self.reach_of(e, &[], &[]))
+        })
+        .as_ref()
     }
 
     /// [`View::reaches`] of the enemies `keep` picks (those near enough to matter).
@@ -134,14 +164,11 @@ impl<'a> View<'a> {
 
     /// Enemy horse that could charge `h` soon, weighted by readiness to act.
     pub fn horse_near(&self, h: Hex) -> f64 {
-        let horse = self
-            .enemies
-            .iter()
-            .filter_map(|r| self.game.unit(r.id).map(|e| (r, e)))
-            .filter(|(_, e)| e.is_mounted());
-        horse
-            .filter(|(_, e)| e.pos.unsigned_distance_to(h) <= e.profile.rate.2 + 2)
-            .map(|(r, _)| r.weight)
+        self.game
+            .units_of(self.side.other())
+            .filter(|e| e.status != Status::Fleeing && e.is_mounted())
+            .filter(|e| e.pos.unsigned_distance_to(h) <= e.profile.rate.2 + 2)
+            .map(enemy_weight)
             .sum()
     }
 

@@ -154,10 +154,13 @@ pub struct Reach {
     /// The frame slot of the hex before each hex on its cheapest path.
     prev: Vec<u32>,
     ends: Vec<(Hex, u32)>,
+    /// Every hex the search reached is at most this many hexes from the start: its budget,
+    /// since every step costs at least 1.
+    radius: u32,
 }
 
 impl Reach {
-    fn new(frame: Frame) -> Reach {
+    fn new(frame: Frame, radius: u32) -> Reach {
         // The border costs 0: settled, so never entered.
         let mut cost = vec![0; frame.len()];
         frame.inside().for_each(|slot| {
@@ -170,6 +173,7 @@ impl Reach {
             cost,
             prev: vec![NONE; frame.len()],
             ends: Vec::new(),
+            radius,
         }
     }
 
@@ -177,6 +181,12 @@ impl Reach {
     /// and column.
     pub fn ends(&self) -> &[(Hex, u32)] {
         &self.ends
+    }
+
+    /// Hexes from the unit's start within which every hex the search reached lies (its
+    /// movement budget, since every step costs at least 1): beyond it `cost_of` is `None`.
+    pub fn radius(&self) -> u32 {
+        self.radius
     }
 
     /// Cost of the cheapest path to `hex`, if the search reached it, whether or not the move
@@ -215,7 +225,7 @@ impl Game {
     /// numbers and every step costs at least 1, so a bucket per cost replaces the heap: a
     /// bucket is full before it is taken.
     pub(super) fn search(&self, u: &Unit, kind: MoveKind, budget: u32, s: Supposing) -> Reach {
-        let mut reach = Reach::new(Frame::around(&self.map, u.pos, budget));
+        let mut reach = Reach::new(Frame::around(&self.map, u.pos, budget), budget);
         let Some(start) = reach.frame.slot_of(u.pos) else {
             return reach;
         };
