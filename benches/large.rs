@@ -1,6 +1,8 @@
 //! A generated 400-unit battle (issue 11): Kircholm's troops copied twenty times over on a
 //! 60 × 40 map, two hundred a side in lines facing each other. Measures the engine's legal
-//! orders there and the computer's orders for one phase; the target is p95 under 1 s.
+//! orders there and the computer's orders for one phase; the target is p95 under 1 s. Then
+//! `hard`'s first decision at each of those phases under a budget of `THINK_MS` (1,000 ms,
+//! the default in play, unless set): the target is p95 within the budget plus 10%.
 
 #![allow(
     clippy::unwrap_used,
@@ -16,7 +18,7 @@ mod common;
 
 use common::one_phase;
 use std::time::Instant;
-use volley::ai::{ComputerPlayer, Player};
+use volley::ai::{Budget, ComputerPlayer, HardPlayer, Player};
 use volley::engine::{Actor, BattleSetup, Dice, Game, Map, SideId};
 use volley::scenario::Scenario;
 
@@ -50,12 +52,14 @@ fn main() {
     let mut game = Game::new(large_battle(), Dice::seeded(1)).unwrap();
     let mut player = ComputerPlayer::new(1, [5, 5]);
     let mut times = Vec::new();
+    let mut starts = Vec::new();
     let phases: usize = std::env::var("PHASES")
         .ok()
         .and_then(|p| p.parse().ok())
         .unwrap_or(12);
     while times.len() < phases && game.outcome().is_none() {
         if let Actor::Orders { side, phase } = game.actor() {
+            starts.push(game.clone());
             let t = Instant::now();
             one_phase(&mut game, &mut player);
             let ms = t.elapsed().as_secs_f64() * 1000.0;
@@ -65,13 +69,35 @@ fn main() {
             game.submit(c).unwrap();
         }
     }
+    println!("400 units, normal, one phase: {}", summary(times));
+    let ms = std::env::var("THINK_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let hard: Vec<f64> = starts
+        .iter()
+        .map(|g| {
+            let mut hard = HardPlayer::new(1, [5, 5], Budget::think_ms(ms));
+            let t = Instant::now();
+            std::hint::black_box(hard.choose(g));
+            t.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    println!(
+        "400 units, hard, first decision of a phase, budget {ms} ms: {}",
+        summary(hard)
+    );
+}
+
+/// Count, p50, p95 and max of `times` (ms).
+fn summary(mut times: Vec<f64>) -> String {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
-    println!(
-        "400 units: phases {} p50 {:.0} ms p95 {:.0} ms max {:.0} ms",
+    format!(
+        "phases {} p50 {:.0} ms p95 {:.0} ms max {:.0} ms",
         times.len(),
         at(0.5),
         at(0.95),
         at(1.0)
-    );
+    )
 }

@@ -36,6 +36,8 @@ pub struct HardPlayer {
     budget: Budget,
     /// The temper chosen for a side's orders in a turn's phase.
     chosen: Option<((u32, Phase, SideId), u8)>,
+    /// The planner whose orders are weighed, kept so that it remembers the phase.
+    usual: ComputerPlayer,
 }
 
 impl HardPlayer {
@@ -47,6 +49,7 @@ impl HardPlayer {
             aggression: aggression.map(|a| a.min(10)),
             budget,
             chosen: None,
+            usual: ComputerPlayer::new(seed, aggression),
         }
     }
 
@@ -84,10 +87,11 @@ impl HardPlayer {
         let own = *side.of(&self.aggression);
         let mut tempers = vec![own];
         tempers.extend(TEMPERS.iter().filter(|t| **t != own));
-        let values = self.weigh(tempers.len(), |which, round| {
+        let clock = Clock::start(&self.budget);
+        let values = self.weigh(tempers.len(), &clock, |which, round, clock| {
             let copy = self.copy(game, round);
             let a = tempers.get(which).copied().unwrap_or(own);
-            self.play_out(copy, side, Some(a), game.turn())
+            self.play_out(copy, side, Some(a), game.turn(), clock)
         });
         let mut best = (own, values.first().copied().unwrap_or(f64::MIN));
         for (&a, &v) in tempers.iter().zip(&values).skip(1) {
@@ -135,36 +139,42 @@ fn worth(game: &Game, side: SideId) -> f64 {
 impl HardPlayer {
     /// A movement order: the planner's, unless another order of the same unit did better
     /// on copies of the battle played to the end of the turn with the same dice.
-    fn movement(&self, game: &Game, side: SideId) -> Option<Command> {
-        let usual = ComputerPlayer::new(self.seed, self.aggression);
-        let planned = usual.clone().choose(game)?;
+    fn movement(&mut self, game: &Game, side: SideId) -> Option<Command> {
+        let clock = Clock::start(&self.budget);
+        let planned = self.usual.choose(game)?;
         let mut candidates = vec![planned];
-        let others = usual.alternatives(game, side, &planned, ALTERNATIVES);
+        let others = self.usual.alternatives(game, side, &planned, ALTERNATIVES);
         candidates.extend(others.into_iter().filter(|c| *c != planned));
-        if candidates.len() < 2 {
+        if candidates.len() < 2 || clock.up() {
             return Some(planned);
         }
-        let values = self.weigh(candidates.len(), |which, round| {
+        let values = self.weigh(candidates.len(), &clock, |which, round, clock| {
             let mut copy = self.copy(game, round);
             match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
-                Some(true) => self.play_out(copy, side, None, game.turn()),
-                _ => f64::MIN,
+                Some(true) => self.play_out(copy, side, None, game.turn(), clock),
+                _ => Some(f64::MIN),
             }
         });
         Some(best(&candidates, &values).unwrap_or(planned))
     }
 
-    /// Runs `look` (candidate, round) round-robin within the budget; each candidate's mean.
-    fn weigh(&self, n: usize, mut look: impl FnMut(usize, u64) -> f64) -> Vec<f64> {
+    /// Runs `look` (candidate, round, clock) round-robin until the budget or `clock` runs
+    /// out; each candidate's mean. A look cut short by the clock (`None`) counts for nothing.
+    fn weigh(
+        &self,
+        n: usize,
+        clock: &Clock,
+        mut look: impl FnMut(usize, u64, &Clock) -> Option<f64>,
+    ) -> Vec<f64> {
         let mut totals = vec![(0.0, 0u32); n];
-        let start = Instant::now();
         for i in 0..self.budget.iterations as usize {
-            let out_of_time = self.budget.time.is_some_and(|t| start.elapsed() >= t);
-            if out_of_time || self.budget.cancel.load(Ordering::Relaxed) {
+            if clock.up() {
                 break;
             }
             let (which, round) = (i % n, i / n);
-            let value = look(which, round as u64);
+            let Some(value) = look(which, round as u64, &clock) else {
+                break;
+            };
             if let Some(t) = totals.get_mut(which) {
                 *t = (t.0 + value, t.1 + 1);
             }
@@ -176,14 +186,26 @@ impl HardPlayer {
     }
 
     /// Plays `copy` to the end of turn `turn` (or the battle), everyone as the planner
-    /// would but `side` in `ours` while it gives this phase's orders; its worth to `side`.
-    fn play_out(&self, mut copy: Game, side: SideId, ours: Option<u8>, turn: u32) -> f64 {
+    /// would but `side` in `ours` while it gives this phase's orders; its worth to `side`,
+    /// or `None` when the clock ran out first.
+    fn play_out(
+        &self,
+        mut copy: Game,
+        side: SideId,
+        ours: Option<u8>,
+        turn: u32,
+        clock: &Clock,
+    ) -> Option<f64> {
         let phase = copy.phase();
         let mut mine = ours.map(|a| self.planner(side, a));
-        let mut usual = ComputerPlayer::new(self.seed, self.aggression);
+        // The planner's memory of the phase so far is as good on the copy as on the battle.
+        let mut usual = self.usual.clone();
         for _ in 0..MAX_STEPS {
             if copy.turn() > turn + HORIZON || copy.outcome().is_some() {
                 break;
+            }
+            if clock.up() {
+                return None;
             }
             let this_phase = copy.phase() == phase && copy.acting_side() == Some(side);
             let player = match (&mut mine, this_phase) {
@@ -197,7 +219,28 @@ impl HardPlayer {
                 break;
             }
         }
-        worth(&copy, side)
+        Some(worth(&copy, side))
+    }
+}
+
+/// A decision's thinking time: started when the decision was, up when the budget's time
+/// has passed or thinking was cancelled.
+struct Clock<'b> {
+    start: Instant,
+    budget: &'b Budget,
+}
+
+impl<'b> Clock<'b> {
+    fn start(budget: &'b Budget) -> Clock<'b> {
+        Clock {
+            start: Instant::now(),
+            budget,
+        }
+    }
+
+    fn up(&self) -> bool {
+        self.budget.time.is_some_and(|t| self.start.elapsed() >= t)
+            || self.budget.cancel.load(Ordering::Relaxed)
     }
 }
 
