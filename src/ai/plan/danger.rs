@@ -7,7 +7,7 @@ use super::value::{gives_ground, ground_cost, harm};
 use super::view::{Reach, View};
 use crate::engine::{AttackKind, Phase, Status, Unit};
 use hexx::Hex;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 
 /// What one enemy could do to our unit, priced once.
@@ -16,7 +16,7 @@ struct Line {
     strike: f64,
     melee: f64,
     /// What our other units would do to it where it ends, by id and value.
-    counter: Vec<(Hex, f64)>,
+    counter: OnceCell<Vec<(Hex, f64)>>,
     cavalry: bool,
     reaction: f64,
     cancel: f64,
@@ -174,6 +174,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             };
             let counter: f64 = l
                 .counter
+                .get_or_init(|| counters(view, u, e))
                 .iter()
                 .filter(|(p, _)| p.unsigned_distance_to(h) <= 2)
                 .map(|(_, v)| v)
@@ -240,7 +241,6 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
         _ => (reaction, cancel),
     };
     let cavalry = charges && game.unit(id).is_some_and(|e| e.is_mounted());
-    let counter = game.unit(id).map_or(Vec::new(), |e| counters(view, u, e));
     let rivals = match (view.enemy_reach(id), game.unit(id)) {
         (Some(r), Some(e)) => game
             .units_of(u.side)
@@ -260,7 +260,8 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
         reach,
         strike,
         melee,
-        counter,
+        // Priced when first needed: most enemies can strike few of the hexes scored.
+        counter: OnceCell::new(),
         cavalry,
         reaction,
         cancel,

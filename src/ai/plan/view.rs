@@ -14,6 +14,7 @@ use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 
 /// Where one enemy unit could end a charge (or, for IF and UF, a march) next.
+#[derive(Clone)]
 pub struct Reach {
     pub id: UnitId,
     /// The engine's reach of that move (R4.1–R4.6).
@@ -41,6 +42,12 @@ pub struct View<'a> {
     /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
     /// the same for every unit whose danger counts it, so priced once.
     counters: RefCell<HashMap<(UnitId, UnitId), f64>>,
+    /// Each enemy's reach with our unmoved units exerting no zone of control, found when
+    /// first asked: what [`View::reaches_of`] gives for any of our units too far from that
+    /// enemy to stand in its way.
+    passing: Vec<OnceCell<Reach>>,
+    /// Our units that have not moved this Movement phase.
+    unmoved: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
     pub posts: Vec<Post>,
     /// Aggression tempered by the balance of strength, 0.0–1.0.
@@ -61,6 +68,8 @@ impl<'a> View<'a> {
             style,
             enemies: game.units().iter().map(|_| OnceCell::new()).collect(),
             counters: RefCell::new(HashMap::new()),
+            passing: game.units().iter().map(|_| OnceCell::new()).collect(),
+            unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
         };
@@ -96,9 +105,36 @@ impl<'a> View<'a> {
         let absent: Vec<UnitId> = moving.into_iter().collect();
         let inert = self.unsettled(moving);
         let game = self.game;
+        let from = moving.and_then(|m| game.unit(m)).map(|m| m.pos);
         game.units_of(self.side.other())
             .filter(|e| e.status != Status::Fleeing && keep(e))
-            .map(|e| self.reach_of(e, &absent, &inert))
+            .map(|e| match (from, self.passing(e)) {
+                // Beyond the enemy's search and a zone of control, the moving unit's hex
+                // and zone change nothing in its reach.
+                (Some(p), Some(r)) if p.unsigned_distance_to(e.pos) > r.radius() + 2 => r.clone(),
+                _ => self.reach_of(e, &absent, &inert),
+            })
+            .collect()
+    }
+
+    /// Enemy `e`'s reach with our unmoved units exerting no zone of control, found once.
+    fn passing(&self, e: &Unit) -> Option<&Reach> {
+        let cell = self.passing.get(usize::from(e.id.0))?;
+        Some(cell.get_or_init(|| {
+            let unmoved = self.unmoved.get_or_init(|| self.unsettled_all());
+            self.reach_of(e, &[], unmoved)
+        }))
+    }
+
+    /// All our units that have not moved, in the Movement phase (else none).
+    fn unsettled_all(&self) -> Vec<UnitId> {
+        if self.game.phase() != Phase::Movement {
+            return Vec::new();
+        }
+        self.game
+            .units_of(self.side)
+            .filter(|u| u.marks.moved.is_none())
+            .map(|u| u.id)
             .collect()
     }
 
