@@ -4,15 +4,26 @@
 //! reaction takes back first (R5.6). An enemy does one of these a turn, so the worse counts.
 
 use super::value::{gives_ground, ground_cost, harm};
-use super::view::{Reach, View};
-use crate::engine::{AttackKind, Phase, Status, Unit};
+use super::view::{enemy_weight, strike_move, Reach, View};
+use crate::engine::{AttackKind, Game, Phase, Status, Unit, UnitId};
 use hexx::Hex;
+use std::borrow::Cow;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 
-/// What one enemy could do to our unit, priced once.
-struct Line {
-    reach: Reach,
+/// One enemy that could strike our unit, priced when a hex near enough to it is first asked
+/// about: most enemies can reach few of the hexes scored.
+struct Line<'v> {
+    id: UnitId,
+    /// Hexes from it beyond which it can neither strike nor shoot: its move and a step,
+    /// or its range after a march.
+    far: u32,
+    body: OnceCell<Body<'v>>,
+}
+
+/// What one enemy could do to our unit.
+struct Body<'v> {
+    reach: Cow<'v, Reach>,
     strike: f64,
     melee: f64,
     /// What our other units would do to it where it ends, by id and value.
@@ -22,9 +33,6 @@ struct Line {
     cancel: f64,
     /// Distances from it to our other units it could strike: nearer ones draw it first.
     rivals: Vec<u32>,
-    /// Hexes from it beyond which it can neither strike nor shoot: its reach and a step,
-    /// or its range after a march.
-    far: u32,
 }
 
 /// The danger at one hex: the expected loss, and what the best ready reaction takes back.
@@ -49,7 +57,9 @@ impl AtHex {
 pub struct Danger<'v, 'a> {
     view: &'v View<'a>,
     unit: &'a Unit,
-    lines: Vec<Line>,
+    lines: Vec<Line<'v>>,
+    /// Our units that may step away before the enemy moves (see [`View::unsettled`]).
+    inert: Vec<UnitId>,
     /// The danger at each hex asked about so far: a march, a hustle and a charge may end
     /// in the same hex.
     priced: RefCell<HashMap<Hex, AtHex>>,
@@ -59,14 +69,20 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// Prices every enemy against `unit`.
     pub fn new(view: &'v View<'a>, unit: &'a Unit) -> Danger<'v, 'a> {
         let lines = view
-            .reaches_of(Some(unit.id), |e| threatens(view, unit, e))
-            .into_iter()
-            .map(|r| line(view, unit, r))
+            .game
+            .units_of(unit.side.other())
+            .filter(|e| e.status != Status::Fleeing && threatens(view, unit, e))
+            .map(|e| Line {
+                id: e.id,
+                far: far(view, unit, e),
+                body: OnceCell::new(),
+            })
             .collect();
         Danger {
             view,
             unit,
             lines,
+            inert: view.unsettled(Some(unit.id)),
             priced: RefCell::new(HashMap::new()),
         }
     }
@@ -109,7 +125,7 @@ impl<'v, 'a> Danger<'v, 'a> {
 
     /// What an enemy that has already moved does this turn to our unit at `h`: its declared
     /// charge if we are its target (R7.1), else a melee attack on one of its neighbours.
-    fn strike_now(&self, l: &Line, e: &Unit, h: Hex) -> f64 {
+    fn strike_now(&self, l: &Body, e: &Unit, h: Hex) -> f64 {
         let (view, u) = (self.view, self.unit);
         if e.pos.unsigned_distance_to(h) != 1 {
             return 0.0;
@@ -133,7 +149,7 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// How likely enemy `e` is to strike our unit at `h` rather than another: an enemy next
     /// to it shares its attention among its neighbours; one further off prefers the nearer
     /// of the units it can reach; and one that has moved waits for next turn.
-    fn odds_of_strike(&self, l: &Line, e: &Unit, h: Hex, moved: bool) -> f64 {
+    fn odds_of_strike(&self, l: &Body, e: &Unit, h: Hex, moved: bool) -> f64 {
         let d = e.pos.unsigned_distance_to(h);
         if d == 1 {
             return 1.0 / (1 + l.rivals.iter().filter(|r| **r == 1).count()) as f64;
@@ -153,15 +169,16 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// The loss one enemy could inflict at `h`, and what a ready reaction would save of it.
     /// An enemy that has moved this turn strikes now only if `h` is next to it (its
     /// declared charge, R7.1, or a melee attack, R7.2); its reach counts for next turn.
-    fn line_at(&self, l: &Line, h: Hex) -> (f64, f64) {
+    fn line_at(&self, line: &Line<'v>, h: Hex) -> (f64, f64) {
         let (view, u) = (self.view, self.unit);
-        let r = &l.reach;
-        let Some(e) = view.game.unit(r.id).filter(|_| r.weight > 0.0) else {
+        let Some(e) = view.game.unit(line.id).filter(|e| enemy_weight(e) > 0.0) else {
             return (0.0, 0.0);
         };
-        if e.pos.unsigned_distance_to(h) > l.far {
+        if e.pos.unsigned_distance_to(h) > line.far {
             return (0.0, 0.0);
         }
+        let l = line.body.get_or_init(|| body(view, u, e, &self.inert));
+        let r = l.reach.as_ref();
         let moved = view.game.phase() != Phase::Movement || e.marks.moved.is_some();
         let now = if moved { self.strike_now(l, e, h) } else { 0.0 };
         let (mut strike, mut saved) = (0.0, 0.0);
@@ -216,8 +233,19 @@ fn threatens(view: &View, u: &Unit, e: &Unit) -> bool {
     e.pos.unsigned_distance_to(u.pos) <= span(u) + e.profile.rate.strike().max(fire)
 }
 
-fn line(view: &View, u: &Unit, reach: Reach) -> Line {
+/// How far from enemy `e` a hex may be for it to strike or shoot there: its move (the
+/// engine's budget, R4.1) and a step, or its range after a march (R6.2).
+fn far(view: &View, u: &Unit, e: &Unit) -> u32 {
+    let fire = view
+        .game
+        .missile_range(e, u)
+        .map(|(max, _)| max + e.profile.rate.0);
+    (Game::move_budget(e, strike_move(e)) + 1).max(fire.unwrap_or(0))
+}
+
+fn body<'v>(view: &'v View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body<'v> {
     let game = view.game;
+    let reach = view.reach_placing(e, u, inert);
     let (id, charges) = (reach.id, reach.charges);
     let kind = if charges {
         AttackKind::Charge
@@ -250,13 +278,7 @@ fn line(view: &View, u: &Unit, reach: Reach) -> Line {
             .collect(),
         _ => Vec::new(),
     };
-    let fire = game.unit(id).and_then(|e| {
-        game.missile_range(e, u)
-            .map(|(max, _)| max + e.profile.rate.0)
-    });
-    let far = (reach.radius() + 1).max(fire.unwrap_or(0));
-    Line {
-        far,
+    Body {
         reach,
         strike,
         melee,

@@ -19,6 +19,10 @@ use hexx::Hex;
 /// the occupied hexes around where it may end.
 const NEAR: u32 = 3;
 
+/// Hexes from a change beyond which an order's score is kept when its unit scores again:
+/// the same reach as [`NEAR`], from the hex where the order ends.
+const AFAR: u32 = 3;
+
 /// What must be unchanged for a remembered order to stand: the phase and its side, the
 /// planner's temper and every input that weighs on all units.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,56 +78,126 @@ impl Seen {
     }
 }
 
-/// Each unit's best movement order and its score, as long as it stands (see the module).
+/// Each unit's movement orders and their scores, as long as they stand (see the module).
 #[derive(Clone, Debug, Default)]
 pub struct Memo {
     key: Option<Key>,
     seen: Vec<Seen>,
-    best: Vec<Option<(f64, Command)>>,
+    units: Vec<Option<Entry>>,
+}
+
+/// One unit's scored orders, and where things changed near it since they were scored.
+#[derive(Clone, Debug)]
+struct Entry {
+    scores: Vec<(Command, f64)>,
+    best: Option<(f64, Command)>,
+    changed: Vec<Hex>,
+}
+
+/// A unit's orders scored before, and the hexes where something changed since: what
+/// [`Memo::best`] hands its scorer so that it scores again only the orders ending near a
+/// change.
+pub struct Stale<'m> {
+    scores: &'m [(Command, f64)],
+    changed: &'m [Hex],
+    /// Where the last order was found in `scores`: the next is usually just after it.
+    cursor: std::cell::Cell<usize>,
+}
+
+impl Stale<'_> {
+    /// The score `c` had, if it ends (at `end`) more than [`AFAR`] hexes from every change.
+    pub fn kept(&self, c: &Command, end: Hex) -> Option<f64> {
+        if self
+            .changed
+            .iter()
+            .any(|h| h.unsigned_distance_to(end) <= AFAR)
+        {
+            return None;
+        }
+        let n = self.scores.len();
+        let from = self.cursor.get();
+        let found = (0..n)
+            .map(|i| (from + i) % n)
+            .find(|&i| self.scores.get(i).is_some_and(|(old, _)| old == c))?;
+        self.cursor.set(found + 1);
+        self.scores.get(found).map(|(_, v)| *v)
+    }
 }
 
 impl Memo {
-    /// Brings the memory up to `view`: forgets the units near any change, or all of them.
+    /// Brings the memory up to `view`: marks the units near any change, or forgets all.
     pub fn sync(&mut self, view: &View) {
         let game = view.game;
         let key = Key::of(view);
         let now: Vec<Seen> = game.units().iter().map(Seen::of).collect();
         let same = self.key.as_ref() == Some(&key) && self.seen.len() == now.len();
         match same.then(|| changed_hexes(game, view.side, &self.seen, &now)) {
-            Some(Some(hexes)) => self.forget_near(game, &hexes),
-            _ => self.best = vec![None; now.len()],
+            Some(Some(hexes)) => self.mark_near(game, &hexes),
+            _ => self.units = vec![None; now.len()],
         }
         self.key = Some(key);
         self.seen = now;
     }
 
-    /// The remembered best order of `u` while the engine still allows it, else `score`'s.
+    /// The best order of `u` and its score: remembered while nothing changed near it and
+    /// the engine still allows it, else from the scores `score` gives its orders (in the
+    /// engine's order), handed what it scored before and where things changed since.
     pub fn best(
         &mut self,
         game: &Game,
         u: &Unit,
-        score: impl FnOnce() -> Option<(f64, Command)>,
+        score: impl FnOnce(Option<&Stale>) -> Vec<(Command, f64)>,
     ) -> Option<(f64, Command)> {
         let slot = usize::from(u.id.0);
-        let kept = self.best.get(slot).copied().flatten();
-        if let Some((v, c)) = kept.filter(|(_, c)| game.unit_orders(u.id).contains(c)) {
-            return Some((v, c));
+        let old = self.units.get_mut(slot).and_then(Option::take);
+        if let Some(entry) = old.as_ref().filter(|e| e.changed.is_empty()) {
+            if entry
+                .best
+                .is_none_or(|(_, c)| game.unit_orders(u.id).contains(&c))
+            {
+                let best = entry.best;
+                if let Some(cell) = self.units.get_mut(slot) {
+                    *cell = old;
+                }
+                return best;
+            }
         }
-        let fresh = score();
-        if let Some(entry) = self.best.get_mut(slot) {
-            *entry = fresh;
+        let stale = old.as_ref().map(|e| Stale {
+            scores: &e.scores,
+            changed: &e.changed,
+            cursor: std::cell::Cell::new(0),
+        });
+        let scores = score(stale.as_ref());
+        // The last of equal scores, as `Iterator::max_by` gives it.
+        let best = scores
+            .iter()
+            .map(|(c, v)| (*v, *c))
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some(cell) = self.units.get_mut(slot) {
+            *cell = Some(Entry {
+                scores,
+                best,
+                changed: Vec::new(),
+            });
         }
-        fresh
+        best
     }
 
-    fn forget_near(&mut self, game: &Game, hexes: &[Hex]) {
-        for (entry, u) in self.best.iter_mut().zip(game.units()) {
+    /// Notes `hexes` in every unit whose orders could end near them; a unit that itself
+    /// changed is forgotten.
+    fn mark_near(&mut self, game: &Game, hexes: &[Hex]) {
+        for (cell, u) in self.units.iter_mut().zip(game.units()) {
+            let Some(entry) = cell else { continue };
             let radius = super::danger::span(u) + NEAR;
-            if hexes
+            let near: Vec<Hex> = hexes
                 .iter()
-                .any(|h| h.unsigned_distance_to(u.pos) <= radius)
-            {
-                *entry = None;
+                .copied()
+                .filter(|h| h.unsigned_distance_to(u.pos) <= radius)
+                .collect();
+            if near.contains(&u.pos) {
+                *cell = None;
+            } else {
+                entry.changed.extend(near);
             }
         }
     }

@@ -8,12 +8,13 @@
 
 use super::charge;
 use super::danger::{volley, Danger};
-use super::memo::Memo;
+use super::memo::{Memo, Stale};
 use super::view::View;
 use super::{broken, on_map};
 use crate::engine::Order;
 use crate::engine::{AttackKind, Command, Formation, Unit};
 use hexx::Hex;
+use std::cell::OnceCell;
 
 /// The next movement order of the side, if a unit still waits for one: the best charge of
 /// any unit whose best order is a charge, else the best order of the first unit by rank.
@@ -32,7 +33,7 @@ pub fn next(view: &View, memo: &mut Memo) -> Option<Command> {
         if !may_charge {
             continue;
         }
-        if let Some((value, order)) = memo.best(view.game, u, || best_order(view, u)) {
+        if let Some((value, order)) = memo.best(view.game, u, |stale| scores(view, u, stale)) {
             let charge = matches!(order, Command::Order(Order::Charge { .. }));
             if charge && best.as_ref().is_none_or(|b| value > b.0) {
                 best = Some((value, order));
@@ -47,7 +48,7 @@ pub fn next(view: &View, memo: &mut Memo) -> Option<Command> {
         .units_of(view.side)
         .filter(|u| !view.game.unit_orders(u.id).is_empty())
         .min_by_key(|u| (rank(u), u.id.0))?;
-    memo.best(view.game, first, || best_order(view, first))
+    memo.best(view.game, first, |stale| scores(view, first, stale))
         .map(|(_, order)| order)
 }
 
@@ -82,17 +83,32 @@ fn rank(u: &Unit) -> u8 {
     }
 }
 
-/// The best legal movement order of one unit and its score.
-fn best_order(view: &View, u: &Unit) -> Option<(f64, Command)> {
+/// The scores of one unit's legal movement orders, in the engine's order; those `stale`
+/// still vouches for are not scored again.
+fn scores(view: &View, u: &Unit, stale: Option<&Stale>) -> Vec<(Command, f64)> {
     let orders = view.game.unit_orders(u.id);
-    if orders.is_empty() {
-        return None;
-    }
-    let scorer = Scorer::new(view, u);
+    let scorer = OnceCell::new();
     orders
         .iter()
-        .filter_map(|c| scorer.score(c).map(|v| (v, *c)))
-        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .filter_map(|c| {
+            let kept = stale.and_then(|s| s.kept(c, end_of(c, u)));
+            kept.or_else(|| scorer.get_or_init(|| Scorer::new(view, u)).score(c))
+                .map(|v| (*c, v))
+        })
+        .collect()
+}
+
+/// Where a movement order leaves its unit.
+fn end_of(c: &Command, u: &Unit) -> Hex {
+    match *c {
+        Command::Order(
+            Order::March { to, .. }
+            | Order::Hustle { to, .. }
+            | Order::Disengage { to, .. }
+            | Order::Charge { to, .. },
+        ) => to,
+        _ => u.pos,
+    }
 }
 
 /// Scores the orders of one unit.

@@ -10,6 +10,7 @@ use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
+use std::borrow::Cow;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 
@@ -100,21 +101,14 @@ impl<'a> View<'a> {
         .as_ref()
     }
 
-    /// [`View::reaches`] of the enemies `keep` picks (those near enough to matter).
-    pub fn reaches_of(&self, moving: Option<UnitId>, keep: impl Fn(&Unit) -> bool) -> Vec<Reach> {
-        let absent: Vec<UnitId> = moving.into_iter().collect();
-        let inert = self.unsettled(moving);
-        let game = self.game;
-        let from = moving.and_then(|m| game.unit(m)).map(|m| m.pos);
-        game.units_of(self.side.other())
-            .filter(|e| e.status != Status::Fleeing && keep(e))
-            .map(|e| match (from, self.passing(e)) {
-                // Beyond the enemy's search and a zone of control, the moving unit's hex
-                // and zone change nothing in its reach.
-                (Some(p), Some(r)) if p.unsigned_distance_to(e.pos) > r.radius() + 2 => r.clone(),
-                _ => self.reach_of(e, &absent, &inert),
-            })
-            .collect()
+    /// Where enemy `e` could strike while our unit `moving` is being placed: as if
+    /// `moving` were not where it stands, with `inert` (from [`View::unsettled`]) exerting
+    /// no zone of control.
+    pub fn reach_placing(&self, e: &Unit, moving: &Unit, inert: &[UnitId]) -> Cow<'_, Reach> {
+        match self.passing(e) {
+            Some(r) if out_of_the_way(r, moving.pos, e.pos) => Cow::Borrowed(r),
+            _ => Cow::Owned(self.reach_of(e, &[moving.id], inert)),
+        }
     }
 
     /// Enemy `e`'s reach with our unmoved units exerting no zone of control, found once.
@@ -145,7 +139,7 @@ impl<'a> View<'a> {
 
     /// While `moving` is being placed in the Movement phase, our units that have not moved
     /// yet: they may step away first, so their zone of control (R4.2) is not counted on.
-    fn unsettled(&self, moving: Option<UnitId>) -> Vec<UnitId> {
+    pub fn unsettled(&self, moving: Option<UnitId>) -> Vec<UnitId> {
         if moving.is_none() || self.game.phase() != Phase::Movement {
             return Vec::new();
         }
@@ -159,17 +153,12 @@ impl<'a> View<'a> {
     /// The engine's reach of enemy `e`'s next strike: a charge (R4.4), or a march for IF
     /// and UF (R4.1), with `absent` gone and `inert` exerting no zone of control.
     fn reach_of(&self, e: &Unit, absent: &[UnitId], inert: &[UnitId]) -> Reach {
-        let charges = !e.troop.formation.is_undisciplined();
-        let kind = if charges {
-            MoveKind::Charge
-        } else {
-            MoveKind::March
-        };
+        let kind = strike_move(e);
         Reach {
             id: e.id,
             reach: self.game.reach_supposing(e.id, kind, absent, inert),
             weight: enemy_weight(e),
-            charges,
+            charges: kind == MoveKind::Charge,
         }
     }
 
@@ -249,10 +238,28 @@ impl<'a> View<'a> {
     }
 }
 
-/// Charges declared this turn and not yet struck or called off, charger and its latest
-/// target, from the log (R4.4, R7.1).
+/// Whether a unit of ours at `pos` cannot change `reach` (of the enemy at `from`) by being
+/// gone: the search got nowhere near it. Its hex and zone of control (R4.2) can only
+/// change the search where it enters a hex within 2 of `pos`; if it entered none there,
+/// it enters none without the unit either.
+fn out_of_the_way(reach: &Reach, pos: Hex, from: Hex) -> bool {
+    if pos.unsigned_distance_to(from) > reach.radius() + 2 {
+        return true;
+    }
+    pos.range(2).all(|h| reach.reach.cost_of(h).is_none())
+}
+
+/// The move an enemy strikes with: a charge (R4.4), or a march for IF and UF (R4.1).
+pub fn strike_move(e: &Unit) -> MoveKind {
+    if e.troop.formation.is_undisciplined() {
+        MoveKind::March
+    } else {
+        MoveKind::Charge
+    }
+}
+
 /// How likely an enemy is to strike: not at all when fleeing, half when disordered.
-fn enemy_weight(e: &Unit) -> f64 {
+pub fn enemy_weight(e: &Unit) -> f64 {
     match e.status {
         Status::Fleeing => 0.0,
         Status::Disordered => 0.5,

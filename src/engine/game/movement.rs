@@ -33,6 +33,17 @@ impl Game {
         self.reach_in(unit, kind, Supposing { absent, inert })
     }
 
+    /// R4.1: the movement points of a move of `kind` by `u` (its march, hustle or charge
+    /// rate, in hexes of clear ground); no hex of its reach is further than that.
+    pub fn move_budget(u: &Unit, kind: MoveKind) -> u32 {
+        match kind {
+            MoveKind::March | MoveKind::Disengage => u.profile.rate.0,
+            MoveKind::Hustle => u.profile.rate.1,
+            MoveKind::Charge => u.profile.rate.2,
+            MoveKind::StandFast | MoveKind::Flee => 0,
+        }
+    }
+
     fn reach_in(&self, unit: UnitId, kind: MoveKind, s: Supposing) -> Reach {
         let Some(u) = self.unit(unit).filter(|u| u.on_map()) else {
             return Reach::default();
@@ -45,12 +56,7 @@ impl Game {
             };
             self.zone_supposing(i, u.side.other(), only_absent)
         });
-        let budget = match kind {
-            MoveKind::March | MoveKind::Disengage => u.profile.rate.0,
-            MoveKind::Hustle => u.profile.rate.1,
-            MoveKind::Charge => u.profile.rate.2,
-            MoveKind::StandFast | MoveKind::Flee => 0,
-        };
+        let budget = Game::move_budget(u, kind);
         let allowed = match kind {
             MoveKind::Disengage => engaged,
             MoveKind::Charge | MoveKind::StandFast => true,
