@@ -172,7 +172,7 @@ impl HardPlayer {
                 break;
             }
             let (which, round) = (i % n, i / n);
-            let Some(value) = look(which, round as u64, &clock) else {
+            let Some(value) = look(which, round as u64, clock) else {
                 break;
             };
             if let Some(t) = totals.get_mut(which) {
