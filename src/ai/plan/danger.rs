@@ -7,27 +7,25 @@ use super::value::{gives_ground, ground_cost, harm};
 use super::view::{enemy_weight, strike_move, Reach, View};
 use crate::engine::{AttackKind, Game, Phase, Status, Unit, UnitId};
 use hexx::Hex;
-use std::borrow::Cow;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// One enemy that could strike our unit, priced when a hex near enough to it is first asked
 /// about: most enemies can reach few of the hexes scored.
-struct Line<'v> {
+struct Line {
     id: UnitId,
     /// Hexes from it beyond which it can neither strike nor shoot: its move and a step,
     /// or its range after a march.
     far: u32,
-    body: OnceCell<Body<'v>>,
+    body: OnceCell<Body>,
 }
 
 /// What one enemy could do to our unit.
-struct Body<'v> {
-    reach: Cow<'v, Reach>,
+struct Body {
+    reach: Arc<Reach>,
     strike: f64,
     melee: f64,
-    /// What our other units would do to it where it ends, by id and value.
-    counter: OnceCell<Vec<(Hex, f64)>>,
     cavalry: bool,
     reaction: f64,
     cancel: f64,
@@ -57,7 +55,7 @@ impl AtHex {
 pub struct Danger<'v, 'a> {
     view: &'v View<'a>,
     unit: &'a Unit,
-    lines: Vec<Line<'v>>,
+    lines: Vec<Line>,
     /// Our units that may step away before the enemy moves (see [`View::unsettled`]).
     inert: Vec<UnitId>,
     /// The danger at each hex asked about so far: a march, a hustle and a charge may end
@@ -169,7 +167,7 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// The loss one enemy could inflict at `h`, and what a ready reaction would save of it.
     /// An enemy that has moved this turn strikes now only if `h` is next to it (its
     /// declared charge, R7.1, or a melee attack, R7.2); its reach counts for next turn.
-    fn line_at(&self, line: &Line<'v>, h: Hex) -> (f64, f64) {
+    fn line_at(&self, line: &Line, h: Hex) -> (f64, f64) {
         let (view, u) = (self.view, self.unit);
         let Some(e) = view.game.unit(line.id).filter(|e| enemy_weight(e) > 0.0) else {
             return (0.0, 0.0);
@@ -189,13 +187,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             } else {
                 (0.0, 0.0)
             };
-            let counter: f64 = l
-                .counter
-                .get_or_init(|| counters(view, u, e))
-                .iter()
-                .filter(|(p, _)| p.unsigned_distance_to(h) <= 2)
-                .map(|(_, v)| v)
-                .sum();
+            let counter: f64 = counters(view, u, e, h).iter().sum();
             strike = shock + (1.0 - give) * (l.strike - 0.3 * counter).max(0.5 * l.strike);
             saved = (1.0 - give) * (l.cancel * l.strike + l.reaction);
             let odds = self.odds_of_strike(l, e, h, moved);
@@ -243,7 +235,7 @@ fn far(view: &View, u: &Unit, e: &Unit) -> u32 {
     (Game::move_budget(e, strike_move(e)) + 1).max(fire.unwrap_or(0))
 }
 
-fn body<'v>(view: &'v View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body<'v> {
+fn body(view: &View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body {
     let game = view.game;
     let reach = view.reach_placing(e, u, inert);
     let (id, charges) = (reach.id, reach.charges);
@@ -273,7 +265,7 @@ fn body<'v>(view: &'v View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body<'v> {
         (Some(r), Some(e)) => game
             .units_of(u.side)
             .filter(|f| f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.strike())
-            .filter(|f| f.id != u.id && view.can_strike(r, f.pos, f.id))
+            .filter(|f| f.id != u.id && view.can_strike(&r, f.pos, f.id))
             .map(|f| f.pos.unsigned_distance_to(e.pos))
             .collect(),
         _ => Vec::new(),
@@ -282,8 +274,6 @@ fn body<'v>(view: &'v View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body<'v> {
         reach,
         strike,
         melee,
-        // Priced when first needed: most enemies can strike few of the hexes scored.
-        counter: OnceCell::new(),
         cavalry,
         reaction,
         cancel,
@@ -291,19 +281,25 @@ fn body<'v>(view: &'v View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body<'v> {
     }
 }
 
-/// What each of our other units could do to `e` once it has come to strike: a melee
-/// attack, or fire if loaded (R6.1, R7.2).
-fn counters(view: &View, u: &Unit, e: &Unit) -> Vec<(Hex, f64)> {
+/// What each of our other units within 2 hexes of `h` could do to `e` once it has come
+/// to strike there, by unit id: a melee attack, or fire if loaded (R6.1, R7.2).
+fn counters(view: &View, u: &Unit, e: &Unit, h: Hex) -> Vec<f64> {
     let game = view.game;
-    // Only friends within 2 hexes of where `u` may stand are ever counted (`line_at`).
-    let friends = game.units_of(u.side).filter(|f| {
-        f.id != u.id
-            && f.status != Status::Fleeing
-            && f.pos.unsigned_distance_to(u.pos) <= span(u) + 2
-    });
+    let mut friends: Vec<&Unit> = h
+        .range(2)
+        .filter_map(|x| game.unit_at(x))
+        .filter(|f| {
+            f.side == u.side
+                && f.id != u.id
+                && f.status != Status::Fleeing
+                && f.pos.unsigned_distance_to(u.pos) <= span(u) + 2
+        })
+        .collect();
+    friends.sort_by_key(|f| f.id);
     friends
+        .into_iter()
         .map(|f| {
-            let value = view.counter(f.id, e.id, || {
+            view.counter(f.id, e.id, || {
                 let melee = game
                     .odds(f.id, e.id, AttackKind::Melee)
                     .map_or(0.0, |o| harm(&o, e));
@@ -313,8 +309,7 @@ fn counters(view: &View, u: &Unit, e: &Unit) -> Vec<(Hex, f64)> {
                     0.0
                 };
                 melee.max(fire)
-            });
-            (f.pos, value)
+            })
         })
         .collect()
 }

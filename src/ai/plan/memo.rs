@@ -9,6 +9,7 @@
 //! path and so a unit's danger a little. The README gives the planner's strength with the
 //! memory, measured with `volley sim`.
 
+use super::reaches::Reaches;
 use super::view::View;
 use crate::engine::game::{Fate, TurnMarks};
 use crate::engine::{Command, Game, Phase, SideId, Status, Unit};
@@ -84,6 +85,8 @@ pub struct Memo {
     key: Option<Key>,
     seen: Vec<Seen>,
     units: Vec<Option<Entry>>,
+    /// Enemy reaches, lent to each order's [`View`] and kept between orders.
+    reaches: Reaches,
 }
 
 /// One unit's scored orders, and where things changed near it since they were scored.
@@ -132,11 +135,28 @@ impl Memo {
         let now: Vec<Seen> = game.units().iter().map(Seen::of).collect();
         let same = self.key.as_ref() == Some(&key) && self.seen.len() == now.len();
         match same.then(|| changed_hexes(game, view.side, &self.seen, &now)) {
-            Some(Some(hexes)) => self.mark_near(game, &hexes),
-            _ => self.units = vec![None; now.len()],
+            Some(Some(hexes)) => {
+                self.mark_near(game, &hexes);
+                view.reaches().forget_near(game, &hexes);
+            }
+            _ => {
+                self.units = vec![None; now.len()];
+                view.reaches().clear();
+            }
         }
         self.key = Some(key);
         self.seen = now;
+    }
+
+    /// The enemy reaches kept from the last order, for the next order's [`View`]: not yet
+    /// brought up to date, which [`Memo::sync`] does.
+    pub fn lend_reaches(&mut self) -> Reaches {
+        std::mem::take(&mut self.reaches)
+    }
+
+    /// Keeps the enemy reaches of this order's view for the next.
+    pub fn keep_reaches(&mut self, reaches: Reaches) {
+        self.reaches = reaches;
     }
 
     /// The best order of `u` and its score: remembered while nothing changed near it and

@@ -13,6 +13,7 @@ mod melee;
 mod memo;
 mod movement;
 mod objectives;
+mod reaches;
 mod strength;
 mod tuning;
 mod value;
@@ -51,9 +52,14 @@ pub fn next_order(
     style: &Style,
     memo: &mut Memo,
 ) -> Option<Command> {
+    if phase == Phase::Movement {
+        let view = View::keeping(game, side, *style, memo.lend_reaches());
+        let order = movement::next(&view, memo);
+        memo.keep_reaches(view.into_reaches());
+        return order;
+    }
     let view = View::new(game, side, *style);
     match phase {
-        Phase::Movement => movement::next(&view, memo),
         Phase::Missile => fire::next(&view),
         Phase::Melee => melee::next(&view),
         _ => None,

@@ -5,17 +5,18 @@
 //! matches the game.
 
 use super::objectives::{self, Post};
+use super::reaches::{Reaches, Supposed};
 use super::{Style, Tuning};
 use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
-use std::borrow::Cow;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Where one enemy unit could end a charge (or, for IF and UF, a march) next.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Reach {
     pub id: UnitId,
     /// The engine's reach of that move (R4.1–R4.6).
@@ -38,15 +39,11 @@ pub struct View<'a> {
     pub game: &'a Game,
     pub side: SideId,
     pub style: Style,
-    /// Each enemy's reach with nothing supposed, by unit index, found when first asked.
-    enemies: Vec<OnceCell<Option<Reach>>>,
+    /// Enemy reaches, found when first asked and kept through the Movement phase.
+    reaches: Reaches,
     /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
     /// the same for every unit whose danger counts it, so priced once.
     counters: RefCell<HashMap<(UnitId, UnitId), f64>>,
-    /// Each enemy's reach with our unmoved units exerting no zone of control, found when
-    /// first asked: what [`View::reaches_of`] gives for any of our units too far from that
-    /// enemy to stand in its way.
-    passing: Vec<OnceCell<Reach>>,
     /// Our units that have not moved this Movement phase.
     unmoved: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
@@ -63,13 +60,18 @@ impl<'a> View<'a> {
 
     /// Reads the field for `side`.
     pub fn new(game: &'a Game, side: SideId, style: Style) -> View<'a> {
+        View::keeping(game, side, style, Reaches::default())
+    }
+
+    /// Reads the field for `side` with the enemy reaches kept so far in the phase, which
+    /// the planner's memory brings up to date before they are used.
+    pub fn keeping(game: &'a Game, side: SideId, style: Style, reaches: Reaches) -> View<'a> {
         let mut view = View {
             game,
             side,
             style,
-            enemies: game.units().iter().map(|_| OnceCell::new()).collect(),
+            reaches,
             counters: RefCell::new(HashMap::new()),
-            passing: game.units().iter().map(|_| OnceCell::new()).collect(),
             unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
@@ -89,35 +91,41 @@ impl<'a> View<'a> {
         v
     }
 
+    /// The enemy reaches kept, to bring up to date or to keep for the next order.
+    pub fn reaches(&self) -> &Reaches {
+        &self.reaches
+    }
+
+    /// The enemy reaches, to keep for the next order of the phase.
+    pub fn into_reaches(self) -> Reaches {
+        self.reaches
+    }
+
     /// Where enemy `id` could strike next with nothing supposed away; `None` for a unit
     /// that is not a steady or disordered enemy on the map.
-    pub fn enemy_reach(&self, id: UnitId) -> Option<&Reach> {
-        let cell = self.enemies.get(usize::from(id.0))?;
-        cell.get_or_init(|| {
-            let e = self.game.unit(id)?;
-            let enemy = e.on_map() && e.side != self.side && e.status != Status::Fleeing;
-            enemy.then(|| self.reach_of(e, &[], &[]))
+    pub fn enemy_reach(&self, id: UnitId) -> Option<Arc<Reach>> {
+        let e = self.game.unit(id)?;
+        let enemy = e.on_map() && e.side != self.side && e.status != Status::Fleeing;
+        enemy.then(|| {
+            self.reaches
+                .get(Supposed::Nothing, id, || self.reach_of(e, &[], &[]))
         })
-        .as_ref()
     }
 
     /// Where enemy `e` could strike while our unit `moving` is being placed: as if
     /// `moving` were not where it stands, with `inert` (from [`View::unsettled`]) exerting
     /// no zone of control.
-    pub fn reach_placing(&self, e: &Unit, moving: &Unit, inert: &[UnitId]) -> Cow<'_, Reach> {
-        match self.passing(e) {
-            Some(r) if out_of_the_way(r, moving.pos, e.pos) => Cow::Borrowed(r),
-            _ => Cow::Owned(self.reach_of(e, &[moving.id], inert)),
-        }
-    }
-
-    /// Enemy `e`'s reach with our unmoved units exerting no zone of control, found once.
-    fn passing(&self, e: &Unit) -> Option<&Reach> {
-        let cell = self.passing.get(usize::from(e.id.0))?;
-        Some(cell.get_or_init(|| {
+    pub fn reach_placing(&self, e: &Unit, moving: &Unit, inert: &[UnitId]) -> Arc<Reach> {
+        let passing = self.reaches.get(Supposed::Passing, e.id, || {
             let unmoved = self.unmoved.get_or_init(|| self.unsettled_all());
             self.reach_of(e, &[], unmoved)
-        }))
+        });
+        if out_of_the_way(&passing, moving.pos, e.pos) {
+            return passing;
+        }
+        self.reaches.get(Supposed::Placing(moving.id), e.id, || {
+            self.reach_of(e, &[moving.id], inert)
+        })
     }
 
     /// All our units that have not moved, in the Movement phase (else none).

@@ -1,0 +1,60 @@
+//! Enemy reaches (the engine's R4.1–R4.6 searches) kept through one side's Movement phase,
+//! as the planner supposes them: an enemy's reach is found again only when one of our
+//! units changed within its move and a zone of control (R4.2) of it. The planner's
+//! memory ([`super::Memo`]) forgets them all when an enemy changes or the phase ends.
+
+use super::view::Reach;
+use crate::engine::{Game, UnitId};
+use hexx::Hex;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// What an enemy's reach supposes of our units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Supposed {
+    /// Nothing: every unit stands and exerts its zone of control.
+    Nothing,
+    /// Our unmoved units exert no zone of control (they may step away first).
+    Passing,
+    /// As `Passing`, and this unit of ours, being placed, is gone.
+    Placing(UnitId),
+}
+
+/// Enemy reaches by what they suppose and the enemy; only looked up, never iterated for a
+/// decision.
+#[derive(Clone, Debug, Default)]
+pub struct Reaches {
+    kept: RefCell<HashMap<(Supposed, UnitId), Arc<Reach>>>,
+}
+
+impl Reaches {
+    /// The reach of enemy `e` supposing `s`, found by `find` if not kept.
+    pub fn get(&self, s: Supposed, e: UnitId, find: impl FnOnce() -> Reach) -> Arc<Reach> {
+        if let Some(r) = self.kept.borrow().get(&(s, e)) {
+            return Arc::clone(r);
+        }
+        let r = Arc::new(find());
+        self.kept.borrow_mut().insert((s, e), Arc::clone(&r));
+        r
+    }
+
+    /// Forgets every reach.
+    pub fn clear(&self) {
+        self.kept.borrow_mut().clear();
+    }
+
+    /// Forgets the reaches a change at any of `hexes` could alter: those of enemies
+    /// within their search radius and a zone of control of one of them.
+    pub fn forget_near(&self, game: &Game, hexes: &[Hex]) {
+        if hexes.is_empty() {
+            return;
+        }
+        self.kept.borrow_mut().retain(|(_, id), r| {
+            game.unit(*id).is_some_and(|e| {
+                let reach = r.radius() + 2;
+                hexes.iter().all(|h| h.unsigned_distance_to(e.pos) > reach)
+            })
+        });
+    }
+}
