@@ -51,6 +51,13 @@ impl AtHex {
     }
 }
 
+/// What every enemy's line shares at the hex being priced, found when first needed.
+#[derive(Default)]
+struct Here {
+    /// Whether a cavalry charge there forces a shock roll (R4.4, R9.4).
+    exposed: OnceCell<bool>,
+}
+
 /// The danger map of one of our units.
 pub struct Danger<'v, 'a> {
     view: &'v View<'a>,
@@ -58,6 +65,9 @@ pub struct Danger<'v, 'a> {
     lines: Vec<Line>,
     /// Our units that may step away before the enemy moves (see [`View::unsettled`]).
     inert: Vec<UnitId>,
+    /// What a cavalry charge's shock roll (R4.4) costs the unit unsecured, and the chance
+    /// it gives ground: the same wherever it stands.
+    shock: OnceCell<(f64, f64)>,
     /// The danger at each hex asked about so far: a march, a hustle and a charge may end
     /// in the same hex.
     priced: RefCell<HashMap<Hex, AtHex>>,
@@ -81,6 +91,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             unit,
             lines,
             inert: view.unsettled(Some(unit.id)),
+            shock: OnceCell::new(),
             priced: RefCell::new(HashMap::new()),
         }
     }
@@ -105,8 +116,9 @@ impl<'v, 'a> Danger<'v, 'a> {
     fn price(&self, h: Hex) -> AtHex {
         let mut total = 0.0;
         let mut reaction: f64 = 0.0;
+        let here = Here::default();
         for l in &self.lines {
-            let (loss, saved) = self.line_at(l, h);
+            let (loss, saved) = self.line_at(l, h, &here);
             total += loss;
             reaction = reaction.max(saved);
         }
@@ -115,9 +127,10 @@ impl<'v, 'a> Danger<'v, 'a> {
 
     /// What a ready marker would save at `h`: the best single reaction (R5.6).
     pub fn ready_gain(&self, h: Hex) -> f64 {
+        let here = Here::default();
         self.lines
             .iter()
-            .map(|l| self.line_at(l, h).1)
+            .map(|l| self.line_at(l, h, &here).1)
             .fold(0.0, f64::max)
     }
 
@@ -167,7 +180,7 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// The loss one enemy could inflict at `h`, and what a ready reaction would save of it.
     /// An enemy that has moved this turn strikes now only if `h` is next to it (its
     /// declared charge, R7.1, or a melee attack, R7.2); its reach counts for next turn.
-    fn line_at(&self, line: &Line, h: Hex) -> (f64, f64) {
+    fn line_at(&self, line: &Line, h: Hex, at: &Here) -> (f64, f64) {
         let (view, u) = (self.view, self.unit);
         let Some(e) = view.game.unit(line.id).filter(|e| enemy_weight(e) > 0.0) else {
             return (0.0, 0.0);
@@ -181,9 +194,12 @@ impl<'v, 'a> Danger<'v, 'a> {
         let now = if moved { self.strike_now(l, e, h) } else { 0.0 };
         let (mut strike, mut saved) = (0.0, 0.0);
         if view.can_strike(r, h, u.id) {
-            let (shock, give) = if l.cavalry && view.game.exposed_to_cavalry_at(u, h) {
-                let s = view.game.roll_odds(view.game.shock_modifier_if(u, false));
-                (ground_cost(&s, f64::from(u.uhp)), gives_ground(&s))
+            let exposed = || *at.exposed.get_or_init(|| view.game.exposed_to_cavalry_at(u, h));
+            let (shock, give) = if l.cavalry && exposed() {
+                *self.shock.get_or_init(|| {
+                    let s = view.game.roll_odds(view.game.shock_modifier_if(u, false));
+                    (ground_cost(&s, f64::from(u.uhp)), gives_ground(&s))
+                })
             } else {
                 (0.0, 0.0)
             };

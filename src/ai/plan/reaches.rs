@@ -3,7 +3,7 @@
 //! units changed within its move and a zone of control (R4.2) of it. The planner's
 //! memory ([`super::Memo`]) forgets them all when an enemy changes or the phase ends.
 
-use super::view::Reach;
+use super::view::{out_of_the_way, Reach};
 use crate::engine::{Game, UnitId};
 use hexx::Hex;
 use std::cell::RefCell;
@@ -44,17 +44,15 @@ impl Reaches {
         self.kept.borrow_mut().clear();
     }
 
-    /// Forgets the reaches a change at any of `hexes` could alter: those of enemies
-    /// within their search radius and a zone of control of one of them.
+    /// Forgets the reaches a change at any of `hexes` could alter: those whose search came
+    /// within a zone of control (R4.2) and a step of one of them (see [`out_of_the_way`]).
     pub fn forget_near(&self, game: &Game, hexes: &[Hex]) {
         if hexes.is_empty() {
             return;
         }
         self.kept.borrow_mut().retain(|(_, id), r| {
-            game.unit(*id).is_some_and(|e| {
-                let reach = r.radius() + 2;
-                hexes.iter().all(|h| h.unsigned_distance_to(e.pos) > reach)
-            })
+            game.unit(*id)
+                .is_some_and(|e| hexes.iter().all(|h| out_of_the_way(r, *h, e.pos)))
         });
     }
 }

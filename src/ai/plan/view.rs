@@ -246,11 +246,12 @@ impl<'a> View<'a> {
     }
 }
 
-/// Whether a unit of ours at `pos` cannot change `reach` (of the enemy at `from`) by being
-/// gone: the search got nowhere near it. Its hex and zone of control (R4.2) can only
-/// change the search where it enters a hex within 2 of `pos`; if it entered none there,
-/// it enters none without the unit either.
-fn out_of_the_way(reach: &Reach, pos: Hex, from: Hex) -> bool {
+/// Whether a unit of ours at `pos` cannot change `reach` (of the enemy at `from`) by
+/// being gone, or by coming, or by its zone of control (R4.2) starting to count: the search
+/// got nowhere near it. Those change only whether the search may enter `pos` and its
+/// neighbours, which it can enter only from a hex within 2 of `pos`; if it reached none
+/// of those, it reaches none of them with the change either, and is the same.
+pub fn out_of_the_way(reach: &Reach, pos: Hex, from: Hex) -> bool {
     if pos.unsigned_distance_to(from) > reach.radius() + 2 {
         return true;
     }
