@@ -242,21 +242,26 @@ impl<'v, 'a> Scorer<'v, 'a> {
     /// Foot next to `h` that no other pike covers; a little for any friend close by.
     fn support(&self, h: Hex) -> f64 {
         let (view, u) = (self.view, self.unit);
-        let friends = view
-            .game
-            .units_of(u.side)
-            .filter(|f| f.id != u.id && f.pos.unsigned_distance_to(h) == 1);
+        let game = view.game;
+        // Friends beside `h`, in the order of their ids, so the sum is always the same.
+        let mut friends: Vec<&Unit> = (h.all_neighbors().into_iter())
+            .filter_map(|n| game.unit_at(n))
+            .filter(|f| f.side == u.side && f.id != u.id)
+            .collect();
+        friends.sort_by_key(|f| f.id);
         let mut v = 0.0;
-        if view.game.secured_at(u, h) {
+        if game.secured_at(u, h) {
             v += view.tuning().secure * view.horse_near(h).min(2.0);
         }
         for f in friends {
             v += 0.1;
-            let other_pike = view.game.units_of(u.side).any(|p| {
-                p.id != u.id
-                    && p.troop.formation == Formation::FF
-                    && p.status != crate::engine::Status::Fleeing
-                    && p.pos.unsigned_distance_to(f.pos) == 1
+            let other_pike = f.pos.all_neighbors().into_iter().any(|n| {
+                game.unit_at(n).is_some_and(|p| {
+                    p.side == u.side
+                        && p.id != u.id
+                        && p.troop.formation == Formation::FF
+                        && p.status != crate::engine::Status::Fleeing
+                })
             });
             if u.troop.formation == Formation::FF
                 && f.troop.formation == Formation::DF

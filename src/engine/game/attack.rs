@@ -338,11 +338,13 @@ impl Game {
     /// `at`, with every other unit where it is.
     pub fn secured_at(&self, unit: &Unit, at: Hex) -> bool {
         unit.troop.formation == Formation::DF
-            && self.units_of(unit.side).any(|f| {
-                f.id != unit.id
-                    && f.troop.formation == Formation::FF
-                    && f.status != Status::Fleeing
-                    && f.pos.unsigned_distance_to(at) == 1
+            && at.all_neighbors().into_iter().any(|n| {
+                self.unit_at(n).is_some_and(|f| {
+                    f.side == unit.side
+                        && f.id != unit.id
+                        && f.troop.formation == Formation::FF
+                        && f.status != Status::Fleeing
+                })
             })
     }
 
