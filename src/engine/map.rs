@@ -172,11 +172,10 @@ impl Map {
     }
 
     /// Neighbours of a hex that are on the map, in hexx's fixed direction order.
-    pub fn neighbors(&self, hex: Hex) -> Vec<Hex> {
+    pub fn neighbors(&self, hex: Hex) -> impl Iterator<Item = Hex> + '_ {
         hex.all_neighbors()
             .into_iter()
             .filter(|h| self.contains(*h))
-            .collect()
     }
 
     /// Hexes between a hex and an edge: 0 on the edge row or column (R8.4).

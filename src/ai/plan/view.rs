@@ -175,7 +175,7 @@ impl<'a> View<'a> {
         let Some(e) = self.game.unit(r.id) else {
             return false;
         };
-        self.game.map().neighbors(h).into_iter().any(|n| {
+        self.game.map().neighbors(h).any(|n| {
             let on_map = self.game.map().contains(n);
             let free = on_map && self.occupant(n).is_none_or(|o| o == r.id || o == mover);
             // It can always strike from where it stands (a melee attack, R7.2).
