@@ -12,7 +12,7 @@
 use super::reaches::Reaches;
 use super::view::View;
 use crate::engine::game::{Fate, TurnMarks};
-use crate::engine::{Command, Game, Phase, SideId, Status, Unit};
+use crate::engine::{Command, Game, Order, Phase, SideId, Status, Unit};
 use hexx::Hex;
 
 /// Hexes beyond a unit's longest move within which another unit's move makes it score
@@ -159,6 +159,25 @@ impl Memo {
         self.reaches = reaches;
     }
 
+    /// [`Memo::best`] for the question whether `u`'s best order is a charge: a unit whose
+    /// remembered best and charges all end more than [`AFAR`] hexes from every change
+    /// since is not scored yet (only its other orders could change, and none of them can
+    /// become a charge or unseat one); it is scored when its turn to move comes.
+    pub fn best_for_charges(
+        &mut self,
+        game: &Game,
+        u: &Unit,
+        score: impl FnOnce(Option<&Stale>) -> Vec<(Command, f64)>,
+    ) -> Option<(f64, Command)> {
+        let slot = usize::from(u.id.0);
+        if let Some(entry) = self.units.get(slot).and_then(Option::as_ref) {
+            if unaffected(entry, game, u) {
+                return entry.best;
+            }
+        }
+        self.best(game, u, score)
+    }
+
     /// The best order of `u` and its score: remembered while nothing changed near it and
     /// the engine still allows it, else from the scores `score` gives its orders (in the
     /// engine's order), handed what it scored before and where things changed since.
@@ -220,6 +239,37 @@ impl Memo {
                 entry.changed.extend(near);
             }
         }
+    }
+}
+
+/// Whether `entry`'s best order, and every charge `u` may make now, were scored and end
+/// more than [`AFAR`] hexes from each change since.
+fn unaffected(entry: &Entry, game: &Game, u: &Unit) -> bool {
+    let far = |c: &Command| {
+        let end = end_of(c, u);
+        entry.changed.iter().all(|h| h.unsigned_distance_to(end) > AFAR)
+    };
+    let orders = game.unit_orders(u.id);
+    let best_stands = entry
+        .best
+        .is_none_or(|(_, c)| far(&c) && orders.contains(&c));
+    best_stands
+        && orders
+            .iter()
+            .filter(|c| matches!(c, Command::Order(Order::Charge { .. })))
+            .all(|c| far(c) && entry.scores.iter().any(|(old, _)| old == c))
+}
+
+/// Where a movement order leaves its unit.
+pub fn end_of(c: &Command, u: &Unit) -> Hex {
+    match *c {
+        Command::Order(
+            Order::March { to, .. }
+            | Order::Hustle { to, .. }
+            | Order::Disengage { to, .. }
+            | Order::Charge { to, .. },
+        ) => to,
+        _ => u.pos,
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::charge;
 use super::danger::{volley, Danger};
-use super::memo::{Memo, Stale};
+use super::memo::{end_of, Memo, Stale};
 use super::view::View;
 use super::{broken, on_map};
 use crate::engine::Order;
@@ -33,7 +33,8 @@ pub fn next(view: &View, memo: &mut Memo) -> Option<Command> {
         if !may_charge {
             continue;
         }
-        if let Some((value, order)) = memo.best(view.game, u, |stale| scores(view, u, stale)) {
+        let scored = memo.best_for_charges(view.game, u, |stale| scores(view, u, stale));
+        if let Some((value, order)) = scored {
             let charge = matches!(order, Command::Order(Order::Charge { .. }));
             if charge && best.as_ref().is_none_or(|b| value > b.0) {
                 best = Some((value, order));
@@ -96,19 +97,6 @@ fn scores(view: &View, u: &Unit, stale: Option<&Stale>) -> Vec<(Command, f64)> {
                 .map(|v| (*c, v))
         })
         .collect()
-}
-
-/// Where a movement order leaves its unit.
-fn end_of(c: &Command, u: &Unit) -> Hex {
-    match *c {
-        Command::Order(
-            Order::March { to, .. }
-            | Order::Hustle { to, .. }
-            | Order::Disengage { to, .. }
-            | Order::Charge { to, .. },
-        ) => to,
-        _ => u.pos,
-    }
 }
 
 /// Scores the orders of one unit.
