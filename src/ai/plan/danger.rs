@@ -194,7 +194,10 @@ impl<'v, 'a> Danger<'v, 'a> {
         let now = if moved { self.strike_now(l, e, h) } else { 0.0 };
         let (mut strike, mut saved) = (0.0, 0.0);
         if view.can_strike(r, h, u.id) {
-            let exposed = || *at.exposed.get_or_init(|| view.game.exposed_to_cavalry_at(u, h));
+            let exposed = || {
+                *at.exposed
+                    .get_or_init(|| view.game.exposed_to_cavalry_at(u, h))
+            };
             let (shock, give) = if l.cavalry && exposed() {
                 *self.shock.get_or_init(|| {
                     let s = view.game.roll_odds(view.game.shock_modifier_if(u, false));
@@ -277,15 +280,12 @@ fn body(view: &View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body {
         _ => (reaction, cancel),
     };
     let cavalry = charges && game.unit(id).is_some_and(|e| e.is_mounted());
-    let rivals = match (view.enemy_reach(id), game.unit(id)) {
-        (Some(r), Some(e)) => game
-            .units_of(u.side)
-            .filter(|f| f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.strike())
-            .filter(|f| f.id != u.id && view.can_strike(&r, f.pos, f.id))
-            .map(|f| f.pos.unsigned_distance_to(e.pos))
-            .collect(),
-        _ => Vec::new(),
-    };
+    let rivals = view
+        .within_strike(id)
+        .iter()
+        .filter(|(f, _)| *f != u.id)
+        .map(|(_, d)| *d)
+        .collect();
     Body {
         reach,
         strike,

@@ -247,7 +247,10 @@ impl Memo {
 fn unaffected(entry: &Entry, game: &Game, u: &Unit) -> bool {
     let far = |c: &Command| {
         let end = end_of(c, u);
-        entry.changed.iter().all(|h| h.unsigned_distance_to(end) > AFAR)
+        entry
+            .changed
+            .iter()
+            .all(|h| h.unsigned_distance_to(end) > AFAR)
     };
     let orders = game.unit_orders(u.id);
     let best_stands = entry

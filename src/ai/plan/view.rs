@@ -13,6 +13,7 @@ use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// Where one enemy unit could end a charge (or, for IF and UF, a march) next.
@@ -44,6 +45,8 @@ pub struct View<'a> {
     /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
     /// the same for every unit whose danger counts it, so priced once.
     counters: RefCell<HashMap<(UnitId, UnitId), f64>>,
+    /// Our units each enemy could strike next, by enemy, found when first asked.
+    within_strike: RefCell<HashMap<UnitId, Rc<[(UnitId, u32)]>>>,
     /// Our units that have not moved this Movement phase.
     unmoved: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
@@ -72,6 +75,7 @@ impl<'a> View<'a> {
             style,
             reaches,
             counters: RefCell::new(HashMap::new()),
+            within_strike: RefCell::new(HashMap::new()),
             unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
@@ -99,6 +103,28 @@ impl<'a> View<'a> {
     /// The enemy reaches, to keep for the next order of the phase.
     pub fn into_reaches(self) -> Reaches {
         self.reaches
+    }
+
+    /// Our units that enemy `id` could strike next, with their distance from it, by id:
+    /// those within its strike (R4.4, R7.2) beside which its reach ends.
+    pub fn within_strike(&self, id: UnitId) -> Rc<[(UnitId, u32)]> {
+        if let Some(found) = self.within_strike.borrow().get(&id) {
+            return Rc::clone(found);
+        }
+        let found: Rc<[(UnitId, u32)]> = match (self.enemy_reach(id), self.game.unit(id)) {
+            (Some(r), Some(e)) => self
+                .game
+                .units_of(self.side)
+                .filter(|f| f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.strike())
+                .filter(|f| self.can_strike(&r, f.pos, f.id))
+                .map(|f| (f.id, f.pos.unsigned_distance_to(e.pos)))
+                .collect(),
+            _ => Rc::new([]),
+        };
+        self.within_strike
+            .borrow_mut()
+            .insert(id, Rc::clone(&found));
+        found
     }
 
     /// Where enemy `id` could strike next with nothing supposed away; `None` for a unit
