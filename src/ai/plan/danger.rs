@@ -358,6 +358,8 @@ fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
 /// Value and cancel chance of a missile sequence by `a` on `t` at distance `d`, with the
 /// musket-fork penalty if `a` moved (R5.1–R5.4, R6.3, R9.2); `None` out of range.
 pub fn volley(view: &View, a: &Unit, t: &Unit, d: u32, moved: bool) -> Option<(f64, f64)> {
-    let odds = view.game.missile_odds_at(a, t, d, moved)?;
-    Some((harm(&odds, t), gives_ground(&odds.shock)))
+    view.volley(a.id, t.id, d, moved, || {
+        let odds = view.game.missile_odds_at(a, t, d, moved)?;
+        Some((harm(&odds, t), gives_ground(&odds.shock)))
+    })
 }

@@ -45,6 +45,10 @@ pub struct View<'a> {
     /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
     /// the same for every unit whose danger counts it, so priced once.
     counters: RefCell<HashMap<(UnitId, UnitId), f64>>,
+    /// Missile sequences priced so far, by shooter, target, distance and whether it moved.
+    volleys: RefCell<HashMap<(UnitId, UnitId, u32, bool), Option<(f64, f64)>>>,
+    /// The distance from each hex asked about to the nearest enemy.
+    nearest: RefCell<HashMap<Hex, u32>>,
     /// Our units each enemy could strike next, by enemy, found when first asked.
     within_strike: RefCell<HashMap<UnitId, Rc<[(UnitId, u32)]>>>,
     /// Our units that have not moved this Movement phase.
@@ -76,6 +80,8 @@ impl<'a> View<'a> {
             reaches,
             counters: RefCell::new(HashMap::new()),
             within_strike: RefCell::new(HashMap::new()),
+            volleys: RefCell::new(HashMap::new()),
+            nearest: RefCell::new(HashMap::new()),
             unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
@@ -233,11 +239,36 @@ impl<'a> View<'a> {
 
     /// Distance from `h` to the nearest enemy on the map.
     pub fn enemy_distance(&self, h: Hex) -> u32 {
-        self.game
+        if let Some(d) = self.nearest.borrow().get(&h) {
+            return *d;
+        }
+        let d = self
+            .game
             .units_of(self.side.other())
             .map(|e| e.pos.unsigned_distance_to(h))
             .min()
-            .unwrap_or(99)
+            .unwrap_or(99);
+        self.nearest.borrow_mut().insert(h, d);
+        d
+    }
+
+    /// `price` of a missile sequence by `a` on `t` at distance `d` (after moving, or not),
+    /// priced once per view.
+    pub fn volley(
+        &self,
+        a: UnitId,
+        t: UnitId,
+        d: u32,
+        moved: bool,
+        price: impl FnOnce() -> Option<(f64, f64)>,
+    ) -> Option<(f64, f64)> {
+        let key = (a, t, d, moved);
+        if let Some(v) = self.volleys.borrow().get(&key) {
+            return *v;
+        }
+        let v = price();
+        self.volleys.borrow_mut().insert(key, v);
+        v
     }
 
     /// The unit `charger` declared a charge on this turn, if it did (R4.4): the engine's
