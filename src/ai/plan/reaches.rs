@@ -31,10 +31,21 @@ pub struct Reaches {
 impl Reaches {
     /// The reach of enemy `e` supposing `s`, found by `find` if not kept.
     pub fn get(&self, s: Supposed, e: UnitId, find: impl FnOnce() -> Reach) -> Arc<Reach> {
+        self.get_shared(s, e, || Arc::new(find()))
+    }
+
+    /// [`Reaches::get`] where `find` may hand back a reach kept under another supposition
+    /// that is known to be the same.
+    pub fn get_shared(
+        &self,
+        s: Supposed,
+        e: UnitId,
+        find: impl FnOnce() -> Arc<Reach>,
+    ) -> Arc<Reach> {
         if let Some(r) = self.kept.borrow().get(&(s, e)) {
             return Arc::clone(r);
         }
-        let r = Arc::new(find());
+        let r = find();
         self.kept.borrow_mut().insert((s, e), Arc::clone(&r));
         r
     }

@@ -148,9 +148,22 @@ impl<'a> View<'a> {
     /// `moving` were not where it stands, with `inert` (from [`View::unsettled`]) exerting
     /// no zone of control.
     pub fn reach_placing(&self, e: &Unit, moving: &Unit, inert: &[UnitId]) -> Arc<Reach> {
-        let passing = self.reaches.get(Supposed::Passing, e.id, || {
+        let passing = self.reaches.get_shared(Supposed::Passing, e.id, || {
             let unmoved = self.unmoved.get_or_init(|| self.unsettled_all());
-            self.reach_of(e, &[], unmoved)
+            let plain = self
+                .reaches
+                .get(Supposed::Nothing, e.id, || self.reach_of(e, &[], &[]));
+            // Zones of control the search never came near change nothing in it.
+            let apart = |id: &UnitId| {
+                self.game
+                    .unit(*id)
+                    .is_none_or(|m| out_of_the_way(&plain, m.pos, e.pos))
+            };
+            if unmoved.iter().all(apart) {
+                plain
+            } else {
+                Arc::new(self.reach_of(e, &[], unmoved))
+            }
         });
         if out_of_the_way(&passing, moving.pos, e.pos) {
             return passing;
