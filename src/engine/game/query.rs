@@ -140,26 +140,25 @@ impl Game {
         }
         let u = self.at(unit);
         let mut c = vec![stand];
-        let ends = |kind| self.reach(unit, kind).ends().to_vec();
+        let ends = |kind| self.reach(unit, kind).into_ends();
         // One search serves march and hustle: they differ only in budget, and a cheapest
         // path within the march rate is the same whichever budget prunes the search.
         let (march, hustle) = (u.profile.rate.0, u.profile.rate.1);
         let hustles = ends(MoveKind::Hustle);
         c.reserve(2 * hustles.len() + 8);
-        let marches = if hustle >= march {
-            hustles
-                .iter()
-                .filter(|(_, c)| *c <= march)
-                .copied()
-                .collect()
+        if hustle >= march {
+            c.extend(
+                (hustles.iter())
+                    .filter(|(_, c)| *c <= march)
+                    .map(|&(to, _)| Command::Order(Order::March { unit, to })),
+            );
         } else {
-            ends(MoveKind::March)
-        };
-        c.extend(
-            marches
-                .into_iter()
-                .map(|(to, _)| Command::Order(Order::March { unit, to })),
-        );
+            c.extend(
+                ends(MoveKind::March)
+                    .into_iter()
+                    .map(|(to, _)| Command::Order(Order::March { unit, to })),
+            );
+        }
         c.extend(
             hustles
                 .into_iter()

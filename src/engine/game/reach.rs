@@ -142,6 +142,19 @@ impl Supposing<'_> {
 thread_local! {
     /// The search's buckets, one per cost, kept between searches so none allocates.
     static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    /// Cost and path arrays of searches whose reach was used up for its ends alone
+    /// ([`Reach::into_ends`]), for the next search to fill instead of allocating.
+    static SPARE: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    /// The list `move_ends` sorts, kept between searches.
+    static FOUND: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A cost or path array of `len` slots set to `fill`, from the spares if one is left.
+fn array(len: usize, fill: u32) -> Vec<u32> {
+    let mut v = SPARE.with_borrow_mut(Vec::pop).unwrap_or_default();
+    v.clear();
+    v.resize(len, fill);
+    v
 }
 
 /// The hexes a unit can reach with one kind of move, with the cheapest cost (movement
@@ -162,7 +175,7 @@ pub struct Reach {
 impl Reach {
     fn new(frame: Frame, radius: u32) -> Reach {
         // The border costs 0: settled, so never entered.
-        let mut cost = vec![0; frame.len()];
+        let mut cost = array(frame.len(), 0);
         frame.inside().for_each(|slot| {
             if let Some(c) = cost.get_mut(slot) {
                 *c = NONE;
@@ -171,7 +184,7 @@ impl Reach {
         Reach {
             frame,
             cost,
-            prev: vec![NONE; frame.len()],
+            prev: array(frame.len(), NONE),
             ends: Vec::new(),
             radius,
         }
@@ -181,6 +194,16 @@ impl Reach {
     /// and column.
     pub fn ends(&self) -> &[(Hex, u32)] {
         &self.ends
+    }
+
+    /// The ends alone ([`Reach::ends`]), giving the search's arrays back for the next.
+    pub fn into_ends(self) -> Vec<(Hex, u32)> {
+        SPARE.with_borrow_mut(|spare| {
+            if spare.len() < 8 {
+                spare.extend([self.cost, self.prev]);
+            }
+        });
+        self.ends
     }
 
     /// Hexes from the unit's start within which every hex the search reached lies (its
@@ -359,9 +382,20 @@ impl Game {
     /// beside an enemy on ground the charger may enter (R4.4); cheapest first, then by row
     /// and column (a stable sort by cost of hexes taken row by row).
     fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach, s: Supposing) -> Vec<(Hex, u32)> {
+        FOUND.with_borrow_mut(|found| self.ends_into(found, u, kind, reach, s))
+    }
+
+    fn ends_into(
+        &self,
+        found: &mut Vec<u64>,
+        u: &Unit,
+        kind: MoveKind,
+        reach: &Reach,
+        s: Supposing,
+    ) -> Vec<(Hex, u32)> {
         let charge = kind == MoveKind::Charge;
         // Cost above, slot below: slots run row by row, so the order asked for.
-        let mut found: Vec<u64> = Vec::with_capacity(reach.frame.len());
+        found.clear();
         for slot in reach.frame.inside() {
             let Some(&cost) = reach.cost.get(slot).filter(|c| **c != NONE) else {
                 continue;
@@ -379,8 +413,8 @@ impl Game {
         }
         found.sort_unstable();
         found
-            .into_iter()
-            .map(|k| {
+            .iter()
+            .map(|&k| {
                 let (c, r) = reach.frame.cell((k & 0xFFFF_FFFF) as usize);
                 (Map::hex_at(c, r), (k >> 32) as u32)
             })
