@@ -1,13 +1,15 @@
-//! The planner's memory through one side's Movement phase (R4.1–R4.5): each unit's best
-//! order and its score are kept from one order to the next, and a unit is scored again
-//! only when one of our units moved or changed near it, or anything changed that weighs
-//! on every unit (an enemy, a die rolled, the objectives' posts, the side's boldness).
-//! Without it a side of n units scores about n²/2 units a phase; with it, about n plus
-//! the neighbours of each move.
+//! The planner's memory through one side's Movement phase (R4.1–R4.5): each unit's
+//! movement orders and their scores are kept from one order to the next. After an order,
+//! a unit within its longest move and [`NEAR`] hexes of one of our units that changed
+//! scores again only its orders ending within [`AFAR`] hexes of the change; anything that
+//! weighs on every unit (an enemy, a die rolled, the objectives' posts, the side's
+//! boldness) makes it forget all. Without it a side of n units scores about n²/2 units a
+//! phase; with it, about n and the orders near each move. It also keeps the enemies'
+//! reaches ([`Reaches`]), which are exact.
 //!
 //! "Near" is a judgement, not a proof: a move further off can still change an enemy's
-//! path and so a unit's danger a little. The README gives the planner's strength with the
-//! memory, measured with `volley sim`.
+//! path and so a unit's danger a little. `tests/ai.rs` counts the orders it changes, and
+//! the README gives the planner's strength with it, measured with `volley sim`.
 
 use super::reaches::Reaches;
 use super::view::View;

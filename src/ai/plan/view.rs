@@ -2,7 +2,8 @@
 //! engine's own charge or march reach, R4.2–R4.6, supposing our unit being placed gone and
 //! our unmoved units free to step away), which hexes are occupied, how many turns are left
 //! and what the objectives are worth (R10.3). Built afresh for every order, so it always
-//! matches the game.
+//! matches the game; only the enemies' reaches may be lent to it from the last order of
+//! the phase, brought up to date first (`super::reaches`).
 
 use super::objectives::{self, Post};
 use super::reaches::{Reaches, Supposed};
@@ -35,6 +36,12 @@ impl Reach {
     }
 }
 
+/// A missile sequence priced: shooter, target, distance in hexes, and whether it moved.
+type VolleyKey = (UnitId, UnitId, u32, bool);
+
+/// Our units an enemy could strike next, with their distance from it in hexes.
+type Rivals = Rc<[(UnitId, u32)]>;
+
 /// One side's reading of the field.
 pub struct View<'a> {
     pub game: &'a Game,
@@ -46,11 +53,11 @@ pub struct View<'a> {
     /// the same for every unit whose danger counts it, so priced once.
     counters: RefCell<HashMap<(UnitId, UnitId), f64>>,
     /// Missile sequences priced so far, by shooter, target, distance and whether it moved.
-    volleys: RefCell<HashMap<(UnitId, UnitId, u32, bool), Option<(f64, f64)>>>,
+    volleys: RefCell<HashMap<VolleyKey, Option<(f64, f64)>>>,
     /// The distance from each hex asked about to the nearest enemy.
     nearest: RefCell<HashMap<Hex, u32>>,
     /// Our units each enemy could strike next, by enemy, found when first asked.
-    within_strike: RefCell<HashMap<UnitId, Rc<[(UnitId, u32)]>>>,
+    within_strike: RefCell<HashMap<UnitId, Rivals>>,
     /// Our units that have not moved this Movement phase.
     unmoved: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
@@ -113,11 +120,11 @@ impl<'a> View<'a> {
 
     /// Our units that enemy `id` could strike next, with their distance from it, by id:
     /// those within its strike (R4.4, R7.2) beside which its reach ends.
-    pub fn within_strike(&self, id: UnitId) -> Rc<[(UnitId, u32)]> {
+    pub fn within_strike(&self, id: UnitId) -> Rivals {
         if let Some(found) = self.within_strike.borrow().get(&id) {
             return Rc::clone(found);
         }
-        let found: Rc<[(UnitId, u32)]> = match (self.enemy_reach(id), self.game.unit(id)) {
+        let found: Rivals = match (self.enemy_reach(id), self.game.unit(id)) {
             (Some(r), Some(e)) => self
                 .game
                 .units_of(self.side)

@@ -64,7 +64,6 @@ impl Game {
         };
         self.map
             .neighbors(unit.pos)
-            .into_iter()
             .filter(|h| h.unsigned_distance_to(cause) > here)
             .filter(|h| self.step_cost(unit.pos, *h).is_some() && self.unit_at(*h).is_none())
             .min_by_key(|h| (std::cmp::Reverse(straight(*h)), self.retreat_key(unit, *h)))
@@ -83,7 +82,6 @@ impl Game {
             let next = self
                 .map
                 .neighbors(at)
-                .into_iter()
                 .filter(|h| {
                     self.map.edge_distance(*h, edge) < here && self.step_cost(at, *h).is_some()
                 })
