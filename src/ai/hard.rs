@@ -1,10 +1,11 @@
-//! The `hard` computer: a portfolio search over the planner's tempers. When its side begins
-//! the orders of a phase, it plays the phase out on copies of the battle under each of a
-//! few aggressions (its own, cautious, middling, bold, reckless), with the enemy replying
-//! as the planner would and fresh dice for every copy (never the battle's own dice to
-//! come), to the end of the turn (R3); it scores each copy by who leads (R10.2, R10.3) and
-//! gives the phase's orders with the temper that scored best on average. The same dice
-//! serve every temper in a round, so they are compared on equal luck. Decisions in the
+//! The `hard` computer: the planner's choices tried on copies of the battle. In the
+//! Movement phase (R4) each order weighs the planner's order against the next-best orders
+//! of the same unit; when its side begins the Missile or Melee orders (R6, R7) it weighs
+//! the planner's tempers (its own aggression, cautious, middling, bold, reckless). Each
+//! candidate is played on copies to the end of the turn (R3), the enemy replying as the
+//! planner would and every copy with fresh dice (never the battle's own dice to come),
+//! scored by who leads (R10.2, R10.3); the best on average is given. The same dice serve
+//! every candidate in a round, so they are compared on equal luck. Decisions in the
 //! middle of an action are answered as the planner does.
 
 use super::level::Budget;
@@ -93,13 +94,7 @@ impl HardPlayer {
             let a = tempers.get(which).copied().unwrap_or(own);
             self.play_out(copy, side, Some(a), game.turn(), clock)
         });
-        let mut best = (own, values.first().copied().unwrap_or(f64::MIN));
-        for (&a, &v) in tempers.iter().zip(&values).skip(1) {
-            if v > best.1 {
-                best = (a, v);
-            }
-        }
-        best.0
+        best(&tempers, &values).unwrap_or(own)
     }
 }
 
@@ -244,9 +239,9 @@ impl<'b> Clock<'b> {
     }
 }
 
-/// The candidate of the highest value, the first (the planner's) on a tie.
-fn best(candidates: &[Command], values: &[f64]) -> Option<Command> {
-    let mut best: Option<(Command, f64)> = None;
+/// The candidate of the highest value, the first (the planner's own) on a tie.
+fn best<T: Copy>(candidates: &[T], values: &[f64]) -> Option<T> {
+    let mut best: Option<(T, f64)> = None;
     for (c, v) in candidates.iter().zip(values) {
         if best.is_none_or(|(_, b)| *v > b) {
             best = Some((*c, *v));
@@ -266,7 +261,7 @@ impl Player for HardPlayer {
                 let a = self.temper(game, side, phase);
                 self.planner(side, a).choose(game)
             }
-            _ => ComputerPlayer::new(self.seed, self.aggression).choose(game),
+            _ => self.usual.choose(game),
         }
     }
 }

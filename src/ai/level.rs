@@ -12,7 +12,8 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
-    /// Picks among its better orders at random and weighs danger lightly.
+    /// The planner made reckless (it weighs danger lightly), giving half its orders to
+    /// another order of the same unit at random.
     Easy,
     /// The planner: each order scored with tuned weights and the engine's exact odds.
     #[default]

@@ -1,5 +1,7 @@
-//! Players that give commands to the engine without a person: random legal orders and a
-//! simple advancing script (for tests and as baselines). They read the game only through its pure queries.
+//! Players that give commands to the engine without a person: the computer opponent at
+//! its three levels (`easy`, `normal` the planner, `hard` the planner with look-ahead),
+//! and random legal orders and a simple advancing script (for tests and as baselines).
+//! They read the game only through its pure queries.
 
 mod advance;
 mod computer;
