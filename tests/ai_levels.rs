@@ -12,16 +12,14 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use std::process::{Command as Process, Stdio};
+mod common;
+
+use common::{kircholm, volley};
 use std::sync::atomic::Ordering;
 use volley::ai::level::{self, Budget, Level};
 use volley::ai::{ComputerPlayer, Player};
 use volley::engine::{Dice, Game};
 use volley::scenario::Scenario;
-
-fn kircholm() -> Scenario {
-    Scenario::default_battle().unwrap()
-}
 
 /// A whole battle of `players` (side A, side B) on dice seeded `seed`; its log.
 fn battle(mut players: [Box<dyn Player + Send>; 2], seed: u64) -> Game {
@@ -92,13 +90,7 @@ fn levels_parse_cycle_and_come_from_the_scenario() {
 
 #[test]
 fn the_cli_takes_levels_for_play_and_sim_and_refuses_unknown_ones() {
-    let run = |args: &[&str]| {
-        Process::new(env!("CARGO_BIN_EXE_volley"))
-            .args(args)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap()
-    };
+    let run = volley;
     let bad = run(&["play", "scenarios/kircholm.ron", "--level", "Sweden=expert"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown level `expert`"));

@@ -12,17 +12,15 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use std::process::{Command as Process, Stdio};
+mod common;
+
+use common::{kircholm, volley};
 use volley::ai::{Player, RandomPlayer};
 use volley::engine::error::RuleError;
 use volley::engine::event::Event;
 use volley::engine::{Actor, Command, Dice, Game, Order};
 use volley::save::SaveFile;
-use volley::scenario::{Controller, Scenario};
-
-fn kircholm() -> Scenario {
-    Scenario::default_battle().unwrap()
-}
+use volley::scenario::Controller;
 
 /// Kircholm with random orders until some unit may fire or attack; that order.
 fn until_an_attack(seed: u64) -> (Game, Vec<Command>, Command) {
@@ -114,11 +112,7 @@ fn a_save_with_forced_dice_replays_to_the_same_battle() {
 
 #[test]
 fn the_dice_option_refuses_faces_outside_1_to_20() {
-    let out = Process::new(env!("CARGO_BIN_EXE_volley"))
-        .args(["play", "scenarios/tutorial.ron", "--dice", "6,21"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let out = volley(&["play", "scenarios/tutorial.ron", "--dice", "6,21"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("21 is not in 1..=20"));
 }

@@ -14,16 +14,11 @@
 
 mod common;
 
-use common::volley;
+use common::{kircholm, volley};
 
 use volley::commands::sim::{simulate, PlayerKind, SimSetup};
 use volley::commands::sim_report::{csv, summarize, text};
 use volley::engine::SideId;
-use volley::scenario::Scenario;
-
-fn kircholm() -> Scenario {
-    Scenario::default_battle().unwrap()
-}
 
 #[test]
 fn each_game_has_its_own_dice_so_the_same_player_on_both_sides_is_not_a_mirror() {

@@ -399,3 +399,11 @@ pub fn volley(args: &[&str]) -> std::process::Output {
         .output()
         .unwrap()
 }
+
+/// Kircholm, the default battle.
+pub fn kircholm() -> volley::scenario::Scenario {
+    match volley::scenario::Scenario::default_battle() {
+        Ok(s) => s,
+        Err(e) => panic!("the default battle loads: {e}"),
+    }
+}
