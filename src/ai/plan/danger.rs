@@ -3,12 +3,12 @@
 //! R9.4), loaded enemy fire in range and sight (R5.3, R6.2–R6.4), less what our ready
 //! reaction takes back first (R5.6). An enemy does one of these a turn, so the worse counts.
 
+use super::priced::Priced;
 use super::value::{gives_ground, ground_cost, harm};
 use super::view::{enemy_weight, strike_move, Reach, View};
 use crate::engine::{AttackKind, Game, Phase, Status, Unit, UnitId};
 use hexx::Hex;
-use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 /// One enemy that could strike our unit, priced when a hex near enough to it is first asked
@@ -51,13 +51,6 @@ impl AtHex {
     }
 }
 
-/// What every enemy's line shares at the hex being priced, found when first needed.
-#[derive(Default)]
-struct Here {
-    /// Whether a cavalry charge there forces a shock roll (R4.4, R9.4).
-    exposed: OnceCell<bool>,
-}
-
 /// The danger map of one of our units.
 pub struct Danger<'v, 'a> {
     view: &'v View<'a>,
@@ -70,7 +63,7 @@ pub struct Danger<'v, 'a> {
     shock: OnceCell<(f64, f64)>,
     /// The danger at each hex asked about so far: a march, a hustle and a charge may end
     /// in the same hex.
-    priced: RefCell<HashMap<Hex, AtHex>>,
+    priced: Priced<Hex, AtHex>,
 }
 
 impl<'v, 'a> Danger<'v, 'a> {
@@ -92,7 +85,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             lines,
             inert: view.unsettled(Some(unit.id)),
             shock: OnceCell::new(),
-            priced: RefCell::new(HashMap::new()),
+            priced: Priced::default(),
         }
     }
 
@@ -105,20 +98,15 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// The danger at `h` once for both cases, unready and ready (one pass over the
     /// enemies instead of two).
     pub fn both(&self, h: Hex) -> AtHex {
-        if let Some(at) = self.priced.borrow().get(&h) {
-            return *at;
-        }
-        let at = self.price(h);
-        self.priced.borrow_mut().insert(h, at);
-        at
+        self.priced.get(h, || self.price(h))
     }
 
     fn price(&self, h: Hex) -> AtHex {
         let mut total = 0.0;
         let mut reaction: f64 = 0.0;
-        let here = Here::default();
+        let exposed = OnceCell::new();
         for l in &self.lines {
-            let (loss, saved) = self.line_at(l, h, &here);
+            let (loss, saved) = self.line_at(l, h, &exposed);
             total += loss;
             reaction = reaction.max(saved);
         }
@@ -127,10 +115,10 @@ impl<'v, 'a> Danger<'v, 'a> {
 
     /// What a ready marker would save at `h`: the best single reaction (R5.6).
     pub fn ready_gain(&self, h: Hex) -> f64 {
-        let here = Here::default();
+        let exposed = OnceCell::new();
         self.lines
             .iter()
-            .map(|l| self.line_at(l, h, &here).1)
+            .map(|l| self.line_at(l, h, &exposed).1)
             .fold(0.0, f64::max)
     }
 
@@ -180,7 +168,7 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// The loss one enemy could inflict at `h`, and what a ready reaction would save of it.
     /// An enemy that has moved this turn strikes now only if `h` is next to it (its
     /// declared charge, R7.1, or a melee attack, R7.2); its reach counts for next turn.
-    fn line_at(&self, line: &Line, h: Hex, at: &Here) -> (f64, f64) {
+    fn line_at(&self, line: &Line, h: Hex, exposed: &OnceCell<bool>) -> (f64, f64) {
         let (view, u) = (self.view, self.unit);
         let Some(e) = view.game.unit(line.id).filter(|e| enemy_weight(e) > 0.0) else {
             return (0.0, 0.0);
@@ -194,11 +182,10 @@ impl<'v, 'a> Danger<'v, 'a> {
         let now = if moved { self.strike_now(l, e, h) } else { 0.0 };
         let (mut strike, mut saved) = (0.0, 0.0);
         if view.can_strike(r, h, u.id) {
-            let exposed = || {
-                *at.exposed
-                    .get_or_init(|| view.game.exposed_to_cavalry_at(u, h))
-            };
-            let (shock, give) = if l.cavalry && exposed() {
+            // Whether a cavalry charge at `h` forces a shock roll (R4.4, R9.4): the same for
+            // every enemy's line, so found once per hex.
+            let unsecured = || *exposed.get_or_init(|| view.game.exposed_to_cavalry_at(u, h));
+            let (shock, give) = if l.cavalry && unsecured() {
                 *self.shock.get_or_init(|| {
                     let s = view.game.roll_odds(view.game.shock_modifier_if(u, false));
                     (ground_cost(&s, f64::from(u.uhp)), gives_ground(&s))

@@ -13,6 +13,7 @@ mod melee;
 mod memo;
 mod movement;
 mod objectives;
+mod priced;
 mod reaches;
 mod strength;
 mod tuning;

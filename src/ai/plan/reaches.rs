@@ -3,11 +3,10 @@
 //! units changed within its move and a zone of control (R4.2) of it. The planner's
 //! memory ([`super::Memo`]) forgets them all when an enemy changes or the phase ends.
 
+use super::priced::Priced;
 use super::view::{out_of_the_way, Reach};
 use crate::engine::{Game, UnitId};
 use hexx::Hex;
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What an enemy's reach supposes of our units.
@@ -25,7 +24,7 @@ pub enum Supposed {
 /// decision.
 #[derive(Clone, Debug, Default)]
 pub struct Reaches {
-    kept: RefCell<HashMap<(Supposed, UnitId), Arc<Reach>>>,
+    kept: Priced<(Supposed, UnitId), Arc<Reach>>,
 }
 
 impl Reaches {
@@ -42,17 +41,12 @@ impl Reaches {
         e: UnitId,
         find: impl FnOnce() -> Arc<Reach>,
     ) -> Arc<Reach> {
-        if let Some(r) = self.kept.borrow().get(&(s, e)) {
-            return Arc::clone(r);
-        }
-        let r = find();
-        self.kept.borrow_mut().insert((s, e), Arc::clone(&r));
-        r
+        self.kept.get((s, e), find)
     }
 
     /// Forgets every reach.
     pub fn clear(&self) {
-        self.kept.borrow_mut().clear();
+        self.kept.clear();
     }
 
     /// Forgets the reaches a change at any of `hexes` could alter: those whose search came
@@ -61,7 +55,7 @@ impl Reaches {
         if hexes.is_empty() {
             return;
         }
-        self.kept.borrow_mut().retain(|(_, id), r| {
+        self.kept.retain(|(_, id), r| {
             game.unit(*id)
                 .is_some_and(|e| hexes.iter().all(|h| out_of_the_way(r, *h, e.pos)))
         });

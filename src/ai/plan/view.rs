@@ -6,14 +6,14 @@
 //! the phase, brought up to date first (`super::reaches`).
 
 use super::objectives::{self, Post};
+use super::priced::Priced;
 use super::reaches::{Reaches, Supposed};
 use super::{Style, Tuning};
 use crate::engine::game::Sight;
 use crate::engine::types::MissileWeapon;
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
-use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
+use std::cell::OnceCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -51,13 +51,13 @@ pub struct View<'a> {
     reaches: Reaches,
     /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
     /// the same for every unit whose danger counts it, so priced once.
-    counters: RefCell<HashMap<(UnitId, UnitId), f64>>,
+    counters: Priced<(UnitId, UnitId), f64>,
     /// Missile sequences priced so far, by shooter, target, distance and whether it moved.
-    volleys: RefCell<HashMap<VolleyKey, Option<(f64, f64)>>>,
+    volleys: Priced<VolleyKey, Option<(f64, f64)>>,
     /// The distance from each hex asked about to the nearest enemy.
-    nearest: RefCell<HashMap<Hex, u32>>,
+    nearest: Priced<Hex, u32>,
     /// Our units each enemy could strike next, by enemy, found when first asked.
-    within_strike: RefCell<HashMap<UnitId, Rivals>>,
+    within_strike: Priced<UnitId, Rivals>,
     /// Our units that have not moved this Movement phase.
     unmoved: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
@@ -85,10 +85,10 @@ impl<'a> View<'a> {
             side,
             style,
             reaches,
-            counters: RefCell::new(HashMap::new()),
-            within_strike: RefCell::new(HashMap::new()),
-            volleys: RefCell::new(HashMap::new()),
-            nearest: RefCell::new(HashMap::new()),
+            counters: Priced::default(),
+            within_strike: Priced::default(),
+            volleys: Priced::default(),
+            nearest: Priced::default(),
             unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
@@ -100,12 +100,7 @@ impl<'a> View<'a> {
     /// `price` of our unit `ours` countering enemy `enemy`, priced once per view (only
     /// looked up, never iterated).
     pub fn counter(&self, ours: UnitId, enemy: UnitId, price: impl FnOnce() -> f64) -> f64 {
-        if let Some(v) = self.counters.borrow().get(&(ours, enemy)) {
-            return *v;
-        }
-        let v = price();
-        self.counters.borrow_mut().insert((ours, enemy), v);
-        v
+        self.counters.get((ours, enemy), price)
     }
 
     /// The enemy reaches kept, to bring up to date or to keep for the next order.
@@ -121,23 +116,17 @@ impl<'a> View<'a> {
     /// Our units that enemy `id` could strike next, with their distance from it, by id:
     /// those within its strike (R4.4, R7.2) beside which its reach ends.
     pub fn within_strike(&self, id: UnitId) -> Rivals {
-        if let Some(found) = self.within_strike.borrow().get(&id) {
-            return Rc::clone(found);
-        }
-        let found: Rivals = match (self.enemy_reach(id), self.game.unit(id)) {
-            (Some(r), Some(e)) => self
-                .game
-                .units_of(self.side)
-                .filter(|f| f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.strike())
-                .filter(|f| self.can_strike(&r, f.pos, f.id))
-                .map(|f| (f.id, f.pos.unsigned_distance_to(e.pos)))
-                .collect(),
-            _ => Rc::new([]),
-        };
         self.within_strike
-            .borrow_mut()
-            .insert(id, Rc::clone(&found));
-        found
+            .get(id, || match (self.enemy_reach(id), self.game.unit(id)) {
+                (Some(r), Some(e)) => self
+                    .game
+                    .units_of(self.side)
+                    .filter(|f| f.pos.unsigned_distance_to(e.pos) <= e.profile.rate.strike())
+                    .filter(|f| self.can_strike(&r, f.pos, f.id))
+                    .map(|f| (f.id, f.pos.unsigned_distance_to(e.pos)))
+                    .collect(),
+                _ => Rc::new([]),
+            })
     }
 
     /// Where enemy `id` could strike next with nothing supposed away; `None` for a unit
@@ -259,17 +248,13 @@ impl<'a> View<'a> {
 
     /// Distance from `h` to the nearest enemy on the map.
     pub fn enemy_distance(&self, h: Hex) -> u32 {
-        if let Some(d) = self.nearest.borrow().get(&h) {
-            return *d;
-        }
-        let d = self
-            .game
-            .units_of(self.side.other())
-            .map(|e| e.pos.unsigned_distance_to(h))
-            .min()
-            .unwrap_or(99);
-        self.nearest.borrow_mut().insert(h, d);
-        d
+        self.nearest.get(h, || {
+            self.game
+                .units_of(self.side.other())
+                .map(|e| e.pos.unsigned_distance_to(h))
+                .min()
+                .unwrap_or(99)
+        })
     }
 
     /// `price` of a missile sequence by `a` on `t` at distance `d` (after moving, or not),
@@ -282,13 +267,7 @@ impl<'a> View<'a> {
         moved: bool,
         price: impl FnOnce() -> Option<(f64, f64)>,
     ) -> Option<(f64, f64)> {
-        let key = (a, t, d, moved);
-        if let Some(v) = self.volleys.borrow().get(&key) {
-            return *v;
-        }
-        let v = price();
-        self.volleys.borrow_mut().insert(key, v);
-        v
+        self.volleys.get((a, t, d, moved), price)
     }
 
     /// The unit `charger` declared a charge on this turn, if it did (R4.4): the engine's

@@ -1,0 +1,42 @@
+//! Answers the planner works out once and looks up after, for as long as the game state
+//! they were worked out on stands: within one order's view (counters, missile sequences,
+//! the danger at a hex) or, kept up to date, through a phase (enemy reaches). No rule
+//! lives here; it only spares asking the engine the same question twice.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// Answers by question. Only looked up, cleared or thinned, never iterated for a
+/// decision, so the map's order decides nothing.
+#[derive(Clone, Debug)]
+pub struct Priced<K, V>(RefCell<HashMap<K, V>>);
+
+impl<K, V> Default for Priced<K, V> {
+    fn default() -> Priced<K, V> {
+        Priced(RefCell::new(HashMap::new()))
+    }
+}
+
+impl<K: Eq + Hash, V: Clone> Priced<K, V> {
+    /// The answer to `key`, worked out by `work` the first time it is asked. `work` may ask
+    /// this same store other questions.
+    pub fn get(&self, key: K, work: impl FnOnce() -> V) -> V {
+        if let Some(v) = self.0.borrow().get(&key) {
+            return v.clone();
+        }
+        let v = work();
+        self.0.borrow_mut().insert(key, v.clone());
+        v
+    }
+
+    /// Forgets every answer.
+    pub fn clear(&self) {
+        self.0.borrow_mut().clear();
+    }
+
+    /// Keeps only the answers `keep` vouches for.
+    pub fn retain(&self, keep: impl FnMut(&K, &mut V) -> bool) {
+        self.0.borrow_mut().retain(keep);
+    }
+}
