@@ -293,3 +293,56 @@ fn changed_hexes(game: &Game, side: SideId, before: &[Seen], now: &[Seen]) -> Op
     }
     Some(hexes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Memo;
+    use crate::ai::plan::view::View;
+    use crate::ai::plan::{next_order, Style, Tuning};
+    use crate::ai::{ComputerPlayer, Player};
+    use crate::engine::{Actor, Command, Dice, Game, Order, Phase};
+    use crate::scenario::{Scenario, SHIPPED};
+
+    /// The enemy reaches the memory keeps through a phase are shared between suppositions
+    /// and kept across orders on an argument, not a measurement (`view::out_of_the_way`):
+    /// at every movement order of computer battles on every shipped map, each kept reach
+    /// must equal the engine's reach (R4.1–R4.6) searched afresh.
+    #[test]
+    fn every_kept_reach_is_the_engines_reach_searched_afresh() {
+        let mut checked = 0;
+        for (file, src) in SHIPPED {
+            let scenario = Scenario::parse(src, file).unwrap();
+            let mut game = Game::new(scenario.setup, Dice::seeded(3)).unwrap();
+            let (mut memo, mut others) = (Memo::default(), ComputerPlayer::new(3, [5, 5]));
+            let style = Style {
+                aggression: 0.5,
+                salt: 3,
+                tuning: Tuning::default(),
+            };
+            while game.outcome().is_none() {
+                let command = match game.actor() {
+                    Actor::Orders {
+                        side,
+                        phase: Phase::Movement,
+                    } => {
+                        let c = next_order(&game, side, Phase::Movement, &style, &mut memo);
+                        let fresh = View::new(&game, side, style);
+                        for ((s, id), kept) in memo.reaches.all() {
+                            let e = game.unit(id).unwrap();
+                            assert_eq!(*kept, fresh.afresh(s, e), "{file}: {s:?} of {id:?}");
+                            checked += 1;
+                        }
+                        c.filter(|c| game.check_command(c).is_ok())
+                            .unwrap_or(Command::Order(Order::EndOrders))
+                    }
+                    _ => match others.choose(&game) {
+                        Some(c) => c,
+                        None => break,
+                    },
+                };
+                game.submit(command).unwrap();
+            }
+        }
+        assert!(checked > 5_000, "only {checked} reaches were checked");
+    }
+}

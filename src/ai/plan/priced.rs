@@ -40,3 +40,15 @@ impl<K: Eq + Hash, V: Clone> Priced<K, V> {
         self.0.borrow_mut().retain(keep);
     }
 }
+
+#[cfg(test)]
+impl<K: Clone, V: Clone> Priced<K, V> {
+    /// Every answer kept, in no particular order (for tests that check each one).
+    pub fn answers(&self) -> Vec<(K, V)> {
+        self.0
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+}

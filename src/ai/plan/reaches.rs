@@ -61,3 +61,11 @@ impl Reaches {
         });
     }
 }
+
+#[cfg(test)]
+impl Reaches {
+    /// Every reach kept, with what it supposes and its enemy.
+    pub fn all(&self) -> Vec<((Supposed, UnitId), Arc<Reach>)> {
+        self.kept.answers()
+    }
+}

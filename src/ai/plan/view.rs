@@ -18,7 +18,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 /// Where one enemy unit could end a charge (or, for IF and UF, a march) next.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Reach {
     pub id: UnitId,
     /// The engine's reach of that move (R4.1–R4.6).
@@ -167,6 +167,17 @@ impl<'a> View<'a> {
         self.reaches.get(Supposed::Placing(moving.id), e.id, || {
             self.reach_of(e, &[moving.id], inert)
         })
+    }
+
+    /// Enemy `e`'s reach supposing `s`, searched afresh and shared with nothing: what a
+    /// kept reach must equal.
+    #[cfg(test)]
+    pub fn afresh(&self, s: Supposed, e: &Unit) -> Reach {
+        match s {
+            Supposed::Nothing => self.reach_of(e, &[], &[]),
+            Supposed::Passing => self.reach_of(e, &[], &self.unsettled_all()),
+            Supposed::Placing(m) => self.reach_of(e, &[m], &self.unsettled(Some(m))),
+        }
     }
 
     /// All our units that have not moved, in the Movement phase (else none).
