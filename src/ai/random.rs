@@ -33,16 +33,18 @@ impl Player for RandomPlayer {
         }
         let end = legal
             .iter()
-            .position(|c| *c == Command::Order(Order::EndOrders));
-        let orders: Vec<&Command> = legal
-            .iter()
-            .filter(|c| **c != Command::Order(Order::EndOrders))
-            .collect();
+            .position(|c| matches!(c, Command::Order(Order::EndOrders)));
+        let orders = legal.len() - usize::from(end.is_some());
         match end {
-            Some(i) if orders.is_empty() || self.below(4) == 0 => legal.get(i).copied(),
+            Some(i) if orders == 0 || self.below(4) == 0 => legal.get(i).copied(),
             _ => {
-                let pick = self.below(orders.len());
-                orders.get(pick).map(|c| **c)
+                // The pick among the orders other than ending them, in the list's order.
+                let pick = self.below(orders);
+                let at = match end {
+                    Some(i) if pick >= i => pick + 1,
+                    _ => pick,
+                };
+                legal.get(at).copied()
             }
         }
     }

@@ -150,7 +150,7 @@ impl Game {
         self.lift(unit);
         self.unit_mut(unit).pos = hex;
         self.grid.enter(&self.map, unit, side, hex);
-        self.forget_orders_near(hex);
+        self.forget_orders_near(hex, side);
     }
 
     /// Takes a unit on the map out of the grid, before it moves or leaves the map; another
@@ -161,7 +161,7 @@ impl Game {
             return;
         }
         let (side, pos) = (u.side, u.pos);
-        self.forget_orders_near(pos);
+        self.forget_orders_near(pos, side);
         let next = self
             .units
             .iter()

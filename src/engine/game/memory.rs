@@ -1,15 +1,62 @@
 //! What the engine remembers between queries: each unit's legal orders (R4–R7), kept until
 //! an event changes what they depend on. In the Movement phase a unit's orders depend only
-//! on itself, the ordering side and the units within its longest move of it (R4.2–R4.4), so
-//! a move forgets only the orders of units near where it started and ended; any other
-//! event there, and every event of the other phases, forgets them all.
+//! on itself, the ordering side and the units near the hexes its searches reached
+//! (R4.2–R4.4). An enemy counts within the unit's longest move and a hex (its zone of
+//! control and its standing as a charge target reach that far); a friend only where it
+//! stands in or beside a hex a search reached, since a friend changes only whether the unit
+//! may enter or end in its hex (R4.3). So a move forgets only the orders of units near where
+//! it started and ended; any other event there, and every event of the other phases, forgets
+//! them all.
 
-use super::Game;
+use super::{Game, Reach};
 use crate::engine::command::Command;
 use crate::engine::command::Order;
-use crate::engine::event::{Event, Phase};
-use crate::engine::types::UnitId;
+use crate::engine::event::{Event, MoveKind, Phase};
+use crate::engine::types::{SideId, UnitId};
 use hexx::Hex;
+
+/// A unit's legal orders as worked out, with the movement searches they came from.
+#[derive(Debug, Default)]
+pub(super) struct Known {
+    /// The orders, as [`Game::unit_orders`] gives them.
+    pub orders: Vec<Command>,
+    /// One bit per hex of the map, by its place in the map's flat arrays: set where a search
+    /// for these orders reached (R4.1–R4.6). Empty outside the Movement phase.
+    pub reached: Vec<u64>,
+    /// The searches of the Movement phase, by move kind, for the path of the order given.
+    moves: Vec<(MoveKind, Reach)>,
+}
+
+impl Known {
+    /// Keeps the search for moves of `kind`, marking the hexes it reached.
+    pub fn keep(&mut self, kind: MoveKind, reach: Reach) {
+        reach.mark_reached(&mut self.reached);
+        self.moves.push((kind, reach));
+    }
+
+    /// The path of a move of `kind` to `to` (start excluded) from a search kept for it, if
+    /// one was and `to` is among its ends: a march may come from the hustle's search, whose
+    /// cheapest paths within the march rate are the march's own.
+    pub fn path(&self, kind: MoveKind, to: Hex, march: u32) -> Option<Vec<Hex>> {
+        let kept = |k: MoveKind| self.moves.iter().find(|(m, _)| *m == k).map(|(_, r)| r);
+        let (reach, most) = match (kind, kept(kind)) {
+            (_, Some(r)) => (r, u32::MAX),
+            (MoveKind::March, None) => (kept(MoveKind::Hustle)?, march),
+            _ => return None,
+        };
+        reach
+            .cost_to(to)
+            .filter(|c| *c <= most)
+            .map(|_| reach.path_to(to))
+    }
+
+    /// Whether a search for these orders reached map hex `index`.
+    pub fn reached(&self, index: usize) -> bool {
+        self.reached
+            .get(index / 64)
+            .is_some_and(|w| w >> (index % 64) & 1 == 1)
+    }
+}
 
 impl Game {
     /// No unit has orders to give: a decision is pending or the battle is over.
@@ -42,15 +89,42 @@ impl Game {
         }
     }
 
-    /// Forgets the orders of every unit that could reach beside `hex`, where a unit arrives
-    /// or leaves: its longest move explores hexes up to that many hexes away, and reads the
-    /// zone of control and charge targets one hex beyond (R4.2, R4.4).
-    pub(super) fn forget_orders_near(&mut self, hex: Hex) {
+    /// Forgets the orders `side`'s unit arriving in or leaving `hex` may have changed. An
+    /// enemy of the unit counts within its longest move and a hex: its search explores
+    /// hexes up to that many hexes away, and reads the zone of control and charge targets
+    /// one hex beyond (R4.2, R4.4). A friend counts only in or beside a hex a search
+    /// reached, where it changes whether the unit may enter or end its move (R4.3).
+    pub(super) fn forget_orders_near(&mut self, hex: Hex, side: SideId) {
+        let mut near = [usize::MAX; 7];
+        for (slot, h) in near
+            .iter_mut()
+            .zip(std::iter::once(hex).chain(hex.all_neighbors()))
+        {
+            *slot = self.map.index(h).unwrap_or(usize::MAX);
+        }
         for (u, cell) in self.units.iter().zip(&mut self.orders) {
-            if u.pos.unsigned_distance_to(hex) <= u.profile.rate.longest() + 1 {
+            let forget = if u.side == side {
+                cell.get()
+                    .is_some_and(|k| near.iter().any(|&i| k.reached(i)))
+            } else {
+                u.pos.unsigned_distance_to(hex) <= u.profile.rate.longest() + 1
+            };
+            if forget {
                 cell.take();
             }
         }
+    }
+
+    /// The path of `unit`'s move of `kind` to `to` from the searches remembered with its
+    /// orders, if they were worked out and kept one for it.
+    pub(super) fn remembered_path(
+        &self,
+        unit: UnitId,
+        kind: MoveKind,
+        to: Hex,
+    ) -> Option<Vec<Hex>> {
+        let known = self.orders.get(usize::from(unit.0))?.get()?;
+        known.path(kind, to, self.unit(unit)?.profile.rate.0)
     }
 
     /// Whether the orders remembered for `unit` include `command`: a legal order, since they
@@ -65,6 +139,6 @@ impl Game {
         self.orders
             .get(usize::from(unit.0))
             .and_then(|cell| cell.get())
-            .is_some_and(|orders| orders.contains(command))
+            .is_some_and(|known| known.orders.contains(command))
     }
 }

@@ -177,7 +177,7 @@ pub struct Game {
     /// Who stands where, kept up to date by `apply` (derived from `units`).
     grid: grid::Grid,
     /// Each unit's legal orders once asked for, until an event changes them.
-    orders: Vec<std::sync::OnceLock<std::sync::Arc<[Command]>>>,
+    orders: Vec<std::sync::OnceLock<std::sync::Arc<memory::Known>>>,
 }
 
 impl Game {

@@ -2,7 +2,7 @@
 //! zone of control (R4.2) and passing through friends (R4.3); checking and carrying out
 //! stand fast, march, hustle, charge and disengage, and the reload of R4.7.
 
-use super::reach::Supposing;
+use super::reach::{Supposing, Toward};
 use super::{Game, Reach, Unit};
 use crate::engine::error::RuleError;
 use crate::engine::event::{Event, MoveKind};
@@ -45,6 +45,36 @@ impl Game {
     }
 
     fn reach_in(&self, unit: UnitId, kind: MoveKind, s: Supposing) -> Reach {
+        self.reach_toward(unit, kind, s, Toward::ANYWHERE)
+    }
+
+    /// The charge reach of `unit` with only its ends and the paths to them sure (R4.4):
+    /// hexes from which no enemy's side is in reach are left out. What the legal orders,
+    /// the check of a charge and the charge itself need, for a part of the search.
+    pub(super) fn charge_reach(&self, unit: UnitId) -> Reach {
+        let Some(u) = self.unit(unit) else {
+            return Reach::default();
+        };
+        // Past this many enemies in reach the bound costs more than it saves.
+        const MOST: usize = 32;
+        let within = u.profile.rate.2 + 1;
+        let mut enemies = [(0, 0); MOST];
+        let mut n = 0;
+        for e in self.units_of(u.side.other()) {
+            if e.pos.unsigned_distance_to(u.pos) > within {
+                continue;
+            }
+            match enemies.get_mut(n) {
+                Some(slot) => *slot = (e.pos.x, e.pos.y),
+                None => return self.reach(unit, MoveKind::Charge),
+            }
+            n += 1;
+        }
+        let toward = Toward(enemies.get(..n));
+        self.reach_toward(unit, MoveKind::Charge, Supposing::NONE, toward)
+    }
+
+    fn reach_toward(&self, unit: UnitId, kind: MoveKind, s: Supposing, toward: Toward) -> Reach {
         let Some(u) = self.unit(unit).filter(|u| u.on_map()) else {
             return Reach::default();
         };
@@ -70,7 +100,7 @@ impl Game {
         } else {
             budget
         };
-        self.search(u, kind, budget, s)
+        self.search((u, kind, budget), s, toward)
     }
 
     /// R4.4: whether `u` may end a charge in `hex`: mounted units may not end one by
@@ -143,7 +173,7 @@ impl Game {
         if !self.charge_ground_ok(u, to) {
             return Err(RuleError::ChargeIntoBadGround);
         }
-        if self.reach(u.id, MoveKind::Charge).cost_to(to).is_none() {
+        if self.charge_reach(u.id).cost_to(to).is_none() {
             return Err(RuleError::Unreachable(u.id));
         }
         Ok(())
@@ -161,7 +191,13 @@ impl Game {
             self.stand_fast(unit);
             return;
         }
-        let path = self.reach(unit, kind).path_to(to);
+        // The search that found the order, if the unit's orders were asked for, or afresh.
+        let path = self
+            .remembered_path(unit, kind, to)
+            .unwrap_or_else(|| match kind {
+                MoveKind::Charge => self.charge_reach(unit).path_to(to),
+                _ => self.reach(unit, kind).path_to(to),
+            });
         self.emit(Event::Moved { unit, kind, path });
         if let (MoveKind::Charge, Some(target)) = (kind, target) {
             self.emit(Event::ChargeDeclared { unit, target });

@@ -2,6 +2,7 @@
 //! the acting side, and the targets a unit may fire at or attack (R4–R7). None of them
 //! rolls a die; each order is vetted by the same check `submit` uses.
 
+use super::memory::Known;
 use super::{Actor, Game};
 use crate::engine::command::Command;
 use crate::engine::command::Order;
@@ -37,7 +38,7 @@ impl Game {
             return &[];
         }
         match self.orders.get(usize::from(unit.0)) {
-            Some(cell) => cell.get_or_init(|| self.unit_orders_uncached(unit).into()),
+            Some(cell) => &cell.get_or_init(|| self.known_orders(unit).into()).orders,
             None => &[],
         }
     }
@@ -45,11 +46,24 @@ impl Game {
     /// The legal orders of one unit worked out afresh: what [`Game::unit_orders`]
     /// remembers, for benchmarks and the test that the memory is never stale.
     pub fn unit_orders_uncached(&self, unit: UnitId) -> Vec<Command> {
+        self.known_orders(unit).orders
+    }
+
+    #[allow(missing_docs)]
+    pub fn fresh_count(&self) -> usize {
+        self.orders.iter().filter(|c| c.get().is_none()).count()
+    }
+    /// The legal orders of one unit worked out afresh, with the hexes their searches reached.
+    fn known_orders(&self, unit: UnitId) -> Known {
+        let mut known = Known::default();
         if self.orders_closed() {
-            return Vec::new();
+            return known;
         }
         let candidates = match self.phase {
-            Phase::Movement => return self.move_candidates(unit),
+            Phase::Movement => {
+                self.move_candidates(unit, &mut known);
+                return known;
+            }
             Phase::Missile => {
                 let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
                 c.extend(
@@ -70,10 +84,11 @@ impl Game {
             }
             _ => Vec::new(),
         };
-        candidates
+        known.orders = candidates
             .into_iter()
             .filter(|c| self.check(c).is_ok())
-            .collect()
+            .collect();
+        known
     }
 
     /// `text` (a refusal's reason, say) with each unit's `#id` replaced by its label and
@@ -132,45 +147,56 @@ impl Game {
     }
 
     /// Movement orders built from the reach of each move kind, legal by construction; only
-    /// charges are vetted again for their target.
-    fn move_candidates(&self, unit: UnitId) -> Vec<Command> {
+    /// charges are vetted again for their target. `known` keeps the searches, and marks
+    /// every hex they reached.
+    fn move_candidates(&self, unit: UnitId, known: &mut Known) {
         let stand = Command::Order(Order::StandFast { unit });
         if self.check(&stand).is_err() {
-            return Vec::new();
+            return;
         }
         let u = self.at(unit);
-        let mut c = vec![stand];
-        let ends = |kind| self.reach(unit, kind).into_ends();
+        known.orders.push(stand);
+        known.reached.resize(self.map.len().div_ceil(64), 0);
         // One search serves march and hustle: they differ only in budget, and a cheapest
         // path within the march rate is the same whichever budget prunes the search.
         let (march, hustle) = (u.profile.rate.0, u.profile.rate.1);
-        let hustles = ends(MoveKind::Hustle);
-        c.reserve(2 * hustles.len() + 8);
-        if hustle >= march {
-            c.extend(
-                (hustles.iter())
-                    .filter(|(_, c)| *c <= march)
-                    .map(|&(to, _)| Command::Order(Order::March { unit, to })),
-            );
-        } else {
-            c.extend(
-                ends(MoveKind::March)
-                    .into_iter()
-                    .map(|(to, _)| Command::Order(Order::March { unit, to })),
-            );
-        }
-        c.extend(
-            hustles
-                .into_iter()
-                .map(|(to, _)| Command::Order(Order::Hustle { unit, to })),
+        let hustles = self.reach(unit, MoveKind::Hustle);
+        let marches = (hustle < march).then(|| self.reach(unit, MoveKind::March));
+        let march_ends = match &marches {
+            Some(m) => m.ends(),
+            // Cheapest first, so the ends within the march rate come first.
+            None => {
+                let n = hustles.ends().partition_point(|(_, c)| *c <= march);
+                hustles.ends().get(..n).unwrap_or_default()
+            }
+        };
+        let orders = &mut known.orders;
+        orders.extend(
+            march_ends
+                .iter()
+                .map(|&(to, _)| Command::Order(Order::March { unit, to })),
         );
-        if !u.troop.formation.is_undisciplined() {
-            c.extend(
-                ends(MoveKind::Disengage)
-                    .into_iter()
-                    .map(|(to, _)| Command::Order(Order::Disengage { unit, to })),
-            );
+        orders.extend(
+            (hustles.ends().iter()).map(|&(to, _)| Command::Order(Order::Hustle { unit, to })),
+        );
+        known.keep(MoveKind::Hustle, hustles);
+        if let Some(m) = marches {
+            known.keep(MoveKind::March, m);
         }
+        if !u.troop.formation.is_undisciplined() {
+            let away = self.reach(unit, MoveKind::Disengage);
+            let orders = away
+                .ends()
+                .iter()
+                .map(|&(to, _)| Command::Order(Order::Disengage { unit, to }));
+            known.orders.extend(orders);
+            known.keep(MoveKind::Disengage, away);
+        }
+        self.charge_candidates(u, known);
+    }
+
+    /// The charges of `u` (R4.4) into `known`.
+    fn charge_candidates(&self, u: &crate::engine::game::Unit, known: &mut Known) {
         // A charge ends beside an enemy (R4.4): with none within the charge rate and one hex,
         // there is nothing to search for.
         let within = u.profile.rate.2 + 1;
@@ -179,22 +205,26 @@ impl Game {
             .any(|e| e.pos.unsigned_distance_to(u.pos) <= within);
         let disciplined = !u.troop.formation.is_undisciplined();
         if !near || !disciplined || u.status != crate::engine::types::Status::Steady {
-            return c;
+            return;
         }
         // The search proved each end reachable, and the stand-fast check the unit's right to
         // move: what a charge adds is only an adjacent enemy and ground horse may enter
         // (R4.4), so the whole check is not run again for every end and target.
-        for (to, _) in ends(MoveKind::Charge) {
+        let unit = u.id;
+        let charges = self.charge_reach(unit);
+        for &(to, _) in charges.ends() {
             if !self.charge_ground_ok(u, to) {
                 continue;
             }
             for target in self.enemy_ids(unit) {
                 if self.at(target).pos.unsigned_distance_to(to) == 1 {
-                    c.push(Command::Order(Order::Charge { unit, to, target }));
+                    known
+                        .orders
+                        .push(Command::Order(Order::Charge { unit, to, target }));
                 }
             }
         }
-        c
+        known.keep(MoveKind::Charge, charges);
     }
 
     /// The enemies of `unit` on the map; none if there is no such unit, since the public

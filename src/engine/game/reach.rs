@@ -79,12 +79,6 @@ impl Frame {
         (self.col + slot % width - 1, self.row + slot / width - 1)
     }
 
-    /// The slots inside the frame, border left out, row by row.
-    fn inside(&self) -> impl Iterator<Item = usize> + '_ {
-        let width = (self.cols + 2) as usize;
-        (1..=self.rows as usize).flat_map(move |r| r * width + 1..=r * width + self.cols as usize)
-    }
-
     /// Where column `c`, row `r` of the frame lies in the map's flat arrays.
     #[inline]
     fn map_index(&self, (c, r): (i32, i32)) -> usize {
@@ -93,7 +87,7 @@ impl Frame {
 
     /// How far each neighbour of a hex in an even or odd row lies, in slots and in places
     /// of the map's flat arrays, in the order of `NEIGHBOURS`.
-    fn steps(&self) -> [[(isize, isize); 6]; 2] {
+    fn steps(&self) -> Steps {
         let (width, map_width) = ((self.cols + 2) as isize, self.map_width as isize);
         NEIGHBOURS.map(|row| {
             row.map(|(dc, dr)| {
@@ -103,6 +97,10 @@ impl Frame {
         })
     }
 }
+
+/// How far each neighbour of a hex in an even or odd row lies, in frame slots and in places
+/// of the map's flat arrays ([`Frame::steps`]).
+type Steps = [[(isize, isize); 6]; 2];
 
 /// A hex as a number whose order is the order of axial `(q, r)`: the order ties within one
 /// cost are broken in (rows on the map are never negative).
@@ -139,22 +137,40 @@ impl Supposing<'_> {
     }
 }
 
+/// The enemies a charge search heads for (R4.4: a charge ends beside one), as axial
+/// `(q, r)`: a hex from which none of their neighbours lies within the budget left is of
+/// no use to the charge. Every step costs at least 1, so a path from a hex to one beside an
+/// enemy costs at least the distance less 1; leaving out the hexes that bound rules out
+/// changes neither the ends nor the cheapest path to any of them (a hex on such a path
+/// passes the bound, and so does the hex before it). `None`: every hex is of use.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Toward<'e>(pub Option<&'e [(i32, i32)]>);
+
+impl Toward<'_> {
+    /// No hex is left out.
+    pub const ANYWHERE: Toward<'static> = Toward(None);
+
+    /// Whether the hex in offset column and row `(c, r)` lies more than `left` movement
+    /// points from every hex beside the enemies headed for.
+    #[inline]
+    fn beyond(&self, (c, r): (i32, i32), left: u32) -> bool {
+        let Some(enemies) = self.0 else {
+            return false;
+        };
+        let q = c - (r >> 1);
+        enemies.iter().all(|&(eq, er)| {
+            let (dq, dr) = (eq - q, er - r);
+            let distance = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
+            distance > left as i32 + 1
+        })
+    }
+}
+
 thread_local! {
     /// The search's buckets, one per cost, kept between searches so none allocates.
     static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
-    /// Cost and path arrays of searches whose reach was used up for its ends alone
-    /// ([`Reach::into_ends`]), for the next search to fill instead of allocating.
-    static SPARE: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
-    /// The list `move_ends` sorts, kept between searches.
-    static FOUND: RefCell<Vec<u64>> = const { RefCell::new(Vec::new()) };
-}
-
-/// A cost or path array of `len` slots set to `fill`, from the spares if one is left.
-fn array(len: usize, fill: u32) -> Vec<u32> {
-    let mut v = SPARE.with_borrow_mut(Vec::pop).unwrap_or_default();
-    v.clear();
-    v.resize(len, fill);
-    v
+    /// The ends a search found, kept between searches.
+    static FOUND: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// The hexes a unit can reach with one kind of move, with the cheapest cost (movement
@@ -175,16 +191,17 @@ pub struct Reach {
 impl Reach {
     fn new(frame: Frame, radius: u32) -> Reach {
         // The border costs 0: settled, so never entered.
-        let mut cost = array(frame.len(), 0);
-        frame.inside().for_each(|slot| {
-            if let Some(c) = cost.get_mut(slot) {
-                *c = NONE;
+        let mut cost = vec![0; frame.len()];
+        let (width, cols) = ((frame.cols + 2) as usize, frame.cols as usize);
+        for r in 1..=frame.rows as usize {
+            if let Some(row) = cost.get_mut(r * width + 1..r * width + 1 + cols) {
+                row.fill(NONE);
             }
-        });
+        }
         Reach {
             frame,
             cost,
-            prev: array(frame.len(), NONE),
+            prev: vec![NONE; frame.len()],
             ends: Vec::new(),
             radius,
         }
@@ -196,14 +213,23 @@ impl Reach {
         &self.ends
     }
 
-    /// The ends alone ([`Reach::ends`]), giving the search's arrays back for the next.
-    pub fn into_ends(self) -> Vec<(Hex, u32)> {
-        SPARE.with_borrow_mut(|spare| {
-            if spare.len() < 8 {
-                spare.extend([self.cost, self.prev]);
+    /// Sets the bit of every hex the search reached in `bits`, one bit per hex of the map by
+    /// its place in the map's flat arrays.
+    pub(super) fn mark_reached(&self, bits: &mut [u64]) {
+        let width = (self.frame.cols + 2) as usize;
+        for r in 0..self.frame.rows {
+            let first = (r as usize + 1) * width + 1;
+            let Some(row) = self.cost.get(first..first + self.frame.cols as usize) else {
+                continue;
+            };
+            let start = self.frame.map_index((self.frame.col, self.frame.row + r));
+            for (i, _) in row.iter().enumerate().filter(|(_, c)| **c != NONE) {
+                let index = start + i;
+                if let Some(w) = bits.get_mut(index / 64) {
+                    *w |= 1 << (index % 64);
+                }
             }
-        });
-        self.ends
+        }
     }
 
     /// Hexes from the unit's start within which every hex the search reached lies (its
@@ -247,7 +273,15 @@ impl Game {
     /// paths found never depend on anything but the position. Costs are small whole
     /// numbers and every step costs at least 1, so a bucket per cost replaces the heap: a
     /// bucket is full before it is taken.
-    pub(super) fn search(&self, u: &Unit, kind: MoveKind, budget: u32, s: Supposing) -> Reach {
+    ///
+    /// With `toward`, a hex is left unreached if no hex beside those enemies could be
+    /// reached through it within the budget (see [`Toward`]).
+    pub(super) fn search(
+        &self,
+        (u, kind, budget): (&Unit, MoveKind, u32),
+        s: Supposing,
+        toward: Toward,
+    ) -> Reach {
         let mut reach = Reach::new(Frame::around(&self.map, u.pos, budget), budget);
         let Some(start) = reach.frame.slot_of(u.pos) else {
             return reach;
@@ -261,6 +295,8 @@ impl Game {
             *c = 0;
         }
         let steps = reach.frame.steps();
+        let mut found = FOUND.take();
+        found.clear();
         BUCKETS.with_borrow_mut(|buckets| {
             buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
             buckets.iter_mut().for_each(Vec::clear);
@@ -274,7 +310,8 @@ impl Game {
                 bucket.sort_unstable();
                 for &at in &bucket {
                     let step = (cost as u32, budget, unkey(at));
-                    self.expand((u, kind, s), step, (&mut reach, &steps), buckets);
+                    let into = (&mut reach, &steps, &mut found);
+                    self.expand((u, kind, s, toward), step, into, buckets);
                 }
                 bucket.clear();
                 if let Some(slot) = buckets.get_mut(cost) {
@@ -282,18 +319,30 @@ impl Game {
                 }
             }
         });
-        reach.ends = self.move_ends(u, kind, &reach, s);
+        // Cost above, slot below: slots run row by row, so cheapest first, then by row and
+        // column.
+        found.sort_unstable();
+        reach.ends = found
+            .iter()
+            .map(|&k| {
+                let (c, r) = reach.frame.cell((k & 0xFFFF_FFFF) as usize);
+                (Map::hex_at(c, r), (k >> 32) as u32)
+            })
+            .collect();
+        FOUND.set(found);
         reach
     }
 
-    /// Relaxes the neighbours of the hex in column and row `at`, reached for `cost`, into
-    /// the buckets, up to `budget` (the buckets may outnumber it, kept from an earlier
-    /// search). `steps` are the frame's [`Frame::steps`].
+    /// Settles the hex in column and row `at`, reached for `cost`: unless it was reached
+    /// more cheaply since it was put in this bucket, records it in `found` (`cost << 32 |
+    /// slot`) if the move may end there, and relaxes its neighbours into the buckets, up to
+    /// `budget` (the buckets may outnumber it, kept from an earlier search). `steps` are the
+    /// frame's [`Frame::steps`].
     fn expand(
         &self,
-        (u, kind, s): (&Unit, MoveKind, Supposing),
+        (u, kind, s, toward): (&Unit, MoveKind, Supposing, Toward),
         (cost, budget, at): (u32, u32, (i32, i32)),
-        (reach, steps): (&mut Reach, &[[(isize, isize); 6]; 2]),
+        (reach, steps, found): (&mut Reach, &Steps, &mut Vec<u64>),
         buckets: &mut [Vec<u32>],
     ) {
         let Some(slot) = reach.frame.slot(at) else {
@@ -301,9 +350,13 @@ impl Game {
         };
         let here = reach.frame.map_index(at);
         if reach.cost.get(slot).is_some_and(|&c| c < cost) {
-            return; // reached more cheaply since it was put in this bucket
+            return;
         }
-        if cost > 0 && self.zone_supposing(here, u.side.other(), s) {
+        let beside = self.zone_supposing(here, u.side.other(), s);
+        if self.ends_in(u, kind, (cost, here, at), beside, s) {
+            found.push(u64::from(cost) << 32 | slot as u64);
+        }
+        if cost > 0 && beside {
             return; // R4.2: entering an enemy's side stops the move.
         }
         let parity = (at.1 & 1) as usize;
@@ -324,7 +377,11 @@ impl Game {
                 continue;
             };
             let total = cost + step.max(1);
+            let next = (at.0 + dc, at.1 + dr);
             if total > budget || total >= known || !self.may_enter(u, kind, there, s) {
+                continue;
+            }
+            if toward.beyond(next, budget - total) {
                 continue;
             }
             let Some(bucket) = buckets.get_mut(total as usize) else {
@@ -333,7 +390,7 @@ impl Game {
             if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
                 (*c, *p) = (total, slot as u32);
             }
-            bucket.push(key((at.0 + dc, at.1 + dr)));
+            bucket.push(key(next));
         }
     }
 
@@ -378,46 +435,22 @@ impl Game {
         }
     }
 
-    /// Where a move may end: an empty hex (or, for a charge, its own), and for a charge one
-    /// beside an enemy on ground the charger may enter (R4.4); cheapest first, then by row
-    /// and column (a stable sort by cost of hexes taken row by row).
-    fn move_ends(&self, u: &Unit, kind: MoveKind, reach: &Reach, s: Supposing) -> Vec<(Hex, u32)> {
-        FOUND.with_borrow_mut(|found| self.ends_into(found, u, kind, reach, s))
-    }
-
-    fn ends_into(
+    /// Whether a move may end in map hex `here` (column and row `at`), reached for `cost`
+    /// and `beside` an enemy or not: an empty hex (or, for a charge, its own), and for a
+    /// charge one beside an enemy on ground the charger may enter (R4.4).
+    #[inline]
+    fn ends_in(
         &self,
-        found: &mut Vec<u64>,
         u: &Unit,
         kind: MoveKind,
-        reach: &Reach,
+        (cost, here, at): (u32, usize, (i32, i32)),
+        beside: bool,
         s: Supposing,
-    ) -> Vec<(Hex, u32)> {
+    ) -> bool {
         let charge = kind == MoveKind::Charge;
-        // Cost above, slot below: slots run row by row, so the order asked for.
-        found.clear();
-        for slot in reach.frame.inside() {
-            let Some(&cost) = reach.cost.get(slot).filter(|c| **c != NONE) else {
-                continue;
-            };
-            let cell = reach.frame.cell(slot);
-            let index = reach.frame.map_index(cell);
-            let free = self.occupant_supposing(index, s).is_none_or(|o| o == u.id);
-            let moves = cost > 0 || charge;
-            let strikes = !charge
-                || (self.zone_supposing(index, u.side.other(), s)
-                    && self.charge_ground_ok(u, Map::hex_at(cell.0, cell.1)));
-            if free && moves && strikes {
-                found.push(u64::from(cost) << 32 | slot as u64);
-            }
-        }
-        found.sort_unstable();
-        found
-            .iter()
-            .map(|&k| {
-                let (c, r) = reach.frame.cell((k & 0xFFFF_FFFF) as usize);
-                (Map::hex_at(c, r), (k >> 32) as u32)
-            })
-            .collect()
+        let free = self.occupant_supposing(here, s).is_none_or(|o| o == u.id);
+        let moves = cost > 0 || charge;
+        let strikes = !charge || (beside && self.charge_ground_ok(u, Map::hex_at(at.0, at.1)));
+        free && moves && strikes
     }
 }
