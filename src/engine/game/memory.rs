@@ -20,17 +20,15 @@ use hexx::Hex;
 pub(super) struct Known {
     /// The orders, as [`Game::unit_orders`] gives them.
     pub orders: Vec<Command>,
-    /// One bit per hex of the map, by its place in the map's flat arrays: set where a search
-    /// for these orders reached (R4.1–R4.6). Empty outside the Movement phase.
-    pub reached: Vec<u64>,
     /// The searches of the Movement phase, by move kind, for the path of the order given.
     moves: Vec<(MoveKind, Reach)>,
 }
 
 impl Known {
-    /// Keeps the search for moves of `kind`, marking the hexes it reached.
+    /// Keeps the search for moves of `kind`.
     pub fn keep(&mut self, kind: MoveKind, reach: Reach) {
-        reach.mark_reached(&mut self.reached);
+        // Hustle, march, disengage and charge at most.
+        self.moves.reserve(4);
         self.moves.push((kind, reach));
     }
 
@@ -50,11 +48,10 @@ impl Known {
             .map(|_| reach.path_to(to))
     }
 
-    /// Whether a search for these orders reached map hex `index`.
-    pub fn reached(&self, index: usize) -> bool {
-        self.reached
-            .get(index / 64)
-            .is_some_and(|w| w >> (index % 64) & 1 == 1)
+    /// Whether a search for these orders reached `hex` (R4.1–R4.6); none did outside the
+    /// Movement phase.
+    pub fn reached(&self, hex: Hex) -> bool {
+        self.moves.iter().any(|(_, r)| r.cost_of(hex).is_some())
     }
 }
 
@@ -95,17 +92,12 @@ impl Game {
     /// one hex beyond (R4.2, R4.4). A friend counts only in or beside a hex a search
     /// reached, where it changes whether the unit may enter or end its move (R4.3).
     pub(super) fn forget_orders_near(&mut self, hex: Hex, side: SideId) {
-        let mut near = [usize::MAX; 7];
-        for (slot, h) in near
-            .iter_mut()
-            .zip(std::iter::once(hex).chain(hex.all_neighbors()))
-        {
-            *slot = self.map.index(h).unwrap_or(usize::MAX);
-        }
+        side.of_mut(&mut self.nearest).take();
+        let near = hex.all_neighbors();
         for (u, cell) in self.units.iter().zip(&mut self.orders) {
             let forget = if u.side == side {
                 cell.get()
-                    .is_some_and(|k| near.iter().any(|&i| k.reached(i)))
+                    .is_some_and(|k| k.reached(hex) || near.iter().any(|&n| k.reached(n)))
             } else {
                 u.pos.unsigned_distance_to(hex) <= u.profile.rate.longest() + 1
             };
@@ -113,6 +105,22 @@ impl Game {
                 cell.take();
             }
         }
+    }
+
+    /// The hex distance from each hex of the map (by its place in the map's flat arrays) to
+    /// the nearest unit of `side` on the map, `u16::MAX` if it has none; worked out once
+    /// and remembered until a unit of `side` moves.
+    pub(super) fn distance_to(&self, side: SideId) -> &[u16] {
+        side.of(&self.nearest).get_or_init(|| {
+            let units: Vec<Hex> = self.units_of(side).map(|u| u.pos).collect();
+            (0..self.map.len())
+                .map(|i| {
+                    let hex = self.map.hex_of(i);
+                    let d = units.iter().map(|u| u.unsigned_distance_to(hex)).min();
+                    d.map_or(u16::MAX, |d| u16::try_from(d).unwrap_or(u16::MAX))
+                })
+                .collect()
+        })
     }
 
     /// The path of `unit`'s move of `kind` to `to` from the searches remembered with its

@@ -55,22 +55,7 @@ impl Game {
         let Some(u) = self.unit(unit) else {
             return Reach::default();
         };
-        // Past this many enemies in reach the bound costs more than it saves.
-        const MOST: usize = 32;
-        let within = u.profile.rate.2 + 1;
-        let mut enemies = [(0, 0); MOST];
-        let mut n = 0;
-        for e in self.units_of(u.side.other()) {
-            if e.pos.unsigned_distance_to(u.pos) > within {
-                continue;
-            }
-            match enemies.get_mut(n) {
-                Some(slot) => *slot = (e.pos.x, e.pos.y),
-                None => return self.reach(unit, MoveKind::Charge),
-            }
-            n += 1;
-        }
-        let toward = Toward(enemies.get(..n));
+        let toward = Toward(Some(self.distance_to(u.side.other())));
         self.reach_toward(unit, MoveKind::Charge, Supposing::NONE, toward)
     }
 

@@ -9,6 +9,7 @@ use crate::engine::command::Order;
 use crate::engine::error::RuleError;
 use crate::engine::event::{MoveKind, Phase};
 use crate::engine::types::UnitId;
+use hexx::Hex;
 
 impl Game {
     /// Every command the acting side may submit now, `EndOrders` included when legal.
@@ -53,7 +54,7 @@ impl Game {
     pub fn fresh_count(&self) -> usize {
         self.orders.iter().filter(|c| c.get().is_none()).count()
     }
-    /// The legal orders of one unit worked out afresh, with the hexes their searches reached.
+    /// The legal orders of one unit worked out afresh, with the searches they came from.
     fn known_orders(&self, unit: UnitId) -> Known {
         let mut known = Known::default();
         if self.orders_closed() {
@@ -147,8 +148,7 @@ impl Game {
     }
 
     /// Movement orders built from the reach of each move kind, legal by construction; only
-    /// charges are vetted again for their target. `known` keeps the searches, and marks
-    /// every hex they reached.
+    /// charges are vetted again for their target. `known` keeps the searches.
     fn move_candidates(&self, unit: UnitId, known: &mut Known) {
         let stand = Command::Order(Order::StandFast { unit });
         if self.check(&stand).is_err() {
@@ -156,7 +156,6 @@ impl Game {
         }
         let u = self.at(unit);
         known.orders.push(stand);
-        known.reached.resize(self.map.len().div_ceil(64), 0);
         // One search serves march and hustle: they differ only in budget, and a cheapest
         // path within the march rate is the same whichever budget prunes the search.
         let (march, hustle) = (u.profile.rate.0, u.profile.rate.1);
@@ -171,6 +170,7 @@ impl Game {
             }
         };
         let orders = &mut known.orders;
+        orders.reserve(march_ends.len() + 2 * hustles.ends().len() + 8);
         orders.extend(
             march_ends
                 .iter()
@@ -199,12 +199,16 @@ impl Game {
     fn charge_candidates(&self, u: &crate::engine::game::Unit, known: &mut Known) {
         // A charge ends beside an enemy (R4.4): with none within the charge rate and one hex,
         // there is nothing to search for.
-        let within = u.profile.rate.2 + 1;
-        let near = self
-            .units_of(u.side.other())
-            .any(|e| e.pos.unsigned_distance_to(u.pos) <= within);
         let disciplined = !u.troop.formation.is_undisciplined();
-        if !near || !disciplined || u.status != crate::engine::types::Status::Steady {
+        if !disciplined || u.status != crate::engine::types::Status::Steady {
+            return;
+        }
+        let within = u.profile.rate.2 + 1;
+        let near: Vec<(UnitId, Hex)> = (self.units_of(u.side.other()))
+            .filter(|e| e.pos.unsigned_distance_to(u.pos) <= within)
+            .map(|e| (e.id, e.pos))
+            .collect();
+        if near.is_empty() {
             return;
         }
         // The search proved each end reachable, and the stand-fast check the unit's right to
@@ -216,8 +220,9 @@ impl Game {
             if !self.charge_ground_ok(u, to) {
                 continue;
             }
-            for target in self.enemy_ids(unit) {
-                if self.at(target).pos.unsigned_distance_to(to) == 1 {
+            // Every enemy beside a hex the charge can reach is within `within` (by id).
+            for &(target, at) in &near {
+                if at.unsigned_distance_to(to) == 1 {
                     known
                         .orders
                         .push(Command::Order(Order::Charge { unit, to, target }));

@@ -137,32 +137,27 @@ impl Supposing<'_> {
     }
 }
 
-/// The enemies a charge search heads for (R4.4: a charge ends beside one), as axial
-/// `(q, r)`: a hex from which none of their neighbours lies within the budget left is of
-/// no use to the charge. Every step costs at least 1, so a path from a hex to one beside an
-/// enemy costs at least the distance less 1; leaving out the hexes that bound rules out
-/// changes neither the ends nor the cheapest path to any of them (a hex on such a path
-/// passes the bound, and so does the hex before it). `None`: every hex is of use.
+/// Where a charge search heads (R4.4: a charge ends beside an enemy): the hex distance
+/// from each hex of the map to the nearest enemy, by the hex's place in the map's flat
+/// arrays. A hex from which no enemy's side lies within the budget left is of no use to the
+/// charge. Every step costs at least 1, so a path from a hex to one beside an enemy costs
+/// at least the distance less 1; leaving out the hexes that bound rules out changes neither
+/// the ends nor the cheapest path to any of them (a hex on such a path passes the bound,
+/// and so does the hex before it). `None`: every hex is of use.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Toward<'e>(pub Option<&'e [(i32, i32)]>);
+pub(super) struct Toward<'d>(pub Option<&'d [u16]>);
 
 impl Toward<'_> {
     /// No hex is left out.
     pub const ANYWHERE: Toward<'static> = Toward(None);
 
-    /// Whether the hex in offset column and row `(c, r)` lies more than `left` movement
-    /// points from every hex beside the enemies headed for.
+    /// Whether map hex `index` lies more than `left` movement points from every hex beside
+    /// the enemies headed for.
     #[inline]
-    fn beyond(&self, (c, r): (i32, i32), left: u32) -> bool {
-        let Some(enemies) = self.0 else {
-            return false;
-        };
-        let q = c - (r >> 1);
-        enemies.iter().all(|&(eq, er)| {
-            let (dq, dr) = (eq - q, er - r);
-            let distance = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
-            distance > left as i32 + 1
-        })
+    fn beyond(&self, index: usize, left: u32) -> bool {
+        self.0
+            .and_then(|d| d.get(index))
+            .is_some_and(|&d| u32::from(d) > left + 1)
     }
 }
 
@@ -211,25 +206,6 @@ impl Reach {
     /// and column.
     pub fn ends(&self) -> &[(Hex, u32)] {
         &self.ends
-    }
-
-    /// Sets the bit of every hex the search reached in `bits`, one bit per hex of the map by
-    /// its place in the map's flat arrays.
-    pub(super) fn mark_reached(&self, bits: &mut [u64]) {
-        let width = (self.frame.cols + 2) as usize;
-        for r in 0..self.frame.rows {
-            let first = (r as usize + 1) * width + 1;
-            let Some(row) = self.cost.get(first..first + self.frame.cols as usize) else {
-                continue;
-            };
-            let start = self.frame.map_index((self.frame.col, self.frame.row + r));
-            for (i, _) in row.iter().enumerate().filter(|(_, c)| **c != NONE) {
-                let index = start + i;
-                if let Some(w) = bits.get_mut(index / 64) {
-                    *w |= 1 << (index % 64);
-                }
-            }
-        }
     }
 
     /// Hexes from the unit's start within which every hex the search reached lies (its
@@ -381,7 +357,7 @@ impl Game {
             if total > budget || total >= known || !self.may_enter(u, kind, there, s) {
                 continue;
             }
-            if toward.beyond(next, budget - total) {
+            if toward.beyond(there, budget - total) {
                 continue;
             }
             let Some(bucket) = buckets.get_mut(total as usize) else {

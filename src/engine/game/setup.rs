@@ -169,6 +169,7 @@ impl Game {
             log: Vec::new(),
             grid: Default::default(),
             orders: Vec::new(),
+            nearest: Default::default(),
         };
         game.orders = vec![Default::default(); game.units.len()];
         game.grid = grid::Grid::new(&game.rules, &game.map, &game.units);
