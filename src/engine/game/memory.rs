@@ -95,11 +95,14 @@ impl Game {
         side.of_mut(&mut self.nearest).take();
         let near = hex.all_neighbors();
         for (u, cell) in self.units.iter().zip(&mut self.orders) {
+            let within = u.pos.unsigned_distance_to(hex) <= u.profile.rate.longest() + 1;
             let forget = if u.side == side {
-                cell.get()
-                    .is_some_and(|k| k.reached(hex) || near.iter().any(|&n| k.reached(n)))
+                within
+                    && cell
+                        .get()
+                        .is_some_and(|k| k.reached(hex) || near.iter().any(|&n| k.reached(n)))
             } else {
-                u.pos.unsigned_distance_to(hex) <= u.profile.rate.longest() + 1
+                within
             };
             if forget {
                 cell.take();

@@ -297,7 +297,10 @@ impl Game {
         });
         // Cost above, slot below: slots run row by row, so cheapest first, then by row and
         // column.
-        found.sort_unstable();
+        // Hexes settle cheapest first, so only the hexes of one cost need sorting.
+        for same_cost in found.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
+            same_cost.sort_unstable();
+        }
         reach.ends = found
             .iter()
             .map(|&k| {
