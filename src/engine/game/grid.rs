@@ -71,10 +71,19 @@ impl Grid {
     /// is raised and `from` is not (or is off the map); `None` if `to` is impassable or off
     /// the map.
     pub(super) fn step_cost(&self, from: Option<usize>, to: Option<usize>) -> Option<u32> {
-        let to = self.ground.get(to?)?;
-        let from_raised = from
-            .and_then(|f| self.ground.get(f))
-            .is_some_and(|g| g.elevated);
+        self.step_from(from.is_some_and(|f| self.raised(f)), to?)
+    }
+
+    /// Whether hex `index` is raised ground (R4.6).
+    #[inline]
+    pub(super) fn raised(&self, index: usize) -> bool {
+        self.ground.get(index).is_some_and(|g| g.elevated)
+    }
+
+    /// [`Grid::step_cost`] into hex `to` from a hex that is raised or not.
+    #[inline]
+    pub(super) fn step_from(&self, from_raised: bool, to: usize) -> Option<u32> {
+        let to = self.ground.get(to)?;
         if to.elevated && !from_raised {
             to.uphill
         } else {

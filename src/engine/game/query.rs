@@ -65,23 +65,23 @@ impl Game {
                 self.move_candidates(unit, &mut known);
                 return known;
             }
+            // Only a unit with a missile weapon may fire (R6.1), and only at an adjacent
+            // enemy may a unit attack (R7.2): the check refuses the rest.
             Phase::Missile => {
-                let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
-                c.extend(
-                    self.enemy_ids(unit)
-                        .map(|target| Command::Order(Order::Fire { unit, target })),
-                );
-                c.push(Command::Order(Order::Ready { unit }));
-                c
+                let armed = self.unit(unit).is_some_and(|u| u.troop.missile.is_some());
+                let targets = self.enemy_ids(unit).filter(|_| armed);
+                let fire = targets.map(|target| Command::Order(Order::Fire { unit, target }));
+                fire.chain([Command::Order(Order::Ready { unit })])
+                    .collect()
             }
             Phase::Melee => {
-                let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
-                c.extend(
-                    self.enemy_ids(unit)
-                        .map(|target| Command::Order(Order::Attack { unit, target })),
-                );
-                c.push(Command::Order(Order::Ready { unit }));
-                c
+                let pos = self.unit(unit).map(|u| u.pos);
+                let targets = (self.enemy_ids(unit))
+                    .filter(|t| pos.is_some_and(|p| self.at(*t).pos.unsigned_distance_to(p) == 1));
+                let attack = targets.map(|target| Command::Order(Order::Attack { unit, target }));
+                attack
+                    .chain([Command::Order(Order::Ready { unit })])
+                    .collect()
             }
             _ => Vec::new(),
         };
@@ -222,7 +222,7 @@ impl Game {
             }
             // Every enemy beside a hex the charge can reach is within `within` (by id).
             for &(target, at) in &near {
-                if at.unsigned_distance_to(to) == 1 {
+                if adjacent(at, to) {
                     known
                         .orders
                         .push(Command::Order(Order::Charge { unit, to, target }));
@@ -269,4 +269,13 @@ impl Game {
         }
         self.check(command)
     }
+}
+
+/// Whether hexes `a` and `b` are neighbours: what `a.unsigned_distance_to(b) == 1` says,
+/// for the charge list's inner loop.
+#[inline]
+fn adjacent(a: Hex, b: Hex) -> bool {
+    let (dx, dy) = (a.x.wrapping_sub(b.x), a.y.wrapping_sub(b.y));
+    let near = |v: i32| (-1..=1).contains(&v);
+    near(dx) && near(dy) && near(dx.wrapping_add(dy)) && (dx, dy) != (0, 0)
 }
