@@ -342,6 +342,7 @@ impl Game {
         let (Some(neighbours), Some(offsets)) = (NEIGHBOURS.get(parity), steps.get(parity)) else {
             return;
         };
+        let raised = self.grid.raised(here);
         for (&(dc, dr), &(to, there)) in neighbours.iter().zip(offsets) {
             let to = slot.wrapping_add_signed(to);
             // Every step costs at least 1 (rules.ron is checked for it): a hex reached for
@@ -352,7 +353,7 @@ impl Game {
                 continue;
             }
             let there = here.wrapping_add_signed(there);
-            let Some(step) = self.grid.step_cost(Some(here), Some(there)) else {
+            let Some(step) = self.grid.step_from(raised, there) else {
                 continue;
             };
             let total = cost + step.max(1);
