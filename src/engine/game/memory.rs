@@ -110,19 +110,36 @@ impl Game {
         }
     }
 
-    /// The hex distance from each hex of the map (by its place in the map's flat arrays) to
-    /// the nearest unit of `side` on the map, `u16::MAX` if it has none; worked out once
-    /// and remembered until a unit of `side` moves.
+    /// The number of steps from each hex of the map (by its place in the map's flat arrays)
+    /// to the nearest unit of `side` on the map, over hexes of the map, whatever their
+    /// ground: `u16::MAX` if it has none. Every step of a move costs at least 1 movement
+    /// point (R4.6), so no move on the map gets there in fewer. Worked out once, breadth
+    /// first, and remembered until a unit of `side` moves.
     pub(super) fn distance_to(&self, side: SideId) -> &[u16] {
         side.of(&self.nearest).get_or_init(|| {
-            let units: Vec<Hex> = self.units_of(side).map(|u| u.pos).collect();
-            (0..self.map.len())
-                .map(|i| {
-                    let hex = self.map.hex_of(i);
-                    let d = units.iter().map(|u| u.unsigned_distance_to(hex)).min();
-                    d.map_or(u16::MAX, |d| u16::try_from(d).unwrap_or(u16::MAX))
-                })
-                .collect()
+            let mut distance = vec![u16::MAX; self.map.len()];
+            let mut queue = std::collections::VecDeque::new();
+            for u in self.units_of(side) {
+                if let Some(d) = self.map.index(u.pos).and_then(|i| distance.get_mut(i)) {
+                    *d = 0;
+                    queue.push_back(u.pos);
+                }
+            }
+            while let Some(hex) = queue.pop_front() {
+                let Some(&d) = self.map.index(hex).and_then(|i| distance.get(i)) else {
+                    continue;
+                };
+                for n in self.map.neighbors(hex) {
+                    let Some(slot) = self.map.index(n).and_then(|i| distance.get_mut(i)) else {
+                        continue;
+                    };
+                    if *slot == u16::MAX {
+                        *slot = d.saturating_add(1);
+                        queue.push_back(n);
+                    }
+                }
+            }
+            distance
         })
     }
 
@@ -151,5 +168,72 @@ impl Game {
             .get(usize::from(unit.0))
             .and_then(|cell| cell.get())
             .is_some_and(|known| known.orders.contains(command))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a test that meets the unexpected should fail"
+    )]
+    use crate::ai::{Player, RandomPlayer};
+    use crate::engine::command::{Command, Order};
+    use crate::engine::event::{MoveKind, Phase};
+    use crate::engine::{Dice, Game};
+    use crate::scenario::{Scenario, SHIPPED};
+
+    /// R4.4: the charge search that leaves out hexes from which no enemy's side is in reach
+    /// finds the same ends, and the same path to each, as the whole search; and the path a
+    /// remembered search gives an order is the one a fresh search gives. Checked for every
+    /// unit after every command of random battles on every shipped map.
+    #[test]
+    fn r4_4_bounded_charge_search_and_kept_searches_give_the_paths_of_a_fresh_search() {
+        let mut checked = 0;
+        for (file, src) in SHIPPED {
+            let scenario = Scenario::parse(src, file).unwrap();
+            for seed in 1..=4 {
+                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+                let mut player = RandomPlayer::new(seed);
+                while let Some(command) = player.choose(&game) {
+                    if game.phase() == Phase::Movement {
+                        checked += same_paths(&game, file);
+                    }
+                    game.submit(command).unwrap();
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} paths were checked");
+    }
+
+    /// Compares the bounded and kept searches of every unit with fresh ones; the number of
+    /// paths compared.
+    fn same_paths(game: &Game, file: &str) -> usize {
+        let mut checked = 0;
+        for u in game.units() {
+            let (bounded, whole) = (game.charge_reach(u.id), game.reach(u.id, MoveKind::Charge));
+            assert_eq!(bounded.ends(), whole.ends(), "{file}: charges of {}", u.id);
+            for &(to, _) in whole.ends() {
+                assert_eq!(bounded.path_to(to), whole.path_to(to), "{file}: {}", u.id);
+                checked += 1;
+            }
+            for command in game.unit_orders(u.id) {
+                let (kind, to) = match command {
+                    Command::Order(Order::March { to, .. }) => (MoveKind::March, *to),
+                    Command::Order(Order::Hustle { to, .. }) => (MoveKind::Hustle, *to),
+                    Command::Order(Order::Disengage { to, .. }) => (MoveKind::Disengage, *to),
+                    Command::Order(Order::Charge { to, .. }) => (MoveKind::Charge, *to),
+                    _ => continue,
+                };
+                let kept = game.remembered_path(u.id, kind, to).unwrap();
+                assert_eq!(
+                    kept,
+                    game.reach(u.id, kind).path_to(to),
+                    "{file}: {command:?}"
+                );
+                checked += 1;
+            }
+        }
+        checked
     }
 }

@@ -137,13 +137,14 @@ impl Supposing<'_> {
     }
 }
 
-/// Where a charge search heads (R4.4: a charge ends beside an enemy): the hex distance
-/// from each hex of the map to the nearest enemy, by the hex's place in the map's flat
-/// arrays. A hex from which no enemy's side lies within the budget left is of no use to the
-/// charge. Every step costs at least 1, so a path from a hex to one beside an enemy costs
-/// at least the distance less 1; leaving out the hexes that bound rules out changes neither
-/// the ends nor the cheapest path to any of them (a hex on such a path passes the bound,
-/// and so does the hex before it). `None`: every hex is of use.
+/// Where a charge search heads (R4.4: a charge ends beside an enemy): the steps over the map
+/// from each hex to the nearest enemy, by the hex's place in the map's flat arrays
+/// (`Game::distance_to`). A hex from which no enemy's side lies within the budget left is
+/// of no use to the charge. Every step costs at least 1, so a path from a hex to one beside
+/// an enemy costs at least those steps less 1; leaving out the hexes that bound rules out
+/// changes neither the ends nor the cheapest path to any of them (a hex on such a path
+/// passes the bound, and so does the hex before it, one step further at most). `None`:
+/// every hex is of use.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Toward<'d>(pub Option<&'d [u16]>);
 
