@@ -162,6 +162,8 @@ impl Game {
         }
         let (side, pos) = (u.side, u.pos);
         self.forget_orders_near(pos, side);
+        // Where the unit goes next, if anywhere, is after this: its side's distances go now.
+        self.forget_distances(side);
         let next = self
             .units
             .iter()

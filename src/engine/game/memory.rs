@@ -92,7 +92,6 @@ impl Game {
     /// one hex beyond (R4.2, R4.4). A friend counts only in or beside a hex a search
     /// reached, where it changes whether the unit may enter or end its move (R4.3).
     pub(super) fn forget_orders_near(&mut self, hex: Hex, side: SideId) {
-        side.of_mut(&mut self.nearest).take();
         let near = hex.all_neighbors();
         for (u, cell) in self.units.iter().zip(&mut self.orders) {
             let within = u.pos.unsigned_distance_to(hex) <= u.profile.rate.longest() + 1;
@@ -113,34 +112,43 @@ impl Game {
     /// The number of steps from each hex of the map (by its place in the map's flat arrays)
     /// to the nearest unit of `side` on the map, over hexes of the map, whatever their
     /// ground: `u16::MAX` if it has none. Every step of a move costs at least 1 movement
-    /// point (R4.6), so no move on the map gets there in fewer. Worked out once, breadth
-    /// first, and remembered until a unit of `side` moves.
+    /// point (R4.6), so no move on the map gets there in fewer. Worked out once
+    /// ([`Game::distances_to`]) and remembered until a unit of `side` moves.
     pub(super) fn distance_to(&self, side: SideId) -> &[u16] {
-        side.of(&self.nearest).get_or_init(|| {
-            let mut distance = vec![u16::MAX; self.map.len()];
-            let mut queue = std::collections::VecDeque::new();
-            for u in self.units_of(side) {
-                if let Some(d) = self.map.index(u.pos).and_then(|i| distance.get_mut(i)) {
-                    *d = 0;
-                    queue.push_back(u.pos);
-                }
+        side.of(&self.nearest)
+            .get_or_init(|| self.distances_to(side))
+    }
+
+    /// Forgets the distances to `side`'s units ([`Game::distance_to`]): one of them moved.
+    pub(super) fn forget_distances(&mut self, side: SideId) {
+        side.of_mut(&mut self.nearest).take();
+    }
+
+    /// [`Game::distance_to`] worked out afresh, breadth first from `side`'s units.
+    fn distances_to(&self, side: SideId) -> Vec<u16> {
+        let mut distance = vec![u16::MAX; self.map.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for u in self.units_of(side) {
+            if let Some(d) = self.map.index(u.pos).and_then(|i| distance.get_mut(i)) {
+                *d = 0;
+                queue.push_back(u.pos);
             }
-            while let Some(hex) = queue.pop_front() {
-                let Some(&d) = self.map.index(hex).and_then(|i| distance.get(i)) else {
+        }
+        while let Some(hex) = queue.pop_front() {
+            let Some(&d) = self.map.index(hex).and_then(|i| distance.get(i)) else {
+                continue;
+            };
+            for n in self.map.neighbors(hex) {
+                let Some(slot) = self.map.index(n).and_then(|i| distance.get_mut(i)) else {
                     continue;
                 };
-                for n in self.map.neighbors(hex) {
-                    let Some(slot) = self.map.index(n).and_then(|i| distance.get_mut(i)) else {
-                        continue;
-                    };
-                    if *slot == u16::MAX {
-                        *slot = d.saturating_add(1);
-                        queue.push_back(n);
-                    }
+                if *slot == u16::MAX {
+                    *slot = d.saturating_add(1);
+                    queue.push_back(n);
                 }
             }
-            distance
-        })
+        }
+        distance
     }
 
     /// The path of `unit`'s move of `kind` to `to` from the searches remembered with its
@@ -180,6 +188,7 @@ mod tests {
     use crate::ai::{Player, RandomPlayer};
     use crate::engine::command::{Command, Order};
     use crate::engine::event::{MoveKind, Phase};
+    use crate::engine::types::SideId;
     use crate::engine::{Dice, Game};
     use crate::scenario::{Scenario, SHIPPED};
 
@@ -204,6 +213,35 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} paths were checked");
+    }
+
+    /// The distances to each side's units the engine remembers for bounding charges (R4.4)
+    /// are never stale: after every command of random battles on every shipped map they
+    /// equal distances worked out afresh, and no hex is nearer to a unit than its hex
+    /// distance.
+    #[test]
+    fn r4_4_remembered_distances_to_the_nearest_enemy_are_never_stale() {
+        for (file, src) in SHIPPED {
+            let scenario = Scenario::parse(src, file).unwrap();
+            for seed in 1..=4 {
+                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+                let mut player = RandomPlayer::new(seed);
+                while let Some(command) = player.choose(&game) {
+                    game.submit(command).unwrap();
+                    for side in [SideId::A, SideId::B] {
+                        let kept = game.distance_to(side);
+                        assert_eq!(kept, game.distances_to(side), "{file} after {command:?}");
+                        for (i, d) in kept.iter().enumerate() {
+                            let hex = game.map.hex_of(i);
+                            let fewest = (game.units_of(side))
+                                .map(|u| u.pos.unsigned_distance_to(hex))
+                                .min();
+                            assert!(fewest.is_none_or(|f| u32::from(*d) >= f), "{file}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Compares the bounded and kept searches of every unit with fresh ones; the number of

@@ -45,15 +45,13 @@ impl Game {
     }
 
     /// The legal orders of one unit worked out afresh: what [`Game::unit_orders`]
-    /// remembers, for benchmarks and the test that the memory is never stale.
+    /// remembers, for benchmarks and the test that the memory is never stale. Only the
+    /// distances that bound a charge search (`Game::distance_to`) may come from memory;
+    /// a test of their own keeps them fresh.
     pub fn unit_orders_uncached(&self, unit: UnitId) -> Vec<Command> {
         self.known_orders(unit).orders
     }
 
-    #[allow(missing_docs)]
-    pub fn fresh_count(&self) -> usize {
-        self.orders.iter().filter(|c| c.get().is_none()).count()
-    }
     /// The legal orders of one unit worked out afresh, with the searches they came from.
     fn known_orders(&self, unit: UnitId) -> Known {
         let mut known = Known::default();

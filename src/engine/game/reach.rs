@@ -139,12 +139,11 @@ impl Supposing<'_> {
 
 /// Where a charge search heads (R4.4: a charge ends beside an enemy): the steps over the map
 /// from each hex to the nearest enemy, by the hex's place in the map's flat arrays
-/// (`Game::distance_to`). A hex from which no enemy's side lies within the budget left is
-/// of no use to the charge. Every step costs at least 1, so a path from a hex to one beside
-/// an enemy costs at least those steps less 1; leaving out the hexes that bound rules out
-/// changes neither the ends nor the cheapest path to any of them (a hex on such a path
-/// passes the bound, and so does the hex before it, one step further at most). `None`:
-/// every hex is of use.
+/// (`Game::distance_to`). Every step costs at least 1, so from a hex `d` steps from the
+/// nearest enemy no charge ends for less than `d - 1` more; a hex reached with less than
+/// that left is of no use to the charge and is left out. This changes neither the ends nor
+/// the cheapest path to any: a hex `p` on such a path to end `e` has `d(p) <= steps(p, e) +
+/// 1 <= budget - cost(p) + 1`, so it passes. `None`: every hex is of use.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Toward<'d>(pub Option<&'d [u16]>);
 
@@ -358,7 +357,6 @@ impl Game {
                 continue;
             };
             let total = cost + step.max(1);
-            let next = (at.0 + dc, at.1 + dr);
             if total > budget || total >= known || !self.may_enter(u, kind, there, s) {
                 continue;
             }
@@ -371,7 +369,7 @@ impl Game {
             if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
                 (*c, *p) = (total, slot as u32);
             }
-            bucket.push(key(next));
+            bucket.push(key((at.0 + dc, at.1 + dr)));
         }
     }
 
