@@ -85,6 +85,22 @@ impl Frame {
         (r * self.map_width + c) as usize
     }
 
+    /// The ends a search `found` (`cost << 32 | slot`, cheapest first) as hexes and costs:
+    /// cheapest first, then by row and column, since slots run row by row.
+    fn ends(&self, found: &mut [u64]) -> Vec<(Hex, u32)> {
+        // Hexes settle cheapest first, so only the hexes of one cost need sorting.
+        for same_cost in found.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
+            same_cost.sort_unstable();
+        }
+        found
+            .iter()
+            .map(|&k| {
+                let (c, r) = self.cell((k & 0xFFFF_FFFF) as usize);
+                (Map::hex_at(c, r), (k >> 32) as u32)
+            })
+            .collect()
+    }
+
     /// How far each neighbour of a hex in an even or odd row lies, in slots and in places
     /// of the map's flat arrays, in the order of `NEIGHBOURS`.
     fn steps(&self) -> Steps {
@@ -295,19 +311,7 @@ impl Game {
                 }
             }
         });
-        // Cost above, slot below: slots run row by row, so cheapest first, then by row and
-        // column.
-        // Hexes settle cheapest first, so only the hexes of one cost need sorting.
-        for same_cost in found.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
-            same_cost.sort_unstable();
-        }
-        reach.ends = found
-            .iter()
-            .map(|&k| {
-                let (c, r) = reach.frame.cell((k & 0xFFFF_FFFF) as usize);
-                (Map::hex_at(c, r), (k >> 32) as u32)
-            })
-            .collect();
+        reach.ends = reach.frame.ends(&mut found);
         FOUND.set(found);
         reach
     }
