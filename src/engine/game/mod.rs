@@ -178,8 +178,8 @@ pub struct Game {
     grid: grid::Grid,
     /// Each unit's legal orders once asked for, until an event changes them.
     orders: Vec<std::sync::OnceLock<std::sync::Arc<memory::Known>>>,
-    /// For each side, the steps over the map from each hex to its nearest unit, once asked
-    /// for, until one of its units moves (`Game::distance_to`).
+    /// For each side, the hex distance from each hex to its nearest unit, once asked for,
+    /// until one of its units moves (`Game::distance_to`).
     nearest: [std::sync::OnceLock<Vec<u16>>; 2],
 }
 

@@ -68,18 +68,19 @@ impl Game {
             Phase::Missile => {
                 let armed = self.unit(unit).is_some_and(|u| u.troop.missile.is_some());
                 let targets = self.enemy_ids(unit).filter(|_| armed);
-                let fire = targets.map(|target| Command::Order(Order::Fire { unit, target }));
-                fire.chain([Command::Order(Order::Ready { unit })])
-                    .collect()
+                let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
+                c.extend(targets.map(|target| Command::Order(Order::Fire { unit, target })));
+                c.push(Command::Order(Order::Ready { unit }));
+                c
             }
             Phase::Melee => {
                 let pos = self.unit(unit).map(|u| u.pos);
                 let targets = (self.enemy_ids(unit))
                     .filter(|t| pos.is_some_and(|p| self.at(*t).pos.unsigned_distance_to(p) == 1));
-                let attack = targets.map(|target| Command::Order(Order::Attack { unit, target }));
-                attack
-                    .chain([Command::Order(Order::Ready { unit })])
-                    .collect()
+                let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
+                c.extend(targets.map(|target| Command::Order(Order::Attack { unit, target })));
+                c.push(Command::Order(Order::Ready { unit }));
+                c
             }
             _ => Vec::new(),
         };

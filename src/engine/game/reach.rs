@@ -153,7 +153,7 @@ impl Supposing<'_> {
     }
 }
 
-/// Where a charge search heads (R4.4: a charge ends beside an enemy): the steps over the map
+/// Where a charge search heads (R4.4: a charge ends beside an enemy): the hex distance
 /// from each hex to the nearest enemy, by the hex's place in the map's flat arrays
 /// (`Game::distance_to`). Every step costs at least 1, so from a hex `d` steps from the
 /// nearest enemy no charge ends for less than `d - 1` more; a hex reached with less than
