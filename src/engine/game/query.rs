@@ -3,12 +3,12 @@
 //! rolls a die; each order is vetted by the same check `submit` uses.
 
 use super::memory::Known;
-use super::{Actor, Game};
+use super::{Actor, Game, Unit};
 use crate::engine::command::Command;
 use crate::engine::command::Order;
 use crate::engine::error::RuleError;
 use crate::engine::event::{MoveKind, Phase};
-use crate::engine::types::UnitId;
+use crate::engine::types::{Status, UnitId};
 use hexx::Hex;
 
 impl Game {
@@ -74,11 +74,12 @@ impl Game {
                 c
             }
             Phase::Melee => {
-                let pos = self.unit(unit).map(|u| u.pos);
-                let targets = (self.enemy_ids(unit))
-                    .filter(|t| pos.is_some_and(|p| self.at(*t).pos.unsigned_distance_to(p) == 1));
+                let targets = self.unit(unit).map(|u| self.adjacent_enemies(u));
                 let mut c: Vec<Command> = Vec::with_capacity(self.units.len() + 1);
-                c.extend(targets.map(|target| Command::Order(Order::Attack { unit, target })));
+                c.extend(
+                    (targets.into_iter().flatten())
+                        .map(|target| Command::Order(Order::Attack { unit, target })),
+                );
                 c.push(Command::Order(Order::Ready { unit }));
                 c
             }
@@ -195,11 +196,11 @@ impl Game {
     }
 
     /// The charges of `u` (R4.4) into `known`.
-    fn charge_candidates(&self, u: &crate::engine::game::Unit, known: &mut Known) {
+    fn charge_candidates(&self, u: &Unit, known: &mut Known) {
         // A charge ends beside an enemy (R4.4): with none within the charge rate and one hex,
         // there is nothing to search for.
         let disciplined = !u.troop.formation.is_undisciplined();
-        if !disciplined || u.status != crate::engine::types::Status::Steady {
+        if !disciplined || u.status != Status::Steady {
             return;
         }
         let within = u.profile.rate.2 + 1;
@@ -221,7 +222,7 @@ impl Game {
             }
             // Every enemy beside a hex the charge can reach is within `within` (by id).
             for &(target, at) in &near {
-                if adjacent(at, to) {
+                if at.unsigned_distance_to(to) == 1 {
                     known
                         .orders
                         .push(Command::Order(Order::Charge { unit, to, target }));
@@ -268,13 +269,4 @@ impl Game {
         }
         self.check(command)
     }
-}
-
-/// Whether hexes `a` and `b` are neighbours: what `a.unsigned_distance_to(b) == 1` says,
-/// for the charge list's inner loop.
-#[inline]
-fn adjacent(a: Hex, b: Hex) -> bool {
-    let (dx, dy) = (a.x.wrapping_sub(b.x), a.y.wrapping_sub(b.y));
-    let near = |v: i32| (-1..=1).contains(&v);
-    near(dx) && near(dy) && near(dx.wrapping_add(dy)) && (dx, dy) != (0, 0)
 }
