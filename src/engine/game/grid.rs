@@ -153,30 +153,16 @@ impl Grid {
 
 #[cfg(test)]
 mod tests {
-    #![allow(
-        clippy::unwrap_used,
-        reason = "a test that meets the unexpected should fail"
-    )]
     use super::Grid;
-    use crate::ai::{Player, RandomPlayer};
-    use crate::engine::{Dice, Game};
-    use crate::scenario::{Scenario, SHIPPED};
+    use crate::engine::game::each_random_position;
 
     /// R1.3, R4.2: after every command of random battles on every shipped map, the grid
     /// kept up to date as units moved equals one built afresh from where they stand.
     #[test]
     fn the_grid_kept_up_to_date_equals_one_built_afresh() {
-        for (file, src) in SHIPPED {
-            let scenario = Scenario::parse(src, file).unwrap();
-            for seed in 1..=4 {
-                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
-                let mut player = RandomPlayer::new(seed);
-                while let Some(command) = player.choose(&game) {
-                    game.submit(command).unwrap();
-                    let fresh = Grid::new(&game.rules, &game.map, &game.units);
-                    assert_eq!(game.grid, fresh, "{file} seed {seed} after {command:?}");
-                }
-            }
-        }
+        each_random_position(|file, game, command| {
+            let fresh = Grid::new(&game.rules, &game.map, &game.units);
+            assert_eq!(game.grid, fresh, "{file} after {command:?}");
+        });
     }
 }

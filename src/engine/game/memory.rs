@@ -169,12 +169,11 @@ mod tests {
         clippy::unwrap_used,
         reason = "a test that meets the unexpected should fail"
     )]
-    use crate::ai::{Player, RandomPlayer};
     use crate::engine::command::{Command, Order};
     use crate::engine::event::{MoveKind, Phase};
+    use crate::engine::game::each_random_position;
     use crate::engine::types::SideId;
-    use crate::engine::{Dice, Game};
-    use crate::scenario::{Scenario, SHIPPED};
+    use crate::engine::Game;
 
     /// R4.4: the charge search that leaves out hexes from which no enemy's side is in reach
     /// finds the same ends, and the same path to each, as the whole search; and the path a
@@ -183,48 +182,25 @@ mod tests {
     #[test]
     fn r4_4_bounded_charge_search_and_kept_searches_give_the_paths_of_a_fresh_search() {
         let mut checked = 0;
-        for (file, src) in SHIPPED {
-            let scenario = Scenario::parse(src, file).unwrap();
-            for seed in 1..=4 {
-                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
-                let mut player = RandomPlayer::new(seed);
-                while let Some(command) = player.choose(&game) {
-                    if game.phase() == Phase::Movement {
-                        checked += same_paths(&game, file);
-                    }
-                    game.submit(command).unwrap();
-                }
+        each_random_position(|file, game, _| {
+            if game.phase() == Phase::Movement {
+                checked += same_paths(game, file);
             }
-        }
+        });
         assert!(checked > 10_000, "only {checked} paths were checked");
     }
 
     /// The distances to each side's units the engine remembers for bounding charges (R4.4)
     /// are never stale: after every command of random battles on every shipped map they
-    /// equal distances worked out afresh, and each is the hex distance to the nearest unit.
+    /// equal distances worked out afresh.
     #[test]
     fn r4_4_remembered_distances_to_the_nearest_enemy_are_never_stale() {
-        for (file, src) in SHIPPED {
-            let scenario = Scenario::parse(src, file).unwrap();
-            for seed in 1..=4 {
-                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
-                let mut player = RandomPlayer::new(seed);
-                while let Some(command) = player.choose(&game) {
-                    game.submit(command).unwrap();
-                    for side in [SideId::A, SideId::B] {
-                        let kept = game.distance_to(side);
-                        assert_eq!(kept, game.distances_to(side), "{file} after {command:?}");
-                        for (i, d) in kept.iter().enumerate() {
-                            let hex = game.map.hex_of(i);
-                            let fewest = (game.units_of(side))
-                                .map(|u| u.pos.unsigned_distance_to(hex))
-                                .min();
-                            assert_eq!(fewest.unwrap_or(65_535), u32::from(*d), "{file}");
-                        }
-                    }
-                }
+        each_random_position(|file, game, command| {
+            for side in [SideId::A, SideId::B] {
+                let fresh = game.distances_to(side);
+                assert_eq!(game.distance_to(side), fresh, "{file} after {command:?}");
             }
-        }
+        });
     }
 
     /// Compares the bounded and kept searches of every unit with fresh ones; the number of
