@@ -54,8 +54,6 @@ pub struct View<'a> {
     counters: Priced<(UnitId, UnitId), f64>,
     /// Missile sequences priced so far, by shooter, target, distance and whether it moved.
     volleys: Priced<VolleyKey, Option<(f64, f64)>>,
-    /// The distance from each hex asked about to the nearest enemy.
-    nearest: Priced<Hex, u32>,
     /// Our units each enemy could strike next, by enemy, found when first asked.
     within_strike: Priced<UnitId, Rivals>,
     /// Our units that have not moved this Movement phase.
@@ -88,7 +86,6 @@ impl<'a> View<'a> {
             counters: Priced::default(),
             within_strike: Priced::default(),
             volleys: Priced::default(),
-            nearest: Priced::default(),
             unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
@@ -257,11 +254,13 @@ impl<'a> View<'a> {
             .sum()
     }
 
-    /// Distance from `h` to the nearest enemy on the map.
+    /// Distance from `h` to the nearest enemy on the map (the engine's, remembered until an
+    /// enemy moves), 99 if there is none.
     pub fn enemy_distance(&self, h: Hex) -> u32 {
-        self.nearest.get(h, || {
-            self.game
-                .units_of(self.side.other())
+        let other = self.side.other();
+        self.game.distance_to_nearest(other, h).unwrap_or_else(|| {
+            // Off the map the engine keeps no distance.
+            (self.game.units_of(other))
                 .map(|e| e.pos.unsigned_distance_to(h))
                 .min()
                 .unwrap_or(99)

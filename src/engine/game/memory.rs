@@ -118,6 +118,13 @@ impl Game {
             .get_or_init(|| self.distances_to(side))
     }
 
+    /// The hex distance from `hex` to the nearest unit of `side` on the map; `None` if `hex`
+    /// is off the map or `side` has no unit on it. Remembered as [`Game::distance_to`].
+    pub fn distance_to_nearest(&self, side: SideId, hex: Hex) -> Option<u32> {
+        let d = *self.distance_to(side).get(self.map.index(hex)?)?;
+        (d != u16::MAX).then_some(u32::from(d))
+    }
+
     /// Forgets the distances to `side`'s units ([`Game::distance_to`]): one of them moved.
     pub(super) fn forget_distances(&mut self, side: SideId) {
         side.of_mut(&mut self.nearest).take();
