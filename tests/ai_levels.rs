@@ -90,13 +90,12 @@ fn levels_parse_cycle_and_come_from_the_scenario() {
 
 #[test]
 fn the_cli_takes_levels_for_play_and_sim_and_refuses_unknown_ones() {
-    let run = volley;
-    let bad = run(&["play", "scenarios/kircholm.ron", "--level", "Sweden=expert"]);
+    let bad = volley(&["play", "scenarios/kircholm.ron", "--level", "Sweden=expert"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown level `expert`"));
-    let side = run(&["play", "scenarios/kircholm.ron", "--level", "Muscovy=hard"]);
+    let side = volley(&["play", "scenarios/kircholm.ron", "--level", "Muscovy=hard"]);
     assert!(String::from_utf8_lossy(&side.stderr).contains("no side called `Muscovy`"));
-    let sim = run(&[
+    let sim = volley(&[
         "sim",
         "scenarios/tutorial.ron",
         "--games",
