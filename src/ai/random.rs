@@ -1,8 +1,9 @@
 //! The `random` player: a uniformly random legal command, ending its orders now and then.
+//! It asks the engine for each unit's orders in turn rather than for one list of them all,
+//! and only as far as its draws need: a random playout's whole cost is the engine's.
 
 use super::Player;
-use crate::engine::Order;
-use crate::engine::{Command, Game};
+use crate::engine::{Actor, Command, Game, Order, UnitId};
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -23,29 +24,45 @@ impl RandomPlayer {
     fn below(&mut self, n: usize) -> usize {
         (self.rng.next_u64() % n.max(1) as u64) as usize
     }
+
+    /// One of `units`' orders, or `EndOrders` (when `end`, a time in four while any unit
+    /// has an order): the pick [`Game::legal_commands`] would give, the same draw for
+    /// draw, without copying every order into one list.
+    fn order(&mut self, game: &Game, units: &[UnitId], end: bool) -> Option<Command> {
+        let end_orders = Command::Order(Order::EndOrders);
+        // Finding one unit with an order is enough to draw whether to end them.
+        let any = units.iter().any(|&u| !game.unit_orders(u).is_empty());
+        if end && (!any || self.below(4) == 0) {
+            return Some(end_orders);
+        }
+        if !any {
+            return None;
+        }
+        let total = units.iter().map(|&u| game.unit_orders(u).len()).sum();
+        let mut pick = self.below(total);
+        for &u in units {
+            let orders = game.unit_orders(u);
+            match orders.get(pick) {
+                Some(order) => return Some(*order),
+                None => pick -= orders.len(),
+            }
+        }
+        None
+    }
 }
 
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Option<Command> {
-        let legal = game.legal_commands();
-        if legal.is_empty() {
+        if let Actor::Orders { side, .. } = game.actor() {
+            let units: Vec<UnitId> = game.units_of(side).map(|u| u.id).collect();
+            let end = game.check_command(&Command::Order(Order::EndOrders)).is_ok();
+            return self.order(game, &units, end);
+        }
+        let answers = game.legal_commands();
+        if answers.is_empty() {
             return None;
         }
-        let end = legal
-            .iter()
-            .position(|c| matches!(c, Command::Order(Order::EndOrders)));
-        let orders = legal.len() - usize::from(end.is_some());
-        match end {
-            Some(i) if orders == 0 || self.below(4) == 0 => legal.get(i).copied(),
-            _ => {
-                // The pick among the orders other than ending them, in the list's order.
-                let pick = self.below(orders);
-                let at = match end {
-                    Some(i) if pick >= i => pick + 1,
-                    _ => pick,
-                };
-                legal.get(at).copied()
-            }
-        }
+        let pick = self.below(answers.len());
+        answers.get(pick).copied()
     }
 }
