@@ -85,8 +85,15 @@ impl Frame {
         (r * self.map_width + c) as usize
     }
 
-    /// The ends a search `found` (`cost << 32 | slot`, cheapest first) as hexes and costs:
-    /// cheapest first, then by row and column, since slots run row by row.
+    /// Where column and row `at` lies in the frame, as a number whose order is that of
+    /// rows, then columns (the order of slots) and which gives back the column and row
+    /// without a division: `row << 16 | column`, counted from the frame's corner.
+    fn place(&self, (c, r): (i32, i32)) -> u32 {
+        ((r - self.row) as u32 & 0xFFFF) << 16 | ((c - self.col) as u32 & 0xFFFF)
+    }
+
+    /// The ends a search `found` (`cost << 32 | place`, cheapest first) as hexes and costs:
+    /// cheapest first, then by row and column.
     fn ends(&self, found: &mut [u64]) -> Vec<(Hex, u32)> {
         // Hexes settle cheapest first, so only the hexes of one cost need sorting.
         for same_cost in found.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
@@ -95,8 +102,8 @@ impl Frame {
         found
             .iter()
             .map(|&k| {
-                let (c, r) = self.cell((k & 0xFFFF_FFFF) as usize);
-                (Map::hex_at(c, r), (k >> 32) as u32)
+                let (c, r) = (k as i32 & 0xFFFF, (k >> 16) as i32 & 0xFFFF);
+                (Map::hex_at(self.col + c, self.row + r), (k >> 32) as u32)
             })
             .collect()
     }
@@ -178,8 +185,9 @@ impl Toward<'_> {
 }
 
 thread_local! {
-    /// The search's buckets, one per cost, kept between searches so none allocates.
-    static BUCKETS: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    /// The search's buckets, one per cost, of hexes as `key << 32 | slot`, kept between
+    /// searches so none allocates.
+    static BUCKETS: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
     /// The ends a search found, kept between searches.
     static FOUND: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
 }
@@ -293,15 +301,15 @@ impl Game {
             buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
             buckets.iter_mut().for_each(Vec::clear);
             if let Some(first) = buckets.first_mut() {
-                first.push(key(reach.frame.cell(start)));
+                first.push(u64::from(key(reach.frame.cell(start))) << 32 | start as u64);
             }
             for cost in 0..=budget as usize {
                 let Some(mut bucket) = buckets.get_mut(cost).map(std::mem::take) else {
                     break;
                 };
                 bucket.sort_unstable();
-                for &at in &bucket {
-                    let step = (cost as u32, budget, unkey(at));
+                for &entry in &bucket {
+                    let step = (cost as u32, budget, entry);
                     let into = (&mut reach, &steps, &mut found);
                     self.expand((u, kind, s, toward), step, into, buckets);
                 }
@@ -316,28 +324,26 @@ impl Game {
         reach
     }
 
-    /// Settles the hex in column and row `at`, reached for `cost`: unless it was reached
-    /// more cheaply since it was put in this bucket, records it in `found` (`cost << 32 |
-    /// slot`) if the move may end there, and relaxes its neighbours into the buckets, up to
-    /// `budget` (the buckets may outnumber it, kept from an earlier search). `steps` are the
-    /// frame's [`Frame::steps`].
+    /// Settles the hex of bucket entry `entry` (`key << 32 | slot`), reached for `cost`:
+    /// unless it was reached more cheaply since it was put in this bucket, records it in
+    /// `found` (`cost << 32 | place`) if the move may end there, and relaxes its neighbours
+    /// into the buckets, up to `budget` (the buckets may outnumber it, kept from an earlier
+    /// search). `steps` are the frame's [`Frame::steps`].
     fn expand(
         &self,
         (u, kind, s, toward): (&Unit, MoveKind, Supposing, Toward),
-        (cost, budget, at): (u32, u32, (i32, i32)),
+        (cost, budget, entry): (u32, u32, u64),
         (reach, steps, found): (&mut Reach, &Steps, &mut Vec<u64>),
-        buckets: &mut [Vec<u32>],
+        buckets: &mut [Vec<u64>],
     ) {
-        let Some(slot) = reach.frame.slot(at) else {
-            return;
-        };
+        let (at, slot) = (unkey((entry >> 32) as u32), entry as u32 as usize);
         let here = reach.frame.map_index(at);
         if reach.cost.get(slot).is_some_and(|&c| c < cost) {
             return;
         }
         let beside = self.zone_supposing(here, u.side.other(), s);
         if self.ends_in(u, kind, (cost, here, at), beside, s) {
-            found.push(u64::from(cost) << 32 | slot as u64);
+            found.push(u64::from(cost) << 32 | u64::from(reach.frame.place(at)));
         }
         if cost > 0 && beside {
             return; // R4.2: entering an enemy's side stops the move.
@@ -373,7 +379,7 @@ impl Game {
             if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
                 (*c, *p) = (total, slot as u32);
             }
-            bucket.push(key((at.0 + dc, at.1 + dr)));
+            bucket.push(u64::from(key((at.0 + dc, at.1 + dr))) << 32 | to as u64);
         }
     }
 
