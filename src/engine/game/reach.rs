@@ -197,30 +197,39 @@ thread_local! {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reach {
     frame: Frame,
-    /// Cost to each hex of the frame, `NONE` where not reached.
-    cost: Vec<u32>,
-    /// The frame slot of the hex before each hex on its cheapest path.
-    prev: Vec<u32>,
+    /// Each slot of the frame: the cost to its hex, `NONE` where not reached, and the slot
+    /// of the hex before it on its cheapest path. One array, so a search allocates once.
+    slots: Vec<Slot>,
     ends: Vec<(Hex, u32)>,
     /// Every hex the search reached is at most this many hexes from the start: its budget,
     /// since every step costs at least 1.
     radius: u32,
 }
 
+/// A slot of a search's frame: the cost to its hex and the slot before it on the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot {
+    cost: u32,
+    prev: u32,
+}
+
 impl Reach {
     fn new(frame: Frame, radius: u32) -> Reach {
         // The border costs 0: settled, so never entered.
-        let mut cost = vec![0; frame.len()];
+        let border = Slot { cost: 0, prev: NONE };
+        let mut slots = vec![border; frame.len()];
         let (width, cols) = ((frame.cols + 2) as usize, frame.cols as usize);
         for r in 1..=frame.rows as usize {
-            if let Some(row) = cost.get_mut(r * width + 1..r * width + 1 + cols) {
-                row.fill(NONE);
+            if let Some(row) = slots.get_mut(r * width + 1..r * width + 1 + cols) {
+                row.fill(Slot {
+                    cost: NONE,
+                    prev: NONE,
+                });
             }
         }
         Reach {
             frame,
-            cost,
-            prev: vec![NONE; frame.len()],
+            slots,
             ends: Vec::new(),
             radius,
         }
@@ -241,7 +250,7 @@ impl Reach {
     /// Cost of the cheapest path to `hex`, if the search reached it, whether or not the move
     /// may end there (a hex of friends passed through, R4.3).
     pub fn cost_of(&self, hex: Hex) -> Option<u32> {
-        let c = *self.cost.get(self.frame.slot_of(hex)?)?;
+        let c = self.slots.get(self.frame.slot_of(hex)?)?.cost;
         (c != NONE).then_some(c)
     }
 
@@ -256,11 +265,11 @@ impl Reach {
         let mut at = self
             .frame
             .slot_of(hex)
-            .and_then(|s| self.prev.get(s).copied());
+            .and_then(|s| self.slots.get(s).map(|s| s.prev));
         while let Some(p) = at.filter(|p| *p != NONE) {
             let (c, r) = self.frame.cell(p as usize);
             path.push(Map::hex_at(c, r));
-            at = self.prev.get(p as usize).copied();
+            at = self.slots.get(p as usize).map(|s| s.prev);
         }
         path.reverse();
         path.remove(0);
@@ -291,8 +300,8 @@ impl Game {
         let most = (reach.frame.len() as u64 * u64::from(self.grid.dearest_step()))
             .min(u64::from(u32::MAX));
         let budget = budget.min(most as u32);
-        if let Some(c) = reach.cost.get_mut(start) {
-            *c = 0;
+        if let Some(c) = reach.slots.get_mut(start) {
+            c.cost = 0;
         }
         let steps = reach.frame.steps();
         let mut found = FOUND.take();
@@ -338,7 +347,7 @@ impl Game {
     ) {
         let (at, slot) = (unkey((entry >> 32) as u32), entry as u32 as usize);
         let here = reach.frame.map_index(at);
-        if reach.cost.get(slot).is_some_and(|&c| c < cost) {
+        if reach.slots.get(slot).is_some_and(|c| c.cost < cost) {
             return;
         }
         let beside = self.zone_supposing(here, u.side.other(), s);
@@ -358,7 +367,7 @@ impl Game {
             // Every step costs at least 1 (rules.ron is checked for it): a hex reached for
             // `cost + 1` or less, and the frame's border, are settled. This keeps the search
             // inside its frame and each bucket closed before it is taken.
-            let known = reach.cost.get(to).copied().unwrap_or(0);
+            let known = reach.slots.get(to).map_or(0, |s| s.cost);
             if known <= cost + 1 {
                 continue;
             }
@@ -376,8 +385,8 @@ impl Game {
             let Some(bucket) = buckets.get_mut(total as usize) else {
                 continue;
             };
-            if let (Some(c), Some(p)) = (reach.cost.get_mut(to), reach.prev.get_mut(to)) {
-                (*c, *p) = (total, slot as u32);
+            if let Some(s) = reach.slots.get_mut(to) {
+                (s.cost, s.prev) = (total, slot as u32);
             }
             bucket.push(u64::from(key((at.0 + dc, at.1 + dr))) << 32 | to as u64);
         }
