@@ -55,7 +55,9 @@ impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Option<Command> {
         if let Actor::Orders { side, .. } = game.actor() {
             let units: Vec<UnitId> = game.units_of(side).map(|u| u.id).collect();
-            let end = game.check_command(&Command::Order(Order::EndOrders)).is_ok();
+            let end = game
+                .check_command(&Command::Order(Order::EndOrders))
+                .is_ok();
             return self.order(game, &units, end);
         }
         let answers = game.legal_commands();

@@ -216,7 +216,10 @@ struct Slot {
 impl Reach {
     fn new(frame: Frame, radius: u32) -> Reach {
         // The border costs 0: settled, so never entered.
-        let border = Slot { cost: 0, prev: NONE };
+        let border = Slot {
+            cost: 0,
+            prev: NONE,
+        };
         let mut slots = vec![border; frame.len()];
         let (width, cols) = ((frame.cols + 2) as usize, frame.cols as usize);
         for r in 1..=frame.rows as usize {
@@ -303,34 +306,48 @@ impl Game {
         if let Some(c) = reach.slots.get_mut(start) {
             c.cost = 0;
         }
-        let steps = reach.frame.steps();
         let mut found = FOUND.take();
         found.clear();
         BUCKETS.with_borrow_mut(|buckets| {
-            buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
-            buckets.iter_mut().for_each(Vec::clear);
-            if let Some(first) = buckets.first_mut() {
-                first.push(u64::from(key(reach.frame.cell(start))) << 32 | start as u64);
-            }
-            for cost in 0..=budget as usize {
-                let Some(mut bucket) = buckets.get_mut(cost).map(std::mem::take) else {
-                    break;
-                };
-                bucket.sort_unstable();
-                for &entry in &bucket {
-                    let step = (cost as u32, budget, entry);
-                    let into = (&mut reach, &steps, &mut found);
-                    self.expand((u, kind, s, toward), step, into, buckets);
-                }
-                bucket.clear();
-                if let Some(slot) = buckets.get_mut(cost) {
-                    *slot = bucket; // its capacity, for the next search
-                }
-            }
+            let first = u64::from(key(reach.frame.cell(start))) << 32 | start as u64;
+            let into = (&mut reach, &mut found, buckets);
+            self.settle_all((u, kind, s, toward), (first, budget), into);
         });
         reach.ends = reach.frame.ends(&mut found);
         FOUND.set(found);
         reach
+    }
+
+    /// Settles the hexes of the search cheapest first from bucket entry `first` (the
+    /// start, `key << 32 | slot`), a bucket of entries per cost up to `budget`; the buckets
+    /// may outnumber it, kept from an earlier search, and keep their capacity for the next.
+    #[inline]
+    fn settle_all(
+        &self,
+        mover: (&Unit, MoveKind, Supposing, Toward),
+        (first, budget): (u64, u32),
+        (reach, found, buckets): (&mut Reach, &mut Vec<u64>, &mut Vec<Vec<u64>>),
+    ) {
+        let steps = reach.frame.steps();
+        buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
+        buckets.iter_mut().for_each(Vec::clear);
+        if let Some(bucket) = buckets.first_mut() {
+            bucket.push(first);
+        }
+        for cost in 0..=budget as usize {
+            let Some(mut bucket) = buckets.get_mut(cost).map(std::mem::take) else {
+                break;
+            };
+            bucket.sort_unstable();
+            for &entry in &bucket {
+                let step = (cost as u32, budget, entry);
+                self.expand(mover, step, (&mut *reach, &steps, &mut *found), buckets);
+            }
+            bucket.clear();
+            if let Some(slot) = buckets.get_mut(cost) {
+                *slot = bucket;
+            }
+        }
     }
 
     /// Settles the hex of bucket entry `entry` (`key << 32 | slot`), reached for `cost`:
@@ -363,25 +380,14 @@ impl Game {
         };
         let raised = self.grid.raised(here);
         for (&(dc, dr), &(to, there)) in neighbours.iter().zip(offsets) {
-            let to = slot.wrapping_add_signed(to);
-            // Every step costs at least 1 (rules.ron is checked for it): a hex reached for
-            // `cost + 1` or less, and the frame's border, are settled. This keeps the search
-            // inside its frame and each bucket closed before it is taken.
-            let known = reach.slots.get(to).map_or(0, |s| s.cost);
-            if known <= cost + 1 {
-                continue;
-            }
-            let there = here.wrapping_add_signed(there);
-            let Some(step) = self.grid.step_from(raised, there) else {
+            let (to, there) = (
+                slot.wrapping_add_signed(to),
+                here.wrapping_add_signed(there),
+            );
+            let mover = (u, kind, s, toward);
+            let Some(total) = self.step(mover, (cost, budget, raised), to, there, reach) else {
                 continue;
             };
-            let total = cost + step.max(1);
-            if total > budget || total >= known || !self.may_enter(u, kind, there, s) {
-                continue;
-            }
-            if toward.beyond(there, budget - total) {
-                continue;
-            }
             let Some(bucket) = buckets.get_mut(total as usize) else {
                 continue;
             };
@@ -390,6 +396,32 @@ impl Game {
             }
             bucket.push(u64::from(key((at.0 + dc, at.1 + dr))) << 32 | to as u64);
         }
+    }
+
+    /// The cost of a step from a hex settled for `cost` (on raised ground or not) into frame
+    /// slot `to`, map hex `there`, if it reaches it within `budget` more cheaply than
+    /// before and is of use to the move.
+    #[inline]
+    fn step(
+        &self,
+        (u, kind, s, toward): (&Unit, MoveKind, Supposing, Toward),
+        (cost, budget, raised): (u32, u32, bool),
+        to: usize,
+        there: usize,
+        reach: &Reach,
+    ) -> Option<u32> {
+        // Every step costs at least 1 (rules.ron is checked for it): a hex reached for
+        // `cost + 1` or less, and the frame's border, are settled. This keeps the search
+        // inside its frame and each bucket closed before it is taken.
+        let known = reach.slots.get(to).map_or(0, |s| s.cost);
+        if known <= cost + 1 {
+            return None;
+        }
+        let total = cost + self.grid.step_from(raised, there)?.max(1);
+        if total > budget || total >= known || !self.may_enter(u, kind, there, s) {
+            return None;
+        }
+        (!toward.beyond(there, budget - total)).then_some(total)
     }
 
     /// The unit in map hex `index`, unless it is supposed gone.
