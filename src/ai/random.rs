@@ -1,6 +1,7 @@
 //! The `random` player: a uniformly random legal command, ending its orders now and then.
 //! It asks the engine for each unit's orders in turn rather than for one list of them all,
-//! and only as far as its draws need: a random playout's whole cost is the engine's.
+//! and only as far as its draws need, so a random playout costs little beyond the engine's
+//! answers.
 
 use super::Player;
 use crate::engine::{Actor, Command, Game, Order, UnitId};
