@@ -69,3 +69,57 @@ impl Player for RandomPlayer {
         answers.get(pick).copied()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        reason = "a test that meets the unexpected should fail"
+    )]
+    use super::RandomPlayer;
+    use crate::ai::Player;
+    use crate::engine::{Command, Dice, Game, Order};
+    use crate::scenario::{Scenario, SHIPPED};
+
+    /// The pick from the whole of [`Game::legal_commands`], as the random player made it
+    /// before it asked unit by unit: the specification its way of asking must keep, draw
+    /// for draw.
+    fn pick_from_list(player: &mut RandomPlayer, game: &Game) -> Option<Command> {
+        let legal = game.legal_commands();
+        let end_orders = Command::Order(Order::EndOrders);
+        let end = legal.iter().position(|c| *c == end_orders);
+        let orders = legal.len() - usize::from(end.is_some());
+        match end {
+            _ if legal.is_empty() => None,
+            Some(i) if orders == 0 || player.below(4) == 0 => legal.get(i).copied(),
+            _ => {
+                let pick = player.below(orders);
+                let at = match end {
+                    Some(i) if pick >= i => pick + 1,
+                    _ => pick,
+                };
+                legal.get(at).copied()
+            }
+        }
+    }
+
+    /// In random battles on every shipped map the random player picks what a uniform pick
+    /// from the list of legal commands gives, with the same draws, so its generator stays
+    /// in step to the end.
+    #[test]
+    fn picks_as_from_the_whole_list_of_legal_commands() {
+        for (file, src) in SHIPPED {
+            let scenario = Scenario::parse(src, file).unwrap();
+            for seed in 1..=3 {
+                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+                let (mut asks, mut lists) = (RandomPlayer::new(seed), RandomPlayer::new(seed));
+                while let Some(command) = asks.choose(&game) {
+                    assert_eq!(Some(command), pick_from_list(&mut lists, &game), "{file}");
+                    game.submit(command).unwrap();
+                }
+                assert_eq!(pick_from_list(&mut lists, &game), None, "{file}");
+                assert_eq!(asks.below(1 << 30), lists.below(1 << 30), "{file} {seed}");
+            }
+        }
+    }
+}
