@@ -198,7 +198,7 @@ thread_local! {
 pub struct Reach {
     frame: Frame,
     /// Each slot of the frame: the cost to its hex, `NONE` where not reached, and the slot
-    /// of the hex before it on its cheapest path. One array, so a search allocates once.
+    /// of the hex before it on its cheapest path: one array, so one allocation for both.
     slots: Vec<Slot>,
     ends: Vec<(Hex, u32)>,
     /// Every hex the search reached is at most this many hexes from the start: its budget,
@@ -357,7 +357,7 @@ impl Game {
     /// search). `steps` are the frame's [`Frame::steps`].
     fn expand(
         &self,
-        (u, kind, s, toward): (&Unit, MoveKind, Supposing, Toward),
+        mover @ (u, kind, s, _): (&Unit, MoveKind, Supposing, Toward),
         (cost, budget, entry): (u32, u32, u64),
         (reach, steps, found): (&mut Reach, &Steps, &mut Vec<u64>),
         buckets: &mut [Vec<u64>],
@@ -380,27 +380,24 @@ impl Game {
         };
         let raised = self.grid.raised(here);
         for (&(dc, dr), &(to, there)) in neighbours.iter().zip(offsets) {
-            let (to, there) = (
-                slot.wrapping_add_signed(to),
-                here.wrapping_add_signed(there),
-            );
-            let mover = (u, kind, s, toward);
+            let to = slot.wrapping_add_signed(to);
+            let there = here.wrapping_add_signed(there);
             let Some(total) = self.step(mover, (cost, budget, raised), to, there, reach) else {
                 continue;
             };
-            let Some(bucket) = buckets.get_mut(total as usize) else {
+            let (Some(bucket), Some(next)) =
+                (buckets.get_mut(total as usize), reach.slots.get_mut(to))
+            else {
                 continue;
             };
-            if let Some(s) = reach.slots.get_mut(to) {
-                (s.cost, s.prev) = (total, slot as u32);
-            }
+            (next.cost, next.prev) = (total, slot as u32);
             bucket.push(u64::from(key((at.0 + dc, at.1 + dr))) << 32 | to as u64);
         }
     }
 
     /// The cost of a step from a hex settled for `cost` (on raised ground or not) into frame
-    /// slot `to`, map hex `there`, if it reaches it within `budget` more cheaply than
-    /// before and is of use to the move.
+    /// slot `to`, map hex `there`, if the mover may enter it (R4.3, R4.5) and reaches it
+    /// within `budget` more cheaply than before, and it is of use to the move ([`Toward`]).
     #[inline]
     fn step(
         &self,
