@@ -78,8 +78,7 @@ mod tests {
     )]
     use super::RandomPlayer;
     use crate::ai::Player;
-    use crate::engine::{Command, Dice, Game, Order};
-    use crate::scenario::{Scenario, SHIPPED};
+    use crate::engine::{each_shipped_battle, Command, Game, Order};
 
     /// The pick from the whole of [`Game::legal_commands`], as the random player made it
     /// before it asked unit by unit: the specification its way of asking must keep, draw
@@ -108,18 +107,14 @@ mod tests {
     /// in step to the end.
     #[test]
     fn picks_as_from_the_whole_list_of_legal_commands() {
-        for (file, src) in SHIPPED {
-            let scenario = Scenario::parse(src, file).unwrap();
-            for seed in 1..=3 {
-                let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
-                let (mut asks, mut lists) = (RandomPlayer::new(seed), RandomPlayer::new(seed));
-                while let Some(command) = asks.choose(&game) {
-                    assert_eq!(Some(command), pick_from_list(&mut lists, &game), "{file}");
-                    game.submit(command).unwrap();
-                }
-                assert_eq!(pick_from_list(&mut lists, &game), None, "{file}");
-                assert_eq!(asks.below(1 << 30), lists.below(1 << 30), "{file} {seed}");
+        each_shipped_battle(|file, seed, mut game| {
+            let (mut asks, mut lists) = (RandomPlayer::new(seed), RandomPlayer::new(seed));
+            while let Some(command) = asks.choose(&game) {
+                assert_eq!(Some(command), pick_from_list(&mut lists, &game), "{file}");
+                game.submit(command).unwrap();
             }
-        }
+            assert_eq!(pick_from_list(&mut lists, &game), None, "{file}");
+            assert_eq!(asks.below(1 << 30), lists.below(1 << 30), "{file} {seed}");
+        });
     }
 }

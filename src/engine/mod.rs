@@ -15,6 +15,8 @@ pub use command::{Answer, Command, Decision, Order};
 pub use dice::Dice;
 pub use error::{DataError, Refusal, RuleError};
 pub use event::{AttackKind, Event, MoveKind, Phase};
+#[cfg(test)]
+pub(crate) use game::each_shipped_battle;
 pub use game::{Actor, BattleSetup, Game, Objective, SideSetup, Unit, UnitSetup};
 pub use map::{Map, Terrain};
 pub use rules::{Rules, ShockResult};

@@ -333,29 +333,38 @@ impl Game {
     }
 }
 
-/// Every position of random battles on every shipped map, for tests of what the engine
-/// keeps up to date: `visit` sees the map's file and the game before the first command and
-/// after each, with the command just given (`None` at the start).
+/// Every shipped map's battle set up with dice seeded 1 to 4, for tests that play battles
+/// out: `visit` gets the map's file, the seed and the game before its first command.
 #[cfg(test)]
-pub(super) fn each_random_position(mut visit: impl FnMut(&str, &Game, Option<Command>)) {
-    use crate::ai::{Player, RandomPlayer};
+pub(crate) fn each_shipped_battle(mut visit: impl FnMut(&str, u64, Game)) {
     use crate::scenario::{Scenario, SHIPPED};
     for (file, src) in SHIPPED {
         let Ok(scenario) = Scenario::parse(src, file) else {
             panic!("{file} parses");
         };
         for seed in 1..=4 {
-            let Ok(mut game) = Game::new(scenario.setup.clone(), Dice::seeded(seed)) else {
+            let Ok(game) = Game::new(scenario.setup.clone(), Dice::seeded(seed)) else {
                 panic!("{file} sets up");
             };
-            visit(file, &game, None);
-            let mut player = RandomPlayer::new(seed);
-            while let Some(command) = player.choose(&game) {
-                if let Err(e) = game.submit(command) {
-                    panic!("{file} seed {seed}: {command:?} refused: {e}");
-                }
-                visit(file, &game, Some(command));
-            }
+            visit(file, seed, game);
         }
     }
+}
+
+/// Every position of random battles on every shipped map, for tests of what the engine
+/// keeps up to date: `visit` sees the map's file and the game before the first command and
+/// after each, with the command just given (`None` at the start).
+#[cfg(test)]
+pub(super) fn each_random_position(mut visit: impl FnMut(&str, &Game, Option<Command>)) {
+    use crate::ai::{Player, RandomPlayer};
+    each_shipped_battle(|file, seed, mut game| {
+        visit(file, &game, None);
+        let mut player = RandomPlayer::new(seed);
+        while let Some(command) = player.choose(&game) {
+            if let Err(e) = game.submit(command) {
+                panic!("{file} seed {seed}: {command:?} refused: {e}");
+            }
+            visit(file, &game, Some(command));
+        }
+    });
 }
