@@ -257,14 +257,9 @@ impl<'a> View<'a> {
     /// Distance from `h` to the nearest enemy on the map (the engine's, remembered until an
     /// enemy moves), 99 if there is none.
     pub fn enemy_distance(&self, h: Hex) -> u32 {
-        let other = self.side.other();
-        self.game.distance_to_nearest(other, h).unwrap_or_else(|| {
-            // Off the map the engine keeps no distance.
-            (self.game.units_of(other))
-                .map(|e| e.pos.unsigned_distance_to(h))
-                .min()
-                .unwrap_or(99)
-        })
+        self.game
+            .distance_to_nearest(self.side.other(), h)
+            .unwrap_or(99)
     }
 
     /// `price` of a missile sequence by `a` on `t` at distance `d` (after moving, or not),

@@ -118,10 +118,17 @@ impl Game {
             .get_or_init(|| self.distances_to(side))
     }
 
-    /// The hex distance from `hex` to the nearest unit of `side` on the map; `None` if `hex`
-    /// is off the map or `side` has no unit on it. Remembered as [`Game::distance_to`].
+    /// The hex distance from `hex` to the nearest unit of `side` on the map; `None` if
+    /// `side` has no unit on it. Remembered as [`Game::distance_to`] for the map's hexes,
+    /// measured for a hex off it.
     pub fn distance_to_nearest(&self, side: SideId, hex: Hex) -> Option<u32> {
-        let d = *self.distance_to(side).get(self.map.index(hex)?)?;
+        let Some(index) = self.map.index(hex) else {
+            return self
+                .units_of(side)
+                .map(|u| u.pos.unsigned_distance_to(hex))
+                .min();
+        };
+        let d = *self.distance_to(side).get(index)?;
         (d != u16::MAX).then_some(u32::from(d))
     }
 
@@ -208,6 +215,21 @@ mod tests {
                 assert_eq!(game.distance_to(side), fresh, "{file} after {command:?}");
             }
         });
+    }
+
+    /// The distance to a side's nearest unit, on the map and off it: at Kircholm's start
+    /// Mansfeld's shot stands at (3, 3), Chodkiewicz's hussars at (3, 7), the Hajduk foot at
+    /// (2, 8); the map has rows 0 to 9.
+    #[test]
+    fn distances_to_the_nearest_unit_on_the_map_and_off_it() {
+        use crate::engine::{Dice, Map};
+        let scenario = crate::scenario::Scenario::default_battle().unwrap();
+        let game = Game::new(scenario.setup, Dice::seeded(1)).unwrap();
+        let at = |c, r| Map::hex_at(c, r);
+        assert_eq!(game.distance_to_nearest(SideId::A, at(2, 3)), Some(1));
+        assert_eq!(game.distance_to_nearest(SideId::A, at(-1, 3)), Some(4));
+        assert_eq!(game.distance_to_nearest(SideId::B, at(3, 7)), Some(0));
+        assert_eq!(game.distance_to_nearest(SideId::B, at(2, 11)), Some(3));
     }
 
     /// Compares the bounded and kept searches of every unit with fresh ones; the number of
