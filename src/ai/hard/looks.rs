@@ -1,0 +1,123 @@
+//! The values of `hard`'s look-aheads (the worth of copies of the battle played to the end
+//! of the turn, R3, R10) and the choice among candidates they give: the best mean, or the
+//! best lead over the planner's own order that is clear of the dice's noise.
+
+/// Each candidate's look-ahead values, by round: round `r` of every candidate was played
+/// with the same dice, so values of the same round are compared on equal luck.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Looks {
+    values: Vec<Vec<f64>>,
+}
+
+impl Looks {
+    /// No looks yet at `n` candidates.
+    pub fn new(n: usize) -> Looks {
+        Looks {
+            values: vec![Vec::new(); n],
+        }
+    }
+
+    /// Adds the value of the next round of candidate `which`.
+    pub fn add(&mut self, which: usize, value: f64) {
+        if let Some(v) = self.values.get_mut(which) {
+            v.push(value);
+        }
+    }
+
+    /// Each candidate's mean value (`f64::MIN` for one never looked at).
+    pub fn means(&self) -> Vec<f64> {
+        self.values
+            .iter()
+            .map(|v| match v.len() {
+                0 => f64::MIN,
+                n => v.iter().sum::<f64>() / n as f64,
+            })
+            .collect()
+    }
+
+    /// The index of the candidate that leads candidate 0 by the most on average over the
+    /// rounds both were played, among those whose lead is more than `z` standard errors of
+    /// the paired differences; 0 when none is.
+    pub fn clear_lead(&self, z: f64) -> usize {
+        let Some(base) = self.values.first() else {
+            return 0;
+        };
+        let mut best = (0, 0.0);
+        for (i, v) in self.values.iter().enumerate().skip(1) {
+            let leads: Vec<f64> = v.iter().zip(base).map(|(a, b)| a - b).collect();
+            if let Some((mean, se)) = mean_and_error(&leads) {
+                if mean > z * se && mean > best.1 {
+                    best = (i, mean);
+                }
+            }
+        }
+        best.0
+    }
+}
+
+/// The mean of `xs` and its standard error; `None` with fewer than two values.
+fn mean_and_error(xs: &[f64]) -> Option<(f64, f64)> {
+    if xs.len() < 2 {
+        return None;
+    }
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let variance = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    Some((mean, (variance / n).sqrt()))
+}
+
+/// The candidate of the highest value, the first (the planner's own) on a tie.
+pub fn best<T: Copy>(candidates: &[T], values: &[f64]) -> Option<T> {
+    let mut best: Option<(T, f64)> = None;
+    for (c, v) in candidates.iter().zip(values) {
+        if best.is_none_or(|(_, b)| *v > b) {
+            best = Some((*c, *v));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn looks(values: &[&[f64]]) -> Looks {
+        let mut l = Looks::new(values.len());
+        for (i, v) in values.iter().enumerate() {
+            for x in *v {
+                l.add(i, *x);
+            }
+        }
+        l
+    }
+
+    #[test]
+    fn means_of_each_candidate_and_none_looked_at() {
+        let l = looks(&[&[1.0, 0.0], &[0.5], &[]]);
+        assert_eq!(l.means(), vec![0.5, 0.5, f64::MIN]);
+    }
+
+    #[test]
+    fn a_clear_lead_beats_the_planners_order() {
+        // Candidate 1 leads by 0.1 every round: no noise, so any margin is cleared.
+        let l = looks(&[&[0.0, 0.5, -0.2], &[0.1, 0.6, -0.1], &[-1.0, -1.0, -1.0]]);
+        assert_eq!(l.clear_lead(2.0), 1);
+    }
+
+    #[test]
+    fn a_lead_within_the_noise_keeps_the_planners_order() {
+        // Candidate 1 leads on average (0.1) but by +1 and -0.8 in turn: mean 0.1, standard
+        // error about 0.52, so the best mean would take it and the margin does not.
+        let l = looks(&[&[0.0, 0.0, 0.0, 0.0], &[1.0, -0.8, 1.0, -0.8]]);
+        assert_eq!(best(&[0, 1], &l.means()), Some(1));
+        assert_eq!(l.clear_lead(2.0), 0);
+        assert_eq!(l.clear_lead(0.1), 1);
+    }
+
+    #[test]
+    fn the_largest_clear_lead_wins_and_one_round_is_not_enough() {
+        let l = looks(&[&[0.0, 0.0], &[0.1, 0.1], &[0.3, 0.3]]);
+        assert_eq!(l.clear_lead(2.0), 2);
+        assert_eq!(looks(&[&[0.0], &[5.0]]).clear_lead(2.0), 0);
+    }
+}
