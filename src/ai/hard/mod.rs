@@ -16,12 +16,12 @@ mod watch;
 
 use super::level::Budget;
 use super::{ComputerPlayer, Player};
-use looks::{best, Looks};
-use watch::Watch;
 use crate::engine::event::Phase;
 use crate::engine::{Actor, Command, Game, SideId, Status};
+use looks::{best, Looks};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+use watch::Watch;
 
 /// The aggressions tried besides the side's own.
 const TEMPERS: [u8; 4] = [1, 4, 7, 10];
@@ -88,12 +88,12 @@ impl HardPlayer {
     }
 
     /// The temper to give `side`'s orders of this phase with.
-    fn temper(&mut self, game: &Game, side: SideId, phase: Phase) -> u8 {
+    fn temper(&mut self, game: &Game, side: SideId, phase: Phase, clock: &Clock) -> u8 {
         let key = (game.turn(), phase, side);
         match self.chosen {
             Some((k, a)) if k == key => a,
             _ => {
-                let a = self.search(game, side);
+                let a = self.search(game, side, clock);
                 self.chosen = Some((key, a));
                 a
             }
@@ -102,12 +102,11 @@ impl HardPlayer {
 
     /// Plays the phase out under each temper within the budget; the best on average (the
     /// side's own temper on a tie, or when there was no time to look at all).
-    fn search(&self, game: &Game, side: SideId) -> u8 {
+    fn search(&self, game: &Game, side: SideId, clock: &Clock) -> u8 {
         let own = *side.of(&self.aggression);
         let mut tempers = vec![own];
         tempers.extend(TEMPERS.iter().filter(|t| **t != own));
-        let clock = Clock::start(&self.budget);
-        let looks = self.weigh(tempers.len(), &clock, |which, round, clock| {
+        let looks = self.weigh(tempers.len(), clock, |which, round, clock| {
             let copy = self.copy(game, round);
             let a = tempers.get(which).copied().unwrap_or(own);
             self.play_out(copy, side, Some(a), game.turn(), clock)
@@ -152,8 +151,7 @@ fn worth(game: &Game, side: SideId) -> f64 {
 impl HardPlayer {
     /// A movement order: the planner's, unless another order of the same unit did better
     /// on copies of the battle played to the end of the turn with the same dice.
-    fn movement(&mut self, game: &Game, side: SideId) -> Option<Command> {
-        let clock = Clock::start(&self.budget);
+    fn movement(&mut self, game: &Game, side: SideId, clock: &Clock) -> Option<Command> {
         let planned = self.usual.choose(game)?;
         let mut candidates = vec![planned];
         let others = self.usual.alternatives(game, side, &planned, ALTERNATIVES);
@@ -161,7 +159,7 @@ impl HardPlayer {
         if candidates.len() < 2 || clock.up() {
             return Some(planned);
         }
-        let looks = self.weigh(candidates.len(), &clock, |which, round, clock| {
+        let looks = self.weigh(candidates.len(), clock, |which, round, clock| {
             let mut copy = self.copy(game, round);
             match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
                 Some(true) => self.play_out(copy, side, None, game.turn(), clock),
@@ -239,16 +237,16 @@ impl HardPlayer {
 
 /// A decision's thinking time: started when the decision was, up when the budget's time
 /// has passed or thinking was cancelled.
-struct Clock<'b> {
+struct Clock {
     start: Instant,
-    budget: &'b Budget,
+    budget: Budget,
 }
 
-impl<'b> Clock<'b> {
-    fn start(budget: &'b Budget) -> Clock<'b> {
+impl Clock {
+    fn start(budget: &Budget) -> Clock {
         Clock {
             start: Instant::now(),
-            budget,
+            budget: budget.clone(),
         }
     }
 
@@ -261,8 +259,10 @@ impl<'b> Clock<'b> {
 impl Player for HardPlayer {
     fn choose(&mut self, game: &Game) -> Option<Command> {
         let side = game.acting_side()?;
+        // The watch's replay is part of the decision's thinking time.
+        let clock = Clock::start(&self.budget);
         self.watch.observe(game, side);
-        let command = self.decide(game)?;
+        let command = self.decide(game, &clock)?;
         self.watch.gave(game, command);
         Some(command)
     }
@@ -271,14 +271,14 @@ impl Player for HardPlayer {
 impl HardPlayer {
     /// The command for the acting side: looked ahead in the Movement phase, under the
     /// chosen temper in the Missile and Melee phases, else the planner's.
-    fn decide(&mut self, game: &Game) -> Option<Command> {
+    fn decide(&mut self, game: &Game, clock: &Clock) -> Option<Command> {
         match game.actor() {
             Actor::Orders {
                 side,
                 phase: Phase::Movement,
-            } => self.movement(game, side),
+            } => self.movement(game, side, clock),
             Actor::Orders { side, phase } if matches!(phase, Phase::Missile | Phase::Melee) => {
-                let a = self.temper(game, side, phase);
+                let a = self.temper(game, side, phase, clock);
                 self.planner(side, a).choose(game)
             }
             _ => self.usual.choose(game),
@@ -293,7 +293,6 @@ fn mix(seed: u64, rolled: u64, round: u64) -> u64 {
             ^ round.wrapping_mul(0xD6E8_FEB8_6659_FD93),
     )
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -144,18 +144,28 @@ mod tests {
     fn a_script_or_a_planner_of_another_temper_is_found_out() {
         let mut differed = 0;
         each_shipped_battle(|file, seed, game| {
-            assert!(!watched(game.clone(), seed, AdvancePlayer).0, "{file} seed {seed}");
+            assert!(
+                !watched(game.clone(), seed, AdvancePlayer).0,
+                "{file} seed {seed}"
+            );
             // A bolder planner may give the planner's every order after side A's first
             // decision: then there is nothing to find out.
             let planner = watched(game.clone(), seed, ComputerPlayer::new(seed, [5, 5]));
             let (found_like, log, first) = watched(game, seed, ComputerPlayer::new(seed, [5, 10]));
-            let same = log.iter().zip(&planner.1).take_while(|(a, b)| a == b).count();
+            let same = log
+                .iter()
+                .zip(&planner.1)
+                .take_while(|(a, b)| a == b)
+                .count();
             if log != planner.1 && same >= first {
                 differed += 1;
                 assert!(!found_like, "{file} seed {seed}");
             }
         });
-        assert!(differed >= 10, "the bolder planner played as the planner in most battles");
+        assert!(
+            differed >= 10,
+            "the bolder planner played as the planner in most battles"
+        );
     }
 }
 
@@ -190,7 +200,9 @@ mod orders_tests {
                 if let Some(n) = seen.get_mut(usize::from(expected)) {
                     *n += 1;
                 }
-                let Some(command) = player.choose(&game) else { break };
+                let Some(command) = player.choose(&game) else {
+                    break;
+                };
                 if let Err(e) = game.submit(command) {
                     panic!("{file} {seed}: {command:?} refused: {e}");
                 }
