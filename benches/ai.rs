@@ -4,7 +4,9 @@
 //! measures each battle. Target: p95 under 1 s in a release build on 2 cores. Then, for
 //! level `hard` (issue 13), the time of one decision at the first order of each of those
 //! phases under a thinking budget of `THINK_MS` (100 ms unless set): target p95 within the
-//! budget plus 10%.
+//! budget plus 10%. Last, every decision of a `hard` player through a battle against the
+//! planner (seed 1 on each map), where each decision first replays the enemy's commands
+//! since the last one (its watch) within the same budget.
 
 #![allow(
     clippy::unwrap_used,
@@ -21,7 +23,7 @@ mod common;
 use common::one_phase;
 use std::time::Instant;
 use volley::ai::{Budget, ComputerPlayer, HardPlayer, Player};
-use volley::engine::{Actor, Dice, Game};
+use volley::engine::{Actor, Dice, Game, SideId};
 use volley::scenario::{Scenario, SHIPPED};
 
 /// Game states at the start of a side's orders, from a few computer battles.
@@ -93,6 +95,41 @@ fn hard_percentiles(ms: u64) {
     }
 }
 
+/// Every decision of a `hard` player (side A, budget `ms`) through a battle against the
+/// planner, replaying the enemy's orders included.
+fn hard_through_a_battle(ms: u64) {
+    println!("hard against the planner, every decision of a battle, budget {ms} ms:");
+    for (file, src) in SHIPPED {
+        let Ok(scenario) = Scenario::parse(src, file) else {
+            continue;
+        };
+        let Ok(mut game) = Game::new(scenario.setup, Dice::seeded(1)) else {
+            continue;
+        };
+        let mut hard = HardPlayer::new(1, [5, 5], Budget::think_ms(ms));
+        let mut planner = ComputerPlayer::new(1, [5, 5]);
+        let mut times = Vec::new();
+        while let Some(side) = game.acting_side() {
+            let t = Instant::now();
+            let command = match side {
+                SideId::A => hard.choose(&game),
+                SideId::B => planner.choose(&game),
+            };
+            if side == SideId::A {
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            match command {
+                Some(c) if game.submit(c).is_ok() => {}
+                _ => break,
+            }
+        }
+        println!(
+            "{file:<28} {}",
+            summary(times).replace("phases", "decisions")
+        );
+    }
+}
+
 fn percentiles() {
     for (i, (file, _)) in SHIPPED.iter().enumerate() {
         let mut times: Vec<f64> = positions(i)
@@ -127,6 +164,7 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(100);
     hard_percentiles(ms);
+    hard_through_a_battle(ms);
     divan::main();
 }
 

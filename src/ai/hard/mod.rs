@@ -261,7 +261,7 @@ impl Player for HardPlayer {
         let side = game.acting_side()?;
         // The watch's replay is part of the decision's thinking time.
         let clock = Clock::start(&self.budget);
-        self.watch.observe(game, side);
+        self.watch.observe(game, side, &|| clock.up());
         let command = self.decide(game, &clock)?;
         self.watch.gave(game, command);
         Some(command)

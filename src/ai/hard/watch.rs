@@ -47,8 +47,9 @@ impl Watch {
         self.planner_like
     }
 
-    /// Brings the check up to `game`, where `side` (this player's) is to act.
-    pub fn observe(&mut self, game: &Game, side: SideId) {
+    /// Brings the check up to `game`, where `side` (this player's) is to act. A replay that
+    /// `up` cuts short (the decision's time ran out) leaves the check as it was.
+    pub fn observe(&mut self, game: &Game, side: SideId, up: &dyn Fn() -> bool) {
         let Some((before, given)) = self.last.take() else {
             if enemy_giving_orders(game, side) {
                 self.first = Some((game.turn(), game.phase()));
@@ -59,7 +60,7 @@ impl Watch {
             return;
         }
         let exempt = self.first == Some((before.turn(), before.phase()));
-        if !self.replays(before, given, game, side) && !exempt {
+        if self.replays(before, given, game, side, up) == Some(false) && !exempt {
             self.planner_like = false;
         }
     }
@@ -72,24 +73,36 @@ impl Watch {
     }
 
     /// Whether `given` in `before`, then the planner's commands wherever the enemy acted,
-    /// lead to `game`'s log (the dice are the battle's own, so they roll alike).
-    fn replays(&mut self, mut copy: Game, given: Command, game: &Game, side: SideId) -> bool {
-        let from = copy.log().len();
-        if copy.submit(given).is_err() {
-            return false;
-        }
+    /// lead to `game`'s log (the dice are the battle's own, so they roll alike); `None`
+    /// when `up` stopped it first.
+    fn replays(
+        &mut self,
+        mut copy: Game,
+        given: Command,
+        game: &Game,
+        side: SideId,
+        up: &dyn Fn() -> bool,
+    ) -> Option<bool> {
+        let mut seen = copy.log().len();
+        let mut command = given;
         for _ in 0..MAX_REPLAYED {
-            if copy.acting_side() != Some(side.other()) || copy.log().len() > game.log().len() {
-                break;
-            }
-            let Some(command) = self.shadow.choose(&copy) else {
-                break;
-            };
             if copy.submit(command).is_err() {
-                return false;
+                return Some(false);
             }
+            let now = copy.log().len();
+            if copy.log().get(seen..) != game.log().get(seen..now) {
+                return Some(false);
+            }
+            seen = now;
+            if copy.acting_side() != Some(side.other()) {
+                break;
+            }
+            if up() {
+                return None;
+            }
+            command = self.shadow.choose(&copy)?;
         }
-        copy.dice_rolled() == game.dice_rolled() && copy.log().get(from..) == game.log().get(from..)
+        Some(seen == game.log().len() && copy.dice_rolled() == game.dice_rolled())
     }
 }
 
@@ -109,14 +122,24 @@ mod tests {
     /// before each of its decisions, remembering each command), side B by `enemy`. What
     /// the watch says at the end, the battle's log, and its length at side A's first
     /// decision (the watch cannot see what the enemy did before).
-    fn watched(mut game: Game, seed: u64, mut enemy: impl Player) -> (bool, Vec<Event>, usize) {
+    fn watched(game: Game, seed: u64, enemy: impl Player) -> (bool, Vec<Event>, usize) {
+        watched_within(game, seed, enemy, &|| false)
+    }
+
+    /// [`watched`], each replay stopped when `up` says so.
+    fn watched_within(
+        mut game: Game,
+        seed: u64,
+        mut enemy: impl Player,
+        up: &dyn Fn() -> bool,
+    ) -> (bool, Vec<Event>, usize) {
         let mut ours = ComputerPlayer::new(seed, [5, 5]);
         let mut watch = Watch::new(seed, [5, 5]);
         let mut first = None;
         while let Some(side) = game.acting_side() {
             let command = if side == SideId::A {
                 first = first.or(Some(game.log().len()));
-                watch.observe(&game, side);
+                watch.observe(&game, side, up);
                 let Some(c) = ours.choose(&game) else { break };
                 watch.gave(&game, c);
                 c
@@ -166,6 +189,16 @@ mod tests {
             differed >= 10,
             "the bolder planner played as the planner in most battles"
         );
+    }
+
+    #[test]
+    fn a_replay_cut_short_by_the_clock_finds_nothing_out() {
+        each_shipped_battle(|file, seed, game| {
+            assert!(
+                watched_within(game, seed, AdvancePlayer, &|| true).0,
+                "{file} {seed}"
+            );
+        });
     }
 }
 
