@@ -5,8 +5,8 @@
 //! level `hard` (issue 13), the time of one decision at the first order of each of those
 //! phases under a thinking budget of `THINK_MS` (100 ms unless set): target p95 within the
 //! budget plus 10%. Last, every decision of a `hard` player through a battle against the
-//! planner (seed 1 on each map), where each decision first replays the enemy's commands
-//! since the last one (its watch) within the same budget.
+//! planner (seed 1 on each map), where each decision first checks its model of the enemy
+//! by replaying the enemy's commands since the last one, within the same budget.
 
 #![allow(
     clippy::unwrap_used,
@@ -60,8 +60,8 @@ fn phase_of(mut game: Game) -> Game {
     game
 }
 
-/// p50, p95 and max of `times` (ms), as printed.
-fn summary(mut times: Vec<f64>) -> String {
+/// How many `what` (phases, decisions) were timed, and their p50, p95 and max (ms).
+fn summary(what: &str, mut times: Vec<f64>) -> String {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| {
         times
@@ -70,7 +70,7 @@ fn summary(mut times: Vec<f64>) -> String {
             .unwrap_or(0.0)
     };
     format!(
-        "phases {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms",
+        "{what} {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms",
         times.len(),
         at(0.5),
         at(0.95),
@@ -91,12 +91,12 @@ fn hard_percentiles(ms: u64) {
                 t.elapsed().as_secs_f64() * 1000.0
             })
             .collect();
-        println!("{file:<28} {}", summary(times));
+        println!("{file:<28} {}", summary("phases", times));
     }
 }
 
 /// Every decision of a `hard` player (side A, budget `ms`) through a battle against the
-/// planner, replaying the enemy's orders included.
+/// planner, the check of its enemy model (a replay of the enemy's orders) included.
 fn hard_through_a_battle(ms: u64) {
     println!("hard against the planner, every decision of a battle, budget {ms} ms:");
     for (file, src) in SHIPPED {
@@ -109,7 +109,10 @@ fn hard_through_a_battle(ms: u64) {
         let mut hard = HardPlayer::new(1, [5, 5], Budget::think_ms(ms));
         let mut planner = ComputerPlayer::new(1, [5, 5]);
         let mut times = Vec::new();
-        while let Some(side) = game.acting_side() {
+        for _ in 0..100_000 {
+            let Some(side) = game.acting_side() else {
+                break;
+            };
             let t = Instant::now();
             let command = match side {
                 SideId::A => hard.choose(&game),
@@ -123,10 +126,7 @@ fn hard_through_a_battle(ms: u64) {
                 _ => break,
             }
         }
-        println!(
-            "{file:<28} {}",
-            summary(times).replace("phases", "decisions")
-        );
+        println!("{file:<28} {}", summary("decisions", times));
     }
 }
 

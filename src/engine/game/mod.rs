@@ -221,14 +221,6 @@ impl Game {
         }
     }
 
-    /// The side whose orders are under way in the Movement, Missile or Melee phase (R3.2),
-    /// also while a decision hands the other side a choice in the middle of them; `None`
-    /// in the other phases and once the battle is over.
-    pub fn ordering(&self) -> Option<SideId> {
-        let orders = matches!(self.phase, Phase::Movement | Phase::Missile | Phase::Melee);
-        (orders && self.outcome.is_none()).then_some(self.ordering)
-    }
-
     /// The side that must submit the next command, if any.
     pub fn acting_side(&self) -> Option<SideId> {
         match self.actor() {

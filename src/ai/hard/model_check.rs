@@ -1,0 +1,272 @@
+//! How far `hard` may trust its look-ahead's model of the enemy. A look-ahead has the
+//! enemy reply as the planner would (R4–R9 played on a copy); that model is exact against
+//! the planner itself and wrong against anyone else. Before each decision `hard` plays the
+//! battle again from its last decision: its own command, then the planner's answer at
+//! every point where the enemy acted, on the battle's own dice (any die a person forced
+//! with `F` forced again). Against the planner this gives the
+//! battle's log as it is. From the first time it does not, `hard` trusts its look-ahead
+//! less (see `HardPlayer::movement`).
+//!
+//! The planner in the enemy's place remembers what a planner enemy does: the planner
+//! remembers only through one side's Movement orders (R3.2: a side gives all its orders of
+//! a phase in one go) and forgets at any die rolled, and `hard` is only ever handed a
+//! decision in the middle of the enemy's orders after dice (a withdrawal from damage,
+//! R8.1). So the enemy's orders `hard` did not see, before its first decision, leave
+//! nothing behind that could tell the two apart.
+
+use crate::ai::{ComputerPlayer, Player};
+use crate::engine::{Command, Event, Game, SideId};
+
+/// Commands of the enemy replayed between two decisions before the check gives up (a turn
+/// takes far fewer).
+const MAX_REPLAYED: usize = 20_000;
+
+/// The check of the enemy against the planner, kept from one decision to the next.
+#[derive(Clone, Debug)]
+pub struct ModelCheck {
+    /// The battle as this player last decided in it, and the command it gave.
+    last: Option<(Game, Command)>,
+    /// The planner in the enemy's place, asked at the same points as the enemy was.
+    shadow: ComputerPlayer,
+    /// Whether every replay so far gave the battle's log.
+    planner_like: bool,
+}
+
+impl ModelCheck {
+    /// A check for a battle of `seed`, the planner taking each side's aggression (0–10).
+    pub fn new(seed: u64, aggression: [u8; 2]) -> ModelCheck {
+        ModelCheck {
+            last: None,
+            shadow: ComputerPlayer::new(seed, aggression),
+            planner_like: true,
+        }
+    }
+
+    /// Whether the enemy has given every command the planner would have, as far as seen.
+    pub fn planner_like(&self) -> bool {
+        self.planner_like
+    }
+
+    /// Brings the check up to `game`, where `side` (this player's) is to act. A replay that
+    /// `up` cuts short (the time for it ran out), or that could not replay this player's
+    /// own command (it was never given: an answer thrown away as stale, or another battle
+    /// loaded), leaves the check as it was.
+    pub fn observe(&mut self, game: &Game, side: SideId, up: &dyn Fn() -> bool) {
+        let Some((before, given)) = self.last.take() else {
+            return;
+        };
+        if self.planner_like && self.replays(before, given, game, side, up) == Some(false) {
+            self.planner_like = false;
+        }
+    }
+
+    /// Remembers the command this player gives in `game`.
+    pub fn gave(&mut self, game: &Game, command: Command) {
+        if self.planner_like {
+            self.last = Some((game.clone(), command));
+        }
+    }
+
+    /// Whether `given` in `before`, then the planner's commands wherever the enemy acted,
+    /// lead to `game`'s log (the dice are the battle's own, so they roll alike); `None`
+    /// when `up` stopped it first, or when `given` itself did not lead there.
+    fn replays(
+        &mut self,
+        copy: Game,
+        given: Command,
+        game: &Game,
+        side: SideId,
+        up: &dyn Fn() -> bool,
+    ) -> Option<bool> {
+        let mut replay = Replay { copy, game };
+        replay.force_dice()?;
+        replay.follows(given).then_some(())?;
+        for _ in 0..MAX_REPLAYED {
+            replay.force_dice()?;
+            if replay.copy.acting_side() != Some(side.other()) {
+                return Some(replay.at_end());
+            }
+            if up() {
+                return None;
+            }
+            let command = self.shadow.choose(&replay.copy)?;
+            if !replay.follows(command) {
+                return Some(false);
+            }
+        }
+        None
+    }
+}
+
+/// A copy of the battle played along beside the battle's log.
+struct Replay<'g> {
+    copy: Game,
+    game: &'g Game,
+}
+
+impl Replay<'_> {
+    /// Whether `command` on the copy adds the events the battle's log has next.
+    fn follows(&mut self, command: Command) -> bool {
+        let seen = self.copy.log().len();
+        if self.copy.submit(command).is_err() {
+            return false;
+        }
+        let now = self.copy.log().len();
+        self.copy.log().get(seen..) == self.game.log().get(seen..now)
+    }
+
+    /// Forces on the copy every die the battle's log shows forced next; `None` if the copy
+    /// refuses one.
+    fn force_dice(&mut self) -> Option<()> {
+        while let Some(Event::DieForced { face }) = self.game.log().get(self.copy.log().len()) {
+            self.follows(Command::ForceDie { face: *face })
+                .then_some(())?;
+        }
+        Some(())
+    }
+
+    /// Whether the copy has caught up with the battle.
+    fn at_end(&self) -> bool {
+        self.copy.log().len() == self.game.log().len()
+            && self.copy.dice_rolled() == self.game.dice_rolled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AdvancePlayer;
+    use crate::engine::{each_shipped_battle, Event};
+
+    /// How a test battle is played besides the players: when each replay is cut short,
+    /// and whether a die is forced (as a person may with `F`) before every seventh command.
+    #[derive(Clone, Copy)]
+    struct Play<'u> {
+        up: &'u dyn Fn() -> bool,
+        force: bool,
+    }
+
+    const PLAIN: Play = Play {
+        up: &|| false,
+        force: false,
+    };
+
+    /// Plays `game` out: side A by the planner, checked as `hard` checks (observing before
+    /// each of its decisions, remembering each command), side B by `enemy`. What the
+    /// check says at the end, the battle's log, and its length at side A's first decision
+    /// (the check cannot see what the enemy did before).
+    fn checked(
+        mut game: Game,
+        seed: u64,
+        mut enemy: impl Player,
+        play: Play,
+    ) -> (bool, Vec<Event>, usize) {
+        let mut ours = ComputerPlayer::new(seed, [5, 5]);
+        let mut check = ModelCheck::new(seed, [5, 5]);
+        let mut first = None;
+        for step in 0.. {
+            let Some(side) = game.acting_side() else {
+                break;
+            };
+            if play.force && step % 7 == 0 {
+                let face = step % 6 + 1;
+                if let Err(e) = game.submit(Command::ForceDie { face }) {
+                    panic!("forcing {face} refused: {e}");
+                }
+            }
+            let command = if side == SideId::A {
+                first = first.or(Some(game.log().len()));
+                check.observe(&game, side, play.up);
+                let Some(c) = ours.choose(&game) else { break };
+                check.gave(&game, c);
+                c
+            } else {
+                let Some(c) = enemy.choose(&game) else { break };
+                c
+            };
+            if let Err(e) = game.submit(command) {
+                panic!("{command:?} refused: {e}");
+            }
+        }
+        let log = game.log().to_vec();
+        (check.planner_like(), log, first.unwrap_or(usize::MAX))
+    }
+
+    #[test]
+    fn the_planner_as_the_enemy_is_found_to_play_as_the_planner() {
+        each_shipped_battle(|file, seed, game| {
+            let enemy = ComputerPlayer::new(seed, [5, 5]);
+            assert!(checked(game, seed, enemy, PLAIN).0, "{file} seed {seed}");
+        });
+    }
+
+    #[test]
+    fn a_script_or_a_planner_of_another_temper_is_found_out() {
+        let mut differed = 0;
+        each_shipped_battle(|file, seed, game| {
+            assert!(
+                !checked(game.clone(), seed, AdvancePlayer, PLAIN).0,
+                "{file} seed {seed}"
+            );
+            // A bolder planner may give the planner's every order after side A's first
+            // decision: then there is nothing to find out.
+            let planner = checked(game.clone(), seed, ComputerPlayer::new(seed, [5, 5]), PLAIN);
+            let bold = ComputerPlayer::new(seed, [5, 10]);
+            let (found_like, log, first) = checked(game, seed, bold, PLAIN);
+            let same = log
+                .iter()
+                .zip(&planner.1)
+                .take_while(|(a, b)| a == b)
+                .count();
+            if log != planner.1 && same >= first {
+                differed += 1;
+                assert!(!found_like, "{file} seed {seed}");
+            }
+        });
+        assert!(
+            differed >= 10,
+            "the bolder planner played as the planner in most battles"
+        );
+    }
+
+    #[test]
+    fn dice_a_person_forced_are_forced_again_in_the_replay() {
+        let forced = Play {
+            force: true,
+            ..PLAIN
+        };
+        each_shipped_battle(|file, seed, game| {
+            let (like, log, _) = checked(
+                game.clone(),
+                seed,
+                ComputerPlayer::new(seed, [5, 5]),
+                forced,
+            );
+            assert!(log.iter().any(|e| matches!(e, Event::DieForced { .. })));
+            assert!(like, "{file} seed {seed}");
+            assert!(
+                !checked(game, seed, AdvancePlayer, forced).0,
+                "{file} seed {seed}"
+            );
+        });
+    }
+
+    #[test]
+    fn a_replay_cut_short_by_the_clock_finds_nothing_out() {
+        each_shipped_battle(|file, seed, game| {
+            assert!(
+                checked(
+                    game,
+                    seed,
+                    AdvancePlayer,
+                    Play {
+                        up: &|| true,
+                        ..PLAIN
+                    }
+                )
+                .0,
+                "{file} {seed}"
+            );
+        });
+    }
+}
