@@ -3,16 +3,17 @@
 //! the planner itself and wrong against anyone else. Before each decision `hard` plays the
 //! battle again from its last decision: its own command, then the planner's answer at
 //! every point where the enemy acted, on the battle's own dice (any die a person forced
-//! with `F` forced again). Against the planner this gives the
-//! battle's log as it is. From the first time it does not, `hard` trusts its look-ahead
-//! less (see `HardPlayer::movement`).
+//! with `F` forced again). Against the planner this gives the battle's log as it is. From
+//! the first time it does not, `hard` trusts its look-ahead less (see
+//! `HardPlayer::movement`).
 //!
 //! The planner in the enemy's place remembers what a planner enemy does: the planner
 //! remembers only through one side's Movement orders (R3.2: a side gives all its orders of
-//! a phase in one go) and forgets at any die rolled, and `hard` is only ever handed a
-//! decision in the middle of the enemy's orders after dice (a withdrawal from damage,
-//! R8.1). So the enemy's orders `hard` did not see, before its first decision, leave
-//! nothing behind that could tell the two apart.
+//! a phase in one go) and forgets at any die rolled. A first decision of `hard` in the
+//! middle of the enemy's orders comes after dice: a withdrawal from damage (R8.1), since a
+//! new charge target would need a charge `hard` declared before. So the enemy's orders
+//! `hard` did not see, before its first decision, leave nothing behind that could tell the
+//! two apart; every later one the planner in its place is asked too.
 
 use crate::ai::{ComputerPlayer, Player};
 use crate::engine::{Command, Event, Game, SideId};
