@@ -24,8 +24,20 @@ impl Looks {
         }
     }
 
+    /// The index of the candidate of the highest mean, the first (the planner's own, or the
+    /// side's own temper) on a tie, and when none was looked at.
+    pub fn best_mean(&self) -> usize {
+        let mut best = (0, f64::MIN);
+        for (i, m) in self.means().into_iter().enumerate() {
+            if m > best.1 {
+                best = (i, m);
+            }
+        }
+        best.0
+    }
+
     /// Each candidate's mean value (`f64::MIN` for one never looked at).
-    pub fn means(&self) -> Vec<f64> {
+    fn means(&self) -> Vec<f64> {
         self.values
             .iter()
             .map(|v| match v.len() {
@@ -66,17 +78,6 @@ fn mean_and_error(xs: &[f64]) -> Option<(f64, f64)> {
     Some((mean, (variance / n).sqrt()))
 }
 
-/// The candidate of the highest value, the first (the planner's own) on a tie.
-pub fn best<T: Copy>(candidates: &[T], values: &[f64]) -> Option<T> {
-    let mut best: Option<(T, f64)> = None;
-    for (c, v) in candidates.iter().zip(values) {
-        if best.is_none_or(|(_, b)| *v > b) {
-            best = Some((*c, *v));
-        }
-    }
-    best.map(|(c, _)| c)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +96,10 @@ mod tests {
     fn means_of_each_candidate_and_none_looked_at() {
         let l = looks(&[&[1.0, 0.0], &[0.5], &[]]);
         assert_eq!(l.means(), vec![0.5, 0.5, f64::MIN]);
+        // A tie goes to the first; one never looked at is never the best.
+        assert_eq!(l.best_mean(), 0);
+        assert_eq!(looks(&[&[], &[-1.0]]).best_mean(), 1);
+        assert_eq!(Looks::new(0).best_mean(), 0);
     }
 
     #[test]
@@ -109,7 +114,7 @@ mod tests {
         // Candidate 1 leads on average (0.1) but by +1 and -0.8 in turn: mean 0.1, standard
         // error about 0.52, so the best mean would take it and the margin does not.
         let l = looks(&[&[0.0, 0.0, 0.0, 0.0], &[1.0, -0.8, 1.0, -0.8]]);
-        assert_eq!(best(&[0, 1], &l.means()), Some(1));
+        assert_eq!(l.best_mean(), 1);
         assert_eq!(l.clear_lead(2.0), 0);
         assert_eq!(l.clear_lead(0.1), 1);
     }

@@ -6,10 +6,10 @@
 //! planner would and every copy with fresh dice (never the battle's own dice to come),
 //! scored by who leads (R10.2, R10.3); the best on average is given. The same dice serve
 //! every candidate in a round, so they are compared on equal luck. Once the enemy has
-//! given a command the planner would not have ([`model_check`]), the look-ahead's model of it is
-//! wrong, and another Movement order must beat the planner's by a margin clear of the
-//! dice's noise ([`looks`]). Decisions in the middle of an action are answered as the
-//! planner does.
+//! given a command the planner would not have ([`model_check`]), the look-ahead's model
+//! of it is wrong, and another Movement order must beat the planner's by a margin clear
+//! of the dice's noise ([`looks`]). Decisions in the middle of an action are answered as
+//! the planner does.
 
 mod looks;
 mod model_check;
@@ -18,7 +18,7 @@ use super::level::Budget;
 use super::{ComputerPlayer, Player};
 use crate::engine::event::Phase;
 use crate::engine::{Actor, Command, Game, SideId, Status};
-use looks::{best, Looks};
+use looks::Looks;
 use model_check::ModelCheck;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -36,9 +36,10 @@ const ALTERNATIVES: usize = 3;
 
 /// Standard errors of the paired differences by which another order must beat the
 /// planner's in the look-aheads once the enemy has not played as the planner would (see
-/// [`model_check`]). Against the `advance` script as Sweden at Kircholm (2,000 games, seed 5001)
-/// it took `hard` from 42.6% to 49.0% of wins (`normal`: 48.2%). Against the planner it
-/// would cost (58.8% of wins at Kircholm against 61.8% without), and is not used.
+/// [`model_check`]). Against the `advance` script as Sweden at Kircholm (2,000 games,
+/// seed 5001) it took `hard` from 42.6% to 49.0% of wins (`normal`: 48.2%). Against the
+/// planner it would cost (58.8% of wins at Kircholm against 61.8% without), and is not
+/// used.
 const CLEAR_LEAD: f64 = 2.0;
 
 /// Commands a look-ahead may play before it is cut short (a turn takes far fewer).
@@ -111,7 +112,7 @@ impl HardPlayer {
             let a = tempers.get(which).copied().unwrap_or(own);
             self.play_out(copy, side, Some(a), game.turn(), clock)
         });
-        best(&tempers, &looks.means()).unwrap_or(own)
+        tempers.get(looks.best_mean()).copied().unwrap_or(own)
     }
 }
 
@@ -297,9 +298,7 @@ impl HardPlayer {
 /// plays as the look-ahead supposes, else the clearest lead over the planner's.
 fn pick(looks: &Looks, planner_like: bool) -> usize {
     if planner_like {
-        let means = looks.means();
-        let order: Vec<usize> = (0..means.len()).collect();
-        best(&order, &means).unwrap_or(0)
+        looks.best_mean()
     } else {
         looks.clear_lead(CLEAR_LEAD)
     }
