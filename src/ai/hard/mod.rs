@@ -318,20 +318,37 @@ mod tests {
     use crate::ai::AdvancePlayer;
     use crate::engine::each_shipped_battle;
 
-    /// `file`'s battle on dice seeded `seed` played out, `hard` (4 look-aheads) as side A
-    /// against `enemy`; whether `hard` still found its enemy playing as the planner.
-    fn trusts(mut game: Game, seed: u64, mut enemy: impl Player) -> bool {
-        let mut hard = HardPlayer::new(seed, [5, 5], Budget::iterations(4));
-        while let Some(side) = game.acting_side() {
-            let given = match side {
-                SideId::A => hard.choose(&game),
-                SideId::B => enemy.choose(&game),
+    /// Plays `game` out, `a` giving side A's commands and `b` side B's; a die is forced
+    /// before every seventh command when `force` (as a person may with `F`).
+    pub(super) fn play(game: &mut Game, a: &mut dyn Player, b: &mut dyn Player, force: bool) {
+        for step in 0.. {
+            let Some(side) = game.acting_side() else {
+                break;
             };
-            let Some(command) = given else { break };
+            if force && step % 7 == 0 {
+                let face = step % 6 + 1;
+                if let Err(e) = game.submit(Command::ForceDie { face }) {
+                    panic!("forcing {face} refused: {e}");
+                }
+            }
+            let given = match side {
+                SideId::A => a.choose(game),
+                SideId::B => b.choose(game),
+            };
+            let Some(command) = given else {
+                break;
+            };
             if let Err(e) = game.submit(command) {
                 panic!("{command:?} refused: {e}");
             }
         }
+    }
+
+    /// `game` played out, `hard` (4 look-aheads) as side A against `enemy`; whether
+    /// `hard` still found its enemy playing as the planner.
+    fn trusts(mut game: Game, seed: u64, mut enemy: impl Player) -> bool {
+        let mut hard = HardPlayer::new(seed, [5, 5], Budget::iterations(4));
+        play(&mut game, &mut hard, &mut enemy, false);
         hard.check.planner_like()
     }
 

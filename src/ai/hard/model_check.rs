@@ -56,7 +56,8 @@ impl ModelCheck {
         let Some((before, given)) = self.last.take() else {
             return;
         };
-        if self.planner_like && self.replays(before, given, game, side, up) == Some(false) {
+        // `last` is kept only while the enemy plays as the planner.
+        if self.replays(before, given, game, side, up) == Some(false) {
             self.planner_like = false;
         }
     }
@@ -109,11 +110,10 @@ impl Replay<'_> {
     /// Whether `command` on the copy adds the events the battle's log has next.
     fn follows(&mut self, command: Command) -> bool {
         let seen = self.copy.log().len();
-        if self.copy.submit(command).is_err() {
-            return false;
+        match self.copy.submit(command) {
+            Ok(added) => self.game.log().get(seen..seen + added.len()) == Some(added),
+            Err(_) => false,
         }
-        let now = self.copy.log().len();
-        self.copy.log().get(seen..) == self.game.log().get(seen..now)
     }
 
     /// Forces on the copy every die the battle's log shows forced next; `None` if the copy
@@ -139,8 +139,29 @@ mod tests {
     use crate::ai::AdvancePlayer;
     use crate::engine::{each_shipped_battle, Event};
 
+    /// The planner checked as `hard` checks its enemy (observing before each of its
+    /// decisions, remembering each command), each replay stopped when `up` says so; it
+    /// notes the log's length at its first decision (the check cannot see before).
+    struct Checked<'u> {
+        ours: ComputerPlayer,
+        check: ModelCheck,
+        up: &'u dyn Fn() -> bool,
+        first: Option<usize>,
+    }
+
+    impl Player for Checked<'_> {
+        fn choose(&mut self, game: &Game) -> Option<Command> {
+            let side = game.acting_side()?;
+            self.first = self.first.or(Some(game.log().len()));
+            self.check.observe(game, side, self.up);
+            let command = self.ours.choose(game)?;
+            self.check.gave(game, command);
+            Some(command)
+        }
+    }
+
     /// How a test battle is played besides the players: when each replay is cut short,
-    /// and whether a die is forced (as a person may with `F`) before every seventh command.
+    /// and whether dice are forced.
     #[derive(Clone, Copy)]
     struct Play<'u> {
         up: &'u dyn Fn() -> bool,
@@ -152,45 +173,23 @@ mod tests {
         force: false,
     };
 
-    /// Plays `game` out: side A by the planner, checked as `hard` checks (observing before
-    /// each of its decisions, remembering each command), side B by `enemy`. What the
-    /// check says at the end, the battle's log, and its length at side A's first decision
-    /// (the check cannot see what the enemy did before).
+    /// Plays `game` out: side A by the planner, [`Checked`], side B by `enemy`. What the
+    /// check says at the end, the battle's log, and its length at side A's first decision.
     fn checked(
         mut game: Game,
         seed: u64,
         mut enemy: impl Player,
         play: Play,
     ) -> (bool, Vec<Event>, usize) {
-        let mut ours = ComputerPlayer::new(seed, [5, 5]);
-        let mut check = ModelCheck::new(seed, [5, 5]);
-        let mut first = None;
-        for step in 0.. {
-            let Some(side) = game.acting_side() else {
-                break;
-            };
-            if play.force && step % 7 == 0 {
-                let face = step % 6 + 1;
-                if let Err(e) = game.submit(Command::ForceDie { face }) {
-                    panic!("forcing {face} refused: {e}");
-                }
-            }
-            let command = if side == SideId::A {
-                first = first.or(Some(game.log().len()));
-                check.observe(&game, side, play.up);
-                let Some(c) = ours.choose(&game) else { break };
-                check.gave(&game, c);
-                c
-            } else {
-                let Some(c) = enemy.choose(&game) else { break };
-                c
-            };
-            if let Err(e) = game.submit(command) {
-                panic!("{command:?} refused: {e}");
-            }
-        }
-        let log = game.log().to_vec();
-        (check.planner_like(), log, first.unwrap_or(usize::MAX))
+        let mut ours = Checked {
+            ours: ComputerPlayer::new(seed, [5, 5]),
+            check: ModelCheck::new(seed, [5, 5]),
+            up: play.up,
+            first: None,
+        };
+        super::super::tests::play(&mut game, &mut ours, &mut enemy, play.force);
+        let first = ours.first.unwrap_or(usize::MAX);
+        (ours.check.planner_like(), game.log().to_vec(), first)
     }
 
     #[test]
