@@ -462,6 +462,20 @@ fn r8_1_loose_foot_withdraw_from_bows_saving_one_uhp_per_hex() {
     assert_eq!(status(&g, 1), Some(Status::Disordered));
 }
 
+/// The odds panel's what-if offers what the prompt will: no more hexes than the damage.
+#[test]
+fn r8_1_withdrawal_what_if_is_limited_by_the_damage_as_the_prompt_is() {
+    let units = vec![
+        unit(A, archers(), 120, 2, 5),
+        unit(B, troop(Formation::LF), 120, 6, 5),
+    ];
+    let g = at_phase(units, &[6, 1], Phase::Missile);
+    let reach = |damage| g.withdraw_reach(id(0), id(1), false, damage);
+    assert_eq!([reach(0), reach(1), reach(2), reach(5)], [0, 1, 2, 2]);
+    // From a firearm's sequence loose foot could not withdraw at all.
+    assert_eq!(g.withdraw_reach(id(0), id(1), true, 2), 0);
+}
+
 #[test]
 fn r8_1_loose_foot_may_not_withdraw_from_firearms() {
     let units = vec![

@@ -317,7 +317,9 @@ fn odds_lines(
     };
     if let Some(odds) = g.odds(unit, target, kind) {
         lines.extend(sequence_lines(&odds));
-        let hexes = g.withdraw_reach(unit, target, odds.profile.firearm);
+        // The most the sequence can deal, which caps the prompt's choices (R8.1).
+        let most = odds.profile.attacks * odds.profile.uhp_per_hit;
+        let hexes = g.withdraw_reach(unit, target, odds.profile.firearm, most);
         if hexes > 0 {
             lines.push(Line::raw(format!(
                 "It may withdraw up to {hexes} hex(es), saving 1 uhp each (R8.1)"

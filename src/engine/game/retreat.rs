@@ -162,16 +162,24 @@ impl Game {
             .map(|p| p.get(1..).unwrap_or_default().to_vec())
     }
 
-    /// R8.1: how many hexes `target` could withdraw from `attacker`'s attack sequence,
-    /// saving one uhp each (0 if it may not withdraw); a what-if for the odds panel.
-    pub fn withdraw_reach(&self, attacker: UnitId, target: UnitId, firearm: bool) -> u32 {
+    /// R8.1: how many hexes `target` could withdraw from `attacker`'s attack sequence when
+    /// it deals `damage` uhp, saving one uhp each: no more than the damage, its march rate
+    /// or the room behind it (0 if it may not withdraw); a what-if for the odds panel, as
+    /// the withdrawal prompt will offer it.
+    pub fn withdraw_reach(
+        &self,
+        attacker: UnitId,
+        target: UnitId,
+        firearm: bool,
+        damage: u32,
+    ) -> u32 {
         let (Some(a), Some(t)) = (self.unit(attacker), self.unit(target)) else {
             return 0;
         };
         if !self.may_withdraw(t, firearm) {
             return 0;
         }
-        let paths = self.withdraw_paths(t, a.pos, t.profile.rate.0);
+        let paths = self.withdraw_paths(t, a.pos, damage.min(t.profile.rate.0));
         paths.iter().map(|(n, _)| *n).max().unwrap_or(0)
     }
 
