@@ -5,8 +5,10 @@
 //! level `hard` (issue 13), the time of one decision at the first order of each of those
 //! phases under a thinking budget of `THINK_MS` (100 ms unless set): target p95 within the
 //! budget plus 10%. Last, every decision of a `hard` player through a battle against the
-//! planner (seed 1 on each map), where each decision first checks its model of the enemy
-//! by replaying the enemy's commands since the last one, within the same budget.
+//! planner and against the `advance` script (seed 1 on each map), where each decision
+//! first checks its model of the enemy by replaying the enemy's commands since the last
+//! one, and against the script looks ahead to the end of the battle, within the same
+//! budget.
 
 #![allow(
     clippy::unwrap_used,
@@ -22,7 +24,7 @@ mod common;
 
 use common::one_phase;
 use std::time::Instant;
-use volley::ai::{Budget, ComputerPlayer, HardPlayer, Player};
+use volley::ai::{AdvancePlayer, Budget, ComputerPlayer, HardPlayer, Player};
 use volley::engine::{Actor, Dice, Game, SideId};
 use volley::scenario::{Scenario, SHIPPED};
 
@@ -95,10 +97,11 @@ fn hard_percentiles(ms: u64) {
     }
 }
 
-/// Every decision of a `hard` player (side A, budget `ms`) through a battle against the
-/// planner, the check of its enemy model (a replay of the enemy's orders) included.
-fn hard_through_a_battle(ms: u64) {
-    println!("hard against the planner, every decision of a battle, budget {ms} ms:");
+/// Every decision of a `hard` player (side A, budget `ms`) through a battle against
+/// `enemy` (named `name`), the check of its enemy model (a replay of the enemy's orders)
+/// included.
+fn hard_through_a_battle(ms: u64, name: &str, enemy: fn() -> Box<dyn Player>) {
+    println!("hard against {name}, every decision of a battle, budget {ms} ms:");
     for (file, src) in SHIPPED {
         let Ok(scenario) = Scenario::parse(src, file) else {
             continue;
@@ -107,7 +110,7 @@ fn hard_through_a_battle(ms: u64) {
             continue;
         };
         let mut hard = HardPlayer::new(1, [5, 5], Budget::think_ms(ms));
-        let mut planner = ComputerPlayer::new(1, [5, 5]);
+        let mut enemy = enemy();
         let mut times = Vec::new();
         for _ in 0..100_000 {
             let Some(side) = game.acting_side() else {
@@ -116,7 +119,7 @@ fn hard_through_a_battle(ms: u64) {
             let t = Instant::now();
             let command = match side {
                 SideId::A => hard.choose(&game),
-                SideId::B => planner.choose(&game),
+                SideId::B => enemy.choose(&game),
             };
             if side == SideId::A {
                 times.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -164,7 +167,10 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(100);
     hard_percentiles(ms);
-    hard_through_a_battle(ms);
+    hard_through_a_battle(ms, "the planner", || {
+        Box::new(ComputerPlayer::new(1, [5, 5]))
+    });
+    hard_through_a_battle(ms, "the advance script", || Box::new(AdvancePlayer));
     divan::main();
 }
 

@@ -2,7 +2,10 @@
 //! 60 × 40 map, two hundred a side in lines facing each other. Measures the engine's legal
 //! orders there and the computer's orders for one phase; the target is p95 under 1 s. Then
 //! `hard`'s first decision at each of those phases under a budget of `THINK_MS` (1,000 ms,
-//! the default in play, unless set): the target is p95 within the budget plus 10%.
+//! the default in play, unless set): the target is p95 within the budget plus 10%. Last,
+//! `hard` plays the first `DECISIONS` (300 unless set) of a battle against the `advance`
+//! script under the same budget: once its check has found the script out, it looks ahead
+//! to the end of the battle, the longest look-aheads it takes.
 
 #![allow(
     clippy::unwrap_used,
@@ -18,7 +21,7 @@ mod common;
 
 use common::one_phase;
 use std::time::Instant;
-use volley::ai::{Budget, ComputerPlayer, HardPlayer, Player};
+use volley::ai::{AdvancePlayer, Budget, ComputerPlayer, HardPlayer, Player};
 use volley::engine::{Actor, BattleSetup, Dice, Game, Map, SideId};
 use volley::scenario::Scenario;
 
@@ -86,6 +89,37 @@ fn main() {
     println!(
         "400 units, hard, first decision of a phase, budget {ms} ms: {}",
         summary(hard)
+    );
+    against_the_script(ms);
+}
+
+/// Every decision of `hard` (side A, budget `ms`) in the first `DECISIONS` of a battle
+/// against the `advance` script, the check of its enemy model included.
+fn against_the_script(ms: u64) {
+    let decisions: usize = std::env::var("DECISIONS")
+        .ok()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(300);
+    let mut game = Game::new(large_battle(), Dice::seeded(1)).unwrap();
+    let mut hard = HardPlayer::new(1, [5, 5], Budget::think_ms(ms));
+    let mut times = Vec::new();
+    while times.len() < decisions {
+        let Some(side) = game.acting_side() else {
+            break;
+        };
+        let t = Instant::now();
+        let command = match side {
+            SideId::A => hard.choose(&game),
+            SideId::B => AdvancePlayer.choose(&game),
+        };
+        if side == SideId::A {
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+        }
+        game.submit(command.unwrap()).unwrap();
+    }
+    println!(
+        "400 units, hard against the advance script, every decision, budget {ms} ms: {}",
+        summary(times).replace("phases", "decisions")
     );
 }
 

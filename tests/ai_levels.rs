@@ -1,5 +1,5 @@
 //! Issue 13: the computer's levels. `hard` with an iteration budget gives the same orders
-//! for the same seed; a cancelled search gives the planner's own orders at once; `easy`
+//! for the same seed, against the planner and against the script; a cancelled search gives the planner's own orders at once; `easy`
 //! plays legal orders; levels come from the scenario, `--level` and `volley sim`.
 
 #![allow(
@@ -17,7 +17,7 @@ mod common;
 use common::{kircholm, volley};
 use std::sync::atomic::Ordering;
 use volley::ai::level::{self, Budget, Level};
-use volley::ai::{ComputerPlayer, Player};
+use volley::ai::{AdvancePlayer, ComputerPlayer, Player};
 use volley::engine::{Dice, Game};
 use volley::scenario::Scenario;
 
@@ -42,6 +42,18 @@ fn hard_with_an_iteration_budget_gives_the_same_orders_for_the_same_seed() {
     let two = battle([at(Level::Hard, 7, 6), at(Level::Normal, 7, 6)], 7);
     assert_eq!(one.log(), two.log());
     let normal = battle([at(Level::Normal, 7, 6), at(Level::Normal, 7, 6)], 7);
+    assert_ne!(one.log(), normal.log(), "looking ahead changed nothing");
+}
+
+/// Against the `advance` script `hard` looks ahead to the end of the battle, the enemy
+/// played as the script: the same seed still gives the same orders, and not the planner's.
+#[test]
+fn hard_against_the_script_gives_the_same_orders_for_the_same_seed() {
+    let script = || -> Box<dyn Player + Send> { Box::new(AdvancePlayer) };
+    let one = battle([at(Level::Hard, 5, 6), script()], 5);
+    let two = battle([at(Level::Hard, 5, 6), script()], 5);
+    assert_eq!(one.log(), two.log());
+    let normal = battle([at(Level::Normal, 5, 6), script()], 5);
     assert_ne!(one.log(), normal.log(), "looking ahead changed nothing");
 }
 

@@ -1,11 +1,13 @@
 //! How far `hard` may trust its look-ahead's model of the enemy. A look-ahead has the
 //! enemy reply as the planner would (R4–R9 played on a copy); that model is exact against
 //! the planner itself and wrong against anyone else. Before each decision `hard` plays the
-//! battle again from its last decision: its own command, then the planner's answer at
-//! every point where the enemy acted, on the battle's own dice (any die a person forced
-//! with `F` forced again). Against the planner this gives the battle's log as it is. From
-//! the first time it does not, `hard` trusts its look-ahead less (see
-//! `HardPlayer::movement`).
+//! battle again from its last decision: its own command, then a suspect's answer at every
+//! point where the enemy acted, on the battle's own dice (any die a person forced with `F`
+//! forced again). The suspects are the planner and the `advance` script, the two players
+//! whose commands follow from the battle alone. A suspect whose replay gives the battle's
+//! log as it is still fits; from the first time it does not, it is dropped. `hard` looks
+//! ahead with the planner while it fits, then with the script while that fits, and with
+//! less trust in its look-ahead once neither does (see `HardPlayer::movement`).
 //!
 //! The planner in the enemy's place remembers what a planner enemy does: the planner
 //! remembers only through one side's Movement orders (R3.2: a side gives all its orders of
@@ -13,24 +15,39 @@
 //! middle of the enemy's orders comes after dice: a withdrawal from damage (R8.1), since a
 //! new charge target would need a charge `hard` declared before. So the enemy's orders
 //! `hard` did not see, before its first decision, leave nothing behind that could tell the
-//! two apart; every later one the planner in its place is asked too.
+//! two apart; every later one the planner in its place is asked too. The script remembers
+//! nothing.
 
-use crate::ai::{ComputerPlayer, Player};
+use crate::ai::{AdvancePlayer, ComputerPlayer, Player};
 use crate::engine::{Command, Event, Game, SideId};
 
 /// Commands of the enemy replayed between two decisions before the check gives up (a turn
 /// takes far fewer).
 const MAX_REPLAYED: usize = 20_000;
 
-/// The check of the enemy against the planner, kept from one decision to the next.
+/// Who the enemy plays as, as far as the check has seen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enemy {
+    /// Every command the enemy gave was the planner's (`normal`).
+    Planner,
+    /// Not the planner's, but every one was the `advance` script's.
+    Script,
+    /// Neither: a person, `easy`, `random`, another `hard`, or the planner at another
+    /// aggression.
+    Unknown,
+}
+
+/// The check of the enemy against the suspects, kept from one decision to the next.
 #[derive(Clone, Debug)]
 pub struct ModelCheck {
     /// The battle as this player last decided in it, and the command it gave.
     last: Option<(Game, Command)>,
     /// The planner in the enemy's place, asked at the same points as the enemy was.
     shadow: ComputerPlayer,
-    /// Whether every replay so far gave the battle's log.
+    /// Whether every replay with the planner so far gave the battle's log.
     planner_like: bool,
+    /// Whether every replay with the script so far gave the battle's log.
+    script_like: bool,
 }
 
 impl ModelCheck {
@@ -40,12 +57,18 @@ impl ModelCheck {
             last: None,
             shadow: ComputerPlayer::new(seed, aggression),
             planner_like: true,
+            script_like: true,
         }
     }
 
-    /// Whether the enemy has given every command the planner would have, as far as seen.
-    pub fn planner_like(&self) -> bool {
-        self.planner_like
+    /// Who the enemy has played as: the planner while it fits, else the script while that
+    /// fits.
+    pub fn enemy(&self) -> Enemy {
+        match (self.planner_like, self.script_like) {
+            (true, _) => Enemy::Planner,
+            (false, true) => Enemy::Script,
+            (false, false) => Enemy::Unknown,
+        }
     }
 
     /// Brings the check up to `game`, where `side` (this player's) is to act. A replay that
@@ -53,51 +76,56 @@ impl ModelCheck {
     /// own command (it was never given: an answer thrown away as stale, or another battle
     /// loaded), leaves the check as it was.
     pub fn observe(&mut self, game: &Game, side: SideId, up: &dyn Fn() -> bool) {
+        // `last` is kept only while a suspect still fits.
         let Some((before, given)) = self.last.take() else {
             return;
         };
-        // `last` is kept only while the enemy plays as the planner.
-        if self.replays(before, given, game, side, up) == Some(false) {
-            self.planner_like = false;
+        if self.planner_like {
+            let replay = replays(before.clone(), given, game, side, &mut self.shadow, up);
+            self.planner_like = replay != Some(false);
+        }
+        if self.script_like {
+            let replay = replays(before, given, game, side, &mut AdvancePlayer, up);
+            self.script_like = replay != Some(false);
         }
     }
 
     /// Remembers the command this player gives in `game`.
     pub fn gave(&mut self, game: &Game, command: Command) {
-        if self.planner_like {
+        if self.enemy() != Enemy::Unknown {
             self.last = Some((game.clone(), command));
         }
     }
+}
 
-    /// Whether `given` in `before`, then the planner's commands wherever the enemy acted,
-    /// lead to `game`'s log (the dice are the battle's own, so they roll alike); `None`
-    /// when `up` stopped it first, or when `given` itself did not lead there.
-    fn replays(
-        &mut self,
-        copy: Game,
-        given: Command,
-        game: &Game,
-        side: SideId,
-        up: &dyn Fn() -> bool,
-    ) -> Option<bool> {
-        let mut replay = Replay { copy, game };
+/// Whether `given` in `copy`, then `suspect`'s commands wherever the enemy acted, lead to
+/// `game`'s log (the dice are the battle's own, so they roll alike); `None` when `up`
+/// stopped it first, or when `given` itself did not lead there.
+fn replays(
+    copy: Game,
+    given: Command,
+    game: &Game,
+    side: SideId,
+    suspect: &mut dyn Player,
+    up: &dyn Fn() -> bool,
+) -> Option<bool> {
+    let mut replay = Replay { copy, game };
+    replay.force_dice()?;
+    replay.follows(given).then_some(())?;
+    for _ in 0..MAX_REPLAYED {
         replay.force_dice()?;
-        replay.follows(given).then_some(())?;
-        for _ in 0..MAX_REPLAYED {
-            replay.force_dice()?;
-            if replay.copy.acting_side() != Some(side.other()) {
-                return Some(replay.at_end());
-            }
-            if up() {
-                return None;
-            }
-            let command = self.shadow.choose(&replay.copy)?;
-            if !replay.follows(command) {
-                return Some(false);
-            }
+        if replay.copy.acting_side() != Some(side.other()) {
+            return Some(replay.at_end());
         }
-        None
+        if up() {
+            return None;
+        }
+        let command = suspect.choose(&replay.copy)?;
+        if !replay.follows(command) {
+            return Some(false);
+        }
     }
+    None
 }
 
 /// A copy of the battle played along beside the battle's log.
@@ -180,7 +208,7 @@ mod tests {
         seed: u64,
         mut enemy: impl Player,
         play: Play,
-    ) -> (bool, Vec<Event>, usize) {
+    ) -> (Enemy, Vec<Event>, usize) {
         let mut ours = Checked {
             ours: ComputerPlayer::new(seed, [5, 5]),
             check: ModelCheck::new(seed, [5, 5]),
@@ -189,25 +217,30 @@ mod tests {
         };
         super::super::tests::play(&mut game, &mut ours, &mut enemy, play.force);
         let first = ours.first.unwrap_or(usize::MAX);
-        (ours.check.planner_like(), game.log().to_vec(), first)
+        (ours.check.enemy(), game.log().to_vec(), first)
     }
 
     #[test]
     fn the_planner_as_the_enemy_is_found_to_play_as_the_planner() {
         each_shipped_battle(|file, seed, game| {
             let enemy = ComputerPlayer::new(seed, [5, 5]);
-            assert!(checked(game, seed, enemy, PLAIN).0, "{file} seed {seed}");
+            let found = checked(game, seed, enemy, PLAIN).0;
+            assert_eq!(found, Enemy::Planner, "{file} seed {seed}");
         });
     }
 
     #[test]
-    fn a_script_or_a_planner_of_another_temper_is_found_out() {
+    fn the_script_is_found_to_play_as_the_script() {
+        each_shipped_battle(|file, seed, game| {
+            let found = checked(game, seed, AdvancePlayer, PLAIN).0;
+            assert_eq!(found, Enemy::Script, "{file} seed {seed}");
+        });
+    }
+
+    #[test]
+    fn a_planner_of_another_temper_is_found_out() {
         let mut differed = 0;
         each_shipped_battle(|file, seed, game| {
-            assert!(
-                !checked(game.clone(), seed, AdvancePlayer, PLAIN).0,
-                "{file} seed {seed}"
-            );
             // A bolder planner may give the planner's every order after side A's first
             // decision: then there is nothing to find out.
             let planner = checked(game.clone(), seed, ComputerPlayer::new(seed, [5, 5]), PLAIN);
@@ -220,7 +253,7 @@ mod tests {
                 .count();
             if log != planner.1 && same >= first {
                 differed += 1;
-                assert!(!found_like, "{file} seed {seed}");
+                assert_eq!(found_like, Enemy::Unknown, "{file} seed {seed}");
             }
         });
         assert!(
@@ -243,30 +276,21 @@ mod tests {
                 forced,
             );
             assert!(log.iter().any(|e| matches!(e, Event::DieForced { .. })));
-            assert!(like, "{file} seed {seed}");
-            assert!(
-                !checked(game, seed, AdvancePlayer, forced).0,
-                "{file} seed {seed}"
-            );
+            assert_eq!(like, Enemy::Planner, "{file} seed {seed}");
+            let script = checked(game, seed, AdvancePlayer, forced).0;
+            assert_eq!(script, Enemy::Script, "{file} seed {seed}");
         });
     }
 
     #[test]
     fn a_replay_cut_short_by_the_clock_finds_nothing_out() {
+        let cut = Play {
+            up: &|| true,
+            ..PLAIN
+        };
         each_shipped_battle(|file, seed, game| {
-            assert!(
-                checked(
-                    game,
-                    seed,
-                    AdvancePlayer,
-                    Play {
-                        up: &|| true,
-                        ..PLAIN
-                    }
-                )
-                .0,
-                "{file} {seed}"
-            );
+            let found = checked(game, seed, AdvancePlayer, cut).0;
+            assert_eq!(found, Enemy::Planner, "{file} {seed}");
         });
     }
 }
