@@ -72,7 +72,7 @@ fn main() {
             game.submit(c).unwrap();
         }
     }
-    println!("400 units, normal, one phase: {}", summary(times));
+    println!("400 units, normal, one phase: {}", summary("phases", times));
     let ms = std::env::var("THINK_MS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -88,7 +88,7 @@ fn main() {
         .collect();
     println!(
         "400 units, hard, first decision of a phase, budget {ms} ms: {}",
-        summary(hard)
+        summary("phases", hard)
     );
     against_the_script(ms);
 }
@@ -119,16 +119,16 @@ fn against_the_script(ms: u64) {
     }
     println!(
         "400 units, hard against the advance script, every decision, budget {ms} ms: {}",
-        summary(times).replace("phases", "decisions")
+        summary("decisions", times)
     );
 }
 
-/// Count, p50, p95 and max of `times` (ms).
-fn summary(mut times: Vec<f64>) -> String {
+/// How many `what` (phases, decisions) were timed, and their p50, p95 and max (ms).
+fn summary(what: &str, mut times: Vec<f64>) -> String {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
     format!(
-        "phases {} p50 {:.0} ms p95 {:.0} ms max {:.0} ms",
+        "{what} {} p50 {:.0} ms p95 {:.0} ms max {:.0} ms",
         times.len(),
         at(0.5),
         at(0.95),

@@ -1,5 +1,6 @@
 //! Issue 13: the computer's levels. `hard` with an iteration budget gives the same orders
-//! for the same seed, against the planner and against the script; a cancelled search gives the planner's own orders at once; `easy`
+//! for the same seed, against the planner and against the script (its look-ahead to the
+//! end of the battle); a cancelled search gives the planner's own orders at once; `easy`
 //! plays legal orders; levels come from the scenario, `--level` and `volley sim`.
 
 #![allow(
@@ -46,7 +47,9 @@ fn hard_with_an_iteration_budget_gives_the_same_orders_for_the_same_seed() {
 }
 
 /// Against the `advance` script `hard` looks ahead to the end of the battle, the enemy
-/// played as the script: the same seed still gives the same orders, and not the planner's.
+/// played as the script: the same seed still gives the same orders. (That they are not
+/// the planner's shows only that `hard` looked ahead; which look-ahead it used is tested
+/// in `src/ai/hard`.)
 #[test]
 fn hard_against_the_script_gives_the_same_orders_for_the_same_seed() {
     let script = || -> Box<dyn Player + Send> { Box::new(AdvancePlayer) };

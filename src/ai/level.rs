@@ -18,7 +18,8 @@ pub enum Level {
     /// The planner: each order scored with tuned weights and the engine's exact odds.
     #[default]
     Normal,
-    /// Looks ahead: tries the planner's plans to the end of the turn on copies.
+    /// Looks ahead: tries the planner's plans on copies, to the end of the turn (or of the
+    /// battle against the `advance` script).
     Hard,
 }
 
@@ -60,7 +61,8 @@ impl std::str::FromStr for Level {
 /// early when `cancel` is set (the battle moved on, or the player quit).
 #[derive(Clone, Debug)]
 pub struct Budget {
-    /// Look-aheads (one copy of the battle played to the end of the turn) per decision.
+    /// Look-aheads (one copy of the battle played to the end of the turn, or of the battle
+    /// against the script) per decision.
     pub iterations: u32,
     /// Wall-clock limit per decision, in play; `None` in sims and tests.
     pub time: Option<Duration>,

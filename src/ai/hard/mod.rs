@@ -9,8 +9,9 @@
 //! given a command the planner would not have ([`model_check`]), the look-ahead's model
 //! of it is wrong, and another Movement order must beat the planner's by a margin clear
 //! of the dice's noise ([`looks`]). An enemy that has given every command the `advance`
-//! script would is played as the script instead, to the end of the battle (R10), and the
-//! Missile and Melee orders are the planner's. Decisions in the middle of an action are
+//! script would is played as the script instead, to the end of the battle (R10), each
+//! copy scored by who won ([`playout`]), and the Missile and Melee orders are the
+//! planner's. Decisions in the middle of an action are
 //! answered as the planner does.
 
 mod looks;
@@ -33,16 +34,18 @@ const TEMPERS: [u8; 4] = [1, 4, 7, 10];
 const ALTERNATIVES: usize = 3;
 
 /// Standard errors of the paired differences by which another order must beat the
-/// planner's in the look-aheads once the enemy has not played as the planner would (see
-/// [`model_check`]). Against the `advance` script as Sweden at Kircholm (2,000 games,
-/// seed 5001) it took `hard` from 42.6% to 49.0% of wins (`normal`: 48.2%). Against the
-/// planner it would cost (58.8% of wins at Kircholm against 61.8% without), and is not
-/// used.
+/// planner's in the look-aheads once the enemy plays neither as the planner nor as the
+/// script (see [`model_check`]), the look-ahead's replies being the planner's and wrong.
+/// Measured before the script was a suspect, against it as Sweden at Kircholm (2,000
+/// games, seed 5001): it took `hard` from 42.6% to 49.0% of wins (`normal`: 48.2%).
+/// Against the planner it would cost (58.8% of wins at Kircholm against 61.8% without),
+/// and is not used.
 const CLEAR_LEAD: f64 = 2.0;
 
 /// Standard errors of the paired differences by which another order must beat the
 /// planner's in look-aheads against the `advance` script, played to the end of the
-/// battle. The script is known exactly there, so only the dice's noise is guarded against.
+/// battle. The script's replies are known exactly there (`hard`'s own later orders are
+/// the planner's), so the margin guards mostly against the dice's noise.
 /// As Sweden at Kircholm (400 games from seed 5001, `normal` winning 50.0%) `hard` won
 /// 56.0% at 1, 50.0% at 0 (the best mean) and 49.8% at 2. There, weighing the Missile and
 /// Melee tempers as well won the same 56.0%, and answering decisions (withdraw, advance,
@@ -59,7 +62,8 @@ pub struct HardPlayer {
     chosen: Option<((u32, Phase, SideId), u8)>,
     /// The planner whose orders are weighed, kept so that it remembers the phase.
     usual: ComputerPlayer,
-    /// Whether the enemy has played as the planner, which the look-ahead supposes.
+    /// Who the enemy has played as (the planner, the script, or neither), which decides
+    /// the look-ahead's model of it and how far its results are trusted.
     check: ModelCheck,
 }
 
@@ -122,7 +126,8 @@ impl HardPlayer {
 
 impl HardPlayer {
     /// A movement order: the planner's, unless another order of the same unit did better
-    /// on copies of the battle played to the end of the turn with the same dice.
+    /// on copies of the battle with the same dice, played to the end of the turn (or of
+    /// the battle against the script).
     fn movement(&mut self, game: &Game, side: SideId, clock: &Clock) -> Option<Command> {
         let planned = self.usual.choose(game)?;
         let mut candidates = vec![planned];
@@ -292,10 +297,11 @@ mod tests {
         }
     }
 
-    /// `game` played out, `hard` (4 look-aheads) as side A against `enemy`; who `hard`
+    /// `game` played out, `hard` (1 look-ahead) as side A against `enemy`; who `hard`
     /// found its enemy to play as.
     fn found(mut game: Game, seed: u64, mut enemy: impl Player) -> Enemy {
-        let mut hard = HardPlayer::new(seed, [5, 5], Budget::iterations(4));
+        // One look-ahead a decision: finding the enemy out does not need more.
+        let mut hard = HardPlayer::new(seed, [5, 5], Budget::iterations(1));
         play(&mut game, &mut hard, &mut enemy, false);
         hard.check.enemy()
     }

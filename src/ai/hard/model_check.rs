@@ -1,13 +1,13 @@
-//! How far `hard` may trust its look-ahead's model of the enemy. A look-ahead has the
-//! enemy reply as the planner would (R4–R9 played on a copy); that model is exact against
-//! the planner itself and wrong against anyone else. Before each decision `hard` plays the
-//! battle again from its last decision: its own command, then a suspect's answer at every
-//! point where the enemy acted, on the battle's own dice (any die a person forced with `F`
-//! forced again). The suspects are the planner and the `advance` script, the two players
-//! whose commands follow from the battle alone. A suspect whose replay gives the battle's
-//! log as it is still fits; from the first time it does not, it is dropped. `hard` looks
-//! ahead with the planner while it fits, then with the script while that fits, and with
-//! less trust in its look-ahead once neither does (see `HardPlayer::movement`).
+//! How far `hard` may trust its look-ahead's model of the enemy. A look-ahead has the enemy reply
+//! as the planner or as the `advance` script would (R4–R9 played on a copy); each model is exact
+//! against that player and wrong against anyone else. Before each decision `hard` plays the battle
+//! again from its last decision: its own command, then a suspect's answer at every point where the
+//! enemy acted, on the battle's own dice (any die a person forced with `F` forced again). The
+//! suspects are the planner and the `advance` script, the two players `hard` can replay exactly (it
+//! knows the planner's seed, aggressions and memory). A suspect whose replay gives the battle's log
+//! as it is still fits; from the first time it does not, it is dropped. `hard` looks ahead with the
+//! planner while it fits, then with the script while that fits, and with less trust in its
+//! look-ahead once neither does (see `pick` in the parent module).
 //!
 //! The planner in the enemy's place remembers what a planner enemy does: the planner
 //! remembers only through one side's Movement orders (R3.2: a side gives all its orders of
@@ -74,19 +74,27 @@ impl ModelCheck {
     /// Brings the check up to `game`, where `side` (this player's) is to act. A replay that
     /// `up` cuts short (the time for it ran out), or that could not replay this player's
     /// own command (it was never given: an answer thrown away as stale, or another battle
-    /// loaded), leaves the check as it was.
+    /// loaded), leaves the planner as it was but drops the script, whose look-ahead trusts
+    /// it further.
     pub fn observe(&mut self, game: &Game, side: SideId, up: &dyn Fn() -> bool) {
         // `last` is kept only while a suspect still fits.
         let Some((before, given)) = self.last.take() else {
             return;
         };
-        if self.planner_like {
-            let replay = replays(before.clone(), given, game, side, &mut self.shadow, up);
+        let (for_planner, for_script) = match (self.planner_like, self.script_like) {
+            (true, true) => (Some(before.clone()), Some(before)),
+            (true, false) => (Some(before), None),
+            (false, _) => (None, Some(before)),
+        };
+        if let Some(copy) = for_planner {
+            let replay = replays(copy, given, game, side, &mut self.shadow, up);
             self.planner_like = replay != Some(false);
         }
-        if self.script_like {
-            let replay = replays(before, given, game, side, &mut AdvancePlayer, up);
-            self.script_like = replay != Some(false);
+        if let Some(copy) = for_script {
+            // The script is trusted only on replays that reached the battle: one cut short
+            // leaves a stretch unchecked, and the planner may already have been dropped.
+            let replay = replays(copy, given, game, side, &mut AdvancePlayer, up);
+            self.script_like = replay == Some(true);
         }
     }
 
@@ -279,6 +287,58 @@ mod tests {
             assert_eq!(like, Enemy::Planner, "{file} seed {seed}");
             let script = checked(game, seed, AdvancePlayer, forced).0;
             assert_eq!(script, Enemy::Script, "{file} seed {seed}");
+        });
+    }
+
+    /// Plays as the script for its first `n` commands, then as the planner.
+    struct Turncoat {
+        n: usize,
+        planner: ComputerPlayer,
+    }
+
+    impl Player for Turncoat {
+        fn choose(&mut self, game: &Game) -> Option<Command> {
+            self.n = self.n.saturating_sub(1);
+            match self.n {
+                0 => self.planner.choose(game),
+                _ => AdvancePlayer.choose(game),
+            }
+        }
+    }
+
+    #[test]
+    fn an_enemy_that_leaves_the_script_is_found_out() {
+        // After its tenth command the turncoat may still give the script's orders for a
+        // while (ending its orders, say), so most battles, not all, find it out.
+        let mut left = 0;
+        each_shipped_battle(|_, seed, game| {
+            let planner = ComputerPlayer::new(seed, [5, 5]);
+            let found = checked(game, seed, Turncoat { n: 10, planner }, PLAIN).0;
+            left += usize::from(found == Enemy::Unknown);
+        });
+        assert!(
+            left >= 15,
+            "the turncoat was found out in {left} of 20 battles"
+        );
+    }
+
+    /// A replay of the script cut short leaves a stretch unchecked: the script is dropped,
+    /// even where the planner was dropped before (else a person could pass for the script).
+    #[test]
+    fn a_script_replay_cut_short_drops_the_script() {
+        let calls = std::cell::Cell::new(0);
+        let later = || {
+            calls.set(calls.get() + 1);
+            calls.get() > 3
+        };
+        let cut = Play {
+            up: &later,
+            ..PLAIN
+        };
+        each_shipped_battle(|file, seed, game| {
+            calls.set(0);
+            let found = checked(game, seed, AdvancePlayer, cut).0;
+            assert_ne!(found, Enemy::Script, "{file} {seed}");
         });
     }
 

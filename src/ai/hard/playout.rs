@@ -13,7 +13,8 @@ use crate::engine::{Game, SideId, Status};
 const HORIZON: u32 = 0;
 
 /// Commands a look-ahead may play before it is cut short (a turn takes far fewer, a
-/// shipped battle a few hundred).
+/// shipped battle a few hundred; a 400-unit battle's look-ahead to its end runs out of
+/// time first).
 const MAX_STEPS: usize = 20_000;
 
 impl HardPlayer {
@@ -55,7 +56,8 @@ impl HardPlayer {
     }
 
     /// Plays `copy` to the end of the battle, `side` as the planner and the enemy as the
-    /// `advance` script; its [`result`] for `side`, or `None` when the clock ran out first.
+    /// `advance` script; its [`battle_value`] for `side`, or `None` when the clock ran out
+    /// first.
     pub(super) fn play_against_script(
         &self,
         mut copy: Game,
@@ -64,19 +66,25 @@ impl HardPlayer {
     ) -> Option<f64> {
         let mut usual = self.usual.clone();
         for _ in 0..MAX_STEPS {
-            if copy.outcome().is_some() || clock.up() {
+            if copy.outcome().is_some() {
                 break;
+            }
+            if clock.up() {
+                return None;
             }
             let command = match copy.acting_side() {
                 Some(s) if s == side => usual.choose(&copy),
                 Some(_) => AdvancePlayer.choose(&copy),
                 None => None,
             };
-            if command.map(|c| copy.submit(c).is_ok()) != Some(true) {
+            let Some(command) = command else {
+                break;
+            };
+            if copy.submit(command).is_err() {
                 break;
             }
         }
-        (!clock.up()).then(|| result(&copy, side))
+        Some(battle_value(&copy, side))
     }
 }
 
@@ -113,18 +121,44 @@ fn worth(game: &Game, side: SideId) -> f64 {
     share(side.other()) - share(side) + objectives
 }
 
-/// A battle played out, to `side`: 1 for a win and 0 for anything else (R10), plus a fifth
-/// of the share of the enemy's starting uhp lost less the share of its own (R10.2), so
-/// that of two orders that win as often the one that wins at less cost is given. A battle
-/// the look-ahead could not finish counts as half a win.
-fn result(game: &Game, side: SideId) -> f64 {
-    let won = match game.outcome() {
-        Some(outcome) if outcome.winner == Some(side) => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
+/// A battle played out, to `side`: 1 for a win, 0 for a loss and a half for a draw or a
+/// battle the look-ahead could not finish (R10), plus a fifth of the share of the enemy's
+/// starting uhp lost less the share of its own (R10.2), so that of two orders that win as
+/// often the one that wins at less cost is given.
+fn battle_value(game: &Game, side: SideId) -> f64 {
+    let won = match game.outcome().map(|o| o.winner) {
+        Some(Some(w)) if w == side => 1.0,
+        Some(Some(_)) => 0.0,
+        Some(None) | None => 0.5,
     };
     let st = game.standing();
     let share =
         |s: SideId| f64::from(*s.of(&st.losses)) / f64::from((2 * *s.of(&st.morale_mark)).max(1));
     won + 0.2 * (share(side.other()) - share(side))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::each_shipped_battle;
+
+    #[test]
+    fn a_won_battle_is_worth_about_one_a_lost_one_about_nothing() {
+        each_shipped_battle(|file, _, mut game| {
+            assert_eq!(
+                battle_value(&game, SideId::A),
+                0.5,
+                "{file}: not yet played"
+            );
+            super::super::tests::play(&mut game, &mut AdvancePlayer, &mut AdvancePlayer, false);
+            let winner = game.outcome().and_then(|o| o.winner);
+            let Some(w) = winner else {
+                return;
+            };
+            let (won, lost) = (battle_value(&game, w), battle_value(&game, w.other()));
+            assert!((0.8..=1.2).contains(&won), "{file}: {won}");
+            assert!((-0.2..=0.2).contains(&lost), "{file}: {lost}");
+            assert!((won + lost - 1.0).abs() < 1e-9, "{file}: {won} {lost}");
+        });
+    }
 }
