@@ -317,9 +317,7 @@ fn odds_lines(
     };
     if let Some(odds) = g.odds(unit, target, kind) {
         lines.extend(sequence_lines(&odds));
-        // The most the sequence can deal, which caps the prompt's choices (R8.1).
-        let hits = odds.hits.iter().rposition(|p| *p > 0.0).unwrap_or(0);
-        let most = u32::try_from(hits).unwrap_or(u32::MAX) * odds.profile.uhp_per_hit;
+        let most = odds.most_damage();
         let hexes = g.withdraw_reach(unit, target, odds.profile.firearm, most);
         if hexes > 0 {
             lines.push(Line::raw(format!(

@@ -41,6 +41,17 @@ pub struct Odds {
     pub shock: ShockOdds,
 }
 
+impl Odds {
+    /// The most uhp the sequence can deal (R5.2): its most hits of a chance above zero,
+    /// times the uhp of a hit. What a withdrawal can save is capped by it (R8.1).
+    pub fn most_damage(&self) -> u32 {
+        let hits = self.hits.iter().rposition(|p| *p > 0.0).unwrap_or(0);
+        u32::try_from(hits)
+            .unwrap_or(u32::MAX)
+            .saturating_mul(self.profile.uhp_per_hit)
+    }
+}
+
 impl Game {
     /// Exact odds of `attacker`'s sequence of `kind` on `target`, with no withdrawal.
     pub fn odds(&self, attacker: UnitId, target: UnitId, kind: AttackKind) -> Option<Odds> {
