@@ -22,10 +22,10 @@
 
 mod common;
 
-use common::one_phase;
+use common::{decision_times, one_phase};
 use std::time::Instant;
 use volley::ai::{AdvancePlayer, Budget, ComputerPlayer, HardPlayer, Player};
-use volley::engine::{Actor, Dice, Game, SideId};
+use volley::engine::{Actor, Dice, Game};
 use volley::scenario::{Scenario, SHIPPED};
 
 /// Game states at the start of a side's orders, from a few computer battles.
@@ -110,25 +110,7 @@ fn hard_through_a_battle(ms: u64, name: &str, enemy: fn() -> Box<dyn Player>) {
             continue;
         };
         let mut hard = HardPlayer::new(1, [5, 5], Budget::think_ms(ms));
-        let mut enemy = enemy();
-        let mut times = Vec::new();
-        for _ in 0..100_000 {
-            let Some(side) = game.acting_side() else {
-                break;
-            };
-            let t = Instant::now();
-            let command = match side {
-                SideId::A => hard.choose(&game),
-                SideId::B => enemy.choose(&game),
-            };
-            if side == SideId::A {
-                times.push(t.elapsed().as_secs_f64() * 1000.0);
-            }
-            match command {
-                Some(c) if game.submit(c).is_ok() => {}
-                _ => break,
-            }
-        }
+        let times = decision_times(&mut game, &mut hard, enemy().as_mut(), 100_000);
         println!("{file:<28} {}", summary("decisions", times));
     }
 }

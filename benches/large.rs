@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::one_phase;
+use common::{decision_times, one_phase};
 use std::time::Instant;
 use volley::ai::{AdvancePlayer, Budget, ComputerPlayer, HardPlayer, Player};
 use volley::engine::{Actor, BattleSetup, Dice, Game, Map, SideId};
@@ -102,21 +102,7 @@ fn against_the_script(ms: u64) {
         .unwrap_or(300);
     let mut game = Game::new(large_battle(), Dice::seeded(1)).unwrap();
     let mut hard = HardPlayer::new(1, [5, 5], Budget::think_ms(ms));
-    let mut times = Vec::new();
-    while times.len() < decisions {
-        let Some(side) = game.acting_side() else {
-            break;
-        };
-        let t = Instant::now();
-        let command = match side {
-            SideId::A => hard.choose(&game),
-            SideId::B => AdvancePlayer.choose(&game),
-        };
-        if side == SideId::A {
-            times.push(t.elapsed().as_secs_f64() * 1000.0);
-        }
-        game.submit(command.unwrap()).unwrap();
-    }
+    let times = decision_times(&mut game, &mut hard, &mut AdvancePlayer, decisions);
     println!(
         "400 units, hard against the advance script, every decision, budget {ms} ms: {}",
         summary("decisions", times)
