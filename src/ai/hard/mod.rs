@@ -11,8 +11,7 @@
 //! of the dice's noise ([`looks`]). An enemy that has given every command the `advance`
 //! script would is played as the script instead, to the end of the battle (R10), each
 //! copy scored by who won ([`playout`]), and the Missile and Melee orders are the
-//! planner's. Decisions in the middle of an action are
-//! answered as the planner does.
+//! planner's. Decisions in the middle of an action are answered as the planner does.
 
 mod looks;
 mod model_check;
