@@ -45,7 +45,8 @@ const CLEAR_LEAD: f64 = 2.0;
 /// planner's in look-aheads against the `advance` script, played to the end of the
 /// battle. The script's replies are known exactly there (`hard`'s own later orders are
 /// the planner's), so the margin guards mostly against the dice's noise.
-/// As Sweden at Kircholm (400 games from seed 5001, `normal` winning 50.0%) `hard` won
+/// As Sweden at Kircholm (400 games from seed 5001, `normal` winning 50.0%; the score
+/// then divided by twice the morale mark, not `start_uhp`) `hard` won
 /// 56.0% at 1, 50.0% at 0 (the best mean) and 49.8% at 2. There, weighing the Missile and
 /// Melee tempers as well won the same 56.0%, and answering decisions (withdraw, advance,
 /// initiative) by look-ahead too 55.0%, so neither is done.
