@@ -11,7 +11,10 @@
 //! of the dice's noise ([`looks`]). An enemy that has given every command the `advance`
 //! script would is played as the script instead, to the end of the battle (R10), each
 //! copy scored by who won ([`playout`]), and the Missile and Melee orders are the
-//! planner's. Decisions in the middle of an action are answered as the planner does.
+//! planner's; when the first of those look-aheads cannot finish in half the time left (a
+//! battle of hundreds of units), the rest goes to look-aheads to the end of the turn, as
+//! against an unknown enemy. Decisions in the middle of an action are answered as the
+//! planner does.
 
 mod looks;
 mod model_check;
@@ -24,7 +27,7 @@ use crate::engine::{Actor, Command, Game, SideId};
 use looks::Looks;
 use model_check::{Enemy, ModelCheck};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The aggressions tried besides the side's own.
 const TEMPERS: [u8; 4] = [1, 4, 7, 10];
@@ -149,16 +152,52 @@ impl HardPlayer {
         candidates: &[Command],
         clock: &Clock,
     ) -> usize {
-        let enemy = self.check.enemy();
+        let mut enemy = self.check.enemy();
+        if enemy == Enemy::Script {
+            match self.to_the_end(game, side, candidates, clock, &clock.trial()) {
+                Some(chosen) => return chosen,
+                // Too long a battle to play out in time: weigh the turn, trusting only a
+                // clear lead, as against an enemy the look-ahead's replies do not fit.
+                None => enemy = Enemy::Unknown,
+            }
+        }
         let looks = self.weigh(candidates.len(), clock, |which, round, clock| {
             let mut copy = self.copy(game, round);
             match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
-                Some(true) if enemy == Enemy::Script => self.play_against_script(copy, side, clock),
                 Some(true) => self.play_out(copy, side, None, game.turn(), clock),
                 _ => Some(f64::MIN),
             }
         });
         pick(&looks, enemy)
+    }
+
+    /// The index of the command to give among `candidates` by look-aheads to the end of
+    /// the battle against the script, or `None` when the first of them was not over
+    /// before `trial` was up (a battle of hundreds of units), so that the time left may go
+    /// to look-aheads to the end of the turn.
+    fn to_the_end(
+        &self,
+        game: &Game,
+        side: SideId,
+        candidates: &[Command],
+        clock: &Clock,
+        trial: &Clock,
+    ) -> Option<usize> {
+        let mut first_cut = false;
+        let looks = self.weigh(candidates.len(), clock, |which, round, clock| {
+            let first = which == 0 && round == 0;
+            let mut copy = self.copy(game, round);
+            match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
+                Some(true) => {
+                    let value =
+                        self.play_against_script(copy, side, if first { trial } else { clock });
+                    first_cut |= first && value.is_none();
+                    value
+                }
+                _ => Some(f64::MIN),
+            }
+        });
+        (!first_cut).then(|| pick(&looks, Enemy::Script))
     }
 
     /// Runs `look` (candidate, round, clock) round-robin until the budget or `clock` runs
@@ -203,6 +242,19 @@ impl Clock {
     fn up(&self) -> bool {
         self.budget.time.is_some_and(|t| self.start.elapsed() >= t)
             || self.budget.cancel.load(Ordering::Relaxed)
+    }
+
+    /// A clock for a first try: up with this one, or when half the time this one has left
+    /// has passed. Untimed (in sims and tests) it is up only when this one is.
+    fn trial(&self) -> Clock {
+        let left = |t: Duration| t.saturating_sub(self.start.elapsed());
+        Clock {
+            start: Instant::now(),
+            budget: Budget {
+                time: self.budget.time.map(|t| left(t) / 2),
+                ..self.budget.clone()
+            },
+        }
     }
 
     /// Up, or half the budget's time gone: the most the check of the enemy model may take,
@@ -355,5 +407,64 @@ mod tests {
         }
         assert_eq!(pick(&looks, Enemy::Script), 1);
         assert_eq!(pick(&looks, Enemy::Unknown), 0);
+    }
+
+    /// A trial clock has half the time its clock has left; untimed, it has no limit.
+    #[test]
+    fn a_trial_has_half_the_time_left() {
+        let timed = Clock::start(&Budget::think_ms(10_000));
+        let half = timed.trial().budget.time.unwrap_or_default();
+        assert!(half <= Duration::from_secs(5), "{half:?}");
+        assert!(half > Duration::from_millis(4_900), "{half:?}");
+        let untimed = Clock::start(&Budget::iterations(6));
+        assert_eq!(untimed.trial().budget.time, None);
+        assert!(!untimed.trial().up());
+    }
+
+    /// Against the script, orders are weighed to the end of the battle only when the first
+    /// look-ahead there is over before its trial clock is up; else the caller weighs the
+    /// turn (a 400-unit battle, whose look-aheads to the end never finish in a second).
+    #[test]
+    fn a_look_ahead_to_the_end_that_cannot_finish_gives_way() {
+        each_shipped_battle(|file, seed, mut game| {
+            let mut planner = ComputerPlayer::new(seed, [5, 5]);
+            while !matches!(
+                game.actor(),
+                Actor::Orders {
+                    phase: Phase::Movement,
+                    ..
+                }
+            ) {
+                let Some(c) = planner.choose(&game) else {
+                    panic!("{file}: stuck")
+                };
+                if let Err(e) = game.submit(c) {
+                    panic!("{file}: {c:?} refused: {e}");
+                }
+            }
+            let Some(side) = game.acting_side() else {
+                panic!("{file}: nobody acts")
+            };
+            let hard = HardPlayer::new(seed, [5, 5], Budget::iterations(4));
+            let Some(planned) = planner.choose(&game) else {
+                panic!("{file}: no order")
+            };
+            let candidates = [planned, Command::Order(crate::engine::Order::EndOrders)];
+            let clock = Clock::start(&hard.budget);
+            let no_time = Clock {
+                start: Instant::now(),
+                budget: Budget {
+                    time: Some(Duration::ZERO),
+                    ..Budget::iterations(4)
+                },
+            };
+            assert_eq!(
+                hard.to_the_end(&game, side, &candidates, &clock, &no_time),
+                None,
+                "{file} {seed}"
+            );
+            let given = hard.to_the_end(&game, side, &candidates, &clock, &clock.trial());
+            assert!(given.is_some(), "{file} {seed}");
+        });
     }
 }
