@@ -4,8 +4,9 @@
 //! `hard`'s first decision at each of those phases under a budget of `THINK_MS` (1,000 ms,
 //! the default in play, unless set): the target is p95 within the budget plus 10%. Last,
 //! `hard` plays the first `DECISIONS` (300 unless set) of a battle against the `advance`
-//! script under the same budget: once its check has found the script out, it looks ahead
-//! to the end of the battle, the longest look-aheads it takes.
+//! script under the same budget: once its check has found the script out, it tries a
+//! look-ahead to the end of the battle, the longest it takes, within half the time left,
+//! and when that is cut short (as here) weighs the turn for the rest.
 
 #![allow(
     clippy::unwrap_used,

@@ -57,7 +57,8 @@ impl std::str::FromStr for Level {
 }
 
 /// How long a `hard` player may think about one decision: at most `iterations` look-aheads
-/// (which makes its orders depend only on the seed), and at most `time` if given. It stops
+/// (which makes its orders depend only on the seed; in play, against the script, one more
+/// that was cut short may precede them), and at most `time` if given. It stops
 /// early when `cancel` is set (the battle moved on, or the player quit).
 #[derive(Clone, Debug)]
 pub struct Budget {
