@@ -259,12 +259,7 @@ impl Game {
         firearm: bool,
     ) {
         let (a, t) = (self.at(attacker), self.at(target));
-        let most = damage.min(t.profile.rate.0);
-        let paths = if damage > 0 && self.may_withdraw(t, firearm) {
-            self.withdraw_paths(t, a.pos, most)
-        } else {
-            vec![(0, Vec::new())]
-        };
+        let paths = self.withdrawals(t, a.pos, damage, firearm);
         let hit = Hit {
             attacker,
             target,

@@ -113,7 +113,7 @@ impl Game {
 
     /// R8.1: the legal withdrawal counts (0 included) and the path for each, away from
     /// `from`, up to `most` hexes.
-    pub(super) fn withdraw_paths(&self, unit: &Unit, from: Hex, most: u32) -> Vec<(u32, Vec<Hex>)> {
+    fn withdraw_paths(&self, unit: &Unit, from: Hex, most: u32) -> Vec<(u32, Vec<Hex>)> {
         let mut out = vec![(0, Vec::new())];
         let extra = u32::from(unit.troop.formation == Formation::DF);
         for n in 1..=most {
@@ -176,11 +176,25 @@ impl Game {
         let (Some(a), Some(t)) = (self.unit(attacker), self.unit(target)) else {
             return 0;
         };
-        if !self.may_withdraw(t, firearm) {
-            return 0;
+        let options = self.withdrawals(t, a.pos, damage, firearm);
+        options.iter().map(|(n, _)| *n).max().unwrap_or(0)
+    }
+
+    /// R8.1: the withdrawals open to `unit` from an attack sequence from `from` that deals
+    /// `damage` uhp: each count of hexes, 0 included, up to the damage and its march rate,
+    /// with its path; only 0 when nothing is dealt or it may not withdraw.
+    pub(super) fn withdrawals(
+        &self,
+        unit: &Unit,
+        from: Hex,
+        damage: u32,
+        firearm: bool,
+    ) -> Vec<(u32, Vec<Hex>)> {
+        if damage > 0 && self.may_withdraw(unit, firearm) {
+            self.withdraw_paths(unit, from, damage.min(unit.profile.rate.0))
+        } else {
+            vec![(0, Vec::new())]
         }
-        let paths = self.withdraw_paths(t, a.pos, damage.min(t.profile.rate.0));
-        paths.iter().map(|(n, _)| *n).max().unwrap_or(0)
     }
 
     /// R8.1: LF, LC and SF withdraw from anything except LF from firearms; DF from anything.
