@@ -189,10 +189,26 @@ impl HardPlayer {
         candidates: &[Command],
         clock: &Clock,
     ) -> Looks {
+        self.weigh_orders(game, candidates, clock, |copy, _, clock| {
+            self.play_out(copy, side, None, game.turn(), clock)
+        })
+    }
+
+    /// Each candidate's look-aheads: round `r` gives the candidate on copy `r` of `game`
+    /// (the same dice for every candidate) and `play` plays it on (the copy, whether it is
+    /// round 0 of the first candidate, the clock); a candidate the rules refuse is worth
+    /// least.
+    fn weigh_orders(
+        &self,
+        game: &Game,
+        candidates: &[Command],
+        clock: &Clock,
+        mut play: impl FnMut(Game, bool, &Clock) -> Option<f64>,
+    ) -> Looks {
         self.weigh(candidates.len(), clock, |which, round, clock| {
             let mut copy = self.copy(game, round);
             match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
-                Some(true) => self.play_out(copy, side, None, game.turn(), clock),
+                Some(true) => play(copy, which == 0 && round == 0, clock),
                 _ => Some(f64::MIN),
             }
         })
@@ -211,18 +227,10 @@ impl HardPlayer {
         trial: &Clock,
     ) -> Option<usize> {
         let mut first_cut = false;
-        let looks = self.weigh(candidates.len(), clock, |which, round, clock| {
-            let first = which == 0 && round == 0;
-            let mut copy = self.copy(game, round);
-            match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
-                Some(true) => {
-                    let value =
-                        self.play_against_script(copy, side, if first { trial } else { clock });
-                    first_cut |= first && value.is_none();
-                    value
-                }
-                _ => Some(f64::MIN),
-            }
+        let looks = self.weigh_orders(game, candidates, clock, |copy, first, clock| {
+            let value = self.play_against_script(copy, side, if first { trial } else { clock });
+            first_cut |= first && value.is_none();
+            value
         });
         (!first_cut).then(|| pick(&looks, Enemy::Script))
     }
@@ -511,12 +519,8 @@ mod tests {
             );
             let given = hard.weigh_commands_within(&game, SideId::A, &candidates, &clock, &no_time);
             assert_eq!(given, turn, "{file} {seed}: cut");
-            let to_the_end = hard.weigh(candidates.len(), &clock, |which, round, clock| {
-                let mut copy = hard.copy(&game, round);
-                match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
-                    Some(true) => hard.play_against_script(copy, SideId::A, clock),
-                    _ => Some(f64::MIN),
-                }
+            let to_the_end = hard.weigh_orders(&game, &candidates, &clock, |copy, _, clock| {
+                hard.play_against_script(copy, SideId::A, clock)
             });
             let given =
                 hard.weigh_commands_within(&game, SideId::A, &candidates, &clock, &clock.trial());
