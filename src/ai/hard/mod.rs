@@ -531,5 +531,10 @@ mod tests {
             );
             differ += usize::from(given != turn);
         });
+        // Else the two look-aheads agree too often for the cut to be seen.
+        assert!(
+            differ >= 4,
+            "the cut changed the answer in {differ} positions"
+        );
     }
 }
