@@ -22,7 +22,7 @@
 
 mod common;
 
-use common::{decision_times, one_phase};
+use common::{decision_times, one_phase, summary};
 use std::time::Instant;
 use volley::ai::{AdvancePlayer, Budget, ComputerPlayer, HardPlayer, Player};
 use volley::engine::{Actor, Dice, Game};
@@ -60,24 +60,6 @@ fn positions(index: usize) -> Vec<Game> {
 fn phase_of(mut game: Game) -> Game {
     one_phase(&mut game, &mut ComputerPlayer::new(7, [5, 5]));
     game
-}
-
-/// How many `what` (phases, decisions) were timed, and their p50, p95 and max (ms).
-fn summary(what: &str, mut times: Vec<f64>) -> String {
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| {
-        times
-            .get(((times.len() as f64 - 1.0) * q).round() as usize)
-            .copied()
-            .unwrap_or(0.0)
-    };
-    format!(
-        "{what} {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms",
-        times.len(),
-        at(0.5),
-        at(0.95),
-        at(1.0)
-    )
 }
 
 /// One decision of a `hard` player with a budget of `ms` at each position.

@@ -20,7 +20,7 @@
 
 mod common;
 
-use common::{decision_times, one_phase};
+use common::{decision_times, one_phase, summary};
 use std::time::Instant;
 use volley::ai::{AdvancePlayer, Budget, ComputerPlayer, HardPlayer, Player};
 use volley::engine::{Actor, BattleSetup, Dice, Game, Map, SideId};
@@ -108,17 +108,4 @@ fn against_the_script(ms: u64) {
         "400 units, hard against the advance script, every decision, budget {ms} ms: {}",
         summary("decisions", times)
     );
-}
-
-/// How many `what` (phases, decisions) were timed, and their p50, p95 and max (ms).
-fn summary(what: &str, mut times: Vec<f64>) -> String {
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() as f64 - 1.0) * q).round() as usize];
-    format!(
-        "{what} {} p50 {:.0} ms p95 {:.0} ms max {:.0} ms",
-        times.len(),
-        at(0.5),
-        at(0.95),
-        at(1.0)
-    )
 }

@@ -1,5 +1,5 @@
 //! What the benchmarks of the computer's thinking share: one side's orders for one phase,
-//! and the time of each decision a player gives through a battle.
+//! the time of each decision a player gives through a battle, and a summary of such times.
 
 use std::time::Instant;
 use volley::ai::{ComputerPlayer, Player};
@@ -45,4 +45,22 @@ pub fn decision_times(
         }
     }
     times
+}
+
+/// How many `what` (phases, decisions) were timed, and their p50, p95 and max (ms).
+pub fn summary(what: &str, mut times: Vec<f64>) -> String {
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    format!(
+        "{what} {:>4}  p50 {:>7.2} ms  p95 {:>7.2} ms  max {:>7.2} ms",
+        times.len(),
+        at(0.5),
+        at(0.95),
+        at(1.0)
+    )
 }
