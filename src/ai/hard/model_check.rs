@@ -299,9 +299,10 @@ mod tests {
         fn choose(&mut self, game: &Game) -> Option<Command> {
             let script = self.n > 0;
             self.n = self.n.saturating_sub(1);
-            match script {
-                true => AdvancePlayer.choose(game),
-                false => self.planner.choose(game),
+            if script {
+                AdvancePlayer.choose(game)
+            } else {
+                self.planner.choose(game)
             }
         }
     }
