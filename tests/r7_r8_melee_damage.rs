@@ -473,8 +473,8 @@ fn r8_1_withdrawal_what_if_is_limited_by_the_damage_as_the_prompt_is() {
     let reach = |damage| g.withdraw_reach(id(0), id(1), false, damage);
     assert_eq!([reach(0), reach(1), reach(2), reach(5)], [0, 1, 2, 2]);
     // The archers' two attacks (R5.2: 1 uhp a hit) can deal 2 uhp at most.
-    let odds = g.odds(id(0), id(1), MISSILE).map(|o| o.most_damage());
-    assert_eq!(odds, Some(2));
+    let most = g.odds(id(0), id(1), MISSILE).map(|o| o.most_damage());
+    assert_eq!(most, Some(2));
     // From a firearm's sequence loose foot could not withdraw at all.
     assert_eq!(g.withdraw_reach(id(0), id(1), true, 2), 0);
 }
