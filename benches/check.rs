@@ -1,7 +1,7 @@
 //! How long `volley check` takes on hostile files at the 4 MiB size limit (issue 9): 119,355
 //! objectives off the map, 40,829 troop types with a bad `hd`, and 400 bad units with 500
 //! bad troop types all on one line. Target: each under 1 s in a release build (and under
-//! 100 MB, measured with `/usr/bin/time -v volley check FILE`, see the README).
+//! 100 MB, measured with `/usr/bin/time -v volley check FILE`, see docs/performance.md).
 
 #![allow(
     clippy::unwrap_used,

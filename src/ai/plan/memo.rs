@@ -9,7 +9,7 @@
 //!
 //! "Near" is a judgement, not a proof: a move further off can still change an enemy's
 //! path and so a unit's danger a little. `tests/ai.rs` counts the orders it changes, and
-//! the README gives the planner's strength with it, measured with `volley sim`.
+//! docs/computer.md gives the planner's strength with it, measured with `volley sim`.
 
 use super::reaches::Reaches;
 use super::view::View;
