@@ -126,3 +126,30 @@ fn the_farewell_of_a_battle_never_saved_says_there_is_no_save() {
         ]
     );
 }
+
+/// Issue 25: `--watch` rebuilds the battle when its scenario changes; the rebuilt battle
+/// keeps the lock on its autosave, so the file stays locked when the old one goes.
+#[test]
+fn a_battle_reloaded_by_watch_keeps_the_lock_on_its_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("autosave").join("tutorial-1-2.ron");
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .unwrap();
+    let scenario = volley::scenario::Scenario::parse(source, file).unwrap();
+    let hotseat = [volley::scenario::Controller::Human; 2];
+    let mut old = volley::tui::App::new(scenario.clone(), 7, hotseat).unwrap();
+    old.open_autosave(save.clone()).unwrap();
+    old.autosave();
+    let mut fresh = volley::tui::App::new(scenario, 7, hotseat).unwrap();
+    fresh.autosave = old.autosave.clone();
+    fresh.keep_saving_of(&mut old);
+    drop(old);
+    assert!(lock_path(&save).is_file(), "the lock file stays");
+    assert!(matches!(
+        SaveLock::acquire(&save),
+        Err(LockError::Held { .. })
+    ));
+    assert_eq!(fresh.saved.as_ref().map(|s| s.commands), Some(0));
+}
