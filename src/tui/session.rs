@@ -1,7 +1,8 @@
 //! A game in the terminal from start to end: the title screen or a battle opened from the
 //! command line, the loop of drawing, the computer's orders and the player's keys, and the
 //! ending signals (SIGTERM, SIGHUP, SIGINT, SIGQUIT), which save, restore the terminal and
-//! exit with 128 + the signal's number.
+//! exit with 128 + the signal's number; on the way out, one more try at the autosave and the
+//! report of what is saved (issue 25).
 
 use super::app::App;
 use super::app::SaveReport;
@@ -16,7 +17,8 @@ use super::thinker::Thinker;
 /// How a game in the terminal ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exit {
-    /// The player left (the battle saved after its last command).
+    /// The player left (the battle saved after its last command, unless the save report
+    /// says it was not).
     Quit,
     /// A signal ended the game (its number: SIGTERM, SIGHUP, SIGINT or SIGQUIT), after the
     /// battle was saved and the terminal restored.
