@@ -348,7 +348,9 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let data_dir = volley::save::data_dir(args.data_dir.as_deref());
     let start = match (&args.resume, &args.file) {
         (Some(path), _) => Start::Battle(Box::new(resumed(path, &data_dir)?)),
-        (None, Some(_)) => Start::Battle(Box::new(prepared(new_battle(&args)?, &data_dir, None))),
+        (None, Some(_)) => Start::Battle(Box::new(
+            prepared(new_battle(&args)?, &data_dir, None).map_err(anyhow::Error::msg)?,
+        )),
         (None, None) => Start::Title(Title::new(&data_dir)),
     };
     session(start, &args)
@@ -366,35 +368,36 @@ fn session(start: volley::tui::Start, args: &PlayArgs) -> Result<ExitCode> {
                 set_levels(&mut scenario, &args.level).map_err(|e| format!("{e:#}"))?;
                 let mut app = volley::tui::App::new(scenario, seed, controllers)?;
                 app.think_ms = args.think_ms;
-                Ok(prepared(app, &data_dir, None))
+                prepared(app, &data_dir, None)
             }
             Choice::Resume(path) => resumed(&path, &data_dir).map_err(|e| format!("{e:#}")),
             Choice::Branch(scenario, seed, commands, controllers) => {
                 let app = volley::tui::App::branch(*scenario, seed, commands, controllers)?;
-                Ok(prepared(app, &data_dir, None))
+                prepared(app, &data_dir, None)
             }
             Choice::Quit => Err("nothing to open".into()),
         }
     };
     let pause = std::time::Duration::from_millis(args.pause);
-    let (exit, autosave) =
+    let (exit, report) =
         volley::tui::run(start, &open, pause, !args.no_mouse).context("the terminal failed")?;
-    Ok(farewell(&exit, autosave.as_deref()))
+    Ok(farewell(&exit, report.as_ref()))
 }
 
 /// A saved battle, replayed, going on in its autosave.
 fn resumed(path: &std::path::Path, data_dir: &std::path::Path) -> Result<volley::tui::App> {
     let app = volley::tui::App::resumed(volley::save::resume(path)?);
-    Ok(prepared(app, data_dir, Some(path)))
+    prepared(app, data_dir, Some(path)).map_err(anyhow::Error::msg)
 }
 
-/// The battle with its saves in `data_dir` and its autosave written once, so that even a
-/// kill before the first key loses nothing; a resumed autosave goes on in its own file.
+/// The battle with its saves in `data_dir` and its autosave locked and written once, so
+/// that even a kill before the first key loses nothing; a resumed autosave goes on in its
+/// own file. A save another game has open is refused, naming that game's process.
 fn prepared(
     mut app: volley::tui::App,
     data_dir: &std::path::Path,
     resumed_from: Option<&std::path::Path>,
-) -> volley::tui::App {
+) -> Result<volley::tui::App, String> {
     let started = battle_id();
     let file = app.scenario.file.clone();
     let autosave = match resumed_from {
@@ -402,28 +405,28 @@ fn prepared(
         None => volley::save::autosave_path(data_dir, &file, &started),
     };
     app.save_dir = Some(data_dir.to_path_buf());
-    app.autosave = Some(autosave);
+    app.open_autosave(autosave)?;
     app.autosave();
-    app
+    Ok(app)
 }
 
-/// Says where the battle is saved and how to resume it; the exit status for `exit`.
-fn farewell(exit: &volley::tui::Exit, autosave: Option<&std::path::Path>) -> ExitCode {
+/// Says where the battle is saved and how to resume it, or that its newest state was not
+/// saved and what the newest save holds (issue 25); the exit status for `exit`, and 1
+/// when the battle as it ended is not saved.
+fn farewell(exit: &volley::tui::Exit, report: Option<&volley::tui::app::SaveReport>) -> ExitCode {
     use volley::tui::Exit;
     if let Exit::ComputerFailed(reason) = exit {
         eprintln!("volley: {}", volley::engine::error::escape_text(reason));
     }
-    if let Some(autosave) = autosave {
-        eprintln!(
-            "The battle is saved in {}\nResume it with: volley --resume {}",
-            volley::files::shown(autosave),
-            volley::files::shell_quoted(autosave)
-        );
+    for line in report.map(|r| r.lines()).unwrap_or_default() {
+        eprintln!("{line}");
     }
+    let unsaved = report.is_some_and(|r| !r.is_current());
     match exit {
-        Exit::Quit => ExitCode::SUCCESS,
         Exit::Signal(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
         Exit::ComputerFailed(_) => ExitCode::FAILURE,
+        Exit::Quit if unsaved => ExitCode::FAILURE,
+        Exit::Quit => ExitCode::SUCCESS,
     }
 }
 

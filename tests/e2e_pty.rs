@@ -216,15 +216,22 @@ impl Session {
         self.send("q");
         self.expect(&["Leave the battle? [y] yes"]);
         self.send("y");
+        let code = self.wait_exit();
+        assert_eq!(
+            code,
+            0,
+            "volley exited with {code}; the screen:\n{}",
+            self.dump()
+        );
+    }
+
+    /// Waits for the game to exit; returns its exit code.
+    #[track_caller]
+    fn wait_exit(&mut self) -> u32 {
         let start = Instant::now();
         loop {
             if let Some(status) = self.child.try_wait().expect("the child's status") {
-                assert!(
-                    status.success(),
-                    "volley exited with {status:?}; the screen:\n{}",
-                    self.dump()
-                );
-                return;
+                return status.exit_code();
             }
             assert!(
                 start.elapsed() < WAIT,
@@ -233,6 +240,13 @@ impl Session {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Waits until `text` is on the screen, read as one string (a message wrapped over
+    /// rows is found whole).
+    #[track_caller]
+    fn expect_joined(&self, text: &str) {
+        self.wait_until(&format!("{text:?}"), |rows| rows.concat().contains(text));
     }
 }
 
@@ -479,18 +493,7 @@ impl Session {
         // SAFETY: kill(2) with a pid this test spawned and a valid signal number.
         let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
         assert_eq!(sent, 0, "the signal was sent");
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().expect("the child's status") {
-                return status.exit_code();
-            }
-            assert!(
-                start.elapsed() < WAIT,
-                "volley did not exit; the screen:\n{}",
-                self.dump()
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        self.wait_exit()
     }
 
     /// Whether the terminal is back to normal: main screen, cursor shown.
@@ -499,12 +502,13 @@ impl Session {
         !parser.screen().alternate_screen() && !parser.screen().hide_cursor()
     }
 
-    /// The autosave files in this session's data directory.
+    /// The autosave files in this session's data directory (not their lock files).
     fn autosaves(&self) -> Vec<PathBuf> {
         let dir = self.data.join("volley").join("autosave");
         let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
             .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
             .unwrap_or_default();
+        files.retain(|f| f.extension().is_some_and(|e| e == "ron"));
         files.sort();
         files
     }
@@ -548,10 +552,10 @@ fn quitting_says_where_the_battle_is_saved_and_how_to_resume_it() {
     let saves = s.autosaves();
     assert_eq!(saves.len(), 1, "{saves:?}");
     let shown = saves[0].display().to_string();
-    s.expect(&[
-        &format!("The battle is saved in {shown}"),
-        "Resume it with: volley --resume ",
-    ]);
+    s.expect_joined(&format!(
+        "The battle is saved in {shown} (turn 1, before any command)"
+    ));
+    s.expect(&["Resume it with: volley --resume "]);
     assert!(s.restored());
 }
 
@@ -708,4 +712,82 @@ fn with_no_color_the_screen_has_no_colour_and_still_reads() {
     }
     drop(parser);
     s.expect(&["BDF", "RHC", "[1] be the first side"]);
+}
+
+/// Issue 25: a failed autosave is not a saved battle. With `--data-dir` naming a file, the
+/// alert stays until dismissed, a banner stays after it, and on the way out the game says
+/// there is no save and exits with status 1.
+#[test]
+fn with_a_data_dir_that_is_a_file_the_game_says_nothing_is_saved_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("data");
+    std::fs::write(&file, "a file, not a directory").unwrap();
+    let args = ["play", "scenarios/tutorial.ron", "--hotseat", "--seed", "7"];
+    let mut s = Session::start(&[&args[..], &["--data-dir", file.to_str().unwrap()]].concat());
+    s.expect(&["┌ Autosave failed", "NOT SAVED at all", "Not a directory"]);
+    s.expect(&["There is no save of this battle.", "[S] save elsewhere"]);
+    s.send("\r");
+    s.expect_gone("┌ Autosave failed");
+    s.begin();
+    s.expect(&["NOT SAVED at all: S saves elsewhere"]);
+    s.send("q");
+    s.expect(&["NOT SAVED at all", "Leave the battle? [y] yes"]);
+    s.send("y");
+    assert_eq!(s.wait_exit(), 1, "the battle as it ended is not saved");
+    s.expect_joined("volley: the battle was NOT saved at turn 1, before any command: ");
+    s.expect(&["There is no save of this battle."]);
+    assert!(!s.rows().concat().contains("The battle is saved in"));
+}
+
+/// Issue 25: two games, one save. A second game resuming the save a first game has open is
+/// refused, naming the first game's process; once the first has left, the save resumes.
+#[test]
+fn a_save_open_in_one_game_is_refused_to_a_second_naming_its_process() {
+    let mut first = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat", "--seed", "7"]);
+    first.begin();
+    first.expect(&["Red won the initiative"]);
+    let save = first.autosaves()[0].to_str().unwrap().to_string();
+    let data = first.data.join("volley");
+    let resume = ["--resume", &save, "--data-dir", data.to_str().unwrap()];
+    let mut second = Session::start(&resume);
+    assert_eq!(second.wait_exit(), 1);
+    let pid = first.child.process_id().unwrap();
+    second.expect_joined(&format!(
+        "{save} is open in another game (process {pid}): quit that game first"
+    ));
+    first.quit();
+    let mut third = Session::start(&resume);
+    third.expect(&["Red won the initiative"]);
+    third.quit();
+}
+
+/// Issue 25: a lock dies with its game. After a `kill -9` the lock file is left with the
+/// dead game's process id; it does not stop the save from being resumed.
+#[test]
+fn a_game_killed_with_sigkill_leaves_no_lock_that_blocks_its_save() {
+    let mut first = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat", "--seed", "7"]);
+    first.begin();
+    first.expect(&["Red won the initiative"]);
+    let save = first.autosaves()[0].clone();
+    first.signal(libc::SIGKILL);
+    let name = save.file_name().unwrap().to_str().unwrap();
+    let lock = save.with_file_name(format!(".{name}.lock"));
+    assert!(
+        lock.is_file(),
+        "the stale lock file is left: {}",
+        lock.display()
+    );
+    let data = first.data.join("volley");
+    let mut again = Session::start(&[
+        "--resume",
+        save.to_str().unwrap(),
+        "--data-dir",
+        data.to_str().unwrap(),
+    ]);
+    again.expect(&["Red won the initiative"]);
+    again.quit();
+    assert!(
+        !lock.exists(),
+        "the lock file goes with the game that held it"
+    );
 }

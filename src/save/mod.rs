@@ -5,6 +5,7 @@
 //! when corrupt, truncated or of another version; a refused file is never touched.
 
 mod error;
+pub mod lock;
 pub use error::SaveError;
 
 use crate::ai::Level;

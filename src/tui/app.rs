@@ -12,6 +12,9 @@ use std::cell::Cell;
 
 mod input;
 mod mouse;
+mod saving;
+
+pub use saving::{point, SaveAlert, SaveReport, SavedAt};
 
 /// An order the player is building.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +55,15 @@ pub enum Mode {
     },
     /// Asking whether to leave the battle.
     ConfirmQuit,
+    /// Asking whether a named save may replace a file that is not a save of this battle.
+    ConfirmReplace {
+        /// The file the save would replace.
+        path: std::path::PathBuf,
+        /// Said after saving: the name typed was changed to make a file name.
+        note: Option<String>,
+        /// What the file holds, in words (`holds another battle (Kircholm, 1605, turn 3)`).
+        why: String,
+    },
     /// `S`: the name to save the battle under, being typed.
     SaveAs {
         /// The name so far.
@@ -174,6 +186,12 @@ pub struct App {
     pub autosave: Option<std::path::PathBuf>,
     /// `--watch`: the scenario file to reload when it changes.
     pub watch: Option<super::watch::FileWatch>,
+    /// The newest save of the battle written, by the autosave or `S` while it failed.
+    pub saved: Option<SavedAt>,
+    /// Set while the autosave fails: the alert, then the banner, until a save works.
+    pub save_alert: Option<SaveAlert>,
+    /// The lock on the autosave file, so no other game writes it.
+    lock: Option<crate::save::lock::SaveLock>,
     undo_ok: bool,
     last_human: Option<SideId>,
     /// Each unit's tag, by unit id (see [`super::tags`]).
@@ -218,9 +236,9 @@ impl App {
                 let human = acting.is_some_and(|s| self.controller(s) == Controller::Human);
                 self.undo_ok =
                     human && is_movement_order(&command) && self.game.dice_rolled() == before;
-                self.autosave();
                 self.record(&events);
                 self.message.clear();
+                self.autosave();
                 self.mode = Mode::Browse;
                 self.after_change();
                 true
@@ -355,6 +373,9 @@ impl App {
             save_dir: None,
             autosave: None,
             watch: None,
+            saved: None,
+            save_alert: None,
+            lock: None,
             undo_ok: false,
             last_human: None,
             tags: Vec::new(),
@@ -383,29 +404,6 @@ impl App {
     pub fn default_save_name(&self) -> String {
         let stem = crate::save::file_stem(&self.scenario.file);
         format!("{stem}-turn-{}", self.game.turn())
-    }
-
-    /// Saves under `name` (letters, digits, `-` and `_` kept) in `<data dir>/saves/`.
-    pub fn save_as(&mut self, name: &str) {
-        let Some(dir) = &self.save_dir else {
-            self.message = "saving is off".into();
-            return;
-        };
-        let stem = crate::save::file_stem(&format!("{name}.ron"));
-        let path = dir.join("saves").join(format!("{stem}.ron"));
-        self.message = match self.save_file().write(&path) {
-            Ok(()) => format!("saved to {}", crate::files::shown(&path)),
-            Err(e) => format!("save failed: {e}"),
-        };
-    }
-
-    /// Writes this battle's autosave file (after every command, so that quitting, a kill or
-    /// a closed terminal loses at most the order in flight).
-    pub fn autosave(&mut self) {
-        let Some(path) = &self.autosave else { return };
-        if let Err(e) = self.save_file().write(path) {
-            self.message = format!("autosave failed: {e}");
-        }
     }
 
     /// Takes back the last movement order if no die has been rolled since (issue: undo).

@@ -56,6 +56,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     panels::log(frame, app, log);
     frame.render_widget(panels::status(app, status.width), status);
     screens::overlay(frame, app, area);
+    screens::save_alert(frame, app, area);
 }
 
 impl App {

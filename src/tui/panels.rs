@@ -415,21 +415,29 @@ fn key_hints(app: &App) -> &'static [&'static str] {
         Mode::Orders { .. } => &["press an order's key", "Esc cancel"],
         Mode::PickHex { .. } => &["move to a highlighted hex", "Enter confirm", "Esc cancel"],
         Mode::PickTarget { .. } => &["Tab/arrows next target", "Enter confirm", "Esc cancel"],
-        Mode::SaveAs { .. } => &["type a name", "Enter save", "Esc cancel"],
+        Mode::SaveAs { .. } => &["type a name or a path", "Enter save", "Esc cancel"],
+        Mode::ConfirmReplace { .. } => &["y replace", "any other key keep it"],
         Mode::ForceDice { .. } => &["type faces 1-20", "Enter force", "Esc cancel"],
         _ => &["press a key"],
     }
 }
 
-/// The status line, fitted to `width`: the last message first (a refusal's reason must not
-/// be pushed off), then as many key hints as fit, the least needed dropped first.
+/// The status line, fitted to `width`: while the autosave fails, the banner that says so
+/// (issue 25); then the last message (a refusal's reason must not be pushed off), then as
+/// many key hints as fit, the least needed dropped first.
 pub fn status(app: &App, width: u16) -> Line<'static> {
+    let banner = app
+        .save_alert
+        .as_ref()
+        .map(|_| format!(" {}: S saves elsewhere ", super::screens::not_saved(app)))
+        .unwrap_or_default();
     let message = if app.message.is_empty() {
         String::new()
     } else {
         format!(" {} ", app.message)
     };
-    let mut room = (width as usize).saturating_sub(message.chars().count() + 2);
+    let used = banner.chars().count() + message.chars().count() + 2;
+    let mut room = (width as usize).saturating_sub(used);
     let mut shown = Vec::new();
     for hint in key_hints(app) {
         let cost = hint.chars().count() + if shown.is_empty() { 0 } else { 3 };
@@ -443,11 +451,13 @@ pub fn status(app: &App, width: u16) -> Line<'static> {
         format!(" {} ", shown.join(" · ")),
         Style::default().fg(Color::Black).bg(Color::Gray),
     );
-    if message.is_empty() {
-        return Line::from(keys);
+    let mut spans = Vec::new();
+    if !banner.is_empty() {
+        spans.push(Span::styled(banner, super::screens::alert_style()));
     }
-    Line::from(vec![
-        Span::styled(message, Style::default().fg(Color::LightRed)),
-        keys,
-    ])
+    if !message.is_empty() {
+        spans.push(Span::styled(message, Style::default().fg(Color::LightRed)));
+    }
+    spans.push(keys);
+    Line::from(spans)
 }

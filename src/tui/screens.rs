@@ -1,13 +1,15 @@
 //! Screens drawn over the battle: help with the key map and a rules summary, the hot-seat
 //! handover, decision prompts addressed to a side by name, confirmations, the game-over
-//! summary, and the message shown when the terminal is smaller than 80×24.
+//! summary, the alert of a failed autosave (issue 25), and the message shown when the
+//! terminal is smaller than 80×24.
 
 use super::app::{App, Mode};
 use super::describe::decision_line;
+use crate::engine::error::escape_text;
 use crate::engine::event::EndReason;
 use crate::engine::{Actor, SideId};
 use ratatui::layout::{Alignment, Rect};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
@@ -157,12 +159,14 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             let lines = super::briefing::lines(app);
             return scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
         }
-        Mode::SaveAs { name } => {
+        Mode::SaveAs { name } => return save_prompt(frame, app, area, name),
+        Mode::ConfirmReplace { path, why, .. } => {
             let lines = vec![
-                Line::raw(format!("Save as: {name}_")),
-                Line::raw("Enter saves in the data directory's saves/, Esc cancels."),
+                Line::raw(crate::files::shown(path).into_owned()),
+                Line::raw(format!("{why}.")),
+                Line::raw("Replace it? [y] yes, any other key: no"),
             ];
-            return popup(frame, area, "Save", lines, 64);
+            return popup(frame, area, "Replace?", lines, 80);
         }
         Mode::Problems { lines } => {
             let mut shown: Vec<Line<'static>> =
@@ -181,15 +185,7 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             ];
             return popup(frame, area, "Force dice (designer)", lines, 64);
         }
-        Mode::ConfirmQuit => {
-            return popup(
-                frame,
-                area,
-                "Quit",
-                vec![Line::raw("Leave the battle? [y] yes, any other key: no")],
-                50,
-            )
-        }
+        Mode::ConfirmQuit => return confirm_quit(frame, app, area),
         Mode::ConfirmEnd { idle } => {
             let text =
                 format!("{idle} unit(s) can still act. End orders? [y] yes, any other key: no");
@@ -223,6 +219,70 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             );
         }
     }
+}
+
+/// `S`: the name or path being typed, and where it saves.
+fn save_prompt(frame: &mut Frame, app: &App, area: Rect, name: &str) {
+    let mut lines = vec![
+        Line::raw(format!("Save as: {}_", escape_text(name))),
+        Line::raw("A name saves in the data directory's saves/;"),
+        Line::raw("a path (with a /) saves there."),
+    ];
+    if app.save_alert.is_some() {
+        lines.push(Line::raw("The autosave goes on in the file you choose."));
+    }
+    lines.push(Line::raw("Enter saves, Esc cancels."));
+    popup(frame, area, "Save", lines, 64);
+}
+
+/// Leaving the battle asks first, and says when the battle as it is would be lost.
+fn confirm_quit(frame: &mut Frame, app: &App, area: Rect) {
+    let mut lines = Vec::new();
+    if app.save_alert.is_some() {
+        lines.push(Line::styled(not_saved(app), alert_style()));
+    }
+    lines.push(Line::raw("Leave the battle? [y] yes, any other key: no"));
+    popup(frame, area, "Quit", lines, 64);
+}
+
+/// What is lost while the autosave fails: `NOT SAVED since turn 2, command 14`.
+pub fn not_saved(app: &App) -> String {
+    match &app.saved {
+        Some(saved) => format!("NOT SAVED since {}", saved.point()),
+        None => "NOT SAVED at all".to_string(),
+    }
+}
+
+/// The style of what says the battle is not saved: white on red, bold.
+pub fn alert_style() -> Style {
+    Style::default()
+        .fg(Color::White)
+        .bg(Color::Red)
+        .add_modifier(Modifier::BOLD)
+}
+
+/// The alert of a failed autosave, over everything until the player dismisses it.
+pub fn save_alert(frame: &mut Frame, app: &App, area: Rect) {
+    let Some(alert) = app.save_alert.as_ref().filter(|a| !a.acknowledged) else {
+        return;
+    };
+    let newest = match &app.saved {
+        Some(saved) => format!(
+            "The newest save, {}, holds {}.",
+            crate::files::shown(&saved.path),
+            saved.point()
+        ),
+        None => "There is no save of this battle.".to_string(),
+    };
+    let lines = vec![
+        Line::styled(not_saved(app), alert_style()),
+        Line::raw(escape_text(&alert.reason).into_owned()),
+        Line::raw(newest),
+        Line::raw("The game tries again after every command."),
+        Line::raw(""),
+        Line::raw("[S] save elsewhere  [Enter] go on  [q] quit"),
+    ];
+    popup(frame, area, "Autosave failed", lines, area.width.min(100));
 }
 
 fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId) {
@@ -280,7 +340,7 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         "Seed {}: `volley --seed {} FILE` rolls these dice again.",
         app.seed, app.seed
     )));
-    if let Some(path) = &app.autosave {
+    if let Some(path) = app.saved.as_ref().map(|s| &s.path) {
         lines.push(Line::raw(format!(
             "Watch it again: volley replay {}",
             crate::files::shell_quoted(path)

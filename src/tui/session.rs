@@ -1,13 +1,14 @@
 //! A game in the terminal from start to end: the title screen or a battle opened from the
 //! command line, the loop of drawing, the computer's orders and the player's keys, and the
 //! ending signals (SIGTERM, SIGHUP, SIGINT, SIGQUIT), which save, restore the terminal and
-//! exit with 128 + the signal's number.
+//! exit with 128 + the signal's number; on the way out, one more try at the autosave and the
+//! report of what is saved (issue 25).
 
 use super::app::App;
+use super::app::SaveReport;
 use super::title::{Choice, Title};
 use super::{draw, key_of, Key};
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
-use std::path::PathBuf;
 use std::time::Duration;
 
 pub use super::thinker::Computer;
@@ -16,7 +17,8 @@ use super::thinker::Thinker;
 /// How a game in the terminal ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Exit {
-    /// The player left (the battle saved after its last command).
+    /// The player left (the battle saved after its last command, unless the save report
+    /// says it was not).
     Quit,
     /// A signal ended the game (its number: SIGTERM, SIGHUP, SIGINT or SIGQUIT), after the
     /// battle was saved and the terminal restored.
@@ -43,14 +45,14 @@ const SIGNAL_GRACE: Duration = Duration::from_secs(2);
 
 /// Runs the game in the terminal until the player quits, a signal arrives or the computer
 /// fails; restores the terminal on the way out, on error, on a signal and on panic
-/// (ratatui's init installs the panic hook). Returns how it ended and the autosave of the
-/// battle played, if one was.
+/// (ratatui's init installs the panic hook). Returns how it ended and what to say about the
+/// saves of the battle played, if one was (issue 25: the newest good save, or none).
 pub fn run(
     start: Start,
     open: Opener,
     pause: Duration,
     mouse: bool,
-) -> std::io::Result<(Exit, Option<PathBuf>)> {
+) -> std::io::Result<(Exit, Option<SaveReport>)> {
     let watch = SignalWatch::start()?;
     let mut terminal = match ratatui::try_init() {
         Ok(t) => t,
@@ -71,8 +73,9 @@ pub fn run(
         Some(mut app) => {
             let mut thinker = computer_for(&app);
             let exit = play(&mut app, &mut thinker, &mut terminal, pause, &watch);
+            // One more try: a save that failed may work now.
             app.autosave();
-            exit.map(|e| (e, app.autosave.clone()))
+            exit.map(|e| (e, app.save_report()))
         }
         None => Ok((Exit::Quit, None)),
     });
@@ -204,7 +207,8 @@ fn reload_if_changed(app: &mut App) -> bool {
     }
     let path = watch.path().to_path_buf();
     match super::watch::reload(app, &path) {
-        Ok(fresh) => {
+        Ok(mut fresh) => {
+            fresh.keep_saving_of(app);
             let watch = app.watch.take();
             *app = fresh;
             app.watch = watch;

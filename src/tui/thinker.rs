@@ -58,7 +58,8 @@ impl Thinker {
 
     /// Starts thinking when the computer must act and nothing else is on screen.
     pub fn start_if_due(&mut self, app: &App) {
-        if self.pending.is_some() || !app.computer_to_act() || app.mode != Mode::Browse {
+        let busy = app.mode != Mode::Browse || app.alert_open();
+        if self.pending.is_some() || !app.computer_to_act() || busy {
             return;
         }
         let Some(mut computer) = self.idle.take() else {

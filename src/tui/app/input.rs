@@ -8,9 +8,17 @@ use crate::engine::{Actor, Command, Map, UnitId};
 use crate::engine::{Answer, Order};
 use hexx::Hex;
 
+/// The longest name or path `S` takes, in characters.
+const MAX_SAVE_NAME: usize = 200;
+
 impl App {
     /// Handles one key.
     pub fn handle_key(&mut self, key: Key) {
+        // A failed save is seen before anything else goes on (issue 25).
+        if self.alert_open() {
+            self.alert_key(key);
+            return;
+        }
         match self.mode.clone() {
             Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => self.mode = Mode::Browse,
             Mode::Briefing { scroll } => self.briefing_key(key, scroll),
@@ -26,8 +34,17 @@ impl App {
                 Key::Char('y') | Key::Char('q') => self.quit = true,
                 _ => self.mode = Mode::Browse,
             },
+            Mode::ConfirmReplace { path, note, .. } => match key {
+                Key::Char('y') => self.write_named(&path, note.as_deref()),
+                _ => {
+                    self.mode = Mode::Browse;
+                    self.message = format!("not saved: {} is kept", crate::files::shown(&path));
+                }
+            },
             Mode::SaveAs { name } => self.save_as_key(key, name),
             Mode::ForceDice { faces } => self.force_dice_key(key, faces),
+            // While the autosave fails, `S` saves elsewhere whatever is on screen.
+            _ if key == Key::Char('S') && self.save_alert.is_some() => self.open_save_prompt(),
             _ if key == Key::Char('F') && self.game.outcome().is_none() => {
                 self.mode = Mode::ForceDice {
                     faces: String::new(),
@@ -112,10 +129,7 @@ impl App {
             Key::Char('-') => self.zoom_by(-1),
             Key::Char('q') => self.mode = Mode::ConfirmQuit,
             Key::Char('U') | Key::Backspace => self.undo(),
-            Key::Char('S') => {
-                let name = self.default_save_name();
-                self.mode = Mode::SaveAs { name };
-            }
+            Key::Char('S') => self.open_save_prompt(),
             Key::Tab => self.next_unit(true),
             Key::BackTab => self.next_unit(false),
             Key::Enter | Key::Char(' ') => self.open_orders(),
@@ -127,8 +141,8 @@ impl App {
         }
     }
 
-    /// Typing a save's name: letters and digits add, Backspace takes back, Enter saves,
-    /// Esc gives up.
+    /// Typing a save's name or path: printable characters add, Backspace takes back,
+    /// Enter saves, Esc gives up.
     fn save_as_key(&mut self, key: Key, mut name: String) {
         match key {
             Key::Enter => {
@@ -148,9 +162,7 @@ impl App {
             Key::Backspace => {
                 name.pop();
             }
-            Key::Char(c)
-                if (c.is_alphanumeric() || c == '-' || c == '_') && name.chars().count() < 40 =>
-            {
+            Key::Char(c) if !c.is_control() && name.chars().count() < MAX_SAVE_NAME => {
                 name.push(c);
             }
             _ => {}

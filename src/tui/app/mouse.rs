@@ -11,11 +11,15 @@ impl App {
     /// or target it gives the order being built, and a second click on the selected unit
     /// opens its orders. Each does what a key does (arrows, Enter), so keys suffice.
     pub fn click(&mut self, x: u16, y: u16) {
+        // The alert of a failed save is answered by keys only.
+        if self.alert_open() {
+            return;
+        }
         match &self.mode {
             Mode::Help | Mode::Briefing { .. } | Mode::Handover { .. } | Mode::ComputerDone => {
                 return self.handle_key(Key::Char(' '));
             }
-            Mode::ConfirmQuit | Mode::ConfirmEnd { .. } => return,
+            Mode::ConfirmQuit | Mode::ConfirmEnd { .. } | Mode::ConfirmReplace { .. } => return,
             Mode::Orders { .. } => {
                 let picked = self
                     .menu_rows
