@@ -163,14 +163,66 @@ enum Format {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return refused_by_clap(&e),
+    };
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("volley: {e:#}");
+            // Messages repeat arguments and file text: nothing in them may drive the terminal.
+            let message = volley::engine::error::escape_keeping_lines(&format!("{e:#}"));
+            eprintln!("volley: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints clap's help, version or refusal with clap's exit status; a refusal repeats what
+/// was typed, so its control characters are escaped (its colours are dropped with them).
+fn refused_by_clap(e: &clap::Error) -> ExitCode {
+    let code = u8::try_from(e.exit_code()).unwrap_or(2);
+    if !e.use_stderr() {
+        // Help and version: our own text, printed as clap prints it.
+        return match e.print() {
+            Ok(()) => ExitCode::from(code),
+            Err(_) => ExitCode::FAILURE,
+        };
+    }
+    // clap's plain text drops every escape sequence, the user's with its own colours, so a
+    // typed `\e[2J` would vanish from the message: the arguments are parsed again with no
+    // styles, leaving only what was typed to escape.
+    use clap::CommandFactory;
+    let plain = Cli::command()
+        .styles(clap::builder::Styles::plain())
+        .try_get_matches();
+    let text = match plain {
+        Err(plain) => plain.render().ansi().to_string(),
+        Ok(_) => e.render().to_string(),
+    };
+    eprint!("{}", volley::engine::error::escape_keeping_lines(&text));
+    ExitCode::from(code)
+}
+
+/// Refuses to start the interactive game unless standard input and output are both a
+/// terminal: drawn into a file or a pipe it would wait on keys no one can press, and
+/// without a terminal it could only fail after writing an autosave.
+fn need_terminal() -> Result<()> {
+    use std::io::IsTerminal;
+    let not = match (
+        std::io::stdin().is_terminal(),
+        std::io::stdout().is_terminal(),
+    ) {
+        (true, true) => return Ok(()),
+        (false, true) => "standard input is not a terminal",
+        (true, false) => "standard output is not a terminal",
+        (false, false) => "standard input and output are not a terminal",
+    };
+    anyhow::bail!(
+        "the game is played in a terminal, and {not}; nothing was started or saved. \
+         Without a terminal, `volley sim FILE` plays battles headless and `volley show FILE` \
+         draws a battle's map as text"
+    )
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -250,6 +302,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let resumed = volley::save::resume(&save)?;
             let replay = volley::tui::replay::Replay::new(resumed).map_err(anyhow::Error::msg)?;
+            need_terminal()?;
             let args = PlayArgs {
                 file: None,
                 seed: None,
@@ -346,10 +399,22 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     use volley::tui::title::Title;
     use volley::tui::Start;
     let data_dir = volley::save::data_dir(args.data_dir.as_deref());
+    // A new battle's file is checked first (its problems matter more than the terminal);
+    // a resumed battle writes its autosave as it is read, so the terminal is asked first.
     let start = match (&args.resume, &args.file) {
-        (Some(path), _) => Start::Battle(Box::new(resumed(path, &data_dir)?)),
-        (None, Some(_)) => Start::Battle(Box::new(prepared(new_battle(&args)?, &data_dir, None))),
-        (None, None) => Start::Title(Title::new(&data_dir)),
+        (Some(path), _) => {
+            need_terminal()?;
+            Start::Battle(Box::new(resumed(path, &data_dir)?))
+        }
+        (None, Some(_)) => {
+            let app = new_battle(&args)?;
+            need_terminal()?;
+            Start::Battle(Box::new(prepared(app, &data_dir, None)))
+        }
+        (None, None) => {
+            need_terminal()?;
+            Start::Title(Title::new(&data_dir))
+        }
     };
     session(start, &args)
 }

@@ -36,8 +36,10 @@ impl Change {
     /// How the report names the change.
     pub fn describe(&self) -> String {
         match self {
-            Change::Without(label) => format!("without {label}"),
-            Change::Swap(label, troop) => format!("{label} as {troop}"),
+            Change::Without(label) => format!("without {}", escape_text(label)),
+            Change::Swap(label, troop) => {
+                format!("{} as {}", escape_text(label), escape_text(troop))
+            }
         }
     }
 }

@@ -1,0 +1,168 @@
+//! Issue 25, bounded work and output for a terminal: the interactive game refuses to start
+//! without a terminal and writes no save; every message that repeats what was typed
+//! (clap's included) escapes its control characters; `sim --games` and `show --width` are
+//! bounded, and `sim` streams its games instead of allocating them all up front.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Runs `volley` with `args`, no terminal (stdin empty, stdout and stderr piped) and its
+/// data directory in `data`; fails the test if it has not ended within a minute.
+fn volley(args: &[&str], data: &Path) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("volley starts");
+    let start = Instant::now();
+    while child.try_wait().expect("status").is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("volley {args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every file under `dir`, however deep.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(files_under(&path));
+        } else {
+            found.push(path.display().to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn issue_25_without_a_terminal_the_game_refuses_to_start_and_writes_no_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    let save = dir.path().join("old.ron");
+    std::fs::write(&save, "not read").unwrap();
+    let saves = data.to_str().unwrap();
+    let runs: [&[&str]; 4] = [
+        &["scenarios/tutorial.ron", "--data-dir", saves],
+        &["play", "scenarios/kircholm.ron"],
+        &["--data-dir", saves],
+        &["--resume", save.to_str().unwrap(), "--data-dir", saves],
+    ];
+    for args in runs {
+        let out = volley(args, &data);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert_eq!(
+            stderr(&out),
+            "volley: the game is played in a terminal, and standard input and output are not \
+             a terminal; nothing was started or saved. Without a terminal, `volley sim FILE` \
+             plays battles headless and `volley show FILE` draws a battle's map as text\n",
+            "{args:?}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?} drew into a pipe");
+        assert_eq!(files_under(&data), Vec::<String>::new(), "{args:?} saved");
+    }
+}
+
+#[test]
+fn issue_25_a_file_is_still_checked_before_the_terminal_is_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = volley(
+        &["play", "scenarios/kircholm.ron", "--level", "Sweden=expert"],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("unknown level `expert`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn issue_25_a_level_argument_with_an_escape_is_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = volley(
+        &[
+            "play",
+            "scenarios/kircholm.ron",
+            "--level",
+            "A=\u{1b}[31mhard",
+        ],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    assert!(!text.contains('\u{1b}'), "raw ESC in {text:?}");
+    assert!(text.contains("unknown level `\\u{1b}[31mhard`"), "{text}");
+    let out = volley(
+        &[
+            "play",
+            "scenarios/kircholm.ron",
+            "--level",
+            "\u{1b}]0;x\u{7}=hard",
+        ],
+        dir.path(),
+    );
+    let text = stderr(&out);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(
+        text.contains("no side called `\\u{1b}]0;x\\u{7}`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn issue_25_clap_refusals_escape_what_was_typed_and_keep_their_exit_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs: [&[&str]; 3] = [
+        &["sim", "scenarios/tutorial.ron", "--games", "\u{1b}[2J"],
+        &["--bogus-\u{1b}[31m"],
+        &["show", "scenarios/tutorial.ron", "--width", "\u{9b}31m"],
+    ];
+    for args in runs {
+        let out = volley(&args, dir.path());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let text = stderr(&out);
+        assert!(text.starts_with("error: "), "{args:?}: {text}");
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: {text:?}"
+        );
+        assert!(
+            text.contains("\\u{1b}[") || text.contains("\\u{9b}"),
+            "{text}"
+        );
+    }
+    let help = volley(&["--help"], dir.path());
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: volley"));
+    let version = volley(&["--version"], dir.path());
+    assert_eq!(version.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&version.stdout).starts_with("volley "));
+}
