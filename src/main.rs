@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use volley::commands::sim::PlayerKind;
+use volley::commands::sim_report::SimFormat;
 use volley::scenario::{Controller, Scenario};
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
@@ -41,7 +42,8 @@ enum Cmd {
         file: PathBuf,
         /// Number of games: game i has dice seeded `seed + i`, and the players change
         /// sides every other game.
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+        /// At most 10,000,000: the statistics need no more.
+        #[arg(long, default_value_t = 200, value_parser = volley::commands::sim::parse_games)]
         games: u32,
         /// Seed of the first game's dice.
         #[arg(long, default_value_t = 1)]
@@ -147,13 +149,6 @@ struct PlayArgs {
     /// Leave the mouse to the terminal (no clicks on the map, no wheel on the log).
     #[arg(long)]
     no_mouse: bool,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum SimFormat {
-    Text,
-    Json,
-    Csv,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,29 +265,30 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     anyhow::bail!("an ablation prints text or json, not csv");
                 }
                 let variant = ablation::changed(&scenario, &changes).map_err(anyhow::Error::msg)?;
-                let before = sim(&scenario, games as usize, setup);
-                let after = sim(&variant, games as usize, setup);
-                let shifts = ablation::shifts(&scenario, &before, &after);
+                let before = sim(&scenario, games, setup);
+                let after = sim(&variant, games, setup);
+                let shifts = ablation::shifts_of(&scenario, &before, &after);
                 print!(
                     "{}",
                     match format {
                         SimFormat::Json => serde_json::to_string_pretty(&shifts)? + "\n",
-                        _ => ablation::text(&scenario.name, &changes, after.len(), &shifts),
+                        _ => ablation::text(&scenario.name, &changes, after.games(), &shifts),
                     }
                 );
                 return Ok(ExitCode::SUCCESS);
             }
-            let results = sim(&scenario, games as usize, setup);
-            let summary = volley::commands::sim_report::summarize(&scenario, &results);
-            use volley::commands::sim_report as report;
-            print!(
-                "{}",
-                match format {
-                    SimFormat::Text => report::text(&summary),
-                    SimFormat::Json => report::json(&summary, &results),
-                    SimFormat::Csv => report::csv(&scenario, &results),
-                }
+            let bar = progress(games);
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let written = volley::commands::sim_report::write_report(
+                &scenario,
+                games as usize,
+                setup,
+                format,
+                &|| bar.inc(1),
+                &mut out,
             );
+            bar.finish_and_clear();
+            written.context("cannot write the results")?;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Replay {
@@ -379,20 +375,26 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// Runs `volley sim`'s games with a progress bar and its ETA on standard error (drawn only
-/// when that is a terminal).
-fn sim(
-    scenario: &Scenario,
-    games: usize,
-    setup: volley::commands::sim::SimSetup,
-) -> Vec<volley::commands::sim::GameResult> {
-    let bar = indicatif::ProgressBar::new(games as u64).with_style(
+/// `volley sim`'s progress bar with its ETA on standard error (drawn only when that is a
+/// terminal).
+fn progress(games: u32) -> indicatif::ProgressBar {
+    indicatif::ProgressBar::new(u64::from(games)).with_style(
         indicatif::ProgressStyle::with_template("sim {bar:30} {pos}/{len} games, ETA {eta}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let results = volley::commands::sim::simulate(scenario, games, setup, &|| bar.inc(1));
+    )
+}
+
+/// Plays an ablation's games with the progress bar, adding them up as they finish.
+fn sim(
+    scenario: &Scenario,
+    games: u32,
+    setup: volley::commands::sim::SimSetup,
+) -> volley::commands::sim_report::Tally {
+    let bar = progress(games);
+    let tally =
+        volley::commands::sim_report::tally_games(scenario, games as usize, setup, &|| bar.inc(1));
     bar.finish_and_clear();
-    results
+    tally
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {

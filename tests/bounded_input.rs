@@ -146,7 +146,7 @@ fn issue_25_clap_refusals_escape_what_was_typed_and_keep_their_exit_status() {
         &["show", "scenarios/tutorial.ron", "--width", "\u{9b}31m"],
     ];
     for args in runs {
-        let out = volley(&args, dir.path());
+        let out = volley(args, dir.path());
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         let text = stderr(&out);
         assert!(text.starts_with("error: "), "{args:?}: {text}");
@@ -165,4 +165,85 @@ fn issue_25_clap_refusals_escape_what_was_typed_and_keep_their_exit_status() {
     let version = volley(&["--version"], dir.path());
     assert_eq!(version.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&version.stdout).starts_with("volley "));
+}
+
+#[test]
+fn issue_25_sim_refuses_more_games_than_the_statistics_need_saying_why() {
+    let dir = tempfile::tempdir().unwrap();
+    for games in ["4294967295", "10000001", "99999999999999999999"] {
+        let out = volley(
+            &["sim", "scenarios/tutorial.ron", "--games", games],
+            dir.path(),
+        );
+        assert_eq!(out.status.code(), Some(2), "{games}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+        let text = stderr(&out);
+        assert!(
+            text.contains("is not in 1..=10000000: at 10000000 games a win rate's 95% interval")
+                || text.contains("number too large"),
+            "{games}: {text}"
+        );
+    }
+    let out = volley(
+        &["sim", "scenarios/tutorial.ron", "--games", "0"],
+        dir.path(),
+    );
+    assert!(stderr(&out).contains("0 is not in 1..=10000000: play at least one game"));
+}
+
+#[test]
+fn issue_25_sim_streams_csv_rows_as_games_finish_instead_of_holding_them_all() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    // Ten million games take hours: the first rows must come long before the last game.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(["sim", "scenarios/tutorial.ron", "--games", "10000000"])
+        .args([
+            "--side-a", "advance", "--side-b", "advance", "--format", "csv",
+        ])
+        .env("XDG_DATA_HOME", dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (send, receive) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        let lines: Vec<String> = BufReader::new(stdout)
+            .lines()
+            .take(3)
+            .map(Result::unwrap)
+            .collect();
+        let _ = send.send(lines);
+    });
+    let lines = receive.recv_timeout(Duration::from_secs(60));
+    let _ = child.kill();
+    let _ = child.wait();
+    let lines = lines.expect("rows before all ten million games are played");
+    assert_eq!(
+        lines[0],
+        "seed,player_a,player_b,winner,ending,turn,losses_a,losses_b"
+    );
+    assert!(lines[1].starts_with("1,advance,advance,"), "{lines:?}");
+    assert!(lines[2].starts_with("2,advance,advance,"), "{lines:?}");
+}
+
+#[test]
+fn issue_25_sim_hands_games_on_in_order_and_stops_when_asked() {
+    use std::ops::ControlFlow;
+    use volley::commands::sim::{simulate, simulate_each, PlayerKind, SimSetup};
+    let scenario = volley::scenario::Scenario::default_battle().unwrap();
+    let setup = SimSetup::new([PlayerKind::Advance, PlayerKind::Random], 7);
+    let mut seen = Vec::new();
+    simulate_each(&scenario, 10_000_000, setup, &|| {}, &mut |r| {
+        seen.push(r);
+        if seen.len() == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(seen, simulate(&scenario, 3, setup, &|| {}));
+    assert_eq!(seen.iter().map(|r| r.seed).collect::<Vec<_>>(), [7, 8, 9]);
 }

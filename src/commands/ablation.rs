@@ -4,6 +4,7 @@
 //! interval) is what those units are worth.
 
 use super::sim::{wilson, GameResult};
+use super::sim_report::Tally;
 use crate::engine::error::escape_text;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
@@ -108,11 +109,21 @@ pub struct Shift {
 
 /// Each side's shift from `before` to `after` (games on the same seeds).
 pub fn shifts(scenario: &Scenario, before: &[GameResult], after: &[GameResult]) -> Vec<Shift> {
+    let tally = |games: &[GameResult]| {
+        let mut t = Tally::default();
+        games.iter().for_each(|g| t.add(g));
+        t
+    };
+    shifts_of(scenario, &tally(before), &tally(after))
+}
+
+/// Each side's shift from the games added up in `before` to those in `after`.
+pub fn shifts_of(scenario: &Scenario, before: &Tally, after: &Tally) -> Vec<Shift> {
     [SideId::A, SideId::B]
         .into_iter()
         .map(|side| {
-            let won = |r: &[GameResult]| r.iter().filter(|g| g.winner == Some(side)).count();
-            let (w1, n1, w2, n2) = (won(before), before.len(), won(after), after.len());
+            let (w1, n1) = (before.wins_of_side(side), before.games());
+            let (w2, n2) = (after.wins_of_side(side), after.games());
             let (p1, p2) = (w1 as f64 / n1.max(1) as f64, w2 as f64 / n2.max(1) as f64);
             let ((l1, u1), (l2, u2)) = (wilson(w1, n1), wilson(w2, n2));
             let d = p2 - p1;
