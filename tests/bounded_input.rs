@@ -247,3 +247,55 @@ fn issue_25_sim_hands_games_on_in_order_and_stops_when_asked() {
     assert_eq!(seen, simulate(&scenario, 3, setup, &|| {}));
     assert_eq!(seen.iter().map(|r| r.seed).collect::<Vec<_>>(), [7, 8, 9]);
 }
+
+/// A valid battle on a `size`×`size` map of open ground.
+fn big_battle(size: usize) -> String {
+    let row = vec!["."; size].join(" ");
+    let rows: Vec<String> = (0..size).map(|_| format!("\"{row}\"")).collect();
+    format!(
+        "(name: \"Big\", map: [{}], \
+         sides: [(name: \"Red\", edge: South), (name: \"Blue\", edge: North)], \
+         units: [(troop: \"pikemen\", side: \"Red\", creatures: 120, at: (0, {})), \
+         (troop: \"pikemen\", side: \"Blue\", creatures: 120, at: (0, 0))], \
+         turn_limit: 6, defender: \"Blue\")",
+        rows.join(", "),
+        size - 1
+    )
+}
+
+#[test]
+fn issue_25_show_draws_a_huge_width_no_wider_than_the_largest_hexes_in_bounded_memory() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("big.ron");
+    std::fs::write(&file, big_battle(200)).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_volley"));
+    command.args(["show", file.to_str().unwrap(), "--width", "65535"]);
+    // SAFETY: setrlimit is async-signal-safe and touches only the child being started.
+    unsafe {
+        command.pre_exec(|| {
+            // 1 GiB of address space: drawn 65,535 wide the map took 3 GB.
+            let limit = libc::rlimit {
+                rlim_cur: 1 << 30,
+                rlim_max: 1 << 30,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let out = command.output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The largest hexes are 11 columns: 200 of them, half a hex more and the outline; the
+    // text is what that width draws.
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert_eq!(widest, 2204, "trailing blanks are trimmed");
+    let scenario = volley::scenario::Scenario::parse(&big_battle(200), "big.ron").unwrap();
+    assert_eq!(
+        text,
+        volley::tui::show::show(scenario, 200 * 11 + 6).unwrap()
+    );
+}
