@@ -299,3 +299,31 @@ fn issue_25_show_draws_a_huge_width_no_wider_than_the_largest_hexes_in_bounded_m
         volley::tui::show::show(scenario, 200 * 11 + 6).unwrap()
     );
 }
+
+#[test]
+fn issue_25_did_you_mean_still_finds_a_type_among_long_names() {
+    // Names are compared by their first 64 characters (benches/check.rs times 394 unknown
+    // names against 500 types, each thousands of characters long): a typo there is found.
+    let long = "x".repeat(3000);
+    let text = format!(
+        "(name: \"Long\", map: [\". . . .\", \". . . .\"], \
+         sides: [(name: \"Red\", edge: South), (name: \"Blue\", edge: North)], \
+         units: [(troop: \"zulu guard{long}\", side: \"Red\", creatures: 120, at: (0, 1)), \
+         (troop: \"pikemen\", side: \"Blue\", creatures: 120, at: (0, 0))], \
+         troops: [(name: \"zulu guards{long}\", formation: FF, hd: \"1\", throw: 10, \
+         speed: 120, melee: (name: \"spear\", damage: \"1d6\"))], \
+         turn_limit: 6, defender: \"Blue\")"
+    );
+    let problems = volley::scenario::Scenario::parse(&text, "long.ron")
+        .unwrap_err()
+        .lines();
+    let unknown = problems
+        .iter()
+        .find(|p| p.contains("unknown troop type"))
+        .expect("the unknown troop is a problem");
+    assert!(
+        unknown.ends_with(&format!("did you mean `zulu guards{long}`?")),
+        "{}",
+        &unknown[..200]
+    );
+}
