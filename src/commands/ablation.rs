@@ -5,6 +5,7 @@
 
 use super::sim::{wilson, GameResult};
 use super::sim_report::Tally;
+use crate::columns;
 use crate::engine::error::escape_text;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
@@ -145,7 +146,7 @@ pub fn text(title: &str, changes: &[Change], games: usize, shifts: &[Shift]) -> 
     let what: Vec<String> = changes.iter().map(Change::describe).collect();
     let width = shifts
         .iter()
-        .map(|s| s.side.chars().count())
+        .map(|s| columns::width(&s.side))
         .max()
         .unwrap_or(4);
     let mut out = format!(
@@ -154,14 +155,21 @@ pub fn text(title: &str, changes: &[Change], games: usize, shifts: &[Shift]) -> 
     );
     let _ = writeln!(
         out,
-        "  {:<width$}  {:>9}  {:>9}  change in win rate (95% CI)",
-        "side", "unchanged", "changed"
+        "  {}  {:>9}  {:>9}  change in win rate (95% CI)",
+        columns::pad("side", width),
+        "unchanged",
+        "changed"
     );
     for s in shifts {
         let _ = writeln!(
             out,
-            "  {:<width$}  {:>8.1}%  {:>8.1}%  {:+.1} points ({:+.1} to {:+.1})",
-            s.side, s.before, s.after, s.change, s.ci95[0], s.ci95[1]
+            "  {}  {:>8.1}%  {:>8.1}%  {:+.1} points ({:+.1} to {:+.1})",
+            columns::pad(&s.side, width),
+            s.before,
+            s.after,
+            s.change,
+            s.ci95[0],
+            s.ci95[1]
         );
     }
     out

@@ -4,6 +4,7 @@
 //! text, JSON or CSV (one row per game).
 
 use super::sim::{simulate_each, wilson, GameResult, PlayerKind, SimSetup, UnitTally};
+use crate::columns;
 use crate::engine::event::EndReason;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
@@ -296,8 +297,8 @@ pub fn text(s: &Summary) -> String {
     let width = s
         .pairings
         .iter()
-        .flat_map(|p| p.sides.iter().map(|w| w.name.chars().count()))
-        .chain(s.players.iter().map(|w| w.name.chars().count()))
+        .flat_map(|p| p.sides.iter().map(|w| columns::width(&w.name)))
+        .chain(s.players.iter().map(|w| columns::width(&w.name)))
         .max()
         .unwrap_or(0);
     for p in &s.pairings {
@@ -337,8 +338,12 @@ fn games(n: usize) -> String {
 
 fn wins_line(w: &Wins, width: usize) -> String {
     format!(
-        "  {:<width$}  {:>5} wins  {:5.1}%  (95% CI {:5.1}%–{:5.1}%)\n",
-        w.name, w.wins, w.percent, w.ci95[0], w.ci95[1]
+        "  {}  {:>5} wins  {:5.1}%  (95% CI {:5.1}%–{:5.1}%)\n",
+        columns::pad(&w.name, width),
+        w.wins,
+        w.percent,
+        w.ci95[0],
+        w.ci95[1]
     )
 }
 
@@ -361,26 +366,40 @@ fn endings_text(s: &Summary) -> String {
 fn units_text(units: &[UnitLine]) -> String {
     let lw = units
         .iter()
-        .map(|u| u.label.chars().count())
+        .map(|u| columns::width(&u.label))
         .max()
         .unwrap_or(4)
         .max(4);
     let sw = units
         .iter()
-        .map(|u| u.side.chars().count())
+        .map(|u| columns::width(&u.side))
         .max()
         .unwrap_or(4)
         .max(4);
     let mut out = format!(
         "\nUnits: uhp dealt and lost per game, % of games destroyed and routed, shock rolls\n\
-         \x20 {:<lw$}  {:<sw$}  {:>6}  {:>6}  {:>9}  {:>6}  {:>6}  {:>6}\n",
-        "unit", "side", "dealt", "lost", "destroyed", "routed", "shock", "failed"
+         \x20 {}  {}  {:>6}  {:>6}  {:>9}  {:>6}  {:>6}  {:>6}\n",
+        columns::pad("unit", lw),
+        columns::pad("side", sw),
+        "dealt",
+        "lost",
+        "destroyed",
+        "routed",
+        "shock",
+        "failed"
     );
     for u in units {
         let _ = writeln!(
             out,
-            "  {:<lw$}  {:<sw$}  {:>6.1}  {:>6.1}  {:>8.1}%  {:>5.1}%  {:>6}  {:>6}",
-            u.label, u.side, u.dealt, u.lost, u.destroyed, u.routed, u.shock_rolls, u.shock_failed
+            "  {}  {}  {:>6.1}  {:>6.1}  {:>8.1}%  {:>5.1}%  {:>6}  {:>6}",
+            columns::pad(&u.label, lw),
+            columns::pad(&u.side, sw),
+            u.dealt,
+            u.lost,
+            u.destroyed,
+            u.routed,
+            u.shock_rolls,
+            u.shock_failed
         );
     }
     out

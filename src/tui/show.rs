@@ -4,6 +4,7 @@
 
 use super::app::App;
 use super::map_view::{auto_zoom, full_width, HexMap, Highlights, MAX_ZOOM};
+use crate::columns;
 use crate::engine::Map;
 use crate::scenario::{Controller, Scenario};
 use ratatui::buffer::Buffer;
@@ -78,19 +79,19 @@ fn key(app: &App) -> String {
     for u in game.units() {
         let (col, row) = Map::offset(u.pos);
         out.push_str(&format!(
-            "  {}{} {}  {:<28} {:<18} ({col}, {row})\n",
+            "  {}{} {}  {} {} ({col}, {row})\n",
             app.side_letter(u.side),
             u.troop.formation.code(),
             app.tag(u.id),
-            u.label,
-            game.side(u.side).name,
+            columns::pad(&u.label, 28),
+            columns::pad(&game.side(u.side).name, 18),
         ));
     }
     if !game.objectives().is_empty() {
         out.push_str("Objectives (@@ on the map):\n");
         for o in game.objectives() {
             let (col, row) = Map::offset(o.hex);
-            out.push_str(&format!("  {:<33} ({col}, {row})\n", o.name));
+            out.push_str(&format!("  {} ({col}, {row})\n", columns::pad(&o.name, 33)));
         }
     }
     out
