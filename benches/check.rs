@@ -1,7 +1,9 @@
 //! How long `volley check` takes on hostile files at the 4 MiB size limit (issue 9): 119,355
-//! objectives off the map, 40,829 troop types with a bad `hd`, and 400 bad units with 500
-//! bad troop types all on one line. Target: each under 1 s in a release build (and under
-//! 100 MB, measured with `/usr/bin/time -v volley check FILE`, see docs/performance.md).
+//! objectives off the map, 40,829 troop types with a bad `hd`, 400 bad units with 500 bad
+//! troop types all on one line, and (issue 25) 394 units of unknown troops among 500 own
+//! types, every name thousands of characters long. Target: each under 1 s in a release
+//! build (and under 100 MB, measured with `/usr/bin/time -v volley check FILE`, see
+//! docs/performance.md).
 
 #![allow(
     clippy::unwrap_used,
@@ -78,6 +80,31 @@ fn one_line_of_problems() -> String {
     format!("/*{}*/{body}", "é".repeat(room / 2))
 }
 
+/// 500 own troop types and 394 units of unknown troops, every name long enough to fill
+/// 4 MiB and none like another, so "did you mean" weighs each unit against every type
+/// (issue 25: 2.4–3.7 s when each comparison read both whole names).
+fn unknown_troops_among_long_names() -> String {
+    let (types, units) = (500, 394);
+    let pad = |i: usize, tag: &str, len: usize| format!("{tag}{i}-{}", "x".repeat(len));
+    let troop = |name: String| {
+        format!(
+            "(name: \"{name}\", formation: FF, hd: \"1\", throw: 10, speed: 120, \
+             melee: (name: \"pike\", damage: \"1d8\"))"
+        )
+    };
+    let unit = |name: String, i: usize| {
+        format!(
+            "(troop: \"{name}\", side: \"Red\", creatures: 120, at: ({}, 1))",
+            i % 4
+        )
+    };
+    let fixed = head(&unit(pad(0, "u", 0), 0), &troop(pad(0, "t", 0))).len() + 200;
+    let each = (MAX_FILE_BYTES - fixed) / (types + units) - 160;
+    let troops: Vec<String> = (0..types).map(|i| troop(pad(i, "t", each))).collect();
+    let unknown: Vec<String> = (0..units).map(|i| unit(pad(i, "u", each), i)).collect();
+    head(&unknown.join(", "), &troops.join(", ")) + "])\n"
+}
+
 fn main() {
     divan::main();
 }
@@ -98,5 +125,18 @@ fn check_a_catalog_of_bad_troop_types(bencher: divan::Bencher) {
 fn check_one_line_of_problems(bencher: divan::Bencher) {
     let text = one_line_of_problems();
     assert!(text.len() <= MAX_FILE_BYTES);
+    bencher.bench(|| Scenario::parse(divan::black_box(&text), "hostile.ron").unwrap_err());
+}
+
+#[divan::bench(sample_count = 10)]
+fn check_unknown_troops_among_long_names(bencher: divan::Bencher) {
+    let text = unknown_troops_among_long_names();
+    assert!(text.len() <= MAX_FILE_BYTES && text.len() > MAX_FILE_BYTES - 100_000);
+    let problems = Scenario::parse(&text, "hostile.ron").unwrap_err().lines();
+    assert!(
+        problems.iter().any(|p| p.contains("unknown troop type")),
+        "{} problems, none of an unknown troop type",
+        problems.len()
+    );
     bencher.bench(|| Scenario::parse(divan::black_box(&text), "hostile.ron").unwrap_err());
 }

@@ -3,6 +3,8 @@
 
 /// Players without a person: the computer opponent and the random and advance baselines.
 pub mod ai;
+/// Text fitted to terminal columns by display width.
+pub mod columns;
 /// The command-line tools `check`, `units` and `sim`.
 pub mod commands;
 /// The rules engine, pure and deterministic (R1–R10).

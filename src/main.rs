@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use volley::commands::sim::PlayerKind;
+use volley::commands::sim_report::SimFormat;
 use volley::scenario::{Controller, Scenario};
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
@@ -41,7 +42,8 @@ enum Cmd {
         file: PathBuf,
         /// Number of games: game i has dice seeded `seed + i`, and the players change
         /// sides every other game.
-        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+        /// At most 10,000,000: the statistics need no more.
+        #[arg(long, default_value_t = 200, value_parser = volley::commands::sim::parse_games)]
         games: u32,
         /// Seed of the first game's dice.
         #[arg(long, default_value_t = 1)]
@@ -150,27 +152,72 @@ struct PlayArgs {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum SimFormat {
-    Text,
-    Json,
-    Csv,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     Text,
     Json,
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return refused_by_clap(&e),
+    };
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("volley: {e:#}");
+            // Messages repeat arguments and file text: nothing in them may drive the terminal.
+            let message = volley::engine::error::escape_keeping_lines(&format!("{e:#}"));
+            eprintln!("volley: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Prints clap's help, version or refusal with clap's exit status; a refusal repeats what
+/// was typed, so its control characters are escaped (its colours are dropped with them).
+fn refused_by_clap(e: &clap::Error) -> ExitCode {
+    let code = u8::try_from(e.exit_code()).unwrap_or(2);
+    if !e.use_stderr() {
+        // Help and version: our own text, printed as clap prints it.
+        return match e.print() {
+            Ok(()) => ExitCode::from(code),
+            Err(_) => ExitCode::FAILURE,
+        };
+    }
+    // clap's plain text drops every escape sequence, the user's with its own colours, so a
+    // typed `\e[2J` would vanish from the message: the arguments are parsed again with no
+    // styles, leaving only what was typed to escape.
+    use clap::CommandFactory;
+    let plain = Cli::command()
+        .styles(clap::builder::Styles::plain())
+        .try_get_matches();
+    let text = match plain {
+        Err(plain) => plain.render().ansi().to_string(),
+        Ok(_) => e.render().to_string(),
+    };
+    eprint!("{}", volley::engine::error::escape_keeping_lines(&text));
+    ExitCode::from(code)
+}
+
+/// Refuses to start the interactive game unless standard input and output are both a
+/// terminal: drawn into a file or a pipe it would wait on keys no one can press, and
+/// without a terminal it could only fail after writing an autosave.
+fn need_terminal() -> Result<()> {
+    use std::io::IsTerminal;
+    let not = match (
+        std::io::stdin().is_terminal(),
+        std::io::stdout().is_terminal(),
+    ) {
+        (true, true) => return Ok(()),
+        (false, true) => "standard input is not a terminal",
+        (true, false) => "standard output is not a terminal",
+        (false, false) => "standard input and output are not a terminal",
+    };
+    anyhow::bail!(
+        "the game is played in a terminal, and {not}; nothing was started or saved. \
+         Without a terminal, `volley sim FILE` plays battles headless and `volley show FILE` \
+         draws a battle's map as text"
+    )
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
@@ -218,29 +265,30 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     anyhow::bail!("an ablation prints text or json, not csv");
                 }
                 let variant = ablation::changed(&scenario, &changes).map_err(anyhow::Error::msg)?;
-                let before = sim(&scenario, games as usize, setup);
-                let after = sim(&variant, games as usize, setup);
-                let shifts = ablation::shifts(&scenario, &before, &after);
+                let before = sim(&scenario, games, setup);
+                let after = sim(&variant, games, setup);
+                let shifts = ablation::shifts_of(&scenario, &before, &after);
                 print!(
                     "{}",
                     match format {
                         SimFormat::Json => serde_json::to_string_pretty(&shifts)? + "\n",
-                        _ => ablation::text(&scenario.name, &changes, after.len(), &shifts),
+                        _ => ablation::text(&scenario.name, &changes, after.games(), &shifts),
                     }
                 );
                 return Ok(ExitCode::SUCCESS);
             }
-            let results = sim(&scenario, games as usize, setup);
-            let summary = volley::commands::sim_report::summarize(&scenario, &results);
-            use volley::commands::sim_report as report;
-            print!(
-                "{}",
-                match format {
-                    SimFormat::Text => report::text(&summary),
-                    SimFormat::Json => report::json(&summary, &results),
-                    SimFormat::Csv => report::csv(&scenario, &results),
-                }
+            let bar = progress(games);
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let written = volley::commands::sim_report::write_report(
+                &scenario,
+                games as usize,
+                setup,
+                format,
+                &|| bar.inc(1),
+                &mut out,
             );
+            bar.finish_and_clear();
+            written.context("cannot write the results")?;
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Replay {
@@ -250,6 +298,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             let resumed = volley::save::resume(&save)?;
             let replay = volley::tui::replay::Replay::new(resumed).map_err(anyhow::Error::msg)?;
+            need_terminal()?;
             let args = PlayArgs {
                 file: None,
                 seed: None,
@@ -326,32 +375,50 @@ fn run(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-/// Runs `volley sim`'s games with a progress bar and its ETA on standard error (drawn only
-/// when that is a terminal).
-fn sim(
-    scenario: &Scenario,
-    games: usize,
-    setup: volley::commands::sim::SimSetup,
-) -> Vec<volley::commands::sim::GameResult> {
-    let bar = indicatif::ProgressBar::new(games as u64).with_style(
+/// `volley sim`'s progress bar with its ETA on standard error (drawn only when that is a
+/// terminal).
+fn progress(games: u32) -> indicatif::ProgressBar {
+    indicatif::ProgressBar::new(u64::from(games)).with_style(
         indicatif::ProgressStyle::with_template("sim {bar:30} {pos}/{len} games, ETA {eta}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let results = volley::commands::sim::simulate(scenario, games, setup, &|| bar.inc(1));
+    )
+}
+
+/// Plays an ablation's games with the progress bar, adding them up as they finish.
+fn sim(
+    scenario: &Scenario,
+    games: u32,
+    setup: volley::commands::sim::SimSetup,
+) -> volley::commands::sim_report::Tally {
+    let bar = progress(games);
+    let tally =
+        volley::commands::sim_report::tally_games(scenario, games as usize, setup, &|| bar.inc(1));
     bar.finish_and_clear();
-    results
+    tally
 }
 
 fn play(args: PlayArgs) -> Result<ExitCode> {
     use volley::tui::title::Title;
     use volley::tui::Start;
     let data_dir = volley::save::data_dir(args.data_dir.as_deref());
+    // A new battle's file is checked first (its problems matter more than the terminal);
+    // a resumed battle writes its autosave as it is read, so the terminal is asked first.
     let start = match (&args.resume, &args.file) {
-        (Some(path), _) => Start::Battle(Box::new(resumed(path, &data_dir)?)),
-        (None, Some(_)) => Start::Battle(Box::new(
-            prepared(new_battle(&args)?, &data_dir, None).map_err(anyhow::Error::msg)?,
-        )),
-        (None, None) => Start::Title(Title::new(&data_dir)),
+        (Some(path), _) => {
+            need_terminal()?;
+            Start::Battle(Box::new(resumed(path, &data_dir)?))
+        }
+        (None, Some(_)) => {
+            let app = new_battle(&args)?;
+            need_terminal()?;
+            Start::Battle(Box::new(
+                prepared(app, &data_dir, None).map_err(anyhow::Error::msg)?,
+            ))
+        }
+        (None, None) => {
+            need_terminal()?;
+            Start::Title(Title::new(&data_dir))
+        }
     };
     session(start, &args)
 }

@@ -4,6 +4,8 @@
 //! interval) is what those units are worth.
 
 use super::sim::{wilson, GameResult};
+use super::sim_report::Tally;
+use crate::columns;
 use crate::engine::error::escape_text;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
@@ -36,8 +38,10 @@ impl Change {
     /// How the report names the change.
     pub fn describe(&self) -> String {
         match self {
-            Change::Without(label) => format!("without {label}"),
-            Change::Swap(label, troop) => format!("{label} as {troop}"),
+            Change::Without(label) => format!("without {}", escape_text(label)),
+            Change::Swap(label, troop) => {
+                format!("{} as {}", escape_text(label), escape_text(troop))
+            }
         }
     }
 }
@@ -106,11 +110,21 @@ pub struct Shift {
 
 /// Each side's shift from `before` to `after` (games on the same seeds).
 pub fn shifts(scenario: &Scenario, before: &[GameResult], after: &[GameResult]) -> Vec<Shift> {
+    let tally = |games: &[GameResult]| {
+        let mut t = Tally::default();
+        games.iter().for_each(|g| t.add(g));
+        t
+    };
+    shifts_of(scenario, &tally(before), &tally(after))
+}
+
+/// Each side's shift from the games added up in `before` to those in `after`.
+pub fn shifts_of(scenario: &Scenario, before: &Tally, after: &Tally) -> Vec<Shift> {
     [SideId::A, SideId::B]
         .into_iter()
         .map(|side| {
-            let won = |r: &[GameResult]| r.iter().filter(|g| g.winner == Some(side)).count();
-            let (w1, n1, w2, n2) = (won(before), before.len(), won(after), after.len());
+            let (w1, n1) = (before.wins_of_side(side), before.games());
+            let (w2, n2) = (after.wins_of_side(side), after.games());
             let (p1, p2) = (w1 as f64 / n1.max(1) as f64, w2 as f64 / n2.max(1) as f64);
             let ((l1, u1), (l2, u2)) = (wilson(w1, n1), wilson(w2, n2));
             let d = p2 - p1;
@@ -132,7 +146,7 @@ pub fn text(title: &str, changes: &[Change], games: usize, shifts: &[Shift]) -> 
     let what: Vec<String> = changes.iter().map(Change::describe).collect();
     let width = shifts
         .iter()
-        .map(|s| s.side.chars().count())
+        .map(|s| columns::width(&s.side))
         .max()
         .unwrap_or(4);
     let mut out = format!(
@@ -141,14 +155,21 @@ pub fn text(title: &str, changes: &[Change], games: usize, shifts: &[Shift]) -> 
     );
     let _ = writeln!(
         out,
-        "  {:<width$}  {:>9}  {:>9}  change in win rate (95% CI)",
-        "side", "unchanged", "changed"
+        "  {}  {:>9}  {:>9}  change in win rate (95% CI)",
+        columns::pad("side", width),
+        "unchanged",
+        "changed"
     );
     for s in shifts {
         let _ = writeln!(
             out,
-            "  {:<width$}  {:>8.1}%  {:>8.1}%  {:+.1} points ({:+.1} to {:+.1})",
-            s.side, s.before, s.after, s.change, s.ci95[0], s.ci95[1]
+            "  {}  {:>8.1}%  {:>8.1}%  {:+.1} points ({:+.1} to {:+.1})",
+            columns::pad(&s.side, width),
+            s.before,
+            s.after,
+            s.change,
+            s.ci95[0],
+            s.ci95[1]
         );
     }
     out

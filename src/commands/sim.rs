@@ -9,6 +9,7 @@ use crate::engine::event::EndReason;
 use crate::engine::{Dice, Event, Game, ShockResult, SideId, UnitId};
 use crate::scenario::Scenario;
 use serde::Serialize;
+use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -210,6 +211,29 @@ impl SimSetup {
     }
 }
 
+/// Most games one `sim` may play: at this many a win rate's 95% interval is already
+/// narrower than ±0.04 points, so more would only take longer (issue 25).
+pub const MAX_GAMES: u32 = 10_000_000;
+
+/// Games played and held at once: results are handed on a chunk at a time, in game order,
+/// so memory does not grow with `--games`.
+const CHUNK: usize = 1024;
+
+/// `--games`: a number of games from 1 to [`MAX_GAMES`]; the refusal says why.
+pub fn parse_games(text: &str) -> Result<u32, String> {
+    let n: u64 = text.trim().parse().map_err(|e| format!("{e}"))?;
+    match u32::try_from(n) {
+        Ok(n @ 1..=MAX_GAMES) => Ok(n),
+        _ if n == 0 => Err(format!(
+            "0 is not in 1..={MAX_GAMES}: play at least one game"
+        )),
+        _ => Err(format!(
+            "{n} is not in 1..={MAX_GAMES}: at {MAX_GAMES} games a win rate's 95% interval \
+             is already narrower than ±0.04 points, so more would only take longer"
+        )),
+    }
+}
+
 /// Plays `games` battles; game `i` has dice seeded `seed + i`, and in every odd game the
 /// players change sides. `tick` is called as each game ends (for a progress bar).
 pub fn simulate(
@@ -218,19 +242,59 @@ pub fn simulate(
     setup: SimSetup,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<GameResult> {
+    let mut all = Vec::new();
+    simulate_each(scenario, games, setup, tick, &mut |r| {
+        all.push(r);
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+/// Plays the games of [`simulate`], handing each finished one to `each` in game order
+/// instead of keeping them: at most a chunk of games is held at once. `each` may break to
+/// stop (a closed pipe); the games after it are not played.
+pub fn simulate_each(
+    scenario: &Scenario,
+    games: usize,
+    setup: SimSetup,
+    tick: &(dyn Fn() + Sync),
+    each: &mut dyn FnMut(GameResult) -> ControlFlow<()>,
+) {
+    let mut start = 0;
+    while start < games {
+        let end = games.min(start.saturating_add(CHUNK));
+        for result in play_range(scenario, start..end, setup, tick)
+            .into_iter()
+            .flatten()
+        {
+            if each(result).is_break() {
+                return;
+            }
+        }
+        start = end;
+    }
+}
+
+/// Plays games `range` over every core; their results in game order (`None`: no end).
+fn play_range(
+    scenario: &Scenario,
+    range: Range<usize>,
+    setup: SimSetup,
+    tick: &(dyn Fn() + Sync),
+) -> Vec<Option<GameResult>> {
     let SimSetup {
         kinds,
         seed,
         iterations,
     } = setup;
-    let next = AtomicUsize::new(0);
-    let results = Mutex::new(Vec::with_capacity(games));
+    let next = AtomicUsize::new(range.start);
+    let results = Mutex::new(Vec::with_capacity(range.len()));
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= games {
+                if i >= range.end {
                     break;
                 }
                 let players = if i % 2 == 1 {
@@ -249,7 +313,7 @@ pub fn simulate(
     });
     let mut all = results.into_inner().unwrap_or_else(|e| e.into_inner());
     all.sort_by_key(|(i, _)| *i);
-    all.into_iter().filter_map(|(_, r)| r).collect()
+    all.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Wilson score interval at 95% for `wins` out of `n`.

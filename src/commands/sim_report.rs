@@ -3,12 +3,16 @@
 //! (uhp dealt and lost, how often destroyed or routed, shock rolls made and failed), as
 //! text, JSON or CSV (one row per game).
 
-use super::sim::{wilson, GameResult, PlayerKind, UnitTally};
+use super::sim::{simulate_each, wilson, GameResult, PlayerKind, SimSetup, UnitTally};
+use crate::columns;
 use crate::engine::event::EndReason;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
 use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::io::Write;
+use std::ops::ControlFlow;
 
 /// Wins of one side in one pairing, or of one player over all games.
 #[derive(Clone, Debug, Serialize)]
@@ -67,9 +71,9 @@ pub struct UnitLine {
     /// Percentage of games it routed in.
     pub routed: f64,
     /// Shock and morale rolls made, all games.
-    pub shock_rolls: u32,
+    pub shock_rolls: u64,
     /// Of those, the ones that did not hold.
-    pub shock_failed: u32,
+    pub shock_failed: u64,
 }
 
 /// Everything `volley sim` reports.
@@ -105,99 +109,186 @@ pub fn ending_name(reason: EndReason) -> &'static str {
     }
 }
 
-/// The summary of `results` of battles of `scenario`.
-pub fn summarize(scenario: &Scenario, results: &[GameResult]) -> Summary {
-    let side_name = |s: SideId| s.of(&scenario.sides).name.as_str();
-    let mut pairs: Vec<[PlayerKind; 2]> = results.iter().map(|r| r.players).collect();
-    pairs.sort();
-    pairs.dedup();
-    let pairings = pairs
-        .into_iter()
-        .map(|players| {
-            let of: Vec<&GameResult> = results.iter().filter(|r| r.players == players).collect();
-            let won = |s| of.iter().filter(|r| r.winner == Some(s)).count();
-            let wins = |s| Wins::new(side_name(s), won(s), of.len());
-            Pairing {
-                players,
-                games: of.len(),
-                sides: [wins(SideId::A), wins(SideId::B)],
-                draws: of.iter().filter(|r| r.winner.is_none()).count(),
-            }
-        })
-        .collect();
-    let mut kinds: Vec<PlayerKind> = results.iter().flat_map(|r| r.players).collect();
-    kinds.sort();
-    kinds.dedup();
-    let players = kinds
-        .into_iter()
-        .map(|k| {
-            let played = results.iter().filter(|r| r.players.contains(&k)).count();
-            let won = results
-                .iter()
-                .filter(|r| r.winner.is_some_and(|w| *w.of(&r.players) == k))
-                .count();
-            Wins::new(k.name(), won, played)
-        })
-        .collect();
-    Summary {
-        scenario: scenario.name.clone(),
-        games: results.len(),
-        pairings,
-        players,
-        endings: endings(results),
-        turns: turns(results),
-        mean_turn: mean(results.iter().map(|r| f64::from(r.turns)), results.len()),
-        units: unit_lines(scenario, results),
+/// The R10 endings in the order reports list them.
+const ENDINGS: [EndReason; 5] = [
+    EndReason::Annihilated,
+    EndReason::ArmyBroke,
+    EndReason::Objectives,
+    EndReason::Losses,
+    EndReason::Defender,
+];
+
+/// What `sim` reports, added up game by game so that no game need be kept (issue 25):
+/// counts and sums only, in ordered maps so that nothing depends on hashing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    games: usize,
+    /// Per pairing: its games, side A's wins and side B's.
+    pairings: BTreeMap<[PlayerKind; 2], [usize; 3]>,
+    /// Per player: games played and won.
+    players: BTreeMap<PlayerKind, [usize; 2]>,
+    /// Games per ending, in the order of [`ENDINGS`].
+    endings: [usize; 5],
+    /// Games per turn ended on.
+    turns: BTreeMap<u32, usize>,
+    turn_sum: u64,
+    /// Per unit id, over all games.
+    units: Vec<UnitSums>,
+}
+
+/// One unit's sums over all games (u64: a sum of millions of games' u32 must not wrap).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct UnitSums {
+    dealt: u64,
+    lost: u64,
+    destroyed: usize,
+    routed: usize,
+    shock_rolls: u64,
+    shock_failed: u64,
+}
+
+impl Tally {
+    /// Adds one finished game.
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        let pairing = self.pairings.entry(r.players).or_default();
+        pairing[0] += 1;
+        match r.winner {
+            Some(SideId::A) => pairing[1] += 1,
+            Some(SideId::B) => pairing[2] += 1,
+            None => {}
+        }
+        // A player on both sides played the game once.
+        for k in r.players.into_iter().collect::<BTreeSet<_>>() {
+            let player = self.players.entry(k).or_default();
+            player[0] += 1;
+            player[1] += usize::from(r.winner.is_some_and(|w| *w.of(&r.players) == k));
+        }
+        if let Some(n) = ENDINGS
+            .iter()
+            .position(|e| *e == r.reason)
+            .and_then(|i| self.endings.get_mut(i))
+        {
+            *n += 1;
+        }
+        *self.turns.entry(r.turns).or_default() += 1;
+        self.turn_sum += u64::from(r.turns);
+        self.add_units(&r.units);
+    }
+
+    fn add_units(&mut self, units: &[UnitTally]) {
+        if self.units.len() < units.len() {
+            self.units.resize(units.len(), UnitSums::default());
+        }
+        for (sum, t) in self.units.iter_mut().zip(units) {
+            sum.dealt += u64::from(t.dealt);
+            sum.lost += u64::from(t.lost);
+            sum.destroyed += usize::from(t.destroyed);
+            sum.routed += usize::from(t.routed);
+            sum.shock_rolls += u64::from(t.shock_rolls);
+            sum.shock_failed += u64::from(t.shock_failed);
+        }
+    }
+
+    /// Games added.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Games side `side` won, whoever played it.
+    pub fn wins_of_side(&self, side: SideId) -> usize {
+        let column = if side == SideId::A { 1 } else { 2 };
+        self.pairings
+            .values()
+            .map(|p| p.get(column).copied().unwrap_or(0))
+            .sum()
+    }
+
+    /// The summary of the games added, battles of `scenario`.
+    pub fn summary(&self, scenario: &Scenario) -> Summary {
+        let side_name = |s: SideId| s.of(&scenario.sides).name.as_str();
+        let pairings = self
+            .pairings
+            .iter()
+            .map(|(players, &[games, a, b])| Pairing {
+                players: *players,
+                games,
+                sides: [
+                    Wins::new(side_name(SideId::A), a, games),
+                    Wins::new(side_name(SideId::B), b, games),
+                ],
+                draws: games - a - b,
+            })
+            .collect();
+        let players = self
+            .players
+            .iter()
+            .map(|(k, &[played, won])| Wins::new(k.name(), won, played))
+            .collect();
+        let endings = ENDINGS
+            .iter()
+            .zip(self.endings)
+            .map(|(e, n)| (ending_name(*e).to_string(), n))
+            .collect();
+        let last = self.turns.keys().next_back().copied().unwrap_or(0);
+        Summary {
+            scenario: scenario.name.clone(),
+            games: self.games,
+            pairings,
+            players,
+            endings,
+            turns: (1..=last)
+                .map(|t| self.turns.get(&t).copied().unwrap_or(0))
+                .collect(),
+            mean_turn: self.turn_sum as f64 / self.games.max(1) as f64,
+            units: self.unit_lines(scenario),
+        }
+    }
+
+    fn unit_lines(&self, scenario: &Scenario) -> Vec<UnitLine> {
+        let n = self.games.max(1) as f64;
+        scenario
+            .setup
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                let sum = self.units.get(i).copied().unwrap_or_default();
+                UnitLine {
+                    label: u.label.clone(),
+                    side: u.side.of(&scenario.sides).name.clone(),
+                    dealt: sum.dealt as f64 / n,
+                    lost: sum.lost as f64 / n,
+                    destroyed: 100.0 * sum.destroyed as f64 / n,
+                    routed: 100.0 * sum.routed as f64 / n,
+                    shock_rolls: sum.shock_rolls,
+                    shock_failed: sum.shock_failed,
+                }
+            })
+            .collect()
     }
 }
 
-fn mean(values: impl Iterator<Item = f64>, n: usize) -> f64 {
-    values.sum::<f64>() / n.max(1) as f64
+/// Plays `games` games of `scenario` and adds them up, keeping none.
+pub fn tally_games(
+    scenario: &Scenario,
+    games: usize,
+    setup: SimSetup,
+    tick: &(dyn Fn() + Sync),
+) -> Tally {
+    let mut tally = Tally::default();
+    simulate_each(scenario, games, setup, tick, &mut |r| {
+        tally.add(&r);
+        ControlFlow::Continue(())
+    });
+    tally
 }
 
-fn endings(results: &[GameResult]) -> Vec<(String, usize)> {
-    use EndReason::*;
-    [Annihilated, ArmyBroke, Objectives, Losses, Defender]
-        .into_iter()
-        .map(|r| {
-            let n = results.iter().filter(|g| g.reason == r).count();
-            (ending_name(r).to_string(), n)
-        })
-        .collect()
-}
-
-fn turns(results: &[GameResult]) -> Vec<usize> {
-    let last = results.iter().map(|r| r.turns as usize).max().unwrap_or(0);
-    (1..=last)
-        .map(|t| results.iter().filter(|r| r.turns as usize == t).count())
-        .collect()
-}
-
-fn unit_lines(scenario: &Scenario, results: &[GameResult]) -> Vec<UnitLine> {
-    let n = results.len();
-    let pct = |count: usize| 100.0 * count as f64 / n.max(1) as f64;
-    scenario
-        .setup
-        .units
-        .iter()
-        .enumerate()
-        .map(|(i, u)| {
-            let all: Vec<UnitTally> = results
-                .iter()
-                .map(|r| r.units.get(i).copied().unwrap_or_default())
-                .collect();
-            UnitLine {
-                label: u.label.clone(),
-                side: u.side.of(&scenario.sides).name.clone(),
-                dealt: mean(all.iter().map(|t| f64::from(t.dealt)), n),
-                lost: mean(all.iter().map(|t| f64::from(t.lost)), n),
-                destroyed: pct(all.iter().filter(|t| t.destroyed).count()),
-                routed: pct(all.iter().filter(|t| t.routed).count()),
-                shock_rolls: all.iter().map(|t| t.shock_rolls).sum(),
-                shock_failed: all.iter().map(|t| t.shock_failed).sum(),
-            }
-        })
-        .collect()
+/// The summary of `results` of battles of `scenario`.
+pub fn summarize(scenario: &Scenario, results: &[GameResult]) -> Summary {
+    let mut tally = Tally::default();
+    results.iter().for_each(|r| tally.add(r));
+    tally.summary(scenario)
 }
 
 /// The summary as text for a terminal.
@@ -206,8 +297,8 @@ pub fn text(s: &Summary) -> String {
     let width = s
         .pairings
         .iter()
-        .flat_map(|p| p.sides.iter().map(|w| w.name.chars().count()))
-        .chain(s.players.iter().map(|w| w.name.chars().count()))
+        .flat_map(|p| p.sides.iter().map(|w| columns::width(&w.name)))
+        .chain(s.players.iter().map(|w| columns::width(&w.name)))
         .max()
         .unwrap_or(0);
     for p in &s.pairings {
@@ -247,8 +338,12 @@ fn games(n: usize) -> String {
 
 fn wins_line(w: &Wins, width: usize) -> String {
     format!(
-        "  {:<width$}  {:>5} wins  {:5.1}%  (95% CI {:5.1}%–{:5.1}%)\n",
-        w.name, w.wins, w.percent, w.ci95[0], w.ci95[1]
+        "  {}  {:>5} wins  {:5.1}%  (95% CI {:5.1}%–{:5.1}%)\n",
+        columns::pad(&w.name, width),
+        w.wins,
+        w.percent,
+        w.ci95[0],
+        w.ci95[1]
     )
 }
 
@@ -271,64 +366,165 @@ fn endings_text(s: &Summary) -> String {
 fn units_text(units: &[UnitLine]) -> String {
     let lw = units
         .iter()
-        .map(|u| u.label.chars().count())
+        .map(|u| columns::width(&u.label))
         .max()
         .unwrap_or(4)
         .max(4);
     let sw = units
         .iter()
-        .map(|u| u.side.chars().count())
+        .map(|u| columns::width(&u.side))
         .max()
         .unwrap_or(4)
         .max(4);
     let mut out = format!(
         "\nUnits: uhp dealt and lost per game, % of games destroyed and routed, shock rolls\n\
-         \x20 {:<lw$}  {:<sw$}  {:>6}  {:>6}  {:>9}  {:>6}  {:>6}  {:>6}\n",
-        "unit", "side", "dealt", "lost", "destroyed", "routed", "shock", "failed"
+         \x20 {}  {}  {:>6}  {:>6}  {:>9}  {:>6}  {:>6}  {:>6}\n",
+        columns::pad("unit", lw),
+        columns::pad("side", sw),
+        "dealt",
+        "lost",
+        "destroyed",
+        "routed",
+        "shock",
+        "failed"
     );
     for u in units {
         let _ = writeln!(
             out,
-            "  {:<lw$}  {:<sw$}  {:>6.1}  {:>6.1}  {:>8.1}%  {:>5.1}%  {:>6}  {:>6}",
-            u.label, u.side, u.dealt, u.lost, u.destroyed, u.routed, u.shock_rolls, u.shock_failed
+            "  {}  {}  {:>6.1}  {:>6.1}  {:>8.1}%  {:>5.1}%  {:>6}  {:>6}",
+            columns::pad(&u.label, lw),
+            columns::pad(&u.side, sw),
+            u.dealt,
+            u.lost,
+            u.destroyed,
+            u.routed,
+            u.shock_rolls,
+            u.shock_failed
         );
     }
     out
 }
 
-/// The summary and every game as JSON.
+/// The summary and every game as JSON: `{"games": [...], "summary": {...}}`.
 pub fn json(s: &Summary, results: &[GameResult]) -> String {
-    #[derive(Serialize)]
-    struct All<'a> {
-        summary: &'a Summary,
-        games: &'a [GameResult],
+    let mut out = JSON_HEAD.to_string();
+    for (i, r) in results.iter().enumerate() {
+        out.push_str(&json_game(i == 0, r));
     }
-    serde_json::to_string_pretty(&All {
-        summary: s,
-        games: results,
-    })
-    .unwrap_or_default()
-        + "\n"
+    out + &json_tail(s)
 }
+
+/// What `--format json` opens with; each game follows as it finishes ([`json_game`]), the
+/// summary last ([`json_tail`]), so no game need be kept.
+pub const JSON_HEAD: &str = "{\n  \"games\": [";
+
+/// One game of the `games` array, pretty and indented; `first` leaves out the comma.
+pub fn json_game(first: bool, r: &GameResult) -> String {
+    let text = serde_json::to_string_pretty(r).unwrap_or_default();
+    format!("{}\n{}", if first { "" } else { "," }, indented(&text))
+}
+
+/// The end of the `games` array and the summary.
+pub fn json_tail(s: &Summary) -> String {
+    let text = serde_json::to_string_pretty(s).unwrap_or_default();
+    format!(
+        "\n  ],\n  \"summary\": {}\n}}\n",
+        indented(&text).trim_start()
+    )
+}
+
+/// `text` with every line indented four spaces, as an element of the top-level object's
+/// array.
+fn indented(text: &str) -> String {
+    let lines: Vec<String> = text.lines().map(|l| format!("    {l}")).collect();
+    lines.join("\n")
+}
+
+/// The CSV header line.
+pub const CSV_HEAD: &str = "seed,player_a,player_b,winner,ending,turn,losses_a,losses_b\n";
 
 /// One CSV row per game: seed, players, winner's side name, ending, turn and losses.
 pub fn csv(scenario: &Scenario, results: &[GameResult]) -> String {
+    let mut out = String::from(CSV_HEAD);
+    results
+        .iter()
+        .for_each(|r| out.push_str(&csv_row(scenario, r)));
+    out
+}
+
+/// One game's CSV row, with its line break.
+pub fn csv_row(scenario: &Scenario, r: &GameResult) -> String {
     let quote = |t: &str| format!("\"{}\"", t.replace('"', "\"\""));
     let side = |s: SideId| quote(&s.of(&scenario.sides).name);
-    let mut out = String::from("seed,player_a,player_b,winner,ending,turn,losses_a,losses_b\n");
-    for r in results {
-        let _ = writeln!(
-            out,
-            "{},{},{},{},{},{},{},{}",
-            r.seed,
-            r.players[0].name(),
-            r.players[1].name(),
-            r.winner.map(side).unwrap_or_default(),
-            ending_name(r.reason),
-            r.turns,
-            r.losses[0],
-            r.losses[1]
-        );
+    format!(
+        "{},{},{},{},{},{},{},{}\n",
+        r.seed,
+        r.players[0].name(),
+        r.players[1].name(),
+        r.winner.map(side).unwrap_or_default(),
+        ending_name(r.reason),
+        r.turns,
+        r.losses[0],
+        r.losses[1]
+    )
+}
+
+/// How `volley sim` prints: text for people, json or csv for tools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SimFormat {
+    /// The summary as text.
+    Text,
+    /// Every game, then the summary, as one JSON object.
+    Json,
+    /// A row per game.
+    Csv,
+}
+
+/// Plays `games` games of `scenario` and writes the report in `format` to `out` as they
+/// finish: csv rows and json games as they come, summaries at the end, so memory does not
+/// grow with the games (issue 25). Errors: a failed write (a closed pipe) stops the games.
+pub fn write_report(
+    scenario: &Scenario,
+    games: usize,
+    setup: SimSetup,
+    format: SimFormat,
+    tick: &(dyn Fn() + Sync),
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut tally = Tally::default();
+    let mut failed = None;
+    out.write_all(
+        match format {
+            SimFormat::Text => "",
+            SimFormat::Json => JSON_HEAD,
+            SimFormat::Csv => CSV_HEAD,
+        }
+        .as_bytes(),
+    )?;
+    simulate_each(scenario, games, setup, tick, &mut |r| {
+        let line = match format {
+            SimFormat::Text => String::new(),
+            SimFormat::Json => json_game(tally.games() == 0, &r),
+            SimFormat::Csv => csv_row(scenario, &r),
+        };
+        tally.add(&r);
+        match out.write_all(line.as_bytes()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
-    out
+    let summary = tally.summary(scenario);
+    let end = match format {
+        SimFormat::Text => text(&summary),
+        SimFormat::Json => json_tail(&summary),
+        SimFormat::Csv => String::new(),
+    };
+    out.write_all(end.as_bytes())?;
+    out.flush()
 }

@@ -1,6 +1,7 @@
 //! `volley units FILE`: each unit's formation, men, uhp, movement, AC, morale and attack
 //! sequence, derived by the engine (R2.3–R2.5), as text or JSON.
 
+use crate::columns;
 use crate::engine::unit::attack_sequence_text;
 use crate::scenario::Scenario;
 use serde::Serialize;
@@ -116,13 +117,13 @@ pub fn units_report(scenario: &Scenario, json: bool) -> String {
     format!("{}\n{}", scenario.name, table(&head, &cells, &right))
 }
 
-/// Rows under a header, each column as wide as its longest entry (in characters, so `ü`
-/// counts one), right-aligned where `right` says; the last column is never padded.
+/// Rows under a header, each column as wide as its longest entry (in display columns, so
+/// `ü` counts one and `長` two), right-aligned where `right` says; the last column is never padded.
 pub fn table(head: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
-    let mut widths: Vec<usize> = head.iter().map(|h| h.chars().count()).collect();
+    let mut widths: Vec<usize> = head.iter().map(|h| columns::width(h)).collect();
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
+            *w = (*w).max(columns::width(cell));
         }
     }
     let line = |cells: Vec<&str>| {
@@ -135,7 +136,7 @@ pub fn table(head: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
                     .get(i)
                     .copied()
                     .unwrap_or(0)
-                    .saturating_sub(c.chars().count());
+                    .saturating_sub(columns::width(c));
                 match (i == last, right.get(i).copied().unwrap_or(false)) {
                     (_, true) => format!("{}{c}", " ".repeat(pad)),
                     (true, false) => c.to_string(),

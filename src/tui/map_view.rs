@@ -56,12 +56,20 @@ pub fn auto_zoom(map: &Map, area: Rect) -> u8 {
     (1..=MAX_ZOOM)
         .rev()
         .find(|&z| {
-            let (w, h, _) = size(z);
-            let need_w = map.width() as u16 * w + w / 2 + 1;
-            let need_h = map.height() as u16 * h;
-            need_w <= area.width && need_h <= area.height
+            let (_, h, _) = size(z);
+            let need_h = (map.height() as u16).saturating_mul(h);
+            full_width(map, z) <= area.width && need_h <= area.height
         })
         .unwrap_or(1)
+}
+
+/// Columns the whole map takes at `zoom`: its hexes, odd rows half a hex in, and the
+/// outline's last column; at [`MAX_ZOOM`] the widest the map is ever drawn.
+pub fn full_width(map: &Map, zoom: u8) -> u16 {
+    let (w, _, _) = size(zoom);
+    (map.width() as u16)
+        .saturating_mul(w)
+        .saturating_add(w / 2 + 1)
 }
 
 /// What to highlight on the map.

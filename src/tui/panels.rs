@@ -4,6 +4,7 @@
 
 use super::app::{App, Mode, TargetOrder};
 use super::map_view::side_color;
+use crate::columns;
 use crate::engine::event::AttackKind;
 use crate::engine::event::EndReason;
 use crate::engine::game::{Odds, ShockOdds};
@@ -47,11 +48,10 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
         g.turn(),
         g.phase()
     );
-    let room = (width as usize).saturating_sub(facts.chars().count() + 2);
+    let room = (width as usize).saturating_sub(columns::width(&facts) + 2);
     let name = &app.scenario.name;
-    let name = match name.chars().count() {
-        n if n <= room => name.clone(),
-        _ if room >= 2 => format!("{}…", name.chars().take(room - 1).collect::<String>()),
+    let name = match columns::width(name) {
+        n if n <= room || room >= 2 => columns::ellipsized(name, room),
         _ => String::new(),
     };
     Line::from(vec![
@@ -92,7 +92,7 @@ pub fn standing(app: &App, width: u16) -> Line<'static> {
         )
     };
     let full = line(&|d| g.side(d).name.clone());
-    let text = if full.chars().count() <= width as usize {
+    let text = if columns::width(&full) <= width as usize {
         full
     } else {
         line(&|d| app.side_letter(d).to_string())
@@ -436,11 +436,11 @@ pub fn status(app: &App, width: u16) -> Line<'static> {
     } else {
         format!(" {} ", app.message)
     };
-    let used = banner.chars().count() + message.chars().count() + 2;
+    let used = columns::width(&banner) + columns::width(&message) + 2;
     let mut room = (width as usize).saturating_sub(used);
     let mut shown = Vec::new();
     for hint in key_hints(app) {
-        let cost = hint.chars().count() + if shown.is_empty() { 0 } else { 3 };
+        let cost = columns::width(hint) + if shown.is_empty() { 0 } else { 3 };
         if cost > room {
             break;
         }

@@ -6,6 +6,7 @@
 use super::app::{App, Mode};
 use super::describe::decision_line;
 use crate::engine::error::escape_text;
+use crate::columns;
 use crate::engine::event::EndReason;
 use crate::engine::{Actor, SideId};
 use ratatui::layout::{Alignment, Rect};
@@ -56,7 +57,7 @@ pub fn wrapped_rows(line: &Line, width: usize) -> usize {
     let width = width.max(1);
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     let (mut rows, mut col) = (1, None);
-    for word in text.split(' ').map(|w| w.chars().count()) {
+    for word in text.split(' ').map(crate::columns::width) {
         let mut c = match col {
             None => word,
             Some(c) if c + 1 + word <= width => c + 1 + word,
@@ -376,17 +377,16 @@ fn unit_table(app: &App) -> Vec<Line<'static>> {
             Some(crate::engine::game::Fate::Routed) => "routed".to_string(),
             None => format!("{} uhp left", u.uhp),
         };
-        let name: String = format!(
+        // Cut and padded by display width: characters miscount CJK and combining marks.
+        let name = format!(
             "{} {} [{}]",
             app.side_letter(u.side),
             u.label,
             app.tag(u.id)
-        )
-        .chars()
-        .take(24)
-        .collect();
+        );
+        let name = columns::pad(&columns::fit(&name, 24), 24);
         lines.push(Line::raw(format!(
-            "{name:<24} {:>5} {:>5} {:>6}  {fate}",
+            "{name} {:>5} {:>5} {:>6}  {fate}",
             t.dealt,
             t.taken,
             format!("{}/{}", t.shock_failed, t.shock_rolls)

@@ -3,7 +3,8 @@
 //! (tag, side, label, hex) and objectives, so a designer sees the layout without playing.
 
 use super::app::App;
-use super::map_view::{auto_zoom, HexMap, Highlights};
+use super::map_view::{auto_zoom, full_width, HexMap, Highlights, MAX_ZOOM};
+use crate::columns;
 use crate::engine::Map;
 use crate::scenario::{Controller, Scenario};
 use ratatui::buffer::Buffer;
@@ -11,19 +12,23 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 /// The scenario drawn `width` columns wide at most (the zoom is the largest that fits the
-/// whole map), followed by its key. Errors: a width too narrow for the whole map at the
+/// whole map; a width past the largest hexes' drawing is taken as that), followed by its
+/// key. Errors: a width too narrow for the whole map at the
 /// smallest hexes, and the engine's setup problems.
 pub fn show(scenario: Scenario, width: u16) -> Result<String, String> {
     let app = App::new(scenario, 0, [Controller::Human; 2])?;
     let map = app.game.map();
     // The smallest hexes are 5 columns, odd rows half a hex in: no narrower fits the map.
-    let need = (map.width() as u16).saturating_mul(5).saturating_add(3);
+    let need = full_width(map, 1);
     if width < need {
         return Err(format!(
             "the map is {} hexes wide: it needs a width of at least {need} columns",
             map.width()
         ));
     }
+    // Wider than the largest hexes' drawing changes nothing but the work: a 200×200 map
+    // drawn 65,535 columns wide took 36 s and 3 GB for the same text (issue 25).
+    let width = width.min(full_width(map, MAX_ZOOM));
     // Tall enough for any zoom; what is left blank is trimmed below.
     let area = Rect::new(0, 0, width, (map.height() as u16).saturating_mul(5).max(1));
     app.zoom.set(Some(auto_zoom(map, area)));
@@ -74,19 +79,19 @@ fn key(app: &App) -> String {
     for u in game.units() {
         let (col, row) = Map::offset(u.pos);
         out.push_str(&format!(
-            "  {}{} {}  {:<28} {:<18} ({col}, {row})\n",
+            "  {}{} {}  {} {} ({col}, {row})\n",
             app.side_letter(u.side),
             u.troop.formation.code(),
             app.tag(u.id),
-            u.label,
-            game.side(u.side).name,
+            columns::pad(&u.label, 28),
+            columns::pad(&game.side(u.side).name, 18),
         ));
     }
     if !game.objectives().is_empty() {
         out.push_str("Objectives (@@ on the map):\n");
         for o in game.objectives() {
             let (col, row) = Map::offset(o.hex);
-            out.push_str(&format!("  {:<33} ({col}, {row})\n", o.name));
+            out.push_str(&format!("  {} ({col}, {row})\n", columns::pad(&o.name, 33)));
         }
     }
     out

@@ -166,15 +166,11 @@ impl Title {
         let mut lines = Vec::new();
         for (i, s) in self.battles.iter().enumerate() {
             let sides = format!("{} v {}", s.sides[0].name, s.sides[1].name);
-            lines.push(self.row(i, format!("{:<32} {sides}", s.name)));
+            let name = crate::columns::pad(&s.name, 32);
+            lines.push(self.row(i, format!("{name} {sides}")));
             let dim = Style::default().add_modifier(Modifier::DIM);
             let text = format!("    {}", summary(s));
-            let text = if text.chars().count() > width {
-                let cut: String = text.chars().take(width.saturating_sub(1)).collect();
-                format!("{cut}…")
-            } else {
-                text
-            };
+            let text = crate::columns::ellipsized(&text, width);
             lines.push(Line::styled(text, dim));
         }
         if !self.saves.is_empty() {
@@ -256,8 +252,8 @@ pub fn list_saves(data_dir: &Path) -> Vec<SaveEntry> {
                 save.battle
             };
             let summary = format!(
-                "{:<32} turn {:<3} {}",
-                name,
+                "{} turn {:<3} {}",
+                crate::columns::pad(&name, 32),
                 save.turn,
                 crate::save::format_time(when)
             );
