@@ -354,3 +354,59 @@ fn saves_written_before_the_typed_protocol_still_resume() {
     }
     assert!(n >= 3, "the corpus holds its saves");
 }
+
+/// A directory for a test under the target directory, so that a path relative to the
+/// working directory (the package root) reaches it.
+fn data_dir_under_target() -> tempfile::TempDir {
+    tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("temp dir")
+}
+
+/// `path` relative to the working directory.
+fn relative(path: &Path) -> std::path::PathBuf {
+    let cwd = std::env::current_dir().expect("working directory");
+    path.strip_prefix(&cwd)
+        .expect("under the working directory")
+        .to_path_buf()
+}
+
+/// The README: a resumed autosave goes on in the same file, however its path is written.
+#[test]
+fn an_autosave_resumed_by_a_relative_path_goes_on_in_its_own_file() {
+    let data = data_dir_under_target();
+    let autosave = data.path().join("autosave").join("tutorial-1-1.ron");
+    std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
+    std::fs::copy("fuzz/corpus/save/tutorial_save.ron", &autosave).unwrap();
+    let canonical = autosave.canonicalize().unwrap();
+    let rel = relative(&autosave);
+    assert!(rel.is_relative(), "{}", rel.display());
+    let dotted = data.path().join("autosave/../autosave/./tutorial-1-1.ron");
+    for (data_dir, from) in [
+        (data.path().to_path_buf(), rel.clone()),
+        (relative(data.path()), autosave.clone()),
+        (relative(data.path()), dotted),
+    ] {
+        let again = volley::save::resumed_autosave_path(&data_dir, &from, "tutorial.ron", "2-2");
+        assert_eq!(
+            again,
+            canonical,
+            "{} in {}",
+            from.display(),
+            data_dir.display()
+        );
+    }
+}
+
+/// The README: a resumed autosave goes on in the same file, also when it is a finished
+/// battle's or another data directory's (resumed without `--data-dir`).
+#[test]
+fn a_finished_battle_or_another_data_directorys_autosave_goes_on_in_its_own_file() {
+    let other = tempfile::tempdir().expect("temp dir");
+    let autosave = other.path().join("autosave").join("tutorial-1-1.ron");
+    std::fs::create_dir_all(autosave.parent().unwrap()).unwrap();
+    std::fs::copy("fuzz/corpus/save/tutorial_finished.ron", &autosave).unwrap();
+    let finished = resume(&autosave).expect("resumes");
+    assert!(finished.game.outcome().is_some(), "the battle is over");
+    let data = Path::new("/the/default/data/dir");
+    let again = volley::save::resumed_autosave_path(data, &autosave, "tutorial.ron", "2-2");
+    assert_eq!(again, autosave.canonicalize().unwrap());
+}

@@ -318,19 +318,29 @@ pub fn autosave_path(data_dir: &Path, scenario_file: &str, started: &str) -> Pat
 }
 
 /// The autosave a resumed battle goes on writing: the file it was resumed from when that
-/// is one of the data directory's autosaves, else a new one of its own.
+/// is an autosave (in the data directory's `autosave` folder, or another data directory's,
+/// however the path is written: relative, through `.` or `..`, or a link), made absolute;
+/// else (a named save, kept as it was) a new one of its own.
 pub fn resumed_autosave_path(
     data_dir: &Path,
     resumed_from: &Path,
     scenario_file: &str,
     started: &str,
 ) -> PathBuf {
-    let autosaves = data_dir.join("autosave");
-    if resumed_from.parent() == Some(autosaves.as_path()) {
-        resumed_from.to_path_buf()
-    } else {
-        autosave_path(data_dir, scenario_file, started)
+    match as_autosave(data_dir, resumed_from) {
+        Some(path) => path,
+        None => autosave_path(data_dir, scenario_file, started),
     }
+}
+
+/// `path`, canonical, if it is an autosave: its folder is the data directory's `autosave`
+/// folder or is named `autosave`. Paths that do not exist are compared as written.
+fn as_autosave(data_dir: &Path, path: &Path) -> Option<PathBuf> {
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let file = canonical(path);
+    let folder = file.parent()?;
+    let ours = canonical(&data_dir.join("autosave"));
+    (folder == ours || folder.file_name() == Some("autosave".as_ref())).then_some(file)
 }
 
 /// A scenario file's stem made safe for a file name: letters, digits, `-` and `_`.
