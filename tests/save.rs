@@ -651,9 +651,7 @@ fn a_save_larger_than_its_battle_can_make_is_refused_without_reading_it_all() {
         inner: std::io::Read::chain(text.as_bytes(), std::io::repeat(b' ')),
         read: read.clone(),
     };
-    let err = SaveFile::read_from(endless, None, &path)
-        .err()
-        .expect("refused");
+    let err = SaveFile::read_from(endless, None, &path).expect_err("refused");
     assert!(read.get() <= limit + 1, "{} bytes read", read.get());
     assert!(
         err.to_string().ends_with(&format!(
@@ -667,9 +665,7 @@ fn a_save_larger_than_its_battle_can_make_is_refused_without_reading_it_all() {
         inner: std::io::Read::chain(text.as_bytes(), std::io::repeat(b' ')),
         read: read.clone(),
     };
-    let err = SaveFile::read_from(endless, Some(100_000_000), &path)
-        .err()
-        .expect("refused");
+    let err = SaveFile::read_from(endless, Some(100_000_000), &path).expect_err("refused");
     assert!(matches!(err, SaveError::Oversized { .. }), "{err}");
     assert!(
         read.get() <= volley::save::HEADER_BYTES,
@@ -723,4 +719,46 @@ fn the_list_shows_a_format_2_saves_battle_and_turn() {
         "{}",
         list[0].summary
     );
+}
+
+/// The scenario inside a save is checked like any scenario on load, and its refusal names
+/// the save (its digest matches: the game wrote it so).
+#[test]
+fn a_save_whose_scenario_no_longer_loads_is_refused_naming_the_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scenario = tutorial();
+    let game = Game::new(scenario.setup.clone(), Dice::seeded(1)).expect("valid");
+    let mut save = SaveFile::of(&scenario, 1, HUMANS, &[], &game);
+    save.scenario = save.scenario.replacen("\"light horse\"", "\"unicorns\"", 1);
+    let path = dir.path().join("bad-scenario.ron");
+    save.write(&path).expect("written");
+    let err = resume(&path).err().expect("refused");
+    let text = err.to_string();
+    assert!(matches!(err, SaveError::Scenario { .. }), "{text}");
+    assert!(
+        text.contains("bad-scenario.ron: the saved scenario no longer loads: ")
+            && text.contains("unknown troop type `unicorns`"),
+        "{text}"
+    );
+}
+
+/// Issue 25: `tests/saves` keeps a save of every format the game has written, and each
+/// resumes, but format 1's, which is refused naming its format.
+#[test]
+fn a_save_of_every_past_format_resumes_or_is_refused_naming_its_format() {
+    let mut formats = Vec::new();
+    for entry in std::fs::read_dir(saves_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let format = volley::save::SaveHeader::parse(&text).unwrap().format;
+        match resume(&path) {
+            Ok(back) => assert_eq!(back.commands.len(), 3, "{}", path.display()),
+            Err(SaveError::Format { found: 1, .. }) if format == 1 => {}
+            Err(e) => panic!("format {format}: {e}"),
+        }
+        formats.push(format);
+    }
+    formats.sort_unstable();
+    let every: Vec<u32> = (1..=volley::save::SAVE_FORMAT).collect();
+    assert_eq!(formats, every, "one save of each format");
 }
