@@ -261,7 +261,7 @@ impl SaveFile {
             units: self.units,
             turn_limit: self.turn_limit,
             scenario_bytes: self.scenario_bytes,
-            command_count: self.commands.len(),
+            command_count: self.command_count,
             file_bytes: 0,
         }
     }
@@ -325,8 +325,9 @@ impl SaveFile {
         SaveFile::parse(&text, path)
     }
 
-    /// Parses a save's text (read from `path`, named in errors), refusing a truncated,
-    /// corrupt or incompatible one.
+    /// Parses a save's text (read from `path`, named in errors; a leading byte-order mark
+    /// dropped), refusing a truncated, corrupt, edited, oversized or incompatible one;
+    /// a save of format 2 has no header or digests to check.
     pub fn parse(text: &str, path: &Path) -> Result<SaveFile, SaveError> {
         let p = || path.to_path_buf();
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
