@@ -762,3 +762,32 @@ fn a_save_of_every_past_format_resumes_or_is_refused_naming_its_format() {
     let every: Vec<u32> = (1..=volley::save::SAVE_FORMAT).collect();
     assert_eq!(formats, every, "one save of each format");
 }
+
+/// Issue 25: a save without a header (format 2) is bounded by its own scenario too, read
+/// from its fourth field: padded to 100 MB it is refused long before its end.
+#[test]
+fn a_format_2_save_larger_than_its_battle_can_make_is_refused_without_reading_it_all() {
+    let path = saves_dir().join("format2.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let read = std::rc::Rc::new(std::cell::Cell::new(0));
+    let endless = Counting {
+        inner: std::io::Read::chain(text.as_bytes(), std::io::repeat(b' ')),
+        read: read.clone(),
+    };
+    let err = SaveFile::read_from(endless, Some(100_000_000), &path).expect_err("refused");
+    assert!(
+        err.to_string()
+            .contains("bytes a battle of 6 units and 6 turns can make"),
+        "{err}"
+    );
+    assert!(read.get() < 16_000_000, "{} bytes read", read.get());
+    // Its scenario moved from where the game wrote it, it is refused by name.
+    let moved = text.replacen("    scenario: r#", "    scenario:\n        r#", 1);
+    let err = SaveFile::read_from(moved.as_bytes(), None, &path).expect_err("refused");
+    assert!(
+        err.to_string().ends_with(
+            "the save is corrupt: a save of format 2 holds its scenario text as its fourth field"
+        ),
+        "{err}"
+    );
+}

@@ -71,10 +71,16 @@ impl SaveHeader {
         self.format >= FIRST_HEADER_FORMAT
     }
 
+    /// Whether the save's own battle is known: it has a header, or its scenario's size
+    /// was found (a save of format 2 read for its scenario).
+    fn bounded(&self) -> bool {
+        self.has_header() || self.scenario_bytes > 0
+    }
+
     /// The most bytes the save may hold: what its own battle can make (its scenario, its
     /// units over its turn limit) when it has a header, else [`MAX_SAVE_BYTES`].
     pub fn max_bytes(&self) -> u64 {
-        if !self.has_header() {
+        if !self.bounded() {
             return MAX_SAVE_BYTES;
         }
         max_save_bytes(self.units, self.turn_limit, self.scenario_bytes).min(MAX_SAVE_BYTES)
@@ -82,7 +88,7 @@ impl SaveHeader {
 
     /// The battle the bound of [`SaveHeader::max_bytes`] is for, in words.
     pub fn bound_for(&self) -> String {
-        if self.has_header() {
+        if self.bounded() {
             let turns = self.turn_limit.min(MAX_TURN_LIMIT);
             format!("a battle of {} units and {turns} turns", self.units)
         } else {

@@ -308,7 +308,10 @@ impl SaveFile {
             .read_to_end(&mut head)
             .map_err(|e| unreadable(path, ReadError::Io(e)))?;
         let prefix = crate::files::read_prefix(head.as_slice(), HEADER_BYTES).unwrap_or_default();
-        let header = SaveHeader::parse(&prefix).unwrap_or_default();
+        let mut header = SaveHeader::parse(&prefix).unwrap_or_default();
+        if (OLDEST_FORMAT..FIRST_HEADER_FORMAT).contains(&header.format) {
+            header = headerless_bound(&mut head, &mut reader, path)?;
+        }
         let limit = header.max_bytes();
         let oversized = || SaveError::Oversized {
             path: path.to_path_buf(),
@@ -498,6 +501,48 @@ impl SaveFile {
         }
         Ok(())
     }
+}
+
+/// What bounds a save without a header (format 2): its scenario, its fourth field as the
+/// game wrote it, read with at most the largest scenario's room more than the header's
+/// bytes and parsed for its units and turn limit. Refused if it is not there or does not
+/// load (its resume would refuse it for that), so no file escapes a bound of its own.
+fn headerless_bound(
+    head: &mut Vec<u8>,
+    reader: &mut impl Read,
+    path: &Path,
+) -> Result<SaveHeader, SaveError> {
+    let room = SAVE_OVERHEAD_BYTES + 3 * MAX_FILE_BYTES as u64;
+    reader
+        .take(room)
+        .read_to_end(head)
+        .map_err(|e| unreadable(path, ReadError::Io(e)))?;
+    let text = crate::files::read_prefix(head.as_slice(), u64::MAX).unwrap_or_default();
+    let source = headerless_scenario(&text).ok_or_else(|| SaveError::Corrupt {
+        path: path.to_path_buf(),
+        message: "a save of format 2 holds its scenario text as its fourth field".into(),
+    })?;
+    let scenario = Scenario::parse(source, "scenario").map_err(|e| SaveError::Scenario {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    Ok(SaveHeader {
+        format: OLDEST_FORMAT,
+        units: scenario.setup.units.len(),
+        turn_limit: scenario.setup.turn_limit.unwrap_or(MAX_TURN_LIMIT),
+        scenario_bytes: source.len(),
+        ..SaveHeader::default()
+    })
+}
+
+/// The scenario text of a save without a header: the raw string of its `scenario` field.
+fn headerless_scenario(text: &str) -> Option<&str> {
+    const FIELD: &str = "\n    scenario: r";
+    let rest = text.get(text.find(FIELD)? + FIELD.len()..)?;
+    let hashes = rest.bytes().take_while(|b| *b == b'#').count();
+    let body = rest.get(hashes..)?.strip_prefix('"')?;
+    let close = format!("\"{}", "#".repeat(hashes));
+    body.get(..body.find(&close)?)
 }
 
 /// A reading refusal as a save's.
