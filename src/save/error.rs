@@ -1,8 +1,9 @@
 //! Why a save cannot be written or resumed, each refusal naming the file and what is wrong
-//! with it (a missing file, a truncated or corrupt one, another format or rules version, an
-//! edited seed, a replay that reaches other events), with user text escaped.
+//! with it (a missing file, a truncated or corrupt one, one larger than its battle can
+//! make, another format or rules version, an edited seed, scenario, options or header, a
+//! replay that reaches other events), with user text escaped.
 
-use super::MAX_SAVE_BYTES;
+use super::{OLDEST_FORMAT, SAVE_FORMAT};
 use crate::engine::error::escape_text;
 use crate::files::shown;
 use std::path::PathBuf;
@@ -47,10 +48,11 @@ pub enum SaveError {
         /// What the parser said.
         message: String,
     },
-    /// Written by another version of the save format.
+    /// Written in a save format this game does not read.
     #[error(
-        "{}: save format {found} is not this game's format {expected}",
-        shown(path)
+        "{}: save format {found} is not one this game reads (formats {OLDEST_FORMAT} to {SAVE_FORMAT}){}",
+        shown(path),
+        format_why(*found)
     )]
     Format {
         /// The save's path.
@@ -83,6 +85,28 @@ pub enum SaveError {
         path: PathBuf,
         /// The seed in the file.
         seed: u64,
+    },
+    /// A part of the save no longer matches its digest or its header: it was edited.
+    #[error("{}: the save was edited: {}", shown(path), escape_text(what))]
+    Edited {
+        /// The save's path.
+        path: PathBuf,
+        /// Which part, and how it differs.
+        what: String,
+    },
+    /// The save is larger than the battle of its header can make (or than the largest
+    /// battle, for a save without a header).
+    #[error(
+        "{}: the save is larger than the {limit} bytes {battle} can make: it was edited or is not a save",
+        shown(path)
+    )]
+    Oversized {
+        /// The save's path.
+        path: PathBuf,
+        /// The most bytes its battle can make.
+        limit: u64,
+        /// That battle, in words.
+        battle: String,
     },
     /// The saved scenario text no longer loads.
     #[error(
@@ -139,9 +163,10 @@ pub enum SaveError {
         /// The saved digest.
         expected: u64,
     },
-    /// The battle outgrew what a save may hold (it cannot, by [`MAX_SAVE_BYTES`]'s bound).
+    /// The battle outgrew what its save may hold (it cannot, by
+    /// [`super::max_save_bytes`]'s bound), so the save is not written.
     #[error(
-        "{}: the save would be {bytes} bytes, more than the {MAX_SAVE_BYTES} a save may hold",
+        "{}: the save would be {bytes} bytes, more than the {limit} its battle may make",
         shown(path)
     )]
     TooLarge {
@@ -149,5 +174,16 @@ pub enum SaveError {
         path: PathBuf,
         /// Its size, in bytes.
         bytes: usize,
+        /// The most its battle may make, in bytes.
+        limit: u64,
     },
+}
+
+/// Why a format is not read, when that is known.
+fn format_why(found: u32) -> &'static str {
+    match found {
+        1 => ": format 1 recorded shock rolls without their modifiers, so its battle cannot be checked by this game",
+        f if f > SAVE_FORMAT => ": it was written by a newer version of the game",
+        _ => "",
+    }
 }

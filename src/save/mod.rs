@@ -1,12 +1,19 @@
-//! Saved battles: the scenario text, the seed, the rules version, who plays each side and
-//! the command list. Resuming replays the commands and checks that the replay reaches the
-//! same events (a digest of the event log), so a save is also a proof of the battle. Saves
-//! are written atomically (temporary file, then rename) and refused with a named problem
-//! when corrupt, truncated or of another version; a refused file is never touched.
+//! Saved battles: a header (battle, turn, the scenario's size, units and turn limit, the
+//! number of commands), the scenario text, the seed, the rules version, who plays each side
+//! and the command list. Resuming replays the commands and checks that the replay reaches
+//! the same events (a digest of the event log), so a save is also a proof of the battle;
+//! digests of the scenario text and of the options (seed, sides' players and levels, rules
+//! version, scenario file) name an edit of either. Saves are written atomically (temporary
+//! file, then rename) and refused with a named problem when corrupt, truncated, larger than
+//! their own battle can make (known from the header before the rest is read), edited or of
+//! another version; a refused file is never touched. A save of format 2 (no header, no
+//! scenario or options digest) still resumes and is written in this format the next time.
 
 mod error;
+mod header;
 pub mod lock;
 pub use error::SaveError;
+pub use header::{SaveHeader, FIRST_HEADER_FORMAT, HEADER_BYTES};
 
 use crate::ai::Level;
 use crate::engine::error::MAX_FILE_BYTES;
@@ -14,11 +21,18 @@ use crate::engine::{Command, Dice, Event, Game, Rules};
 use crate::files::ReadError;
 use crate::scenario::{Controller, Scenario, MAX_TURN_LIMIT, MAX_UNITS};
 use serde::{Deserialize, Serialize};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Version of the save format itself: 2 since shock rolls record their modifiers by name,
-/// so a battle's events (and their digest) differ from format 1's.
-pub const SAVE_FORMAT: u32 = 2;
+/// so a battle's events (and their digest) differ from format 1's; 3 since a save opens
+/// with a header and holds digests of its scenario text and options.
+pub const SAVE_FORMAT: u32 = 3;
+
+/// The oldest format this game resumes: format 2's saves lack only the header and the
+/// digests of format 3. Format 1's events were recorded otherwise (shock rolls without
+/// their modifiers), so its digest cannot be checked and it is refused by name.
+pub const OLDEST_FORMAT: u32 = 2;
 
 /// The last line of every complete save.
 const END_MARKER: &str = "// end of volley save";
@@ -36,19 +50,42 @@ const COMMANDS_PER_TURN: u64 = 16;
 /// with its indent is under 80 bytes).
 const MAX_COMMAND_BYTES: u64 = 96;
 
+/// Commands any battle may take beyond its turns' share: forced dice (`--dice`) and room
+/// to spare, so that a small battle's bound is never met by a save the game wrote.
+const COMMANDS_PER_BATTLE: u64 = 10_000;
+
 /// Everything in a save but the scenario and the commands: the other fields and the end
 /// marker, with a long scenario file name.
 const SAVE_OVERHEAD_BYTES: u64 = 64 * 1024;
 
-/// The largest save the game can write, so the largest it reads: the largest scenario
-/// `check` accepts (saved as a raw string, at most 3 times its size with the `#`s that
-/// fence it), and the commands of its longest battle, [`MAX_TURN_LIMIT`] turns of
-/// [`MAX_UNITS`] units.
-pub const MAX_SAVE_BYTES: u64 = SAVE_OVERHEAD_BYTES
-    + 3 * MAX_FILE_BYTES as u64
-    + MAX_TURN_LIMIT as u64
-        * (MAX_UNITS as u64 * COMMANDS_PER_UNIT_TURN + COMMANDS_PER_TURN)
-        * MAX_COMMAND_BYTES;
+/// The largest save a battle of `units` units, `turn_limit` turns and a scenario text of
+/// `scenario_bytes` can make (each capped at what `check` accepts): the scenario saved as
+/// a raw string (at most 3 times its size with the `#`s that fence it) and the commands of
+/// every turn.
+pub const fn max_save_bytes(units: usize, turn_limit: u32, scenario_bytes: usize) -> u64 {
+    let units = if units > MAX_UNITS { MAX_UNITS } else { units } as u64;
+    let turns = if turn_limit > MAX_TURN_LIMIT {
+        MAX_TURN_LIMIT
+    } else {
+        turn_limit
+    } as u64;
+    let scenario = if scenario_bytes > MAX_FILE_BYTES {
+        MAX_FILE_BYTES
+    } else {
+        scenario_bytes
+    } as u64;
+    let commands =
+        turns * (units * COMMANDS_PER_UNIT_TURN + COMMANDS_PER_TURN) + COMMANDS_PER_BATTLE;
+    SAVE_OVERHEAD_BYTES + 3 * scenario + commands * MAX_COMMAND_BYTES
+}
+
+/// The largest save the game can write, so the largest it reads: that of the largest
+/// battle `check` accepts, [`MAX_TURN_LIMIT`] turns of [`MAX_UNITS`] units in a scenario
+/// of [`MAX_FILE_BYTES`].
+pub const MAX_SAVE_BYTES: u64 = max_save_bytes(MAX_UNITS, MAX_TURN_LIMIT, MAX_FILE_BYTES);
+
+/// The longest battle name a header holds, in characters (a list shows less).
+const MAX_HEADER_NAME: usize = 120;
 
 /// A save file's contents.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,16 +95,35 @@ pub struct SaveFile {
     pub format: u32,
     /// `rules.ron`'s version the battle was played under.
     pub rules_version: u32,
-    /// The scenario's file name when the battle began, for the title and the save's name.
-    pub scenario_file: String,
-    /// The whole scenario text, so a save outlives edits to the file.
-    pub scenario: String,
-    /// The battle's name, for lists of saves.
+    /// The battle's name on one line (control characters escaped), for lists of saves.
     #[serde(default)]
     pub battle: String,
     /// The turn the battle had reached, for lists of saves.
     #[serde(default)]
     pub turn: u32,
+    /// Header: the number of units in the scenario (format 3 on).
+    #[serde(default)]
+    pub units: usize,
+    /// Header: the scenario's turn limit (format 3 on).
+    #[serde(default)]
+    pub turn_limit: u32,
+    /// Header: the scenario text's length in bytes (format 3 on), set when written.
+    #[serde(default)]
+    pub scenario_bytes: usize,
+    /// Header: the number of commands (format 3 on), set when written.
+    #[serde(default)]
+    pub command_count: usize,
+    /// Digest of the scenario text (format 3 on), set when written.
+    #[serde(default)]
+    pub scenario_check: Option<u64>,
+    /// Digest of the options: rules version, scenario file, seed, players and levels
+    /// (format 3 on), set when written.
+    #[serde(default)]
+    pub options_check: Option<u64>,
+    /// The scenario's file name when the battle began, for the title and the save's name.
+    pub scenario_file: String,
+    /// The whole scenario text, so a save outlives edits to the file.
+    pub scenario: String,
     /// The seed of the battle's dice.
     pub seed: u64,
     /// A digest of the seed, so that an edited seed is named as such on resume.
@@ -118,13 +174,16 @@ pub fn digest(events: &[Event]) -> u64 {
     h
 }
 
+/// FNV-1a of `bytes`.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// FNV-1a of a seed's bytes: the seed check of a save.
 fn seed_check(seed: u64) -> u64 {
-    seed.to_le_bytes()
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        })
+    fnv(&seed.to_le_bytes())
 }
 
 impl SaveFile {
@@ -139,10 +198,16 @@ impl SaveFile {
         SaveFile {
             format: SAVE_FORMAT,
             rules_version: game.rules().version,
+            battle: one_line(&scenario.name),
+            turn: game.turn(),
+            units: scenario.setup.units.len(),
+            turn_limit: scenario.setup.turn_limit.unwrap_or(MAX_TURN_LIMIT),
+            scenario_bytes: 0,
+            command_count: 0,
+            scenario_check: None,
+            options_check: None,
             scenario_file: scenario.file.clone(),
             scenario: scenario.source.clone(),
-            battle: scenario.name.clone(),
-            turn: game.turn(),
             seed,
             seed_check: Some(seed_check(seed)),
             controllers,
@@ -153,14 +218,53 @@ impl SaveFile {
         }
     }
 
-    /// The save as text: one field a line, one command a line, the scenario as a raw
-    /// string (as written, not escaped), then the end marker.
+    /// The save as text: the header, one field a line, one command a line, the scenario
+    /// as a raw string (as written, not escaped), then the end marker; the header's sizes
+    /// and the digests are made from the fields as they are now.
     pub fn to_text(&self) -> Result<String, ron::Error> {
         let config = ron::ser::PrettyConfig::default()
             .depth_limit(2)
             .escape_strings(false);
-        let text = ron::ser::to_string_pretty(self, config)?;
+        let text = ron::ser::to_string_pretty(&self.sealed(), config)?;
         Ok(format!("{text}\n{END_MARKER}\n"))
+    }
+
+    /// A copy with the header's sizes and the digests made from its fields.
+    fn sealed(&self) -> SaveFile {
+        let mut sealed = self.clone();
+        sealed.battle = one_line(&self.battle);
+        sealed.scenario_bytes = self.scenario.len();
+        sealed.command_count = self.commands.len();
+        sealed.scenario_check = Some(fnv(self.scenario.as_bytes()));
+        sealed.options_check = Some(self.options_digest());
+        sealed
+    }
+
+    /// FNV-1a of the options' RON text: rules version, scenario file, seed, players, levels.
+    fn options_digest(&self) -> u64 {
+        let options = (
+            self.rules_version,
+            &self.scenario_file,
+            self.seed,
+            self.controllers,
+            self.levels,
+        );
+        fnv(ron::to_string(&options).unwrap_or_default().as_bytes())
+    }
+
+    /// The header of this save, as its first lines say it.
+    fn header(&self) -> SaveHeader {
+        SaveHeader {
+            format: self.format,
+            rules_version: self.rules_version,
+            battle: self.battle.clone(),
+            turn: self.turn,
+            units: self.units,
+            turn_limit: self.turn_limit,
+            scenario_bytes: self.scenario_bytes,
+            command_count: self.command_count,
+            file_bytes: 0,
+        }
     }
 
     /// Writes the save atomically and durably (see [`crate::files::write_atomic`]); a save
@@ -173,32 +277,64 @@ impl SaveFile {
         let text = self
             .to_text()
             .map_err(|e| io(std::io::Error::other(e.to_string())))?;
-        if text.len() as u64 > MAX_SAVE_BYTES {
+        let limit = SaveHeader::parse(&text).map_or(MAX_SAVE_BYTES, |h| h.max_bytes());
+        if text.len() as u64 > limit {
             return Err(SaveError::TooLarge {
                 path: path.to_path_buf(),
                 bytes: text.len(),
+                limit,
             });
         }
         crate::files::write_atomic(path, &[text.as_bytes()]).map_err(io)
     }
 
-    /// Reads a save, refusing a missing, truncated, corrupt or incompatible one.
+    /// Reads a save, refusing a missing, truncated, corrupt, edited or incompatible one,
+    /// and one larger than its header's battle can make before reading past the header.
     pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
-        let p = || path.to_path_buf();
-        let text = crate::files::read_text(path, MAX_SAVE_BYTES).map_err(|e| match e {
-            ReadError::Missing => SaveError::Missing { path: p() },
-            other => SaveError::Unreadable {
-                path: p(),
-                reason: other.to_string(),
-            },
-        })?;
+        let (file, bytes) = crate::files::open_regular(path).map_err(|e| unreadable(path, e))?;
+        SaveFile::read_from(file, Some(bytes), path)
+    }
+
+    /// Reads a save from `reader` (of `bytes` when known, from `path`, named in errors):
+    /// the header from at most [`HEADER_BYTES`], then no more than the bytes its battle
+    /// can make, refusing a larger save at once when its size is known.
+    pub fn read_from(
+        mut reader: impl Read,
+        bytes: Option<u64>,
+        path: &Path,
+    ) -> Result<SaveFile, SaveError> {
+        let mut head = Vec::new();
+        (&mut reader)
+            .take(HEADER_BYTES)
+            .read_to_end(&mut head)
+            .map_err(|e| unreadable(path, ReadError::Io(e)))?;
+        let prefix = crate::files::read_prefix(head.as_slice(), HEADER_BYTES).unwrap_or_default();
+        let mut header = SaveHeader::parse(&prefix).unwrap_or_default();
+        if (OLDEST_FORMAT..FIRST_HEADER_FORMAT).contains(&header.format) {
+            header = headerless_bound(&mut head, &mut reader, path)?;
+        }
+        let limit = header.max_bytes();
+        let oversized = || SaveError::Oversized {
+            path: path.to_path_buf(),
+            limit,
+            battle: header.bound_for(),
+        };
+        if bytes.is_some_and(|b| b > limit) {
+            return Err(oversized());
+        }
+        let text = match crate::files::read_all(head.as_slice().chain(reader), limit) {
+            Err(ReadError::TooLarge(_)) => return Err(oversized()),
+            other => other.map_err(|e| unreadable(path, e))?,
+        };
         SaveFile::parse(&text, path)
     }
 
-    /// Parses a save's text (read from `path`, named in errors), refusing a truncated,
-    /// corrupt or incompatible one.
+    /// Parses a save's text (read from `path`, named in errors; a leading byte-order mark
+    /// dropped), refusing a truncated, corrupt, edited, oversized or incompatible one;
+    /// a save of format 2 has no header or digests to check.
     pub fn parse(text: &str, path: &Path) -> Result<SaveFile, SaveError> {
         let p = || path.to_path_buf();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if !text.trim_end().ends_with(END_MARKER) {
             return Err(SaveError::Truncated { path: p() });
         }
@@ -206,7 +342,7 @@ impl SaveFile {
             path: p(),
             message: e.to_string(),
         })?;
-        if save.format != SAVE_FORMAT {
+        if !(OLDEST_FORMAT..=SAVE_FORMAT).contains(&save.format) {
             return Err(SaveError::Format {
                 path: p(),
                 found: save.format,
@@ -227,7 +363,51 @@ impl SaveFile {
                 seed: save.seed,
             });
         }
+        if save.format >= FIRST_HEADER_FORMAT {
+            save.check_sealed(text.len(), path)?;
+        }
         Ok(save)
+    }
+
+    /// A save with a header: its digests and sizes are those of its fields, and it is no
+    /// larger than its battle can make.
+    fn check_sealed(&self, bytes: usize, path: &Path) -> Result<(), SaveError> {
+        let edited = |what: String| {
+            Err(SaveError::Edited {
+                path: path.to_path_buf(),
+                what,
+            })
+        };
+        let header = self.header();
+        if bytes as u64 > header.max_bytes() {
+            return Err(SaveError::Oversized {
+                path: path.to_path_buf(),
+                limit: header.max_bytes(),
+                battle: header.bound_for(),
+            });
+        }
+        if self.scenario_check != Some(fnv(self.scenario.as_bytes())) {
+            return edited("its scenario text does not match the scenario's digest".into());
+        }
+        if self.options_check != Some(self.options_digest()) {
+            return edited(
+                "its options (rules version, scenario file, seed, who plays each side, levels) do not match their digest"
+                    .into(),
+            );
+        }
+        if self.scenario_bytes != self.scenario.len() {
+            let (said, has) = (self.scenario_bytes, self.scenario.len());
+            return edited(format!(
+                "its header says the scenario has {said} bytes, but it has {has}"
+            ));
+        }
+        if self.command_count != self.commands.len() {
+            let (said, has) = (self.command_count, self.commands.len());
+            return edited(format!(
+                "its header says {said} commands, but it holds {has}"
+            ));
+        }
+        Ok(())
     }
 
     /// Replays the save and checks it reaches the saved state.
@@ -246,6 +426,7 @@ impl SaveFile {
                 message: problems.join("; "),
             }
         })?;
+        self.check_header(&scenario, path)?;
         for (index, c) in self.commands.iter().enumerate() {
             game.submit(*c).map_err(|e| SaveError::Replay {
                 path: p(),
@@ -264,7 +445,32 @@ impl SaveFile {
         })
     }
 
-    /// The replayed game has the saved number of events and the saved digest.
+    /// A save with a header: the header's units and turn limit are the scenario's.
+    fn check_header(&self, scenario: &Scenario, path: &Path) -> Result<(), SaveError> {
+        if self.format < FIRST_HEADER_FORMAT {
+            return Ok(());
+        }
+        let units = scenario.setup.units.len();
+        let turn_limit = scenario.setup.turn_limit.unwrap_or(MAX_TURN_LIMIT);
+        let what = if self.units != units {
+            format!(
+                "its header says {} units, but its scenario has {units}",
+                self.units
+            )
+        } else if self.turn_limit != turn_limit {
+            let said = self.turn_limit;
+            format!("its header says a turn limit of {said}, but its scenario has {turn_limit}")
+        } else {
+            return Ok(());
+        };
+        Err(SaveError::Edited {
+            path: path.to_path_buf(),
+            what,
+        })
+    }
+
+    /// The replayed game has the saved number of events and the saved digest, and (with a
+    /// header) is at the saved turn.
     fn check_reached(&self, game: &Game, path: &Path) -> Result<(), SaveError> {
         let found = game.log().len();
         if found != self.events {
@@ -283,8 +489,81 @@ impl SaveFile {
                 expected: self.digest,
             });
         }
+        if self.format >= FIRST_HEADER_FORMAT && self.turn != game.turn() {
+            let what = format!(
+                "its header says turn {}, but the replay reaches turn {}",
+                self.turn,
+                game.turn()
+            );
+            return Err(SaveError::Edited {
+                path: path.to_path_buf(),
+                what,
+            });
+        }
         Ok(())
     }
+}
+
+/// What bounds a save without a header (format 2): its scenario, its fourth field as the
+/// game wrote it, read with at most the largest scenario's room more than the header's
+/// bytes and parsed for its units and turn limit. Refused if it is not there or does not
+/// load (its resume would refuse it for that), so no file escapes a bound of its own.
+fn headerless_bound(
+    head: &mut Vec<u8>,
+    reader: &mut impl Read,
+    path: &Path,
+) -> Result<SaveHeader, SaveError> {
+    let room = SAVE_OVERHEAD_BYTES + 3 * MAX_FILE_BYTES as u64;
+    reader
+        .take(room)
+        .read_to_end(head)
+        .map_err(|e| unreadable(path, ReadError::Io(e)))?;
+    let text = crate::files::read_prefix(head.as_slice(), u64::MAX).unwrap_or_default();
+    let source = headerless_scenario(&text).ok_or_else(|| SaveError::Corrupt {
+        path: path.to_path_buf(),
+        message: "a save of format 2 holds its scenario text as its fourth field".into(),
+    })?;
+    let scenario = Scenario::parse(source, "scenario").map_err(|e| SaveError::Scenario {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    Ok(SaveHeader {
+        format: OLDEST_FORMAT,
+        units: scenario.setup.units.len(),
+        turn_limit: scenario.setup.turn_limit.unwrap_or(MAX_TURN_LIMIT),
+        scenario_bytes: source.len(),
+        ..SaveHeader::default()
+    })
+}
+
+/// The scenario text of a save without a header: the raw string of its `scenario` field.
+fn headerless_scenario(text: &str) -> Option<&str> {
+    const FIELD: &str = "\n    scenario: r";
+    let rest = text.get(text.find(FIELD)? + FIELD.len()..)?;
+    let hashes = rest.bytes().take_while(|b| *b == b'#').count();
+    let body = rest.get(hashes..)?.strip_prefix('"')?;
+    let close = format!("\"{}", "#".repeat(hashes));
+    body.get(..body.find(&close)?)
+}
+
+/// A reading refusal as a save's.
+fn unreadable(path: &Path, e: ReadError) -> SaveError {
+    match e {
+        ReadError::Missing => SaveError::Missing {
+            path: path.to_path_buf(),
+        },
+        other => SaveError::Unreadable {
+            path: path.to_path_buf(),
+            reason: other.to_string(),
+        },
+    }
+}
+
+/// `text` on one line of at most [`MAX_HEADER_NAME`] characters, control characters
+/// escaped, for the header.
+fn one_line(text: &str) -> String {
+    let escaped = crate::engine::error::escape_text(text);
+    escaped.chars().take(MAX_HEADER_NAME).collect()
 }
 
 /// Reads and replays a save.
@@ -319,19 +598,29 @@ pub fn autosave_path(data_dir: &Path, scenario_file: &str, started: &str) -> Pat
 }
 
 /// The autosave a resumed battle goes on writing: the file it was resumed from when that
-/// is one of the data directory's autosaves, else a new one of its own.
+/// is an autosave (in the data directory's `autosave` folder, or another data directory's,
+/// however the path is written: relative, through `.` or `..`, or a link), made absolute;
+/// else (a named save, kept as it was) a new one of its own.
 pub fn resumed_autosave_path(
     data_dir: &Path,
     resumed_from: &Path,
     scenario_file: &str,
     started: &str,
 ) -> PathBuf {
-    let autosaves = data_dir.join("autosave");
-    if resumed_from.parent() == Some(autosaves.as_path()) {
-        resumed_from.to_path_buf()
-    } else {
-        autosave_path(data_dir, scenario_file, started)
+    match as_autosave(data_dir, resumed_from) {
+        Some(path) => path,
+        None => autosave_path(data_dir, scenario_file, started),
     }
+}
+
+/// `path`, canonical, if it is an autosave: its folder is the data directory's `autosave`
+/// folder or is named `autosave`. Paths that do not exist are compared as written.
+fn as_autosave(data_dir: &Path, path: &Path) -> Option<PathBuf> {
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let file = canonical(path);
+    let folder = file.parent()?;
+    let ours = canonical(&data_dir.join("autosave"));
+    (folder == ours || folder.file_name() == Some("autosave".as_ref())).then_some(file)
 }
 
 /// A scenario file's stem made safe for a file name: letters, digits, `-` and `_`.

@@ -230,7 +230,10 @@ fn summary(s: &Scenario) -> String {
     format!("{}.", first.trim_end_matches('.'))
 }
 
-/// The autosaves and named saves of the data directory, newest first.
+/// The autosaves and named saves of the data directory, newest first, each read from its
+/// header (at most [`crate::save::HEADER_BYTES`] of it, never the whole file); a save
+/// larger than its battle can make, or of a format this game does not read, is listed
+/// with that said, so that choosing it shows why it is refused.
 pub fn list_saves(data_dir: &Path) -> Vec<SaveEntry> {
     let mut found: Vec<(std::time::SystemTime, PathBuf)> = ["autosave", "saves"]
         .iter()
@@ -245,19 +248,37 @@ pub fn list_saves(data_dir: &Path) -> Vec<SaveEntry> {
         .into_iter()
         .take(MAX_SAVES)
         .filter_map(|(when, path)| {
-            let save = crate::save::SaveFile::read(&path).ok()?;
-            let name = if save.battle.is_empty() {
-                crate::save::file_stem(&save.scenario_file)
-            } else {
-                save.battle
-            };
-            let summary = format!(
-                "{} turn {:<3} {}",
-                crate::columns::pad(&name, 32),
-                save.turn,
-                crate::save::format_time(when)
-            );
+            let header = crate::save::SaveHeader::peek(&path)?;
+            let summary = save_summary(&header, &path, when);
             Some(SaveEntry { path, summary })
         })
         .collect()
+}
+
+/// A save's line in the list: its battle, its turn, when it was saved, and what is wrong
+/// with it if its header already says.
+fn save_summary(
+    header: &crate::save::SaveHeader,
+    path: &Path,
+    when: std::time::SystemTime,
+) -> String {
+    use crate::save::{OLDEST_FORMAT, SAVE_FORMAT};
+    let name = if header.battle.is_empty() {
+        let file = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        crate::save::file_stem(&file.unwrap_or_default())
+    } else {
+        header.battle.clone()
+    };
+    let turn = match header.turn {
+        0 => "?".to_string(),
+        t => t.to_string(),
+    };
+    let time = crate::save::format_time(when);
+    let mut line = format!("{} turn {turn:<3} {time}", crate::columns::pad(&name, 32));
+    if !(OLDEST_FORMAT..=SAVE_FORMAT).contains(&header.format) {
+        line.push_str(&format!("  (format {}: not resumable)", header.format));
+    } else if header.file_bytes > header.max_bytes() {
+        line.push_str("  (refused: larger than its battle can make)");
+    }
+    crate::engine::error::escape_text(&line).into_owned()
 }
