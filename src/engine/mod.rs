@@ -8,6 +8,7 @@ pub mod event;
 pub mod game;
 pub mod map;
 pub mod rules;
+pub mod sums;
 pub mod types;
 pub mod unit;
 
