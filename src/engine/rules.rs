@@ -338,47 +338,17 @@ impl Rules {
         out
     }
 
+    /// R2.8's ranges (see [`super::rule_ranges`]) and the shock table's order (R9.1).
     fn validate_values(&self, source: &str) -> Vec<Problem> {
-        let mut out = Vec::new();
-        let mut bad = |field: &str, msg: &str| {
-            let (line, col) = locate(source, field, 0);
-            out.push(Problem::new(line, col, format!("`{field}`: {msg}")));
-        };
-        if self.initiative_die == 0 {
-            bad("initiative_die", "must be at least 1");
-        }
-        if self.mounted_feet_per_hex == 0 {
-            bad("mounted_feet_per_hex", "must be at least 1");
-        }
-        if self.creature_sizes.iter().any(|r| r.size_factor == 0) {
-            bad("creature_sizes", "a size factor of 0");
-        }
-        if self
-            .firearm_sizes
-            .iter()
-            .any(|r| r.drilled == 0 || r.undrilled == 0)
-        {
-            bad("firearm_sizes", "a size factor of 0");
-        }
-        if self
-            .terrain
-            .iter()
-            .any(|r| r.cost == Some(0) || r.cost_uphill == Some(0))
-        {
-            bad(
-                "terrain",
-                "a movement cost of 0: every step costs at least 1 (R4.6)",
-            );
-        }
-        if self.firearm_damage_sides == 0 {
-            bad("firearm_damage_sides", "must be at least 1");
-        }
+        let mut out = self.range_problems(source);
         if self
             .shock_table
             .windows(2)
             .any(|w| matches!(w, [a, b] if a.at_most >= b.at_most))
         {
-            bad("shock_table", "rows must rise in `at_most`");
+            let (line, col) = locate(source, "shock_table", 0);
+            let message = "`shock_table`: rows must rise in `at_most`";
+            out.push(Problem::new(line, col, message));
         }
         out
     }
