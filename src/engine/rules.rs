@@ -148,7 +148,8 @@ pub struct TerrainRow {
     pub no_mounted_charge: bool,
 }
 
-/// Attack throw, shock and morale modifiers (R5.4, R8.6, R9.3, R9.4).
+/// Attack throw, shock and morale modifiers (R5.4, R8.6, R9.3, R9.4), each −1,000 to
+/// +1,000 (R2.8).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Modifiers {
@@ -183,7 +184,8 @@ pub enum ShockResult {
     Hold,
 }
 
-/// A row of the shock table: totals up to `at_most` give `result` (R9.1).
+/// A row of the shock table: totals up to `at_most` (−1,000 to +1,000, R2.8) give `result`
+/// (R9.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShockRow {
@@ -205,7 +207,8 @@ pub struct SizeLimitRow {
     pub max: u32,
 }
 
-/// All of RULES.md's tables and options as data.
+/// All of RULES.md's tables and options as data. Every number is 0 to 1,000 (R2.8) unless
+/// its field says otherwise; [`super::rule_ranges`] checks them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
@@ -251,7 +254,7 @@ pub struct Rules {
     pub set_vs_charge_damage: u32,
     /// The shock table, rising in `at_most` (R9.1).
     pub shock_table: Vec<ShockRow>,
-    /// Army morale: 2d6 + modifier at most this breaks the army (R10.2).
+    /// Army morale: 2d6 + modifier at most this breaks the army (R10.2); −1,000 to +1,000.
     pub army_breaks_at_most: i32,
     /// Unit size limits (R2.6).
     pub unit_size_limits: Vec<SizeLimitRow>,
