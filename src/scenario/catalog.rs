@@ -313,7 +313,7 @@ fn number_problems(def: &TroopDef) -> Vec<(&'static str, String)> {
 /// R2.8: an encounter speed of 30' to 480' in steps of 30'.
 fn speed_problem(speed: u32) -> Option<String> {
     let step = ranges::SPEED_STEP;
-    (!ranges::SPEED.holds(speed) || speed % step != 0).then(|| {
+    (!ranges::SPEED.holds(speed) || !speed.is_multiple_of(step)).then(|| {
         format!(
             "speed {speed} is outside {}' in steps of {step}' (R2.8)",
             ranges::SPEED.to_string().replace(" to", "' to")
