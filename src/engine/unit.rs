@@ -178,7 +178,8 @@ fn firearm_attacks(rules: &Rules, troop: &TroopType, n: u32) -> Result<(u32, u32
 pub fn movement(rules: &Rules, troop: &TroopType) -> Rate {
     if troop.formation.is_mounted() {
         let s = troop.speed / rules.mounted_feet_per_hex.max(1);
-        return Rate(s, 2 * s, 3 * s);
+        // Saturating: R2.8 keeps speed ≤ 480', a hand-built troop type may not.
+        return Rate(s, s.saturating_mul(2), s.saturating_mul(3));
     }
     let rows = rules
         .foot_movement
