@@ -147,3 +147,23 @@ fn r3_1_an_i32_max_strategic_ability_wins_initiative_instead_of_wrapping() {
     });
     assert_eq!(winner, Some(SideId::A));
 }
+
+/// R2.3 with a hand-built mounted troop of speed `u32::MAX` under rules of 1 foot a hex:
+/// its hustle and charge saturate at `u32::MAX` instead of overflowing.
+#[test]
+fn r2_8_a_hand_built_mounted_speed_past_any_range_saturates_its_rate() {
+    let s = tutorial_with([0; 6], [0; 6], false);
+    let mut rules = s.setup.rules.clone();
+    rules.mounted_feet_per_hex = 1;
+    let mut riders = s
+        .setup
+        .units
+        .iter()
+        .find(|u| u.troop.formation.is_mounted())
+        .expect("the tutorial has horse")
+        .troop
+        .clone();
+    riders.speed = u32::MAX;
+    let rate = volley::engine::unit::movement(&rules, &riders);
+    assert_eq!((rate.0, rate.1, rate.2), (u32::MAX, u32::MAX, u32::MAX));
+}
