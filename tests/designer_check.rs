@@ -81,9 +81,9 @@ fn every_problem_of_a_scenarios_own_troop_types_is_listed_at_once() {
         lines,
         [
             "bad.ron:6:43: troop `odd pike`: `x` is not hit dice like \"1+1\"",
-            "bad.ron:6:73: troop `odd pike`: attack throw 40+ is outside 1+–30+",
-            "bad.ron:7:35: troop `odd pike`: `1q10` is not a damage roll like \"1d8\"",
-            "bad.ron:9:36: troop `odd sword`: `zz` is not a damage roll like \"1d8\"",
+            "bad.ron:6:73: troop `odd pike`: throw 40 is outside 1 to 30 (R2.8)",
+            "bad.ron:7:35: troop `odd pike`: `1q10` is not a damage roll like \"1d8\" or \"1d6+1\"",
+            "bad.ron:9:36: troop `odd sword`: `zz` is not a damage roll like \"1d8\" or \"1d6+1\"",
         ]
     );
 }

@@ -43,7 +43,7 @@ fn tokens(lock: Lock, kind: FirearmKind, n: u32) -> u32 {
 fn men(hd: HitDice, sides: u8) -> TroopType {
     let mut t = troop(Formation::FF);
     t.hd = hd;
-    t.melee.damage = DamageDice { count: 1, sides };
+    t.melee.damage = DamageDice::new(1, sides);
     t
 }
 

@@ -39,7 +39,7 @@ fn with_hd(mut t: TroopType, dice: u8, plus: i8) -> TroopType {
 }
 
 fn with_melee(mut t: TroopType, count: u8, sides: u8) -> TroopType {
-    t.melee.damage = DamageDice { count, sides };
+    t.melee.damage = DamageDice::new(count, sides);
     t
 }
 

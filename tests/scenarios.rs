@@ -616,7 +616,7 @@ fn a_bad_scenario_troop_type_is_located() {
     assert_refused_at(
         &text,
         "speed: 0",
-        "troop `slow shot`: speed 0' is outside 1'–480'",
+        "troop `slow shot`: speed 0 is outside 30' to 480' in steps of 30' (R2.8)",
     );
 }
 
@@ -680,7 +680,7 @@ fn a_troop_catalog_with_an_unknown_weapon_is_located() {
             "troops.ron",
             &text,
             r#"damage: "a halberd""#,
-            "troop `halberdiers`: `a halberd` is not a damage roll like \"1d8\""
+            "troop `halberdiers`: `a halberd` is not a damage roll like \"1d8\" or \"1d6+1\""
         )]
     );
 }
@@ -871,7 +871,7 @@ fn huge_numbers_are_errors_not_overflows() {
         "{lines:?}"
     );
     assert!(
-        lines[0].contains("1000000 man-equivalents, outside the 10–60"),
+        lines[0].contains("creatures 1000000 is outside 1 to 1,200 (R2.8)"),
         "{lines:?}"
     );
 
@@ -1333,7 +1333,7 @@ fn the_same_bad_input_gives_the_same_error() {
 }
 
 /// R4.6: a step costs at least 1 movement point; a rules file with a free step (which would
-/// let a move go on for ever) is refused at its terrain table.
+/// let a move go on for ever) is refused at the cost, outside R2.8's 1 to 1,000.
 #[test]
 fn r4_6_a_rules_file_with_a_terrain_cost_of_0_is_refused() {
     let rules = volley::engine::rules::DEFAULT_RULES_RON;
@@ -1348,8 +1348,8 @@ fn r4_6_a_rules_file_with_a_terrain_cost_of_0_is_refused() {
         vec![line_in(
             file,
             &text,
-            "terrain: [",
-            "`terrain`: a movement cost of 0: every step costs at least 1 (R4.6)"
+            "cost: Some(0)",
+            "`terrain` row 2: cost 0 is outside 1 to 1,000 (R2.8)"
         )]
     );
 }

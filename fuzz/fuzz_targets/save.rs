@@ -19,5 +19,5 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fuzz_mutator!(|data: &mut [u8], size: usize, max_size: usize, seed: u32| {
-    volley_fuzz::utf8_mutate(data, size, max_size, seed)
+    volley_fuzz::text_mutate(data, size, max_size, seed)
 });

@@ -63,7 +63,7 @@ fn row(t: &TroopType, own: bool, rules: &Rules) -> Vec<String> {
         if own { "scenario" } else { "catalog" }.into(),
         t.formation.code().into(),
         t.hd.to_string(),
-        (t.armor_ac + t.other_ac).to_string(),
+        t.armor_ac.saturating_add(t.other_ac).to_string(),
         format!("{:+}", t.morale),
         format!("{}+", t.attack_throw),
         format!("{}'", t.speed),

@@ -61,7 +61,7 @@ pub fn unit_rows(scenario: &Scenario) -> Vec<UnitRow> {
                 men: u.creatures,
                 uhp: p.uhp,
                 movement: format!("{}/{}/{}", p.rate.0, p.rate.1, p.rate.2),
-                ac: t.armor_ac + t.other_ac,
+                ac: t.armor_ac.saturating_add(t.other_ac),
                 armor_ac: t.armor_ac,
                 morale: t.morale,
                 attack_throw: t.attack_throw,

@@ -7,7 +7,10 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod map;
+pub mod ranges;
+pub mod rule_ranges;
 pub mod rules;
+pub mod sums;
 pub mod types;
 pub mod unit;
 

@@ -148,7 +148,8 @@ pub struct TerrainRow {
     pub no_mounted_charge: bool,
 }
 
-/// Attack throw, shock and morale modifiers (R5.4, R8.6, R9.3, R9.4).
+/// Attack throw, shock and morale modifiers (R5.4, R8.6, R9.3, R9.4), each −1,000 to
+/// +1,000 (R2.8).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Modifiers {
@@ -183,7 +184,8 @@ pub enum ShockResult {
     Hold,
 }
 
-/// A row of the shock table: totals up to `at_most` give `result` (R9.1).
+/// A row of the shock table: totals up to `at_most` (−1,000 to +1,000, R2.8) give `result`
+/// (R9.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShockRow {
@@ -205,7 +207,8 @@ pub struct SizeLimitRow {
     pub max: u32,
 }
 
-/// All of RULES.md's tables and options as data.
+/// All of RULES.md's tables and options as data. Every number is 0 to 1,000 (R2.8) unless
+/// its field says otherwise; [`super::rule_ranges`] checks them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
@@ -251,7 +254,7 @@ pub struct Rules {
     pub set_vs_charge_damage: u32,
     /// The shock table, rising in `at_most` (R9.1).
     pub shock_table: Vec<ShockRow>,
-    /// Army morale: 2d6 + modifier at most this breaks the army (R10.2).
+    /// Army morale: 2d6 + modifier at most this breaks the army (R10.2); −1,000 to +1,000.
     pub army_breaks_at_most: i32,
     /// Unit size limits (R2.6).
     pub unit_size_limits: Vec<SizeLimitRow>,
@@ -338,47 +341,17 @@ impl Rules {
         out
     }
 
+    /// R2.8's ranges (see [`super::rule_ranges`]) and the shock table's order (R9.1).
     fn validate_values(&self, source: &str) -> Vec<Problem> {
-        let mut out = Vec::new();
-        let mut bad = |field: &str, msg: &str| {
-            let (line, col) = locate(source, field, 0);
-            out.push(Problem::new(line, col, format!("`{field}`: {msg}")));
-        };
-        if self.initiative_die == 0 {
-            bad("initiative_die", "must be at least 1");
-        }
-        if self.mounted_feet_per_hex == 0 {
-            bad("mounted_feet_per_hex", "must be at least 1");
-        }
-        if self.creature_sizes.iter().any(|r| r.size_factor == 0) {
-            bad("creature_sizes", "a size factor of 0");
-        }
-        if self
-            .firearm_sizes
-            .iter()
-            .any(|r| r.drilled == 0 || r.undrilled == 0)
-        {
-            bad("firearm_sizes", "a size factor of 0");
-        }
-        if self
-            .terrain
-            .iter()
-            .any(|r| r.cost == Some(0) || r.cost_uphill == Some(0))
-        {
-            bad(
-                "terrain",
-                "a movement cost of 0: every step costs at least 1 (R4.6)",
-            );
-        }
-        if self.firearm_damage_sides == 0 {
-            bad("firearm_damage_sides", "must be at least 1");
-        }
+        let mut out = self.range_problems(source);
         if self
             .shock_table
             .windows(2)
             .any(|w| matches!(w, [a, b] if a.at_most >= b.at_most))
         {
-            bad("shock_table", "rows must rise in `at_most`");
+            let (line, col) = locate(source, "shock_table", 0);
+            let message = "`shock_table`: rows must rise in `at_most`";
+            out.push(Problem::new(line, col, message));
         }
         out
     }

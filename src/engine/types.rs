@@ -193,36 +193,90 @@ impl fmt::Display for HitDice {
     }
 }
 
-/// A damage roll such as `1d8`; only its average matters to the uhp maths of R2.4.
+/// A damage roll such as `1d8` or `1d6+1` (R12.8); only its average matters to the uhp
+/// maths of R2.4, since each hit deals 1 uhp whatever it rolls (R5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DamageDice {
     /// Number of dice.
     pub count: u8,
     /// Sides per die.
     pub sides: u8,
+    /// Added to the roll (R12.8): `+1` in `1d6+1`; 0 when the roll has none.
+    #[serde(default)]
+    pub bonus: i8,
 }
 
 impl DamageDice {
-    /// Twice the average damage (1d6 → 7), so that averages stay whole numbers.
-    pub fn twice_average(self) -> i64 {
-        i64::from(self.count) * (i64::from(self.sides) + 1)
+    /// `count` dice of `sides` faces with no bonus (`1d8`).
+    pub const fn new(count: u8, sides: u8) -> DamageDice {
+        DamageDice {
+            count,
+            sides,
+            bonus: 0,
+        }
     }
-    /// Parses `1d8`; `None` if the text is not a damage roll.
+
+    /// Twice the average damage (1d6 → 7, 1d6+1 → 9, R2.4, R12.8), so that averages stay
+    /// whole numbers.
+    pub fn twice_average(self) -> i64 {
+        i64::from(self.count) * (i64::from(self.sides) + 1) + 2 * i64::from(self.bonus)
+    }
+
+    /// Parses a damage roll in R2.8's ranges (`1d8`, `d6`, `1d6+1`, `2d4-1`); `None` if
+    /// the text is not one. [`DamageDice::read`] says why.
     pub fn parse(text: &str) -> Option<DamageDice> {
-        let (count, sides) = text.trim().split_once(['d', 'D'])?;
-        let count = if count.is_empty() {
+        DamageDice::read(text).ok()
+    }
+
+    /// Reads a damage roll and checks it against R2.8: 1 to 10 dice of 2, 3, 4, 6, 8, 10,
+    /// 12 or 20 faces, with a bonus of −5 to +10 (R12.8). Errors: what is wrong, in words.
+    pub fn read(text: &str) -> Result<DamageDice, String> {
+        let syntax = || format!("`{text}` is not a damage roll like \"1d8\" or \"1d6+1\"");
+        let (count, rest) = text.trim().split_once(['d', 'D']).ok_or_else(syntax)?;
+        let (sides, bonus) = match rest.find(['+', '-']) {
+            Some(at) => rest.split_at_checked(at).ok_or_else(syntax)?,
+            None => (rest, "0"),
+        };
+        let number = |t: &str| t.trim().parse::<i64>().map_err(|_| syntax());
+        let count = if count.trim().is_empty() {
             1
         } else {
-            count.parse().ok()?
+            number(count)?
         };
-        let sides: u8 = sides.parse().ok()?;
-        (count > 0 && sides > 0).then_some(DamageDice { count, sides })
+        let (sides, bonus) = (number(sides)?, number(bonus.trim_start_matches('+'))?);
+        let range = &super::ranges::DAMAGE_DICE;
+        if !range.holds(count) {
+            return Err(format!(
+                "damage `{text}`: {count} dice is outside {range} (R2.8)"
+            ));
+        }
+        let faces = super::ranges::DAMAGE_FACES;
+        let Some(sides) = faces.into_iter().find(|&f| i64::from(f) == sides) else {
+            return Err(format!(
+                "damage `{text}`: a d{sides} is not a die of 2, 3, 4, 6, 8, 10, 12 or 20 faces (R2.8)"
+            ));
+        };
+        let range = &super::ranges::DAMAGE_BONUS;
+        match (u8::try_from(count), i8::try_from(bonus)) {
+            (Ok(count), Ok(bonus)) if range.holds(bonus) => Ok(DamageDice {
+                count,
+                sides,
+                bonus,
+            }),
+            _ => Err(format!(
+                "damage `{text}`: bonus {bonus:+} is outside {range} (R2.8, R12.8)"
+            )),
+        }
     }
 }
 
 impl fmt::Display for DamageDice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}d{}", self.count, self.sides)
+        write!(f, "{}d{}", self.count, self.sides)?;
+        match self.bonus {
+            0 => Ok(()),
+            b => write!(f, "{b:+}"),
+        }
     }
 }
 
@@ -423,5 +477,43 @@ mod tests {
             Some(10)
         );
         assert_eq!(DamageDice::parse("d0"), None);
+    }
+
+    #[test]
+    fn r12_8_a_damage_roll_may_carry_a_bonus_that_counts_in_the_average() {
+        let read = |t: &str| DamageDice::parse(t).map(|d| (d.twice_average(), d.to_string()));
+        assert_eq!(read("1d6+1"), Some((9, "1d6+1".into())));
+        assert_eq!(read("2d4-1"), Some((8, "2d4-1".into())));
+        assert_eq!(read(" 1d6 + 1 "), Some((9, "1d6+1".into())));
+        assert_eq!(read("d8"), Some((9, "1d8".into())));
+        assert_eq!(read("1d6+0"), Some((7, "1d6".into())));
+    }
+
+    #[test]
+    fn r2_8_damage_dice_outside_their_ranges_are_refused_saying_why() {
+        let why = |t: &str| DamageDice::read(t).err();
+        assert_eq!(
+            why("11d6").as_deref(),
+            Some("damage `11d6`: 11 dice is outside 1 to 10 (R2.8)")
+        );
+        assert_eq!(
+            why("1d7").as_deref(),
+            Some("damage `1d7`: a d7 is not a die of 2, 3, 4, 6, 8, 10, 12 or 20 faces (R2.8)")
+        );
+        assert_eq!(
+            why("1d6+11").as_deref(),
+            Some("damage `1d6+11`: bonus +11 is outside −5 to +10 (R2.8, R12.8)")
+        );
+        assert_eq!(
+            why("1d6-6").as_deref(),
+            Some("damage `1d6-6`: bonus -6 is outside −5 to +10 (R2.8, R12.8)")
+        );
+        assert_eq!(
+            why("1d6+99999999999999999999").as_deref(),
+            Some("`1d6+99999999999999999999` is not a damage roll like \"1d8\" or \"1d6+1\"")
+        );
+        for bad in ["zz", "1d", "0d6", "1d6+", "1d6+1+1", "-1d6", "1d-6"] {
+            assert!(why(bad).is_some(), "{bad}");
+        }
     }
 }

@@ -122,15 +122,24 @@ impl Profile {
 /// R2.3: `uhp = round(HD × N / 15)`, half up; at least 1.
 pub fn uhp(hd: HitDice, creatures: u32) -> u32 {
     let num = hd.quarters() * i64::from(creatures);
-    round_half_up(num, 60).max(1) as u32
+    whole(round_half_up(num, 60))
+}
+
+/// A derived count as a `u32`: at least 1, and at most `u32::MAX` for numbers no loader
+/// lets through (R2.8), never truncated.
+fn whole(n: i64) -> u32 {
+    u32::try_from(n.max(1)).unwrap_or(u32::MAX)
 }
 
 /// R2.4: `a = N × (1 + cleave) × avg_damage / (size_factor × 4.5)`, half up, at least 1.
 fn attacks(rules: &Rules, troop: &TroopType, creatures: u32, twice_avg: i64) -> u32 {
     let cleave = cleave_hundredths(rules, troop.hd);
-    let num = i64::from(creatures) * (100 + cleave) * twice_avg;
+    // Saturating: R2.8 keeps every factor small; a hand-built rules value may not.
+    let num = i64::from(creatures)
+        .saturating_mul(cleave.saturating_add(100))
+        .saturating_mul(twice_avg);
     let den = 900 * i64::from(rules.size_factor(troop.size));
-    round_half_up(num, den).max(1) as u32
+    whole(round_half_up(num, den))
 }
 
 fn cleave_hundredths(rules: &Rules, hd: HitDice) -> i64 {
@@ -169,7 +178,8 @@ fn firearm_attacks(rules: &Rules, troop: &TroopType, n: u32) -> Result<(u32, u32
 pub fn movement(rules: &Rules, troop: &TroopType) -> Rate {
     if troop.formation.is_mounted() {
         let s = troop.speed / rules.mounted_feet_per_hex.max(1);
-        return Rate(s, 2 * s, 3 * s);
+        // Saturating: R2.8 keeps speed ≤ 480', a hand-built troop type may not.
+        return Rate(s, s.saturating_mul(2), s.saturating_mul(3));
     }
     let rows = rules
         .foot_movement
@@ -202,9 +212,11 @@ fn check_size(rules: &Rules, troop: &TroopType, creatures: u32) -> Result<(), Pr
     Ok(())
 }
 
-/// `num / den` rounded half up, for positive `den`.
+/// `num / den` rounded half up, for positive `den` (worked in `i128`, so no `i64` overflows).
 pub fn round_half_up(num: i64, den: i64) -> i64 {
-    (2 * num + den).div_euclid(2 * den)
+    let (num, den) = (i128::from(num), i128::from(den).max(1));
+    let q = (2 * num + den).div_euclid(2 * den);
+    i64::try_from(q).unwrap_or(if q < 0 { i64::MIN } else { i64::MAX })
 }
 
 /// `num / den` rounded to nearest, ties to even ("round 0.5 up if odd, down if even", R2.5).

@@ -4,6 +4,7 @@
 
 use super::spans::{list_elements, Lines, Span};
 use crate::engine::error::{escape_text, parse_ron, DataError, Problem};
+use crate::engine::ranges;
 use crate::engine::types::{
     CreatureSize, DamageDice, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
     MissileKind, MissileWeapon,
@@ -244,18 +245,15 @@ fn compared(text: &str) -> &str {
     }
 }
 
+/// A catalog's troop type as the engine's, or every problem with the field at fault:
+/// syntax of the hit and damage dice, and R2.8's range of every number.
 fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
     let mut problems = Vec::new();
-    let hd = HitDice::parse(&def.hd);
-    if hd.is_none() {
-        problems.push(("hd", format!("`{}` is not hit dice like \"1+1\"", def.hd)));
-    }
+    let hd = hit_dice(&def.hd).map_err(|p| problems.push(("hd", p))).ok();
     let mut damage = |text: &str, field| {
-        let parsed = DamageDice::parse(text);
-        if parsed.is_none() {
-            problems.push((field, format!("`{text}` is not a damage roll like \"1d8\"")));
-        }
-        parsed
+        DamageDice::read(text)
+            .map_err(|p| problems.push((field, p)))
+            .ok()
     };
     let melee_damage = damage(&def.melee.damage, "damage");
     let missile = match &def.missile {
@@ -271,13 +269,7 @@ fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
             })
         }),
     };
-    if def.speed == 0 || def.speed > 480 {
-        problems.push(("speed", format!("speed {}' is outside 1'–480'", def.speed)));
-    }
-    if !(1..=30).contains(&def.throw) {
-        let message = format!("attack throw {}+ is outside 1+–30+", def.throw);
-        problems.push(("throw", message));
-    }
+    problems.extend(number_problems(def));
     let (Some(hd), Some(melee_damage), Some(missile), true) =
         (hd, melee_damage, missile, problems.is_empty())
     else {
@@ -302,5 +294,44 @@ fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
         melee,
         missile,
         fearless: def.fearless,
+    })
+}
+
+/// Hit dice as written, in R2.8's 0 to 30 HD (`1-1` and lower are quarter steps above 0).
+fn hit_dice(text: &str) -> Result<HitDice, String> {
+    let hd =
+        HitDice::parse(text).ok_or_else(|| format!("`{text}` is not hit dice like \"1+1\""))?;
+    let quarters = i64::from(hd.dice) * 4 + i64::from(hd.plus);
+    if ranges::HIT_DICE_QUARTERS.holds(quarters) {
+        Ok(hd)
+    } else {
+        Err(format!("hd `{text}` is outside 0 to 30 hit dice (R2.8)"))
+    }
+}
+
+/// R2.8: armor AC, other AC, morale, attack throw and speed (in steps of 30'), each in its
+/// range, with the field at fault.
+fn number_problems(def: &TroopDef) -> Vec<(&'static str, String)> {
+    let checks = [
+        ("armor", ranges::ARMOR_AC.check("armor", def.armor)),
+        ("other_ac", ranges::OTHER_AC.check("other_ac", def.other_ac)),
+        ("morale", ranges::MORALE.check("morale", def.morale)),
+        ("throw", ranges::ATTACK_THROW.check("throw", def.throw)),
+        ("speed", speed_problem(def.speed)),
+    ];
+    checks
+        .into_iter()
+        .filter_map(|(field, problem)| Some((field, problem?)))
+        .collect()
+}
+
+/// R2.8: an encounter speed of 30' to 480' in steps of 30'.
+fn speed_problem(speed: u32) -> Option<String> {
+    let step = ranges::SPEED_STEP;
+    (!ranges::SPEED.holds(speed) || !speed.is_multiple_of(step)).then(|| {
+        format!(
+            "speed {speed} is outside {}' in steps of {step}' (R2.8)",
+            ranges::SPEED.to_string().replace(" to", "' to")
+        )
     })
 }

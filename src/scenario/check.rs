@@ -5,6 +5,7 @@ use super::spans::{list_elements, Lines, Span};
 use super::{Catalog, Scenario, ScenarioFile, SideDef, UnitDef};
 use crate::engine::error::{escape_keeping_lines, escape_text, parse_ron, DataError, Problem};
 use crate::engine::map::MAX_MAP_SIDE;
+use crate::engine::ranges;
 use crate::engine::types::SideId;
 use crate::engine::unit::Profile;
 use crate::engine::{BattleSetup, Map, Objective, Rules, SideSetup, Terrain, TroopType, UnitSetup};
@@ -221,6 +222,7 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
             let at = c.lines.element(&spans, i);
             c.at(at, format!("side `{}` has no units", side.name));
         }
+        side_numbers(c, side, spans.get(i).copied());
         if side.aggression > MAX_AGGRESSION {
             let at = spans
                 .get(i)
@@ -241,6 +243,26 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         ..s.clone()
     };
     Some([shown(a), shown(b)])
+}
+
+/// R2.8: a commander's strategic ability and morale modifier, each −5 to +5.
+fn side_numbers(c: &mut Checker, side: &SideDef, span: Option<Span>) {
+    let checks = [
+        (
+            "strategic_ability",
+            ranges::STRATEGIC_ABILITY.check("strategic_ability", side.strategic_ability),
+        ),
+        (
+            "morale_modifier",
+            ranges::MORALE_MODIFIER.check("morale_modifier", side.morale_modifier),
+        ),
+    ];
+    for (field, problem) in checks {
+        if let Some(problem) = problem {
+            let at = span.map_or((1, 1), |s| c.lines.field_in(s, field));
+            c.at(at, format!("side `{}`: {problem}", side.name));
+        }
+    }
 }
 
 fn check_units(
@@ -354,7 +376,7 @@ fn check_unit(
     span: Span,
 ) -> Option<UnitSetup> {
     let side = unit_side(c, parsed, u, span);
-    let troop = unit_troop(c, catalog, u, span);
+    let troop = unit_troop(c, parsed, catalog, u, span);
     // Without a valid map the hex is not checked, but the rest of the unit is.
     let hex = map.and_then(|m| unit_hex(c, m, rules, u, span));
     let troop = troop?;
@@ -410,15 +432,20 @@ fn unit_side(c: &mut Checker, parsed: &ScenarioFile, u: &UnitDef, span: Span) ->
     }
 }
 
-/// The troop type unit `i` names in the catalog, or its problem with a suggestion.
+/// The troop type unit `i` names in the catalog, or its problem with a suggestion (none
+/// for a type of the scenario's own that was refused: its problems are listed already).
 fn unit_troop<'c>(
     c: &mut Checker,
+    parsed: &ScenarioFile,
     catalog: &'c Catalog,
     u: &UnitDef,
     span: Span,
 ) -> Option<&'c TroopType> {
     let troop = catalog.get(&u.troop);
-    if troop.is_none() {
+    // A type of the scenario's own `troops` that was refused has its problems listed
+    // there: "unknown" would only mislead.
+    let refused = || parsed.troops.iter().any(|t| t.name == u.troop);
+    if troop.is_none() && !refused() {
         let hint = catalog
             .suggest(&u.troop)
             .map(|s| format!("; did you mean `{s}`?"))
@@ -454,6 +481,13 @@ fn unit_strength(
     u: &UnitDef,
     span: Span,
 ) -> Option<Profile> {
+    if let Some(problem) = ranges::CREATURES.check("creatures", u.creatures) {
+        c.at(
+            c.lines.field_in(span, "creatures"),
+            format!("{}: {problem}", who(u)),
+        );
+        return None;
+    }
     let (field, problem) = match Profile::derive(rules, troop, u.creatures) {
         Err(e) => (
             "creatures",
@@ -468,10 +502,25 @@ fn unit_strength(
                 p.uhp
             ),
         ),
-        Ok(p) => return Some(p),
+        Ok(p) => {
+            warn_unmoving(c, u, &p, span);
+            return Some(p);
+        }
     };
     c.at(c.lines.field_in(span, field), problem);
     None
+}
+
+/// R2.8: a unit whose derived march is 0 can never move; playable (it may hold a hex), so
+/// a warning. (Volley has no war machines, the one kind of unit meant to stand still.)
+fn warn_unmoving(c: &mut Checker, u: &UnitDef, profile: &Profile, span: Span) {
+    if profile.rate.0 == 0 {
+        let message = format!(
+            "{}: its derived march is 0: it can never move (R2.8)",
+            who(u)
+        );
+        c.warn(c.lines.field_in(span, "troop"), message);
+    }
 }
 
 /// Whether unit `i`'s starting reload tokens are within reason (R6.4).

@@ -220,7 +220,7 @@ fn initiative(game: &Game, (a, b): (u32, u32)) -> String {
         return format!("{a} v {b}");
     }
     let one = |face: u32, m: i32| {
-        let total = face as i32 + m;
+        let total = crate::engine::sums::face_plus(face, m);
         format!(
             "{face} {} = {total}",
             named(&nonzero("strategic ability", m))
@@ -318,7 +318,7 @@ fn attack_lines(game: &Game, event: &Event) -> Vec<String> {
     else {
         return Vec::new();
     };
-    let throw = needed - ac;
+    let throw = needed.saturating_sub(*ac);
     let mods: String = modifiers
         .iter()
         .map(|(why, v)| format!(" {} {why}", signed(*v)))
@@ -326,7 +326,7 @@ fn attack_lines(game: &Game, event: &Event) -> Vec<String> {
     let mut lines: Vec<String> = throws
         .iter()
         .map(|t| {
-            let total = t.face as i32 + modifier;
+            let total = crate::engine::sums::face_plus(t.face, *modifier);
             let verdict = if t.hit { "hit" } else { "miss" };
             format!(
                 "  d20 {}{mods} = {total} vs {throw}+AC{ac} {needed}: {verdict}",

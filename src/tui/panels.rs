@@ -209,7 +209,7 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     )));
     lines.push(Line::raw(format!(
         "AC {} (armor {}), morale {:+}",
-        t.armor_ac + t.other_ac,
+        t.armor_ac.saturating_add(t.other_ac),
         t.armor_ac,
         t.morale
     )));

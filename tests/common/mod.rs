@@ -30,7 +30,7 @@ pub fn troop(formation: Formation) -> TroopType {
         speed: if formation.is_mounted() { 180 } else { 90 },
         melee: MeleeWeapon {
             name: "sword".into(),
-            damage: DamageDice { count: 1, sides: 6 },
+            damage: DamageDice::new(1, 6),
             class: MeleeClass::Other,
         },
         missile: None,
@@ -43,10 +43,7 @@ pub fn pikemen() -> TroopType {
     let mut t = troop(Formation::FF);
     t.melee = MeleeWeapon {
         name: "pike".into(),
-        damage: DamageDice {
-            count: 1,
-            sides: 10,
-        },
+        damage: DamageDice::new(1, 10),
         class: MeleeClass::SpearOrPolearm,
     };
     t
@@ -69,7 +66,7 @@ pub fn archers() -> TroopType {
     let mut t = troop(Formation::LF);
     t.missile = Some(MissileWeapon::Missile {
         kind: MissileKind::LongBow,
-        damage: DamageDice { count: 1, sides: 6 },
+        damage: DamageDice::new(1, 6),
     });
     t
 }
@@ -79,7 +76,7 @@ pub fn lancers() -> TroopType {
     let mut t = troop(Formation::HC);
     t.melee = MeleeWeapon {
         name: "lance".into(),
-        damage: DamageDice { count: 1, sides: 8 },
+        damage: DamageDice::new(1, 8),
         class: MeleeClass::Lance,
     };
     t

@@ -113,7 +113,9 @@ fn withdraw_cost(view: &View, u: &Unit, damage: u32, moves: bool, firearm: bool)
     let shock = game
         .damage_shock(u, firearm, damage, left)
         .map_or(0.0, |extra| {
-            let modifier = game.shock_modifier_if(&disordered, secured) + extra;
+            let modifier = game
+                .shock_modifier_if(&disordered, secured)
+                .saturating_add(extra);
             ground_cost(&game.roll_odds(modifier), f64::from(left))
         });
     let disorder = match (moves, u.status) {

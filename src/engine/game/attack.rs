@@ -6,6 +6,7 @@
 use super::{Game, Unit};
 use crate::engine::event::{AttackKind, MoveKind};
 use crate::engine::rules::ReloadTiming;
+use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{Formation, MeleeClass, MissileWeapon, Status, UnitId};
 use hexx::Hex;
 
@@ -63,7 +64,7 @@ impl AttackProfile {
         if face == 1 && nat1 {
             return false;
         }
-        face as i32 + self.modifier >= self.needed
+        face_plus(face, self.modifier) >= self.needed
     }
 }
 
@@ -198,8 +199,8 @@ impl Game {
             } else {
                 a.profile.melee_attacks
             },
-            needed: a.troop.attack_throw + effective_ac,
-            modifier: modifiers.iter().map(|(_, v)| v).sum(),
+            needed: a.troop.attack_throw.saturating_add(effective_ac),
+            modifier: saturating_sum(modifiers.iter().map(|(_, v)| *v)),
             modifiers,
             effective_ac,
             uhp_per_hit: self.uhp_per_hit(a, t, kind),
@@ -221,7 +222,10 @@ impl Game {
         } else {
             0
         };
-        t.troop.other_ac + armor - ignored
+        t.troop
+            .other_ac
+            .saturating_add(armor)
+            .saturating_sub(ignored)
     }
 
     /// R5.4: the attack throw modifiers that apply, each with its reason.
@@ -295,10 +299,11 @@ impl Game {
     /// The shock modifier `unit` would have if `secured` said whether Formed Foot covered
     /// it (R9.1, R8.6, R9.4): the planner's what-if for a hex it has not reached.
     pub fn shock_modifier_if(&self, unit: &Unit, secured: bool) -> i32 {
-        self.shock_modifiers_if(unit, secured)
-            .iter()
-            .map(|(_, v)| v)
-            .sum()
+        saturating_sum(
+            self.shock_modifiers_if(unit, secured)
+                .iter()
+                .map(|(_, v)| *v),
+        )
     }
 
     /// Each part of `unit`'s shock modifier with its name, none of them 0: `morale`,

@@ -7,6 +7,7 @@ use super::Game;
 use crate::engine::command::{Command, Decision, Order, MAX_FORCED_FACE};
 use crate::engine::error::{Refusal, RuleError};
 use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
+use crate::engine::sums::face_plus;
 use crate::engine::types::{SideId, Status, UnitId};
 use hexx::Hex;
 
@@ -25,7 +26,7 @@ impl Game {
         let winner = loop {
             let (fa, fb) = (self.roll(die), self.roll(die));
             faces.push((fa, fb));
-            let (ta, tb) = (fa as i32 + a, fb as i32 + b);
+            let (ta, tb) = (face_plus(fa, a), face_plus(fb, b));
             if ta != tb {
                 break if ta > tb { SideId::A } else { SideId::B };
             }

@@ -21,6 +21,7 @@ pub struct Standing {
 }
 use crate::engine::event::{EndReason, Event, Phase, RollCause};
 use crate::engine::rules::ShockResult;
+use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{SideId, Status, UnitId};
 
 impl Game {
@@ -49,9 +50,9 @@ impl Game {
     fn rally_fleeing(&mut self) {
         for id in self.ids_where(|g, u| u.status == Status::Fleeing && g.outcome.is_none()) {
             let modifiers = self.shock_modifiers(self.at(id));
-            let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
+            let modifier = saturating_sum(modifiers.iter().map(|(_, v)| *v));
             let dice = [self.roll(6), self.roll(6)];
-            let total = (dice[0] + dice[1]) as i32 + modifier;
+            let total = face_plus(dice[0] + dice[1], modifier);
             let result = self.rules.shock_result(total);
             self.emit(Event::ShockRolled {
                 unit: id,
@@ -109,7 +110,7 @@ impl Game {
             }
             let modifier = s.morale_modifier;
             let dice = [self.roll(6), self.roll(6)];
-            let total = (dice[0] + dice[1]) as i32 + modifier;
+            let total = face_plus(dice[0] + dice[1], modifier);
             let broke = total <= self.rules.army_breaks_at_most;
             self.emit(Event::ArmyMoraleRolled {
                 side,

@@ -8,6 +8,7 @@ use super::attack::{AttackProfile, Setting};
 use super::{Game, Unit};
 use crate::engine::event::AttackKind;
 use crate::engine::rules::ShockResult;
+use crate::engine::sums::face_plus;
 use crate::engine::types::UnitId;
 
 /// Chances of each shock outcome for a target, summing to 1.
@@ -98,7 +99,10 @@ impl Game {
             }
             match self.damage_shock(t, profile.firearm, damage, left) {
                 None => shock.no_roll += pk,
-                Some(extra) => self.add_roll_odds(&mut shock, self.shock_modifier(t) + extra, *pk),
+                Some(extra) => {
+                    let modifier = self.shock_modifier(t).saturating_add(extra);
+                    self.add_roll_odds(&mut shock, modifier, *pk)
+                }
             }
         }
         Odds {
@@ -125,7 +129,7 @@ impl Game {
         for a in 1..=6 {
             for b in 1..=6 {
                 let p = weight / 36.0;
-                match self.rules.shock_result(a + b + modifier) {
+                match self.rules.shock_result(face_plus(a + b, modifier)) {
                     ShockResult::Hold => shock.hold += p,
                     ShockResult::Recoil => shock.recoil += p,
                     ShockResult::Flee => shock.flee += p,

@@ -6,6 +6,7 @@ use super::Game;
 use crate::engine::command::Decision;
 use crate::engine::event::{AttackKind, Event, RollCause, Throw};
 use crate::engine::rules::ShockResult;
+use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{Formation, Status, UnitId};
 use hexx::Hex;
 
@@ -332,9 +333,9 @@ impl Game {
         if extra != 0 {
             modifiers.push(("double trigger".to_string(), extra));
         }
-        let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
+        let modifier = saturating_sum(modifiers.iter().map(|(_, v)| *v));
         let dice = [self.roll(6), self.roll(6)];
-        let total = (dice[0] + dice[1]) as i32 + modifier;
+        let total = face_plus(dice[0] + dice[1], modifier);
         let result = self.rules.shock_result(total);
         self.emit(Event::ShockRolled {
             unit,
