@@ -86,7 +86,11 @@ fn i26_every_binding_has_keys_contexts_a_hint_and_help() {
         assert!(!b.keys.is_empty(), "{:?} has no key", b.action);
         assert!(!b.contexts.is_empty(), "{:?} works nowhere", b.action);
         assert!(!b.hint.is_empty() && !b.help.is_empty(), "{:?}", b.action);
-        assert!(b.named >= 1, "{:?} names no key on the status line", b.action);
+        assert!(
+            b.named >= 1,
+            "{:?} names no key on the status line",
+            b.action
+        );
     }
     assert_eq!(
         keys::action(Context::Map, volley::tui::Key::Char('e')),
@@ -229,20 +233,54 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
         (Context::PickTarget, Box::new(picking_target)),
         (Context::Decide, Box::new(asked)),
         (Context::GameOver, Box::new(battle_over)),
-        (Context::ConfirmEnd, Box::new(|| { let mut a = on_map(); press(&mut a, "e"); a })),
+        (
+            Context::ConfirmEnd,
+            Box::new(|| {
+                let mut a = on_map();
+                press(&mut a, "e");
+                a
+            }),
+        ),
         (Context::ConfirmQuit, Box::new(in_mode(Mode::ConfirmQuit))),
         (
             Context::ConfirmReplace,
-            Box::new(in_mode(Mode::ConfirmReplace { path: replace.clone(), note: None, why: "holds nothing".into() })),
+            Box::new(in_mode(Mode::ConfirmReplace {
+                path: replace.clone(),
+                note: None,
+                why: "holds nothing".into(),
+            })),
         ),
-        (Context::SaveName, Box::new(in_mode(Mode::SaveAs { name: "x".into() }))),
-        (Context::DiceFaces, Box::new(in_mode(Mode::ForceDice { faces: "6".into() }))),
-        (Context::Briefing, Box::new(in_mode(Mode::Briefing { scroll: 10 }))),
+        (
+            Context::SaveName,
+            Box::new(in_mode(Mode::SaveAs { name: "x".into() })),
+        ),
+        (
+            Context::DiceFaces,
+            Box::new(in_mode(Mode::ForceDice { faces: "6".into() })),
+        ),
+        (
+            Context::Briefing,
+            Box::new(in_mode(Mode::Briefing { scroll: 10 })),
+        ),
         (Context::Pause, Box::new(in_mode(Mode::ComputerDone))),
-        (Context::Alert, Box::new(|| { let mut a = on_map(); a.save_alert = Some(alert(false)); a })),
-        (Context::Unsaved, Box::new(|| { let mut a = order_menu(); a.save_alert = Some(alert(true)); a })),
+        (
+            Context::Alert,
+            Box::new(|| {
+                let mut a = on_map();
+                a.save_alert = Some(alert(false));
+                a
+            }),
+        ),
+        (
+            Context::Unsaved,
+            Box::new(|| {
+                let mut a = order_menu();
+                a.save_alert = Some(alert(true));
+                a
+            }),
+        ),
     ];
-    let mut tried = 0;
+    let (mut tried, mut dead) = (0, Vec::new());
     for (context, fixture) in &fixtures {
         for b in BINDINGS.iter().filter(|b| b.contexts.contains(context)) {
             for key in b.keys {
@@ -252,16 +290,124 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
                 }
                 let before = state(&app);
                 app.handle_key(*key);
-                assert_ne!(
-                    state(&app),
-                    before,
-                    "{context:?}: {key:?} ({:?}) did nothing",
-                    b.action
-                );
+                if state(&app) == before {
+                    dead.push(format!("{context:?}: {key:?} ({:?})", b.action));
+                }
                 tried += 1;
             }
         }
     }
     let _ = std::fs::remove_file(&replace);
+    assert!(
+        dead.is_empty(),
+        "keys that did nothing:\n{}",
+        dead.join("\n")
+    );
     assert!(tried > 100, "{tried} keys tried");
+}
+
+/// The screen of `draw` at 100×30, as text.
+fn screen(draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    t.draw(draw).unwrap();
+    let buf = t.backend().buffer();
+    buf.content().iter().map(|c| c.symbol()).collect()
+}
+
+/// Issue 26: every key the table binds on the title screen does something there (the
+/// selection, the level or a choice).
+#[test]
+fn i26_every_key_of_the_title_screen_reaches_a_handler() {
+    use volley::tui::title::Title;
+    let empty = std::env::temp_dir().join(format!("volley-keys-title-{}", std::process::id()));
+    let mut dead = Vec::new();
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::Title))
+    {
+        for key in b.keys {
+            // The second battle is selected, so up and down both have somewhere to go.
+            let mut title = Title::new(&empty);
+            title.key(Key::Down);
+            let before = screen(|f| title.draw(f, f.area()));
+            let chose = title.key(*key).is_some();
+            if !chose && screen(|f| title.draw(f, f.area())) == before {
+                dead.push(format!("{key:?} ({:?})", b.action));
+            }
+        }
+    }
+    assert!(
+        dead.is_empty(),
+        "title keys that did nothing:\n{}",
+        dead.join("\n")
+    );
+}
+
+/// Issue 26: every key the table binds in the replay viewer does something there (the
+/// point viewed, the turn typed, the log, or leaving).
+#[test]
+fn i26_every_key_of_the_replay_viewer_reaches_a_handler() {
+    use volley::tui::replay::Replay;
+    let mut played = on_map();
+    for _ in 0..60 {
+        if played.game.turn() >= 3 {
+            break;
+        }
+        match (&played.mode, played.game.actor()) {
+            (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut played, "1"),
+            (Mode::Browse, _) => press(&mut played, "ey"),
+            _ => press(&mut played, " "),
+        }
+    }
+    let mut dead = Vec::new();
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::Replay))
+    {
+        for key in b.keys {
+            let mut replay = Replay::new(volley::save::Resumed {
+                scenario: tutorial(),
+                seed: 7,
+                controllers: [Controller::Human; 2],
+                levels: Default::default(),
+                commands: played.commands.clone(),
+                game: played.game.clone(),
+            })
+            .unwrap();
+            // Midway, the log scrolled back a line: every step and scroll can go.
+            replay.seek(replay.len() / 2);
+            replay.app.log_scroll = 1;
+            let before = (replay.position(), screen(|f| replay.draw(f)));
+            let left = replay.key(*key).is_some();
+            if !left && (replay.position(), screen(|f| replay.draw(f))) == before {
+                dead.push(format!("{key:?} ({:?})", b.action));
+            }
+        }
+    }
+    assert!(
+        dead.is_empty(),
+        "replay keys that did nothing:\n{}",
+        dead.join("\n")
+    );
+}
+
+/// Issue 26: the help screen lists every key of the battle screen, as the table has it.
+#[test]
+fn i26_the_help_screen_lists_every_battle_key_from_the_table() {
+    let help = volley::tui::screens::HELP.as_str();
+    let battle = [
+        Context::Map,
+        Context::Orders,
+        Context::PickHex,
+        Context::PickTarget,
+        Context::Decide,
+        Context::GameOver,
+    ];
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.iter().any(|x| battle.contains(x)))
+    {
+        let entry = format!("{} {}", b.all_keys(), b.hint);
+        assert!(help.contains(&entry), "help lacks {entry:?}:\n{help}");
+    }
 }

@@ -4,7 +4,8 @@
 //! screen's and the replay viewer's hints and the README's key table are all written from
 //! it, so a key cannot be documented and not work, or the reverse. The model is gitui's
 //! `src/keys/key_list.rs` and its `get_hint`. No rule is implemented here: the order keys
-//! give the orders of R3 (movement), R4.4 (charge), R6 (fire), R7 (attack) and R6.4 (ready).
+//! give the orders of R4.1 (movement), R4.4 (charge), R4.5 (disengage), R6 (fire), R7
+//! (attack) and R5.6 (ready).
 //!
 //! Adding a key is one [`Binding`] in [`BINDINGS`] plus its arm in the handler of its
 //! context (`src/tui/app/input.rs`, `title.rs` or `replay.rs`).
@@ -229,55 +230,102 @@ const REPLAY_HINTS: &[Action] = &[
 /// What a key does. An action whose keys are a family (the cursor's, the log's) reads the
 /// key itself for the direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(missing_docs, reason = "each action's help is its table entry")]
 pub enum Action {
+    /// Moves the cursor left, down, up or right, as the key says.
     MoveCursor,
+    /// Moves the cursor up-left.
     MoveUpLeft,
+    /// Moves the cursor up-right.
     MoveUpRight,
+    /// Moves the cursor down-left.
     MoveDownLeft,
+    /// Moves the cursor down-right.
     MoveDownRight,
+    /// The next unit with an order to give.
     NextUnit,
+    /// The previous unit with an order to give.
     PrevUnit,
+    /// Opens the order menu of the unit under the cursor.
     OpenOrders,
+    /// Ends the side's orders for the phase.
     EndOrders,
+    /// Takes back the last movement order.
     Undo,
+    /// Steps through what the other side did.
     TheirMoves,
+    /// Shows the briefing.
     Briefing,
+    /// Larger (`+`, `=`) or smaller (`-`) hexes.
     Zoom,
+    /// Saves under a name.
     Save,
+    /// Designer: forces the faces of the next dice.
     ForceDice,
+    /// Shows the help screen.
     Help,
+    /// Asks to leave the battle.
     Quit,
+    /// Scrolls the log back (`PgUp`) or forward (`PgDn`).
     ScrollLog,
+    /// Order: stand fast (R4.1).
     StandFast,
+    /// Order: march (R4.1).
     March,
+    /// Order: hustle (R4.1).
     Hustle,
+    /// Order: charge (R4.4).
     Charge,
+    /// Order: disengage (R4.5).
     Disengage,
+    /// Order: fire (R6.1).
     Fire,
+    /// Order: attack (R7.2).
     Attack,
+    /// Order: ready (R5.6).
     Ready,
+    /// Confirms what is chosen or typed.
     Confirm,
+    /// Cancels what is being chosen or typed.
     Cancel,
+    /// The next target (or the one before, as the key says).
     CycleTarget,
+    /// Answers yes.
     Yes,
+    /// Answers no.
     No,
+    /// A digit: a prompt's answer, or a turn's number in the replay viewer.
     Digit,
+    /// Leaves without asking.
     Leave,
+    /// Closes a pause or an alert.
     Dismiss,
+    /// Takes back the last character typed.
     DeleteChar,
+    /// Scrolls the briefing.
     ScrollBriefing,
+    /// Selects the row above or below.
     Select,
+    /// Plays the selected battle or resumes the save.
     Play,
+    /// Plays side A (`1`) or B (`2`) against the computer.
     PlaySide,
+    /// Plays hot-seat.
     HotSeat,
+    /// Watches the computer play both sides.
     Watch,
+    /// The computer's next level.
     Level,
+    /// The next command.
     StepForward,
+    /// The command before.
     StepBack,
+    /// The next phase.
     NextPhase,
+    /// The phase before.
     PrevPhase,
+    /// Goes to the turn typed.
     JumpTurn,
+    /// Plays on from the point viewed.
     PlayOn,
 }
 
