@@ -4,6 +4,7 @@
 pub mod app;
 pub mod briefing;
 pub mod describe;
+pub mod keys;
 pub mod map_view;
 pub mod panels;
 pub mod replay;

@@ -391,35 +391,13 @@ pub fn log(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(lines).block(block), area);
 }
 
-/// The keys that work now, most needed first, each as it reads on the status line.
-fn key_hints(app: &App) -> &'static [&'static str] {
-    match &app.mode {
-        Mode::Browse if app.game.outcome().is_some() => &["q quit", "arrows move", "? help"],
-        Mode::Browse => match app.game.actor() {
-            Actor::Decide(_) => &["answer the prompt", "? help", "q quit", "PgUp log"],
-            _ => &[
-                "Enter orders",
-                "e end",
-                "Tab next unit",
-                "arrows move",
-                "? help",
-                "q quit",
-                "o their moves",
-                "U undo",
-                "b briefing",
-                "S save",
-                "+/- size",
-                "PgUp log",
-            ],
-        },
-        Mode::Orders { .. } => &["press an order's key", "Esc cancel"],
-        Mode::PickHex { .. } => &["move to a highlighted hex", "Enter confirm", "Esc cancel"],
-        Mode::PickTarget { .. } => &["Tab/arrows next target", "Enter confirm", "Esc cancel"],
-        Mode::SaveAs { .. } => &["type a name or a path", "Enter save", "Esc cancel"],
-        Mode::ConfirmReplace { .. } => &["y replace", "any other key keep it"],
-        Mode::ForceDice { .. } => &["type faces 1-20", "Enter force", "Esc cancel"],
-        _ => &["press a key"],
-    }
+/// The keys that work now, most needed first, each as it reads on the status line: the
+/// key table's hints for the context (issue 26).
+fn key_hints(app: &App) -> Vec<String> {
+    super::keys::hints(app.context())
+        .into_iter()
+        .map(|(_, hint)| hint)
+        .collect()
 }
 
 /// The status line, fitted to `width`: while the autosave fails, the banner that says so
@@ -437,18 +415,10 @@ pub fn status(app: &App, width: u16) -> Line<'static> {
         format!(" {} ", app.message)
     };
     let used = columns::width(&banner) + columns::width(&message) + 2;
-    let mut room = (width as usize).saturating_sub(used);
-    let mut shown = Vec::new();
-    for hint in key_hints(app) {
-        let cost = columns::width(hint) + if shown.is_empty() { 0 } else { 3 };
-        if cost > room {
-            break;
-        }
-        room -= cost;
-        shown.push(*hint);
-    }
+    let room = (width as usize).saturating_sub(used);
+    let shown = super::keys::fit(&key_hints(app), room);
     let keys = Span::styled(
-        format!(" {} ", shown.join(" · ")),
+        format!(" {shown} "),
         Style::default().fg(Color::Black).bg(Color::Gray),
     );
     let mut spans = Vec::new();

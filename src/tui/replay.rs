@@ -6,6 +6,7 @@
 //! `cargo bench --bench replay`).
 
 use super::app::{App, Key};
+use super::keys::{self, Action, Context};
 use crate::engine::{Command, Dice, Game, Phase};
 use crate::save::Resumed;
 use crate::scenario::{Controller, Scenario};
@@ -140,25 +141,28 @@ impl Replay {
             .unwrap_or(self.len())
     }
 
-    /// Handles one key; `Some` when the viewer is left.
+    /// Handles one key, looked up in the key table ([`keys::BINDINGS`]); `Some` when the
+    /// viewer is left.
     pub fn key(&mut self, key: Key) -> Option<ReplayExit> {
-        let target = match key {
-            Key::Right | Key::Char('l') => self.pos + 1,
-            Key::Left | Key::Char('h') => self.pos.saturating_sub(1),
-            Key::Char(']') | Key::Down => self.next_phase(true),
-            Key::Char('[') | Key::Up => self.next_phase(false),
-            Key::Char(d) if d.is_ascii_digit() => {
-                self.typed.push(d);
+        let target = match keys::action(Context::Replay, key)? {
+            Action::StepForward => self.pos + 1,
+            Action::StepBack => self.pos.saturating_sub(1),
+            Action::NextPhase => self.next_phase(true),
+            Action::PrevPhase => self.next_phase(false),
+            Action::Digit => {
+                if let Key::Char(d) = key {
+                    self.typed.push(d);
+                }
                 return None;
             }
-            Key::Char('t') | Key::Enter => {
+            Action::JumpTurn => {
                 let turn = self.typed.parse().unwrap_or(1);
                 self.typed.clear();
                 self.turn_start(turn)
             }
-            Key::Char('p') => return Some(ReplayExit::PlayOn(self.branch())),
-            Key::Char('q') | Key::Esc => return Some(ReplayExit::Quit),
-            Key::PageUp | Key::PageDown => {
+            Action::PlayOn => return Some(ReplayExit::PlayOn(self.branch())),
+            Action::Leave => return Some(ReplayExit::Quit),
+            Action::ScrollLog => {
                 self.app.handle_key(key);
                 return None;
             }
@@ -196,10 +200,15 @@ impl Replay {
         } else {
             format!(" · turn {}_", self.typed)
         };
+        let hints: Vec<String> = keys::hints(Context::Replay)
+            .into_iter()
+            .map(|(_, hint)| hint)
+            .collect();
         let text = format!(
-            " Replay {}/{} · turn {turn} {phase:?}{typed} · ←→ command · [ ] phase · 12t turn 12 · p play on · q quit",
+            " Replay {}/{} · turn {turn} {phase:?}{typed} · {}",
             self.pos,
-            self.len()
+            self.len(),
+            hints.join(" · ")
         );
         let row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
         frame.render_widget(ratatui::widgets::Clear, row);

@@ -18,18 +18,8 @@ use ratatui::Frame;
 /// Smallest terminal the game draws in.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
-/// The key map and the rules in brief, for `?`.
-pub const HELP: &str = "\
-KEYS
- arrows / h j k l   move the cursor (left, down, up, right)
- y u v n            move diagonally up-left, up-right, down-left, down-right
- Tab / Shift-Tab    next / previous unit with an order to give
- Enter or Space     orders for the unit under the cursor; confirm hex / target
- Esc                cancel       e  end this side's orders      U  undo a move
- PgUp / PgDn        scroll the log   S  save   b  briefing   ?  help   q  quit
- F                  designer: force the faces of the next dice (6 6 3)
- Orders: s stand fast, m march, h hustle, c charge, d disengage, f fire,
-         a attack, r ready. Prompts: digits, y / n.
+/// The rules in brief, under the keys on the help screen.
+const RULES: &str = "\
 MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
       tokens), terrain, uhp, status (d disordered, F fleeing). @@ objective.
       Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
@@ -40,6 +30,14 @@ RULES Hits: d20 + mods >= attack throw + AC. Firearms pierce up to 5 armor
       unit stands fast). Shock 2d6+ML: 2- rout, 3-4 flee, 5-6 recoil, 7+ hold.
       Cavalry charging Drilled Foot not next to friendly Formed Foot (or any
       Undrilled Foot) forces a shock roll at once. Ready units strike first.";
+
+/// The help screen for `?`: the keys, written from the key table ([`super::keys`]), then
+/// the rules in brief; every line fits the 78 columns of the help box at 80×24.
+pub static HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let mut lines = super::keys::help_lines(78);
+    lines.push(RULES.to_string());
+    lines.join("\n")
+});
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);

@@ -5,6 +5,7 @@
 //! side against the computer, `h` plays hot-seat, `w` watches the computer play both.
 
 use super::app::Key;
+use super::keys::{self, Action, Context};
 use crate::ai::Level;
 use crate::scenario::{Controller, Scenario, SHIPPED};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -80,23 +81,46 @@ impl Title {
         self.battles.len() + self.saves.len()
     }
 
-    /// Handles one key; `Some` once the player has chosen.
+    /// Handles one key, looked up in the key table ([`keys::BINDINGS`]); `Some` once the
+    /// player has chosen.
     pub fn key(&mut self, key: Key) -> Option<Choice> {
-        match key {
-            Key::Up | Key::Char('k') => self.selected = self.selected.saturating_sub(1),
-            Key::Down | Key::Char('j') | Key::Tab => {
+        match keys::action(Context::Title, key)? {
+            Action::Select if matches!(key, Key::Up | Key::Char('k')) => {
+                self.selected = self.selected.saturating_sub(1);
+            }
+            Action::Select => {
                 self.selected = (self.selected + 1).min(self.rows().saturating_sub(1));
             }
-            Key::Char('q') | Key::Esc => return Some(Choice::Quit),
-            Key::Enter | Key::Char(' ') => return self.choose(None),
-            Key::Char(c @ ('1' | '2' | 'h' | 'w')) => return self.choose(Some(c)),
-            Key::Char('l') => {
+            Action::Leave => return Some(Choice::Quit),
+            Action::Play => return self.choose(None),
+            Action::PlaySide if key == Key::Char('1') => return self.choose(Some('1')),
+            Action::PlaySide => return self.choose(Some('2')),
+            Action::HotSeat => return self.choose(Some('h')),
+            Action::Watch => return self.choose(Some('w')),
+            Action::Level => {
                 let now = self.level.unwrap_or_else(|| self.scenario_level());
                 self.level = Some(now.next());
             }
             _ => {}
         }
         None
+    }
+
+    /// The hint line: the title's keys from the key table, the level's hint naming the
+    /// level, as many as fit in `width`.
+    fn hint_line(&self, width: u16) -> String {
+        let level = self.level.unwrap_or_else(|| self.scenario_level());
+        let hints: Vec<String> = keys::hints(Context::Title)
+            .into_iter()
+            .map(|(action, hint)| match action {
+                Some(Action::Level) => format!("{hint}: {}", level.name()),
+                _ => hint,
+            })
+            .collect();
+        format!(
+            " {}",
+            keys::fit(&hints, usize::from(width).saturating_sub(2))
+        )
     }
 
     /// The choice for the selected row, with a role key for a battle.
@@ -149,11 +173,7 @@ impl Title {
             Paragraph::new(self.detail_lines()).wrap(Wrap { trim: true }),
             detail,
         );
-        let level = self.level.unwrap_or_else(|| self.scenario_level());
-        let hint = format!(
-            " ↑↓ · Enter play · 1/2 side A/B · h hot-seat · w watch · l level: {} · q quit",
-            level.name()
-        );
+        let hint = self.hint_line(keys.width);
         let status = if self.message.is_empty() {
             hint
         } else {

@@ -1,6 +1,8 @@
 //! What each key does in each mode of the terminal game: cursor moves in hex directions,
-//! the order menu, picking a hex or a target, prompts and confirmations.
+//! the order menu, picking a hex or a target, prompts and confirmations. Keys are looked up
+//! in the one key table ([`keys::BINDINGS`], issue 26) and the handlers match on actions.
 
+use super::super::keys::{self, Action, Context};
 use super::{App, Key, Mode, TargetOrder};
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
@@ -12,140 +14,171 @@ use hexx::Hex;
 const MAX_SAVE_NAME: usize = 200;
 
 impl App {
-    /// Handles one key.
-    pub fn handle_key(&mut self, key: Key) {
-        // A failed save is seen before anything else goes on (issue 25).
+    /// Where keys are pressed now: the mode, the battle's state and the autosave's alert
+    /// decide which part of the key table ([`keys::BINDINGS`]) applies.
+    pub fn context(&self) -> Context {
         if self.alert_open() {
-            self.alert_key(key);
+            return Context::Alert;
+        }
+        match &self.mode {
+            Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => Context::Notice,
+            Mode::Briefing { .. } => Context::Briefing,
+            Mode::ComputerDone => Context::Pause,
+            Mode::ConfirmQuit => Context::ConfirmQuit,
+            Mode::ConfirmReplace { .. } => Context::ConfirmReplace,
+            Mode::SaveAs { .. } => Context::SaveName,
+            Mode::ForceDice { .. } => Context::DiceFaces,
+            Mode::ConfirmEnd { .. } => Context::ConfirmEnd,
+            _ if self.game.outcome().is_some() => Context::GameOver,
+            _ if matches!(self.game.actor(), Actor::Decide(_)) => Context::Decide,
+            Mode::Browse => Context::Map,
+            Mode::Orders { .. } => Context::Orders,
+            Mode::PickHex { .. } => Context::PickHex,
+            Mode::PickTarget { .. } => Context::PickTarget,
+        }
+    }
+
+    /// Handles one key: looked up in the key table for the context, then done.
+    pub fn handle_key(&mut self, key: Key) {
+        let context = self.context();
+        let action = keys::action(context, key);
+        // A failed save is seen before anything else goes on (issue 25).
+        if context == Context::Alert {
+            return self.alert_key(action);
+        }
+        // While the autosave fails, `S` saves elsewhere whatever is on screen.
+        if self.save_alert.is_some()
+            && context.overlaid_by_unsaved()
+            && keys::action(Context::Unsaved, key) == Some(Action::Save)
+        {
+            return self.open_save_prompt();
+        }
+        if action == Some(Action::ForceDice) {
+            self.mode = Mode::ForceDice {
+                faces: String::new(),
+            };
             return;
         }
         match self.mode.clone() {
             Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => self.mode = Mode::Browse,
-            Mode::Briefing { scroll } => self.briefing_key(key, scroll),
+            Mode::Briefing { scroll } => self.briefing_key(key, action, scroll),
             // The key that ends the pause after the computer's orders also does its work
             // (a scroll, the next unit), unless it only says "go on".
             Mode::ComputerDone => {
                 self.mode = Mode::Browse;
-                if !matches!(key, Key::Char(' ') | Key::Enter | Key::Esc) {
+                if action != Some(Action::Dismiss) {
                     self.handle_key(key);
                 }
             }
-            Mode::ConfirmQuit => match key {
-                Key::Char('y') | Key::Char('q') => self.quit = true,
+            Mode::ConfirmQuit => match action {
+                Some(Action::Yes) => self.quit = true,
                 _ => self.mode = Mode::Browse,
             },
-            Mode::ConfirmReplace { path, note, .. } => match key {
-                Key::Char('y') => self.write_named(&path, note.as_deref()),
+            Mode::ConfirmReplace { path, note, .. } => match action {
+                Some(Action::Yes) => self.write_named(&path, note.as_deref()),
                 _ => {
                     self.mode = Mode::Browse;
                     self.message = format!("not saved: {} is kept", crate::files::shown(&path));
                 }
             },
-            Mode::SaveAs { name } => self.save_as_key(key, name),
-            Mode::ForceDice { faces } => self.force_dice_key(key, faces),
-            // While the autosave fails, `S` saves elsewhere whatever is on screen.
-            _ if key == Key::Char('S') && self.save_alert.is_some() => self.open_save_prompt(),
-            _ if key == Key::Char('F') && self.game.outcome().is_none() => {
-                self.mode = Mode::ForceDice {
-                    faces: String::new(),
-                };
-            }
-            Mode::ConfirmEnd { .. } => match key {
-                Key::Char('y') | Key::Enter | Key::Char('e') => {
+            Mode::SaveAs { name } => self.save_as_key(key, action, name),
+            Mode::ForceDice { faces } => self.force_dice_key(key, action, faces),
+            Mode::ConfirmEnd { .. } => match action {
+                Some(Action::Yes) => {
                     self.submit(Command::Order(Order::EndOrders));
                 }
                 _ => self.mode = Mode::Browse,
             },
-            _ if self.game.outcome().is_some() => self.game_over_key(key),
-            _ if matches!(self.game.actor(), Actor::Decide(_)) => self.decision_key(key),
-            Mode::Browse => self.browse_key(key),
-            Mode::Orders { unit, options } => self.orders_key(key, unit, &options),
-            Mode::PickHex { unit, kind, reach } => self.pick_hex_key(key, unit, kind, &reach),
+            _ if context == Context::GameOver => self.game_over_key(key, action),
+            _ if context == Context::Decide => self.decision_key(key, action),
+            Mode::Browse => self.browse_key(key, action),
+            Mode::Orders { unit, options } => self.orders_key(key, action, unit, &options),
+            Mode::PickHex { unit, kind, reach } => {
+                self.pick_hex_key(key, action, unit, kind, &reach)
+            }
             Mode::PickTarget {
                 unit,
                 targets,
                 index,
                 order,
-            } => self.pick_target_key(key, unit, &targets, index, order),
+            } => self.pick_target_key(key, action, unit, &targets, index, order),
         }
     }
 
-    fn game_over_key(&mut self, key: Key) {
-        match key {
-            Key::Char('q') | Key::Esc | Key::Enter => self.quit = true,
-            k => {
-                self.move_cursor(k);
+    fn game_over_key(&mut self, key: Key, action: Option<Action>) {
+        match action {
+            Some(Action::Leave) => self.quit = true,
+            Some(Action::Help) => self.mode = Mode::Help,
+            Some(Action::ScrollLog) => self.scroll_log(key),
+            _ => {
+                self.move_cursor(action, key);
             }
         }
     }
 
-    fn decision_key(&mut self, key: Key) {
+    fn decision_key(&mut self, key: Key, action: Option<Action>) {
         let Actor::Decide(decision) = self.game.actor() else {
             return;
         };
         let answers = decision.answers();
-        let pick = match key {
-            Key::Char('y') => answers
+        let advance = |yes: bool| {
+            answers
                 .iter()
-                .find(|c| matches!(c, Command::Answer(Answer::Advance { advance: true })))
-                .copied(),
-            Key::Char('n') => answers
-                .iter()
-                .find(|c| matches!(c, Command::Answer(Answer::Advance { advance: false })))
-                .copied(),
-            Key::Char(d) if d.is_ascii_digit() => digit_answer(&decision, &answers, d),
-            Key::Char('?') => {
-                self.mode = Mode::Help;
+                .find(|c| matches!(c, Command::Answer(Answer::Advance { advance }) if *advance == yes))
+                .copied()
+        };
+        let pick = match (action, key) {
+            (Some(Action::Yes), _) => advance(true),
+            (Some(Action::No), _) => advance(false),
+            (Some(Action::Digit), Key::Char(d)) => digit_answer(&decision, &answers, d),
+            (Some(Action::Help), _) => return self.mode = Mode::Help,
+            (Some(Action::Briefing), _) => return self.mode = Mode::Briefing { scroll: 0 },
+            (Some(Action::Quit), _) => return self.mode = Mode::ConfirmQuit,
+            (Some(Action::ScrollLog), _) => return self.scroll_log(key),
+            _ => {
+                self.move_cursor(action, key);
                 return;
-            }
-            Key::Char('b') => {
-                self.mode = Mode::Briefing { scroll: 0 };
-                return;
-            }
-            Key::Char('q') => {
-                self.mode = Mode::ConfirmQuit;
-                return;
-            }
-            Key::PageUp | Key::PageDown => {
-                self.scroll_log(key);
-                return;
-            }
-            k => {
-                self.move_cursor(k);
-                None
             }
         };
-        if let Some(command) = pick {
-            self.submit(command);
+        match pick {
+            Some(command) => {
+                self.submit(command);
+            }
+            // An answer key that answers nothing here says so.
+            None => {
+                self.message = format!(
+                    "{} does not answer this prompt: the prompt says which keys do",
+                    keys::key_name(key)
+                );
+            }
         }
     }
 
-    fn browse_key(&mut self, key: Key) {
-        match key {
-            Key::Char('?') => self.mode = Mode::Help,
-            Key::Char('b') => self.mode = Mode::Briefing { scroll: 0 },
-            Key::Char('o') => self.step_traces(),
-            Key::Char('+') | Key::Char('=') => self.zoom_by(1),
-            Key::Char('-') => self.zoom_by(-1),
-            Key::Char('q') => self.mode = Mode::ConfirmQuit,
-            Key::Char('U') | Key::Backspace => self.undo(),
-            Key::Char('S') => self.open_save_prompt(),
-            Key::Tab => self.next_unit(true),
-            Key::BackTab => self.next_unit(false),
-            Key::Enter | Key::Char(' ') => self.open_orders(),
-            Key::Char('e') => self.end_orders(),
-            Key::PageUp | Key::PageDown => self.scroll_log(key),
-            k => {
-                self.move_cursor(k);
+    fn browse_key(&mut self, key: Key, action: Option<Action>) {
+        match action {
+            Some(Action::Help) => self.mode = Mode::Help,
+            Some(Action::Briefing) => self.mode = Mode::Briefing { scroll: 0 },
+            Some(Action::TheirMoves) => self.step_traces(),
+            Some(Action::Zoom) => self.zoom_by(if key == Key::Char('-') { -1 } else { 1 }),
+            Some(Action::Quit) => self.mode = Mode::ConfirmQuit,
+            Some(Action::Undo) => self.undo(),
+            Some(Action::Save) => self.open_save_prompt(),
+            Some(Action::NextUnit) => self.next_unit(true),
+            Some(Action::PrevUnit) => self.next_unit(false),
+            Some(Action::OpenOrders) => self.open_orders(),
+            Some(Action::EndOrders) => self.end_orders(),
+            Some(Action::ScrollLog) => self.scroll_log(key),
+            _ => {
+                self.move_cursor(action, key);
             }
         }
     }
 
     /// Typing a save's name or path: printable characters add, Backspace takes back,
     /// Enter saves, Esc gives up.
-    fn save_as_key(&mut self, key: Key, mut name: String) {
-        match key {
-            Key::Enter => {
+    fn save_as_key(&mut self, key: Key, action: Option<Action>, mut name: String) {
+        match (action, key) {
+            (Some(Action::Confirm), _) => {
                 self.mode = Mode::Browse;
                 let name = if name.trim().is_empty() {
                     self.default_save_name()
@@ -155,14 +188,14 @@ impl App {
                 self.save_as(&name);
                 return;
             }
-            Key::Esc => {
+            (Some(Action::Cancel), _) => {
                 self.mode = Mode::Browse;
                 return;
             }
-            Key::Backspace => {
+            (Some(Action::DeleteChar), _) => {
                 name.pop();
             }
-            Key::Char(c) if !c.is_control() && name.chars().count() < MAX_SAVE_NAME => {
+            (_, Key::Char(c)) if !c.is_control() && name.chars().count() < MAX_SAVE_NAME => {
                 name.push(c);
             }
             _ => {}
@@ -172,21 +205,23 @@ impl App {
 
     /// Typing forced faces: digits and separators add, Backspace takes back, Enter forces
     /// them (each a `Command::ForceDie`, so saves replay them), Esc gives up.
-    fn force_dice_key(&mut self, key: Key, mut faces: String) {
-        match key {
-            Key::Enter => {
+    fn force_dice_key(&mut self, key: Key, action: Option<Action>, mut faces: String) {
+        match (action, key) {
+            (Some(Action::Confirm), _) => {
                 self.mode = Mode::Browse;
                 self.force_dice(&faces);
                 return;
             }
-            Key::Esc => {
+            (Some(Action::Cancel), _) => {
                 self.mode = Mode::Browse;
                 return;
             }
-            Key::Backspace => {
+            (Some(Action::DeleteChar), _) => {
                 faces.pop();
             }
-            Key::Char(c) if (c.is_ascii_digit() || c == ' ' || c == ',') && faces.len() < 60 => {
+            (_, Key::Char(c))
+                if (c.is_ascii_digit() || c == ' ' || c == ',') && faces.len() < 60 =>
+            {
                 faces.push(c);
             }
             _ => {}
@@ -213,16 +248,16 @@ impl App {
 
     /// The briefing: up and down (arrows, `j` `k`, PgUp PgDn) scroll a briefing taller than
     /// the screen; any other key begins.
-    fn briefing_key(&mut self, key: Key, scroll: u16) {
+    fn briefing_key(&mut self, key: Key, action: Option<Action>, scroll: u16) {
+        if action != Some(Action::ScrollBriefing) {
+            self.mode = Mode::Browse;
+            return;
+        }
         let scroll = match key {
             Key::Down | Key::Char('j') => scroll.saturating_add(1),
             Key::PageDown => scroll.saturating_add(5),
-            Key::Up | Key::Char('k') => scroll.saturating_sub(1),
             Key::PageUp => scroll.saturating_sub(5),
-            _ => {
-                self.mode = Mode::Browse;
-                return;
-            }
+            _ => scroll.saturating_sub(1),
         };
         self.mode = Mode::Briefing { scroll };
     }
@@ -255,26 +290,26 @@ impl App {
         };
     }
 
-    /// Moves the cursor one hex; returns false for keys that are not movement.
-    pub fn move_cursor(&mut self, key: Key) -> bool {
+    /// Moves the cursor one hex for a cursor action (the key of [`Action::MoveCursor`]
+    /// gives its direction); any other action or none does nothing.
+    fn move_cursor(&mut self, action: Option<Action>, key: Key) {
         let (col, row) = Map::offset(self.cursor);
         let odd = row & 1;
-        let (dc, dr) = match key {
-            Key::Left | Key::Char('h') => (-1, 0),
-            Key::Right | Key::Char('l') => (1, 0),
-            Key::Up | Key::Char('k') => (0, -1),
-            Key::Down | Key::Char('j') => (0, 1),
-            Key::Char('y') => (odd - 1, -1),
-            Key::Char('u') => (odd, -1),
-            Key::Char('v') => (odd - 1, 1),
-            Key::Char('n') => (odd, 1),
-            _ => return false,
+        let (dc, dr) = match (action, key) {
+            (Some(Action::MoveUpLeft), _) => (odd - 1, -1),
+            (Some(Action::MoveUpRight), _) => (odd, -1),
+            (Some(Action::MoveDownLeft), _) => (odd - 1, 1),
+            (Some(Action::MoveDownRight), _) => (odd, 1),
+            (Some(Action::MoveCursor), Key::Left | Key::Char('h')) => (-1, 0),
+            (Some(Action::MoveCursor), Key::Right | Key::Char('l')) => (1, 0),
+            (Some(Action::MoveCursor), Key::Up | Key::Char('k')) => (0, -1),
+            (Some(Action::MoveCursor), _) => (0, 1),
+            _ => return,
         };
         let next = Map::hex_at(col + dc, row + dr);
         if self.game.map().contains(next) {
             self.cursor = next;
         }
-        true
     }
 
     /// Units of the acting side that still have an order to give this phase.
@@ -335,28 +370,39 @@ impl App {
         }
     }
 
-    fn orders_key(&mut self, key: Key, unit: UnitId, options: &[(char, &'static str)]) {
-        let Key::Char(c) = key else {
-            self.mode = Mode::Browse;
-            return;
+    /// The order menu: an order it offers is given; PgUp/PgDn scroll the log; any other
+    /// key closes it.
+    fn orders_key(
+        &mut self,
+        key: Key,
+        action: Option<Action>,
+        unit: UnitId,
+        options: &[(char, &'static str)],
+    ) {
+        let offered = |a: Action| {
+            keys::binding_of(Context::Orders, a)
+                .and_then(|b| b.keys.first())
+                .is_some_and(|k| options.iter().any(|(c, _)| Key::Char(*c) == *k))
         };
-        if !options.iter().any(|(k, _)| *k == c) {
-            self.mode = Mode::Browse;
-            return;
-        }
-        match c {
-            's' => {
+        match action {
+            Some(Action::ScrollLog) => self.scroll_log(key),
+            Some(a) if !offered(a) => self.mode = Mode::Browse,
+            Some(Action::StandFast) => {
                 self.submit(Command::Order(Order::StandFast { unit }));
             }
-            'r' => {
+            Some(Action::Ready) => {
                 self.submit(Command::Order(Order::Ready { unit }));
             }
-            'm' => self.pick_hex(unit, MoveKind::March),
-            'h' => self.pick_hex(unit, MoveKind::Hustle),
-            'd' => self.pick_hex(unit, MoveKind::Disengage),
-            'c' => self.pick_hex(unit, MoveKind::Charge),
-            'f' => self.pick_target(unit, self.game.fire_targets(unit), TargetOrder::Fire),
-            'a' => self.pick_target(unit, self.game.melee_targets(unit), TargetOrder::Attack),
+            Some(Action::March) => self.pick_hex(unit, MoveKind::March),
+            Some(Action::Hustle) => self.pick_hex(unit, MoveKind::Hustle),
+            Some(Action::Disengage) => self.pick_hex(unit, MoveKind::Disengage),
+            Some(Action::Charge) => self.pick_hex(unit, MoveKind::Charge),
+            Some(Action::Fire) => {
+                self.pick_target(unit, self.game.fire_targets(unit), TargetOrder::Fire)
+            }
+            Some(Action::Attack) => {
+                self.pick_target(unit, self.game.melee_targets(unit), TargetOrder::Attack)
+            }
             _ => self.mode = Mode::Browse,
         }
     }
@@ -370,16 +416,24 @@ impl App {
         self.mode = Mode::PickHex { unit, kind, reach };
     }
 
-    fn pick_hex_key(&mut self, key: Key, unit: UnitId, kind: MoveKind, reach: &Reach) {
-        match key {
-            Key::Esc => {
+    fn pick_hex_key(
+        &mut self,
+        key: Key,
+        action: Option<Action>,
+        unit: UnitId,
+        kind: MoveKind,
+        reach: &Reach,
+    ) {
+        match action {
+            Some(Action::Cancel) => {
                 // Back where the order began: on the unit.
                 if let Some(u) = self.game.unit(unit) {
                     self.cursor = u.pos;
                 }
                 self.mode = Mode::Browse;
             }
-            Key::Enter | Key::Char(' ') => {
+            Some(Action::ScrollLog) => self.scroll_log(key),
+            Some(Action::Confirm) => {
                 if reach.cost_to(self.cursor).is_none() {
                     self.message =
                         "that hex is not highlighted: pick one the unit can reach".into();
@@ -399,9 +453,7 @@ impl App {
                     _ => self.charge_targets(unit, to),
                 }
             }
-            k => {
-                self.move_cursor(k);
-            }
+            _ => self.move_cursor(action, key),
         }
     }
 
@@ -441,18 +493,20 @@ impl App {
     fn pick_target_key(
         &mut self,
         key: Key,
+        action: Option<Action>,
         unit: UnitId,
         targets: &[UnitId],
         index: usize,
         order: TargetOrder,
     ) {
         let cycle = |i: isize| (index as isize + i).rem_euclid(targets.len() as isize) as usize;
-        let index = match key {
-            Key::Esc => {
+        let index = match action {
+            Some(Action::Cancel) => {
                 self.mode = Mode::Browse;
                 return;
             }
-            Key::Enter | Key::Char(' ') => {
+            Some(Action::ScrollLog) => return self.scroll_log(key),
+            Some(Action::Confirm) => {
                 let Some(&target) = targets.get(index) else {
                     self.mode = Mode::Browse;
                     return;
@@ -467,8 +521,14 @@ impl App {
                 self.submit(command);
                 return;
             }
-            Key::Tab | Key::Right | Key::Down | Key::Char('l') | Key::Char('j') => cycle(1),
-            Key::BackTab | Key::Left | Key::Up | Key::Char('h') | Key::Char('k') => cycle(-1),
+            Some(Action::CycleTarget) if targets.len() == 1 => {
+                self.message = "this is the only target in reach".into();
+                index
+            }
+            Some(Action::CycleTarget) => match key {
+                Key::Tab | Key::Right | Key::Down | Key::Char('l') | Key::Char('j') => cycle(1),
+                _ => cycle(-1),
+            },
             _ => index,
         };
         if let Some(u) = targets.get(index).and_then(|t| self.game.unit(*t)) {
@@ -510,33 +570,34 @@ fn digit_answer(
     }
 }
 
-/// The order menu for a unit's legal orders: key and label.
+/// The order menu for a unit's legal orders: key and label, from the key table, in its
+/// order.
 fn order_menu(orders: &[Command]) -> Vec<(char, &'static str)> {
-    let all = [
-        ('s', "stand fast"),
-        ('m', "march"),
-        ('h', "hustle"),
-        ('c', "charge"),
-        ('d', "disengage"),
-        ('f', "fire"),
-        ('a', "attack"),
-        ('r', "ready"),
-    ];
-    all.into_iter()
-        .filter(|(k, _)| {
-            orders.iter().any(|c| {
-                matches!(
-                    (k, c),
-                    ('s', Command::Order(Order::StandFast { .. }))
-                        | ('m', Command::Order(Order::March { .. }))
-                        | ('h', Command::Order(Order::Hustle { .. }))
-                        | ('c', Command::Order(Order::Charge { .. }))
-                        | ('d', Command::Order(Order::Disengage { .. }))
-                        | ('f', Command::Order(Order::Fire { .. }))
-                        | ('a', Command::Order(Order::Attack { .. }))
-                        | ('r', Command::Order(Order::Ready { .. }))
-                )
-            })
+    keys::BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::Orders))
+        .filter(|b| orders.iter().any(|c| order_action(c) == Some(b.action)))
+        .filter_map(|b| match b.keys.first() {
+            Some(Key::Char(k)) => Some((*k, b.hint)),
+            _ => None,
         })
         .collect()
+}
+
+/// The order menu's action that gives `command`.
+fn order_action(command: &Command) -> Option<Action> {
+    let Command::Order(order) = command else {
+        return None;
+    };
+    Some(match order {
+        Order::StandFast { .. } => Action::StandFast,
+        Order::March { .. } => Action::March,
+        Order::Hustle { .. } => Action::Hustle,
+        Order::Charge { .. } => Action::Charge,
+        Order::Disengage { .. } => Action::Disengage,
+        Order::Fire { .. } => Action::Fire,
+        Order::Attack { .. } => Action::Attack,
+        Order::Ready { .. } => Action::Ready,
+        _ => return None,
+    })
 }

@@ -192,23 +192,23 @@ impl App {
 
     /// A key while the alert is open: `S` saves elsewhere, `q` asks to quit, Enter, Esc or
     /// Space dismiss it; any other key is ignored so that an order key cannot dismiss it.
-    pub(super) fn alert_key(&mut self, key: super::Key) {
-        use super::Key;
+    pub(super) fn alert_key(&mut self, action: Option<crate::tui::keys::Action>) {
+        use crate::tui::keys::Action;
         let dismiss = |app: &mut App| {
             if let Some(alert) = &mut app.save_alert {
                 alert.acknowledged = true;
             }
         };
-        match key {
-            Key::Char('S') => {
+        match action {
+            Some(Action::Save) => {
                 dismiss(self);
                 self.open_save_prompt();
             }
-            Key::Char('q') => {
+            Some(Action::Quit) => {
                 dismiss(self);
                 self.mode = Mode::ConfirmQuit;
             }
-            Key::Enter | Key::Esc | Key::Char(' ') => dismiss(self),
+            Some(Action::Dismiss) => dismiss(self),
             _ => {}
         }
     }

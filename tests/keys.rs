@@ -1,0 +1,413 @@
+//! The one key table (issue 26, "One key table"): the README's key table is written from
+//! it, every key it lists for a context reaches a handler there, no key means two actions
+//! in one context, and every hint on a status line names a key that works there.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use volley::tui::keys::{self, Action, Context, BINDINGS, CONTEXTS};
+
+/// The README's table under "## Keys and mouse": its lines from the first `|` to the first
+/// line that is not a table row.
+fn readme_key_table() -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README is read");
+    let section = readme
+        .split("\n## Keys and mouse\n")
+        .nth(1)
+        .expect("the README has a section \"## Keys and mouse\"");
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+/// Issue 26: the README's key table is the key table, so a key cannot be documented and
+/// not work, or the reverse. On failure, the table to paste is printed.
+#[test]
+fn i26_the_readme_key_table_is_written_from_the_key_table() {
+    let want = keys::readme_table();
+    assert!(
+        readme_key_table() == want,
+        "README.md's table under \"## Keys and mouse\" differs from the key table; it should read:\n\n{want}"
+    );
+}
+
+/// Issue 26: in each context a key means one action at most, so no binding hides another.
+#[test]
+fn i26_no_two_actions_of_one_context_share_a_key() {
+    for context in CONTEXTS {
+        let bound: Vec<_> = BINDINGS
+            .iter()
+            .filter(|b| b.contexts.contains(&context))
+            .collect();
+        for (i, a) in bound.iter().enumerate() {
+            for b in bound.iter().skip(i + 1) {
+                let shared: Vec<_> = a.keys.iter().filter(|k| b.keys.contains(k)).collect();
+                assert!(
+                    shared.is_empty(),
+                    "{context:?}: {:?} and {:?} share {shared:?}",
+                    a.action,
+                    b.action
+                );
+            }
+        }
+    }
+}
+
+/// Issue 26: every action a context hints on its status line is bound there, so a hint
+/// cannot offer a key that does nothing.
+#[test]
+fn i26_every_hinted_action_is_bound_in_its_context() {
+    for context in CONTEXTS {
+        for action in keys::hinted(context) {
+            assert!(
+                keys::binding_of(context, *action).is_some(),
+                "{context:?} hints {action:?}, which has no key there"
+            );
+        }
+    }
+}
+
+/// Issue 26: every context's keys are in the table, and each binding names a key and a
+/// context, a hint and a help sentence.
+#[test]
+fn i26_every_binding_has_keys_contexts_a_hint_and_help() {
+    for b in BINDINGS {
+        assert!(!b.keys.is_empty(), "{:?} has no key", b.action);
+        assert!(!b.contexts.is_empty(), "{:?} works nowhere", b.action);
+        assert!(!b.hint.is_empty() && !b.help.is_empty(), "{:?}", b.action);
+        assert!(
+            b.named >= 1,
+            "{:?} names no key on the status line",
+            b.action
+        );
+    }
+    assert_eq!(
+        keys::action(Context::Map, volley::tui::Key::Char('e')),
+        Some(Action::EndOrders)
+    );
+}
+
+// ---- Every key of a context reaches a handler there ----
+
+use volley::engine::Map;
+use volley::scenario::{Controller, Scenario};
+use volley::tui::{App, Key, Mode};
+
+fn tutorial() -> Scenario {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .expect("the tutorial ships");
+    Scenario::parse(source, file).expect("the tutorial parses")
+}
+
+/// Keys as typed: `\t` Tab, `\n` Enter, `\x1b` Esc, anything else a character.
+fn press(app: &mut App, keys: &str) {
+    for c in keys.chars() {
+        app.handle_key(match c {
+            '\t' => Key::Tab,
+            '\n' => Key::Enter,
+            '\x1b' => Key::Esc,
+            c => Key::Char(c),
+        });
+    }
+}
+
+/// The tutorial at seed 7, hot-seat, past its briefing: Red chooses the initiative. The
+/// cursor is on a hex with a neighbour on every side and the log is scrolled back a line,
+/// so that every cursor and log key has somewhere to go.
+fn asked() -> App {
+    let mut app = App::new(tutorial(), 7, [Controller::Human; 2]).expect("the tutorial starts");
+    press(&mut app, " ");
+    centred(&mut app);
+    app
+}
+
+fn centred(app: &mut App) {
+    app.cursor = Map::hex_at(3, 3);
+    app.log_scroll = 1;
+}
+
+/// Red gives movement orders, the cursor on no unit.
+fn on_map() -> App {
+    let mut app = asked();
+    press(&mut app, "1");
+    centred(&mut app);
+    app
+}
+
+/// Red pike's order menu.
+fn order_menu() -> App {
+    let mut app = on_map();
+    press(&mut app, "\t\n");
+    assert!(matches!(app.mode, Mode::Orders { .. }));
+    app.log_scroll = 1;
+    app
+}
+
+/// Red pike marching: choosing the hex, the cursor moved off the unit.
+fn picking_hex() -> App {
+    let mut app = order_menu();
+    press(&mut app, "m");
+    centred(&mut app);
+    app
+}
+
+/// Red lancers charging from (6,2): two targets to choose from (as in tests/tui_screens.rs).
+fn picking_target() -> App {
+    let mut app = App::new(tutorial(), 7, [Controller::Human; 2]).expect("the tutorial starts");
+    press(&mut app, " 1\t\t\ncyyu\n");
+    assert!(matches!(app.mode, Mode::PickTarget { .. }));
+    app.log_scroll = 1;
+    app
+}
+
+/// The tutorial played to its turn limit, every side ending its orders.
+fn battle_over() -> App {
+    let mut app = asked();
+    for _ in 0..500 {
+        if app.game.outcome().is_some() {
+            break;
+        }
+        match (&app.mode, app.game.actor()) {
+            (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut app, "1"),
+            (Mode::Browse, _) => press(&mut app, "ey"),
+            _ => press(&mut app, " "),
+        }
+    }
+    assert!(app.game.outcome().is_some(), "the battle ended");
+    centred(&mut app);
+    app
+}
+
+fn in_mode(mode: Mode) -> impl Fn() -> App {
+    move || {
+        let mut app = on_map();
+        app.mode = mode.clone();
+        app
+    }
+}
+
+fn alert(acknowledged: bool) -> volley::tui::app::SaveAlert {
+    volley::tui::app::SaveAlert {
+        reason: "disk full".into(),
+        acknowledged,
+    }
+}
+
+/// What a key can change in the battle screen.
+fn state(app: &App) -> String {
+    format!(
+        "{:?}|{:?}|{}|{}|{}|{:?}|{}|{:?}",
+        app.mode,
+        app.cursor,
+        app.message,
+        app.log_scroll,
+        app.quit,
+        app.zoom.get(),
+        app.commands.len(),
+        app.save_alert
+    )
+}
+
+/// Issue 26: every key the table binds in a battle context does something there: the mode,
+/// the cursor, the message ("why nothing"), the log, the battle or the save alert changes.
+#[test]
+fn i26_every_key_of_a_battle_context_reaches_a_handler() {
+    let replace = std::env::temp_dir().join(format!("volley-keys-{}.ron", std::process::id()));
+    let fixtures: Vec<(Context, Box<dyn Fn() -> App>)> = vec![
+        (Context::Map, Box::new(on_map)),
+        (Context::Orders, Box::new(order_menu)),
+        (Context::PickHex, Box::new(picking_hex)),
+        (Context::PickTarget, Box::new(picking_target)),
+        (Context::Decide, Box::new(asked)),
+        (Context::GameOver, Box::new(battle_over)),
+        (
+            Context::ConfirmEnd,
+            Box::new(|| {
+                let mut a = on_map();
+                press(&mut a, "e");
+                a
+            }),
+        ),
+        (Context::ConfirmQuit, Box::new(in_mode(Mode::ConfirmQuit))),
+        (
+            Context::ConfirmReplace,
+            Box::new(in_mode(Mode::ConfirmReplace {
+                path: replace.clone(),
+                note: None,
+                why: "holds nothing".into(),
+            })),
+        ),
+        (
+            Context::SaveName,
+            Box::new(in_mode(Mode::SaveAs { name: "x".into() })),
+        ),
+        (
+            Context::DiceFaces,
+            Box::new(in_mode(Mode::ForceDice { faces: "6".into() })),
+        ),
+        (
+            Context::Briefing,
+            Box::new(in_mode(Mode::Briefing { scroll: 10 })),
+        ),
+        (Context::Pause, Box::new(in_mode(Mode::ComputerDone))),
+        (
+            Context::Alert,
+            Box::new(|| {
+                let mut a = on_map();
+                a.save_alert = Some(alert(false));
+                a
+            }),
+        ),
+        (
+            Context::Unsaved,
+            Box::new(|| {
+                let mut a = order_menu();
+                a.save_alert = Some(alert(true));
+                a
+            }),
+        ),
+    ];
+    let (mut tried, mut dead) = (0, Vec::new());
+    for (context, fixture) in &fixtures {
+        for b in BINDINGS.iter().filter(|b| b.contexts.contains(context)) {
+            for key in b.keys {
+                let mut app = fixture();
+                if *context != Context::Unsaved {
+                    assert_eq!(app.context(), *context, "the fixture of {context:?}");
+                }
+                let before = state(&app);
+                app.handle_key(*key);
+                if state(&app) == before {
+                    dead.push(format!("{context:?}: {key:?} ({:?})", b.action));
+                }
+                tried += 1;
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&replace);
+    assert!(
+        dead.is_empty(),
+        "keys that did nothing:\n{}",
+        dead.join("\n")
+    );
+    assert!(tried > 100, "{tried} keys tried");
+}
+
+/// The screen of `draw` at 100×30, as text.
+fn screen(draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    t.draw(draw).unwrap();
+    let buf = t.backend().buffer();
+    buf.content().iter().map(|c| c.symbol()).collect()
+}
+
+/// Issue 26: every key the table binds on the title screen does something there (the
+/// selection, the level or a choice).
+#[test]
+fn i26_every_key_of_the_title_screen_reaches_a_handler() {
+    use volley::tui::title::Title;
+    let empty = std::env::temp_dir().join(format!("volley-keys-title-{}", std::process::id()));
+    let mut dead = Vec::new();
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::Title))
+    {
+        for key in b.keys {
+            // The second battle is selected, so up and down both have somewhere to go.
+            let mut title = Title::new(&empty);
+            title.key(Key::Down);
+            let before = screen(|f| title.draw(f, f.area()));
+            let chose = title.key(*key).is_some();
+            if !chose && screen(|f| title.draw(f, f.area())) == before {
+                dead.push(format!("{key:?} ({:?})", b.action));
+            }
+        }
+    }
+    assert!(
+        dead.is_empty(),
+        "title keys that did nothing:\n{}",
+        dead.join("\n")
+    );
+}
+
+/// Issue 26: every key the table binds in the replay viewer does something there (the
+/// point viewed, the turn typed, the log, or leaving).
+#[test]
+fn i26_every_key_of_the_replay_viewer_reaches_a_handler() {
+    use volley::tui::replay::Replay;
+    let mut played = on_map();
+    for _ in 0..60 {
+        if played.game.turn() >= 3 {
+            break;
+        }
+        match (&played.mode, played.game.actor()) {
+            (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut played, "1"),
+            (Mode::Browse, _) => press(&mut played, "ey"),
+            _ => press(&mut played, " "),
+        }
+    }
+    let mut dead = Vec::new();
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::Replay))
+    {
+        for key in b.keys {
+            let mut replay = Replay::new(volley::save::Resumed {
+                scenario: tutorial(),
+                seed: 7,
+                controllers: [Controller::Human; 2],
+                levels: Default::default(),
+                commands: played.commands.clone(),
+                game: played.game.clone(),
+            })
+            .unwrap();
+            // Midway, the log scrolled back a line: every step and scroll can go.
+            replay.seek(replay.len() / 2);
+            replay.app.log_scroll = 1;
+            let before = (replay.position(), screen(|f| replay.draw(f)));
+            let left = replay.key(*key).is_some();
+            if !left && (replay.position(), screen(|f| replay.draw(f))) == before {
+                dead.push(format!("{key:?} ({:?})", b.action));
+            }
+        }
+    }
+    assert!(
+        dead.is_empty(),
+        "replay keys that did nothing:\n{}",
+        dead.join("\n")
+    );
+}
+
+/// Issue 26: the help screen lists every key of the battle screen, as the table has it.
+#[test]
+fn i26_the_help_screen_lists_every_battle_key_from_the_table() {
+    let help = volley::tui::screens::HELP.as_str();
+    let battle = [
+        Context::Map,
+        Context::Orders,
+        Context::PickHex,
+        Context::PickTarget,
+        Context::Decide,
+        Context::GameOver,
+    ];
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.iter().any(|x| battle.contains(x)))
+    {
+        let entry = format!("{} {}", b.all_keys(), b.hint);
+        assert!(help.contains(&entry), "help lacks {entry:?}:\n{help}");
+    }
+}
