@@ -1,4 +1,5 @@
-//! The one key table (issue 26, "One key table"): the README's key table is written from
+//! The one key table (issue 26, "One key table"): the key table of docs/keys.md (which the
+//! README links) is written from
 //! it, every key it lists for a context reaches a handler there, no key means two actions
 //! in one context, and every hint on a status line names a key that works there.
 
@@ -14,16 +15,12 @@
 
 use volley::tui::keys::{self, Action, Context, BINDINGS, CONTEXTS};
 
-/// The README's table under "## Keys and mouse": its lines from the first `|` to the first
+/// The table of docs/keys.md: its lines from the first `|` to the first
 /// line that is not a table row.
 fn readme_key_table() -> String {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README is read");
-    let section = readme
-        .split("\n## Keys and mouse\n")
-        .nth(1)
-        .expect("the README has a section \"## Keys and mouse\"");
-    section
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/keys.md"))
+        .expect("docs/keys.md is read");
+    readme
         .lines()
         .skip_while(|l| !l.starts_with('|'))
         .take_while(|l| l.starts_with('|'))
@@ -31,14 +28,14 @@ fn readme_key_table() -> String {
         .collect()
 }
 
-/// Issue 26: the README's key table is the key table, so a key cannot be documented and
+/// Issue 26: the key table of docs/keys.md is the key table, so a key cannot be documented and
 /// not work, or the reverse. On failure, the table to paste is printed.
 #[test]
 fn i26_the_readme_key_table_is_written_from_the_key_table() {
     let want = keys::readme_table();
     assert!(
         readme_key_table() == want,
-        "README.md's table under \"## Keys and mouse\" differs from the key table; it should read:\n\n{want}"
+        "docs/keys.md's table differs from the key table; it should read:\n\n{want}"
     );
 }
 

@@ -627,7 +627,7 @@ fn flow(label: &str, entries: &[String], width: usize) -> Vec<String> {
     lines
 }
 
-/// The README's key table (under "## Keys and mouse"), written from the table: a row per
+/// The key table of docs/keys.md (linked from the README), written from the table: a row per
 /// binding, then what any other key does where that is something.
 pub fn readme_table() -> String {
     let mut out = String::from("| key | does | where |\n|---|---|---|\n");
