@@ -5,8 +5,8 @@
 
 use super::app::{App, Mode};
 use super::describe::decision_line;
-use crate::engine::error::escape_text;
 use crate::columns;
+use crate::engine::error::escape_text;
 use crate::engine::event::EndReason;
 use crate::engine::{Actor, SideId};
 use ratatui::layout::{Alignment, Rect};
@@ -311,6 +311,7 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
         EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
         EndReason::Defender => "the defender holds at the turn limit (R10.3)",
+        EndReason::Conceded => "the enemy conceded the battle (R10)",
     };
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![
