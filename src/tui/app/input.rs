@@ -4,8 +4,9 @@
 use super::{App, Key, Mode, TargetOrder};
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
-use crate::engine::{Actor, Command, Map, UnitId};
+use crate::engine::{Actor, Command, Map, SideId, UnitId};
 use crate::engine::{Answer, Order};
+use crate::scenario::Controller;
 use hexx::Hex;
 
 /// The longest name or path `S` takes, in characters.
@@ -22,14 +23,15 @@ impl App {
         match self.mode.clone() {
             Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => self.mode = Mode::Browse,
             Mode::Briefing { scroll } => self.briefing_key(key, scroll),
-            // The key that ends the pause after the computer's orders also does its work
-            // (a scroll, the next unit), unless it only says "go on".
-            Mode::ComputerDone => {
-                self.mode = Mode::Browse;
-                if !matches!(key, Key::Char(' ') | Key::Enter | Key::Esc) {
-                    self.handle_key(key);
+            Mode::ConfirmConcede { side } => match key {
+                Key::Char('y') => {
+                    self.submit(Command::Concede { side });
                 }
-            }
+                _ => {
+                    self.mode = Mode::Browse;
+                    self.message = "the battle goes on".into();
+                }
+            },
             Mode::ConfirmQuit => match key {
                 Key::Char('y') | Key::Char('q') => self.quit = true,
                 _ => self.mode = Mode::Browse,
@@ -45,6 +47,9 @@ impl App {
             Mode::ForceDice { faces } => self.force_dice_key(key, faces),
             // While the autosave fails, `S` saves elsewhere whatever is on screen.
             _ if key == Key::Char('S') && self.save_alert.is_some() => self.open_save_prompt(),
+            _ if key == Key::Char('C') && self.game.outcome().is_none() => self.ask_concede(),
+            _ if key == Key::Char('P') => self.toggle_stop_at_empty_phases(),
+            _ if key == Key::Char('H') => self.toggle_handovers(),
             _ if key == Key::Char('F') && self.game.outcome().is_none() => {
                 self.mode = Mode::ForceDice {
                     faces: String::new(),
@@ -70,9 +75,14 @@ impl App {
         }
     }
 
+    /// After the battle: `t` or Enter go back to the title screen, `q` or Esc leave.
     fn game_over_key(&mut self, key: Key) {
         match key {
-            Key::Char('q') | Key::Esc | Key::Enter => self.quit = true,
+            Key::Char('t') | Key::Enter => {
+                self.to_title = true;
+                self.quit = true;
+            }
+            Key::Char('q') | Key::Esc => self.quit = true,
             k => {
                 self.move_cursor(k);
             }
@@ -225,6 +235,56 @@ impl App {
             }
         };
         self.mode = Mode::Briefing { scroll };
+    }
+
+    /// `C`: asks whether the side at the keyboard gives up (R10): the person's side against
+    /// the computer, in hot-seat the side whose player has the keyboard.
+    fn ask_concede(&mut self) {
+        let human = |s: &SideId| self.controller(*s) == Controller::Human;
+        let acting = self.game.acting_side().filter(human);
+        let only = [SideId::A, SideId::B]
+            .into_iter()
+            .filter(human)
+            .collect::<Vec<_>>();
+        let side = match only.as_slice() {
+            [one] => Some(*one),
+            _ => acting.or(self.viewer()),
+        };
+        match side {
+            Some(side) => self.mode = Mode::ConfirmConcede { side },
+            None => self.message = "no side here is played by a person: nobody can concede".into(),
+        }
+    }
+
+    /// `P`: stop, or not, at a phase in which none of your units has an order; saved in
+    /// the settings file.
+    fn toggle_stop_at_empty_phases(&mut self) {
+        self.settings.stop_at_empty_phases = !self.settings.stop_at_empty_phases;
+        let what = if self.settings.stop_at_empty_phases {
+            "the game now stops at a phase with nothing for you to order"
+        } else {
+            "a phase with nothing for you to order now goes on by itself"
+        };
+        self.message = self.settings_saved(what);
+    }
+
+    /// `H`: hot-seat handover pop-ups on or off; saved in the settings file.
+    fn toggle_handovers(&mut self) {
+        self.settings.handovers = !self.settings.handovers;
+        let what = if self.settings.handovers {
+            "handovers on: the keyboard passes with a summary"
+        } else {
+            "handovers off: the keyboard passes without a pop-up"
+        };
+        self.message = self.settings_saved(what);
+    }
+
+    /// `what`, and whether the settings file took it.
+    fn settings_saved(&self, what: &str) -> String {
+        match self.settings_path.as_deref().map(|p| self.settings.save(p)) {
+            Some(Ok(())) | None => what.to_string(),
+            Some(Err(why)) => format!("{what} (not kept: {why})"),
+        }
     }
 
     /// `o`: the cursor to the next thing the other side did, its log line as the message.
