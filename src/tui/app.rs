@@ -308,11 +308,13 @@ impl App {
         let Actor::Orders { phase, .. } = self.game.actor() else {
             return false;
         };
-        let just_handed = self
-            .game
-            .log()
-            .last()
-            .is_some_and(|e| matches!(e, Event::OrdersPassed { side: s } if *s == side));
+        // Only as the phase or the keyboard comes to `side`: once it has given an order, it
+        // ends its orders itself (it may want to undo).
+        let just_handed = self.game.log().last().is_some_and(|e| match e {
+            Event::OrdersPassed { side: s } => *s == side,
+            Event::PhaseBegan { .. } => true,
+            _ => false,
+        });
         if !just_handed || self.settings.stop_at_empty_phases || !self.units_to_order().is_empty() {
             return false;
         }
