@@ -317,8 +317,11 @@ fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId, ask: &str, s
     }
     lines.push(Line::raw(""));
     lines.push(Line::raw(format!(
-        "{name}: press any key when you are ready (H: handovers off)."
+        "{name}: press any key when you are ready."
     )));
+    lines.push(Line::raw(
+        "(H switches handovers off; --no-handover for one game.)",
+    ));
     popup(frame, area, "Handover", lines, area.width.min(90));
 }
 
