@@ -435,10 +435,7 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
     assert_shows(&s, "┌ Handover ─");
     assert_shows(&s, "│Pass the keyboard to Blue");
     assert_shows(&s, "│Blue: Movement phase, your orders");
-    assert_shows(
-        &s,
-        "│Blue: press any key when you are ready (H: handovers off).",
-    );
+    assert_shows(&s, "│Blue: press any key when you are ready.");
     press(&mut app, " ");
     let s = render(&app, 80, 24);
     assert!(!has(&s, "Pass the keyboard"));
