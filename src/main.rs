@@ -149,6 +149,10 @@ struct PlayArgs {
     /// Leave the mouse to the terminal (no clicks on the map, no wheel on the log).
     #[arg(long)]
     no_mouse: bool,
+    /// Hot-seat: pass the keyboard without the handover pop-up (nothing in these rules is
+    /// hidden). For this game only; `H` in a battle switches it for good.
+    #[arg(long)]
+    no_handover: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,6 +316,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 think_ms: volley::tui::app::DEFAULT_THINK_MS,
                 pause: 250,
                 no_mouse,
+                no_handover: false,
             };
             session(volley::tui::Start::Replay(Box::new(replay)), &args)
         }
@@ -406,18 +411,20 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
     let start = match (&args.resume, &args.file) {
         (Some(path), _) => {
             need_terminal()?;
-            Start::Battle(Box::new(resumed(path, &data_dir)?))
+            Start::Battle(Box::new(resumed(path, &data_dir, &args)?))
         }
         (None, Some(_)) => {
             let app = new_battle(&args)?;
             need_terminal()?;
             Start::Battle(Box::new(
-                prepared(app, &data_dir, None).map_err(anyhow::Error::msg)?,
+                prepared(app, &data_dir, None, &args).map_err(anyhow::Error::msg)?,
             ))
         }
         (None, None) => {
             need_terminal()?;
-            Start::Title(Title::new(&data_dir))
+            Start::Title(
+                Title::new(&data_dir).with_settings_file(volley::tui::settings::settings_path()),
+            )
         }
     };
     session(start, &args)
@@ -435,12 +442,12 @@ fn session(start: volley::tui::Start, args: &PlayArgs) -> Result<ExitCode> {
                 set_levels(&mut scenario, &args.level).map_err(|e| format!("{e:#}"))?;
                 let mut app = volley::tui::App::new(scenario, seed, controllers)?;
                 app.think_ms = args.think_ms;
-                prepared(app, &data_dir, None)
+                prepared(app, &data_dir, None, args)
             }
-            Choice::Resume(path) => resumed(&path, &data_dir).map_err(|e| format!("{e:#}")),
+            Choice::Resume(path) => resumed(&path, &data_dir, args).map_err(|e| format!("{e:#}")),
             Choice::Branch(scenario, seed, commands, controllers) => {
                 let app = volley::tui::App::branch(*scenario, seed, commands, controllers)?;
-                prepared(app, &data_dir, None)
+                prepared(app, &data_dir, None, args)
             }
             Choice::Quit => Err("nothing to open".into()),
         }
@@ -452,19 +459,38 @@ fn session(start: volley::tui::Start, args: &PlayArgs) -> Result<ExitCode> {
 }
 
 /// A saved battle, replayed, going on in its autosave.
-fn resumed(path: &std::path::Path, data_dir: &std::path::Path) -> Result<volley::tui::App> {
+fn resumed(
+    path: &std::path::Path,
+    data_dir: &std::path::Path,
+    args: &PlayArgs,
+) -> Result<volley::tui::App> {
     let app = volley::tui::App::resumed(volley::save::resume(path)?);
-    prepared(app, data_dir, Some(path)).map_err(anyhow::Error::msg)
+    prepared(app, data_dir, Some(path), args).map_err(anyhow::Error::msg)
 }
 
 /// The battle with its saves in `data_dir` and its autosave locked and written once, so
 /// that even a kill before the first key loses nothing; a resumed autosave goes on in its
-/// own file. A save another game has open is refused, naming that game's process.
+/// own file. A save another game has open is refused, naming that game's process. The
+/// player's settings are read from the settings file as the battle opens (`--no-handover`
+/// switches handovers off for this game only).
 fn prepared(
     mut app: volley::tui::App,
     data_dir: &std::path::Path,
     resumed_from: Option<&std::path::Path>,
+    args: &PlayArgs,
 ) -> Result<volley::tui::App, String> {
+    use volley::tui::settings::{settings_path, Settings};
+    if let Some(path) = settings_path() {
+        let (settings, problem) = Settings::load(&path);
+        app.settings = settings;
+        app.settings_path = Some(path);
+        if let Some(why) = problem {
+            app.message = format!("settings ignored: {why}");
+        }
+    }
+    if args.no_handover {
+        app.settings.handovers = false;
+    }
     let started = battle_id();
     let file = app.scenario.file.clone();
     let autosave = match resumed_from {

@@ -259,7 +259,12 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
             Context::Briefing,
             Box::new(in_mode(Mode::Briefing { scroll: 10 })),
         ),
-        (Context::Pause, Box::new(in_mode(Mode::ComputerDone))),
+        (
+            Context::ConfirmConcede,
+            Box::new(in_mode(Mode::ConfirmConcede {
+                side: volley::engine::SideId::A,
+            })),
+        ),
         (
             Context::Alert,
             Box::new(|| {

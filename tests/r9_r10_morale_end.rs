@@ -958,3 +958,71 @@ fn r10_3_before_the_turn_limit_the_battle_goes_on() {
     let events = through_morale(&mut g);
     assert_eq!(events.last(), Some(&ended(A, EndReason::Objectives)));
 }
+
+/// R10, concede: a side that gives up ends the battle at once, the other side winning, with
+/// the concession and the end in the log; nothing is accepted after it.
+#[test]
+fn r10_a_side_that_concedes_loses_at_once_and_the_reason_is_logged() {
+    let units = vec![unit(A, pikemen(), 120, 2, 5), unit(B, pikemen(), 120, 6, 5)];
+    let mut g = in_phase(setup(units), &[6, 1], Phase::Movement);
+    assert_eq!(
+        ok(&mut g, Command::Concede { side: B }),
+        [
+            Event::Conceded { side: B },
+            Event::BattleEnded {
+                winner: Some(A),
+                reason: EndReason::Conceded
+            },
+        ]
+    );
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: Some(A),
+            reason: EndReason::Conceded
+        })
+    );
+    assert_eq!(
+        g.submit(Command::Concede { side: A }),
+        Err(RuleError::BattleOver)
+    );
+}
+
+/// R10, concede: a side may give up while the other side gives orders or answers a
+/// decision (hot-seat: either player, at any moment).
+#[test]
+fn r10_a_side_may_concede_while_the_other_side_acts() {
+    let units = vec![unit(A, pikemen(), 120, 2, 5), unit(B, pikemen(), 120, 6, 5)];
+    let mut g = game(units.clone(), &[6, 1]);
+    assert!(matches!(
+        g.actor(),
+        volley::engine::Actor::Decide(Decision::Initiative { side: A })
+    ));
+    ok(&mut g, Command::Concede { side: B });
+    assert_eq!(g.outcome().and_then(|o| o.winner), Some(A));
+    let mut g = in_phase(setup(units), &[6, 1], Phase::Movement);
+    assert_eq!(g.acting_side(), Some(A));
+    ok(&mut g, Command::Concede { side: B });
+    assert_eq!(g.outcome().and_then(|o| o.winner), Some(A));
+}
+
+/// R10, concede: the concession is a command like any other, saved in the flat list and
+/// replayed to the same end.
+#[test]
+fn r10_a_concession_is_saved_and_replays_to_the_same_end() {
+    let text = ron::to_string(&vec![Command::Concede { side: A }]).unwrap();
+    assert_eq!(text, "[Concede(side:A)]");
+    let back: Vec<Command> = ron::from_str(&text).unwrap();
+    let units = vec![unit(A, pikemen(), 120, 2, 5), unit(B, pikemen(), 120, 6, 5)];
+    let mut g = game(units, &[6, 1]);
+    for c in back {
+        ok(&mut g, c);
+    }
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: Some(B),
+            reason: EndReason::Conceded
+        })
+    );
+}

@@ -1276,6 +1276,8 @@ fn assert_outcome_fits(what: &str, game: &Game, limit: Option<u32>) {
         (EndReason::Objectives | EndReason::Losses | EndReason::Defender, Some(_)) => {
             assert_eq!(Some(game.turn()), limit, "{what}: counted before the limit");
         }
+        // Simulated battles never concede; a concession has a winner all the same.
+        (EndReason::Conceded, winner) => assert!(winner.is_some(), "{what}: a concession"),
         (EndReason::Annihilated, winner) => {
             let losers = [SideId::A, SideId::B]
                 .into_iter()

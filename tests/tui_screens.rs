@@ -420,7 +420,13 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
     );
     assert_shows(&s, "│key: no");
     press(&mut app, "y");
-    assert_eq!(app.mode, Mode::Handover { side: SideId::B });
+    assert!(matches!(
+        app.mode,
+        Mode::Handover {
+            side: SideId::B,
+            ..
+        }
+    ));
     let s = render(&app, 80, 24);
     assert_eq!(
         s[0],
@@ -428,6 +434,7 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
     );
     assert_shows(&s, "┌ Handover ─");
     assert_shows(&s, "│Pass the keyboard to Blue");
+    assert_shows(&s, "│Blue: Movement phase, your orders");
     assert_shows(&s, "│Blue: press any key when you are ready.");
     press(&mut app, " ");
     let s = render(&app, 80, 24);
@@ -439,14 +446,22 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
     if matches!(app.mode, Mode::ConfirmEnd { .. }) {
         press(&mut app, "y");
     }
-    assert_eq!(app.mode, Mode::Handover { side: SideId::A });
+    assert!(matches!(
+        app.mode,
+        Mode::Handover {
+            side: SideId::A,
+            ..
+        }
+    ));
     let s = render(&app, 80, 24);
     assert_shows(&s, "│Pass the keyboard to Red");
     assert_shows(&s, "│ Turn 1/6 │ Missile phase │ Red orders (first)");
 }
 
+/// Issue 26, no pop-up that says nothing: once the computer has given its orders, play
+/// goes straight back to the player, with no "press a key" box; the log tells what it did.
 #[test]
-fn against_the_computer_there_is_no_handover_but_a_pause_to_read() {
+fn against_the_computer_no_handover_and_no_pop_up_after_its_orders() {
     let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
     press(&mut app, " 1e");
     if matches!(app.mode, Mode::ConfirmEnd { .. }) {
@@ -467,16 +482,11 @@ fn against_the_computer_there_is_no_handover_but_a_pause_to_read() {
         "the computer's orders were accepted: {}",
         app.message
     );
-    assert_eq!(app.mode, Mode::ComputerDone);
+    assert_eq!(app.mode, Mode::Browse, "the player has the keys at once");
     let s = render(&app, 80, 24);
-    assert_shows(&s, "┌ Computer ─");
-    assert_shows(
-        &s,
-        "│The computer has given its orders (see the log). Press a key.",
-    );
-    press(&mut app, " ");
-    assert_eq!(app.mode, Mode::Browse);
-    assert!(!has(&render(&app, 80, 24), "The computer has given"));
+    assert!(!has(&s, "┌ Computer"), "{}", s.join("\n"));
+    assert!(!has(&s, "The computer has given its orders"));
+    assert_shows(&log(&s), "Blue");
 }
 
 #[test]
@@ -584,7 +594,7 @@ fn the_game_over_screen_at_the_turn_limit() {
         "R Red pike [p]               0     0    0/0  8 uhp left",
         "B Blue horse [h]             0     0    0/0  4 uhp left",
         "Seed 7: `volley --seed 7 FILE` rolls these dice again.",
-        "Press q or Enter to leave.",
+        "Enter or t: back to the title screen · q: leave.",
     ] {
         assert!(
             body.iter().any(|b| b == line),
@@ -592,7 +602,11 @@ fn the_game_over_screen_at_the_turn_limit() {
             s.join("\n")
         );
     }
-    assert!(s[23].starts_with(" q quit · arrows move"), "{}", s[23]);
+    assert!(
+        s[23].starts_with(" t title · q quit · arrows move"),
+        "{}",
+        s[23]
+    );
     // A taller terminal leaves the log in view below the summary.
     let s = render(&app, 100, 40);
     assert_shows(&log(&s), "Blue wins: the defender holds at the turn limit");
@@ -932,4 +946,161 @@ fn the_designer_key_forces_the_next_dice_as_commands() {
         "{}",
         app.message
     );
+}
+
+/// Red (first) marches its pike one hex and ends its orders: the keyboard passes to Blue.
+fn red_marches_then_ends(app: &mut App) {
+    press(app, "1");
+    app.cursor = app.game.unit(unit_id(app, "Red pike")).unwrap().pos;
+    press(app, "\nmk\n");
+    press(app, "e");
+    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+        press(app, "y");
+    }
+}
+
+/// Issue 26, hot-seat handovers: the handover names the phase and what is asked, and lists
+/// what the other side did since this player last had the keys; after it the cursor is on
+/// the first of the new player's units with an order.
+#[test]
+fn issue26_the_handover_names_the_phase_and_lists_what_the_other_side_did() {
+    let mut app = hotseat();
+    red_marches_then_ends(&mut app);
+    assert!(matches!(
+        app.mode,
+        Mode::Handover {
+            side: SideId::B,
+            ..
+        }
+    ));
+    let s = render(&app, 100, 30);
+    assert_shows(&s, "│Pass the keyboard to Blue");
+    assert_shows(&s, "│Blue: Movement phase, your orders");
+    assert_shows(&s, "│Since you last had the keys:");
+    assert_shows(&s, "│  Red pike marches");
+    press(&mut app, " ");
+    assert_eq!(app.mode, Mode::Browse);
+    let first = app.units_to_order()[0];
+    assert_eq!(app.game.unit(first).unwrap().side, SideId::B);
+    assert_eq!(app.cursor, app.game.unit(first).unwrap().pos);
+}
+
+/// Issue 26: with handovers off (`--no-handover`, `H`), the keyboard passes with no pop-up
+/// and the cursor still goes to the new player's first unit with an order.
+#[test]
+fn issue26_with_handovers_off_the_keyboard_passes_without_a_pop_up() {
+    let mut app = hotseat();
+    app.settings.handovers = false;
+    red_marches_then_ends(&mut app);
+    assert_eq!(app.mode, Mode::Browse);
+    assert_eq!(app.game.acting_side(), Some(SideId::B));
+    assert!(!has(&render(&app, 100, 30), "Pass the keyboard"));
+    let first = app.units_to_order()[0];
+    assert_eq!(app.cursor, app.game.unit(first).unwrap().pos);
+}
+
+/// The tutorial without Red's shot, hot-seat, handovers off, past its briefing: Red has
+/// nothing to order in the Missile phase (only a shot may ready there).
+fn tutorial_without_red_shot(stop: bool) -> App {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .unwrap();
+    let line = source.lines().find(|l| l.contains("\"Red shot\"")).unwrap();
+    let source = source.replace(line, "");
+    let scenario = Scenario::parse(&source, file).unwrap();
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    app.settings.handovers = false;
+    app.settings.stop_at_empty_phases = stop;
+    press(&mut app, " 1");
+    app
+}
+
+/// Issue 26: a phase in which none of the player's units has an order but stand fast ends
+/// by itself, said in the log, and the keyboard goes on to the other side.
+#[test]
+fn issue26_a_phase_with_nothing_to_order_goes_on_with_a_line_in_the_log() {
+    let mut app = tutorial_without_red_shot(false);
+    end_orders(&mut app);
+    end_orders(&mut app);
+    assert_eq!(
+        app.game.actor(),
+        volley::engine::Actor::Orders {
+            side: SideId::B,
+            phase: Phase::Missile
+        }
+    );
+    let s = log(&render(&app, 100, 40));
+    let i = s
+        .iter()
+        .position(|l| l.starts_with("Missile phase: Red gives orders first"))
+        .unwrap();
+    assert_eq!(
+        s[i + 1..i + 3],
+        [
+            "Red: no orders for you in the Missile phase (nothing but stand fast): it goes on.",
+            "Blue gives orders"
+        ]
+    );
+}
+
+/// Issue 26: with "stop at phases with nothing to order" set, the game waits for the player.
+#[test]
+fn issue26_with_the_setting_on_a_phase_with_nothing_to_order_waits() {
+    let mut app = tutorial_without_red_shot(true);
+    end_orders(&mut app);
+    end_orders(&mut app);
+    assert_eq!(
+        app.game.actor(),
+        volley::engine::Actor::Orders {
+            side: SideId::A,
+            phase: Phase::Missile
+        }
+    );
+    assert!(app.units_to_order().is_empty());
+    assert!(!app.log.iter().any(|l| l.contains("no orders for you")));
+}
+
+/// Issue 26, concede (R10): `C` asks, `y` ends the battle with the other side winning and
+/// the reason in the log; any other key goes on.
+#[test]
+fn issue26_r10_concede_asks_then_ends_the_battle_with_the_reason_logged() {
+    let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    press(&mut app, " C");
+    assert_eq!(app.mode, Mode::ConfirmConcede { side: SideId::A });
+    assert_shows(
+        &render(&app, 100, 30),
+        "│Red concedes: the battle ends, Blue wins. [y] yes, any",
+    );
+    press(&mut app, "n");
+    assert_eq!(app.mode, Mode::Browse);
+    assert!(app.game.outcome().is_none());
+    press(&mut app, "Cy");
+    let outcome = app.game.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(SideId::B));
+    assert_eq!(
+        app.commands.last(),
+        Some(&Command::Concede { side: SideId::A })
+    );
+    let n = app.log.len();
+    assert_eq!(
+        app.log[n - 2..],
+        ["Red concedes the battle.", "Blue wins: the enemy conceded"]
+    );
+    assert_shows(
+        &render(&app, 100, 40),
+        "Why: the enemy conceded the battle (R10)",
+    );
+}
+
+/// Issue 26: after the battle, Enter or `t` goes back to the title screen; `q` leaves.
+#[test]
+fn issue26_after_the_battle_a_key_returns_to_the_title_screen() {
+    let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    press(&mut app, " Cy");
+    press(&mut app, "t");
+    assert!(app.quit && app.to_title);
+    let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    press(&mut app, " Cyq");
+    assert!(app.quit && !app.to_title);
 }

@@ -374,24 +374,6 @@ fn a_charge_that_rolled_no_die_is_taken_back_like_a_move() {
     assert_eq!(volley::engine::Map::offset(lancers.pos), (6, 5));
 }
 
-#[test]
-fn the_key_that_ends_the_computers_pause_also_does_its_work() {
-    let (file, src) = SHIPPED[0];
-    let scenario = Scenario::parse(src, file).unwrap();
-    let mut app = App::new(scenario, 7, [Controller::Human, Controller::Computer]).unwrap();
-    app.handle_key(Key::Char(' '));
-    app.mode = Mode::ComputerDone;
-    app.handle_key(Key::PageUp);
-    assert_eq!(app.mode, Mode::Browse);
-    assert!(
-        app.log_scroll > 0,
-        "PgUp scrolled as it dismissed the pause"
-    );
-    app.mode = Mode::ComputerDone;
-    app.handle_key(Key::Char(' '));
-    assert_eq!(app.mode, Mode::Browse, "Space only goes on");
-}
-
 /// A computer player slowed on purpose: it waits before each order.
 struct Slow(volley::ai::AdvancePlayer, std::time::Duration);
 
@@ -473,4 +455,27 @@ fn l_on_the_title_screen_sets_the_computers_level() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+/// Issue 26: the settings file round trip: a missing file is the defaults, a saved one reads
+/// back the same, a bad one is the defaults with its reason naming the file.
+#[test]
+fn issue26_settings_are_kept_in_a_file_and_read_back() {
+    use volley::tui::settings::Settings;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("volley").join("settings.ron");
+    let (fresh, problem) = Settings::load(&path);
+    assert_eq!(fresh, Settings::default());
+    assert!(!fresh.stop_at_empty_phases && fresh.handovers);
+    assert_eq!(problem, None);
+    let chosen = Settings {
+        stop_at_empty_phases: true,
+        handovers: false,
+    };
+    chosen.save(&path).unwrap();
+    assert_eq!(Settings::load(&path), (chosen, None));
+    std::fs::write(&path, "(stop_at_empty_phases: maybe)").unwrap();
+    let (bad, problem) = Settings::load(&path);
+    assert_eq!(bad, Settings::default());
+    assert!(problem.unwrap().contains("settings.ron"));
 }

@@ -357,7 +357,7 @@ fn expect(game: &Game, check: &UnitCheck) -> Result<(), String> {
 }
 
 /// The kinds of event a test may name: the variants of [`Event`].
-pub const EVENT_KINDS: [&str; 31] = [
+pub const EVENT_KINDS: [&str; 32] = [
     "TurnBegan",
     "InitiativeRolled",
     "FirstSideChosen",
@@ -388,6 +388,7 @@ pub const EVENT_KINDS: [&str; 31] = [
     "BecameSteady",
     "ArmyMoraleRolled",
     "DieForced",
+    "Conceded",
     "BattleEnded",
 ];
 

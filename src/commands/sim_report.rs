@@ -106,6 +106,7 @@ pub fn ending_name(reason: EndReason) -> &'static str {
         EndReason::Objectives => "objectives",
         EndReason::Losses => "losses",
         EndReason::Defender => "defender",
+        EndReason::Conceded => "concession",
     }
 }
 

@@ -23,6 +23,14 @@ pub enum Command {
         /// The face, 1 to [`MAX_FORCED_FACE`]; clamped to the die when rolled.
         face: u32,
     },
+    /// R10: `side` gives up the battle, which ends at once with the other side winning.
+    /// Allowed at any moment while the battle goes on, by either side (a person may give
+    /// up while the other side acts); kept in the command list so saves and replays end
+    /// the same.
+    Concede {
+        /// The side that gives up.
+        side: SideId,
+    },
 }
 
 /// The highest face a designer may force: a d20's.
@@ -39,7 +47,7 @@ impl Command {
     pub fn order(&self) -> Option<Order> {
         match *self {
             Command::Order(order) => Some(order),
-            Command::Answer(_) | Command::ForceDie { .. } => None,
+            Command::Answer(_) | Command::ForceDie { .. } | Command::Concede { .. } => None,
         }
     }
 }
@@ -56,7 +64,9 @@ impl Command {
                 let target = Some(f(t)?);
                 return Some(Command::Answer(Answer::ChooseChargeTarget { target }));
             }
-            Command::Answer(_) | Command::ForceDie { .. } => return Some(self),
+            Command::Answer(_) | Command::ForceDie { .. } | Command::Concede { .. } => {
+                return Some(self)
+            }
         };
         Some(Command::Order(match order {
             StandFast { unit } => StandFast { unit: f(unit)? },
@@ -88,6 +98,7 @@ impl std::fmt::Debug for Command {
             Command::Order(order) => order.fmt(f),
             Command::Answer(answer) => answer.fmt(f),
             Command::ForceDie { face } => write!(f, "ForceDie {{ face: {face} }}"),
+            Command::Concede { side } => write!(f, "Concede {{ side: {side:?} }}"),
         }
     }
 }
@@ -228,6 +239,7 @@ enum Flat {
     Advance { advance: bool },
     ChooseChargeTarget { target: Option<UnitId> },
     ForceDie { face: u32 },
+    Concede { side: SideId },
 }
 
 impl From<Flat> for Command {
@@ -249,6 +261,7 @@ impl From<Flat> for Command {
                 Command::Answer(Answer::ChooseChargeTarget { target })
             }
             Flat::ForceDie { face } => Command::ForceDie { face },
+            Flat::Concede { side } => Command::Concede { side },
         }
     }
 }
@@ -272,6 +285,7 @@ impl From<Command> for Flat {
                 Flat::ChooseChargeTarget { target }
             }
             Command::ForceDie { face } => Flat::ForceDie { face },
+            Command::Concede { side } => Flat::Concede { side },
         }
     }
 }

@@ -102,6 +102,8 @@ pub enum EndReason {
     Losses,
     /// R10.3: turn limit, all equal: the defender wins.
     Defender,
+    /// R10: the loser gave up the battle (`Command::Concede`).
+    Conceded,
 }
 
 /// Something that happened.
@@ -324,6 +326,11 @@ pub enum Event {
     DieForced {
         /// The face.
         face: u32,
+    },
+    /// R10: `side` gave up the battle; `BattleEnded` follows with the other side winning.
+    Conceded {
+        /// The side that gave up.
+        side: SideId,
     },
     /// R10: the battle is over; `winner` is `None` for a draw.
     BattleEnded {

@@ -4,7 +4,7 @@
 use super::describe::describe;
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
-use crate::engine::Order;
+use crate::engine::{Actor, Order};
 use crate::engine::{Command, Dice, Event, Game, Map, Phase, SideId, UnitId};
 use crate::scenario::{Controller, Scenario};
 use hexx::Hex;
@@ -90,9 +90,16 @@ pub enum Mode {
     Handover {
         /// The side that takes the keyboard.
         side: SideId,
+        /// What is asked of it (`Blue: Missile phase, your orders`).
+        ask: String,
+        /// The log's lines since this side last had the keyboard, oldest first.
+        summary: Vec<String>,
     },
-    /// The computer gave orders; the player reads them and presses a key.
-    ComputerDone,
+    /// `C`: asking whether `side` gives up the battle (R10).
+    ConfirmConcede {
+        /// The side that would concede.
+        side: SideId,
+    },
 }
 
 /// What a picked target receives.
@@ -198,6 +205,14 @@ pub struct App {
     tags: Vec<char>,
     /// The other side's moves and attacks since the player's last order.
     pub traces: super::traces::Traces,
+    /// The player's settings (stops at empty phases, handovers), as read when it opened.
+    pub settings: super::settings::Settings,
+    /// Where a toggle writes the settings; `None` keeps them for this battle only.
+    pub settings_path: Option<std::path::PathBuf>,
+    /// Set when the player leaves a finished battle for the title screen.
+    pub to_title: bool,
+    /// For each side, the log's length when it last had the keyboard (hot-seat summary).
+    seen: [usize; 2],
 }
 
 impl App {
@@ -240,7 +255,7 @@ impl App {
                 self.message.clear();
                 self.autosave();
                 self.mode = Mode::Browse;
-                self.after_change();
+                self.after_change(true);
                 true
             }
             Err(e) => {
@@ -256,19 +271,87 @@ impl App {
         self.game.with_labels(text)
     }
 
-    /// Hot-seat handover when the human side at the keyboard changes.
-    fn after_change(&mut self) {
+    /// After each change: a person's phase with nothing to order ends by itself (unless
+    /// the settings say stop there); when the keyboard passes between two people, the
+    /// handover says what is asked and what happened since; the cursor goes to the first
+    /// unit with an order.
+    /// `skip`: whether an empty phase may be ended (never while a battle is only opened).
+    fn after_change(&mut self, skip: bool) {
         let Some(side) = self.game.acting_side() else {
             return;
         };
         if self.controller(side) != Controller::Human {
             return;
         }
+        if skip && self.skip_empty_phase(side) {
+            return;
+        }
+        let changed = self.last_human.is_some_and(|s| s != side);
         let both_human = self.controllers.iter().all(|c| *c == Controller::Human);
-        if both_human && self.last_human.is_some_and(|s| s != side) {
-            self.mode = Mode::Handover { side };
+        if both_human && changed && self.settings.handovers {
+            let from = (*side.of(&self.seen)).min(self.log.len());
+            let summary = self.log.get(from..).unwrap_or_default().to_vec();
+            let ask = self.asked_of(side);
+            self.mode = Mode::Handover { side, ask, summary };
+        }
+        if changed {
+            self.cursor_to_first_order();
         }
         self.last_human = Some(side);
+        *side.of_mut(&mut self.seen) = self.log.len();
+    }
+
+    /// A phase just handed to `side` in which none of its units has an order other than
+    /// stand fast (the engine's legal orders) is ended with a line in the log, unless the
+    /// settings say stop there; whether it was.
+    fn skip_empty_phase(&mut self, side: SideId) -> bool {
+        let Actor::Orders { phase, .. } = self.game.actor() else {
+            return false;
+        };
+        // Only as the phase or the keyboard comes to `side`: once it has given an order, it
+        // ends its orders itself (it may want to undo).
+        let just_handed = self.game.log().last().is_some_and(|e| match e {
+            Event::OrdersPassed { side: s } => *s == side,
+            Event::PhaseBegan { .. } => true,
+            _ => false,
+        });
+        if !just_handed || self.settings.stop_at_empty_phases || !self.units_to_order().is_empty() {
+            return false;
+        }
+        let name = self.game.side(side).name.clone();
+        self.log.push(format!(
+            "{name}: no orders for you in the {} phase (nothing but stand fast): it goes on.",
+            phase_name(phase)
+        ));
+        self.submit(Command::Order(Order::EndOrders))
+    }
+
+    /// What the rules ask of `side` now, for the handover.
+    fn asked_of(&self, side: SideId) -> String {
+        let name = &self.game.side(side).name;
+        match self.game.actor() {
+            Actor::Decide(d) => super::describe::decision_line(&self.game, &d)
+                .unwrap_or_else(|| format!("{name}: a decision")),
+            Actor::Orders { phase, .. } => {
+                format!("{name}: {} phase, your orders", phase_name(phase))
+            }
+            Actor::Nobody => format!("{name}: the battle is over"),
+        }
+    }
+
+    /// The cursor on the unit a decision is about, else the first unit with an order.
+    fn cursor_to_first_order(&mut self) {
+        let unit = match self.game.actor() {
+            Actor::Decide(
+                crate::engine::Decision::Withdraw { unit, .. }
+                | crate::engine::Decision::Advance { unit, .. }
+                | crate::engine::Decision::NewChargeTarget { unit, .. },
+            ) => Some(unit),
+            _ => self.units_to_order().first().copied(),
+        };
+        if let Some(u) = unit.and_then(|id| self.game.unit(id)) {
+            self.cursor = u.pos;
+        }
     }
 
     /// True when the computer must give the next command.
@@ -380,11 +463,17 @@ impl App {
             last_human: None,
             tags: Vec::new(),
             traces: super::traces::Traces::default(),
+            settings: super::settings::Settings::default(),
+            settings_path: None,
+            to_title: false,
+            seen: [0; 2],
         };
         app.tags = super::tags::tags(&app.game);
         let events = app.game.log().to_vec();
         app.record(&events);
-        app.after_change();
+        app.seen = [app.log.len(); 2];
+        // A battle opened (or viewed) as it was saved: nothing is submitted on its own.
+        app.after_change(false);
         app
     }
 
@@ -436,6 +525,17 @@ impl App {
     /// The phase and the side giving orders, for the header.
     pub fn phase(&self) -> Phase {
         self.game.phase()
+    }
+}
+
+/// A phase's name as the header writes it (`Missile`).
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Initiative => "Initiative",
+        Phase::Movement => "Movement",
+        Phase::Missile => "Missile",
+        Phase::Melee => "Melee",
+        Phase::Morale => "Morale",
     }
 }
 

@@ -42,6 +42,7 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
         Event::DecisionRequested { decision } => decision_line(game, decision),
         Event::ReadyLost { .. } | Event::DecisionAnswered => None,
         Event::DieForced { face } => Some(format!("Designer: the next die will show {face}.")),
+        Event::Conceded { side } => Some(format!("{} concedes the battle.", game.side(*side).name)),
         Event::TurnBegan { .. }
         | Event::InitiativeRolled { .. }
         | Event::FirstSideChosen { .. }
@@ -357,6 +358,7 @@ fn ended(game: &Game, winner: Option<crate::engine::SideId>, reason: EndReason) 
         EndReason::Objectives => "it holds more objectives at the turn limit",
         EndReason::Losses => "it inflicted more losses by the turn limit",
         EndReason::Defender => "the defender holds at the turn limit",
+        EndReason::Conceded => "the enemy conceded",
     };
     match winner {
         Some(s) => format!("{} wins: {why}", game.side(s).name),

@@ -42,8 +42,8 @@ pub enum Context {
     Briefing,
     /// Help, the hot-seat handover, a scenario's problems: any key closes it.
     Notice,
-    /// The pause after the computer's orders.
-    Pause,
+    /// "Concede the battle?"
+    ConfirmConcede,
     /// The alert of a failed autosave.
     Alert,
     /// Any battle context while the autosave fails (see [`Context::overlaid_by_unsaved`]).
@@ -69,7 +69,7 @@ pub const CONTEXTS: [Context; 18] = [
     Context::DiceFaces,
     Context::Briefing,
     Context::Notice,
-    Context::Pause,
+    Context::ConfirmConcede,
     Context::Alert,
     Context::Unsaved,
     Context::Title,
@@ -105,7 +105,7 @@ impl Context {
             Context::DiceFaces => "dice faces",
             Context::Briefing => "briefing",
             Context::Notice => "help, handover",
-            Context::Pause => "computer's pause",
+            Context::ConfirmConcede => "concede?",
             Context::Alert => "autosave alert",
             Context::Unsaved => "while the autosave fails",
             Context::Title => "title screen",
@@ -157,7 +157,12 @@ impl Context {
                 None,
                 None,
             ),
-            Context::GameOver => say(None, &[A::Leave, A::MoveCursor, A::Help], None, None),
+            Context::GameOver => say(
+                None,
+                &[A::BackToTitle, A::Leave, A::MoveCursor, A::Help],
+                None,
+                None,
+            ),
             Context::ConfirmEnd | Context::ConfirmQuit => say(press, &[], None, Some("no")),
             Context::ConfirmReplace => say(
                 None,
@@ -179,7 +184,7 @@ impl Context {
             ),
             Context::Briefing => say(press, &[], None, Some("begins")),
             Context::Notice => say(press, &[], None, Some("closes it")),
-            Context::Pause => say(press, &[], None, Some("closes it and does its work")),
+            Context::ConfirmConcede => say(press, &[], None, Some("the battle goes on")),
             Context::Alert => say(None, &[A::Save, A::Dismiss, A::Quit], None, None),
             Context::Unsaved => say(None, &[], None, None),
             Context::Title => say(None, TITLE_HINTS, None, None),
@@ -327,6 +332,14 @@ pub enum Action {
     JumpTurn,
     /// Plays on from the point viewed.
     PlayOn,
+    /// Asks to concede the battle (R10: the other side wins).
+    Concede,
+    /// Switches whether a phase with nothing to order waits for the player.
+    ToggleStopAtEmpty,
+    /// Switches hot-seat handovers on or off.
+    ToggleHandovers,
+    /// Leaves the finished battle for the title screen.
+    BackToTitle,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -419,6 +432,9 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::ForceDice, &[c('F')], 1, "force dice", "designer: force the faces of the next dice (`6 6 3`)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide, X::ConfirmEnd]),
     bind(A::Help, &[c('?')], 1, "help", "help: the keys and a summary of the rules", &[X::Map, X::Decide, X::GameOver]),
     bind(A::Quit, &[c('q')], 1, "quit", "quit, after asking (the battle is saved; the game prints the command that resumes it)", &[X::Map, X::Decide, X::Alert]),
+    bind(A::Concede, &[c('C')], 1, "concede", "concede the battle, after asking: the other side wins (R10)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide]),
+    bind(A::ToggleStopAtEmpty, &[c('P')], 1, "stop at empty phases", "switch whether a phase with nothing to order waits for you (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),
+    bind(A::ToggleHandovers, &[c('H')], 1, "handovers", "switch hot-seat handovers on or off (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),
     bind(A::ScrollLog, &[Key::PageUp, Key::PageDown], 1, "log", "scroll the log back / forward", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide, X::GameOver, X::Replay]),
     bind(A::StandFast, &[c('s')], 1, "stand fast", "order: stand fast", &[X::Orders]),
     bind(A::March, &[c('m')], 1, "march", "order: march (then choose the hex)", &[X::Orders]),
@@ -435,16 +451,18 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Yes, &[c('y')], 1, "advance", "answer yes: advance", &[X::Decide]),
     bind(A::No, &[c('n')], 1, "stay", "answer no: do not advance", &[X::Decide]),
     bind(A::Digit, DIGITS, 1, "answer", "answer a prompt: `1` / `2` initiative, hexes to withdraw, a new charge target (`0` none)", &[X::Decide]),
-    bind(A::Leave, &[c('q'), Key::Esc, Key::Enter], 1, "quit", "leave the finished battle", &[X::GameOver]),
+    bind(A::BackToTitle, &[c('t'), Key::Enter], 1, "title", "back to the title screen", &[X::GameOver]),
+    bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave the finished battle", &[X::GameOver]),
     bind(A::Yes, &[c('y'), Key::Enter, c('e')], 1, "yes", "yes: end orders", &[X::ConfirmEnd]),
     bind(A::Yes, &[c('y'), c('q')], 1, "yes", "yes: leave the battle", &[X::ConfirmQuit]),
+    bind(A::Yes, &[c('y')], 1, "yes", "yes: concede, the other side wins", &[X::ConfirmConcede]),
     bind(A::Yes, &[c('y')], 1, "replace", "yes: replace the file", &[X::ConfirmReplace]),
     bind(A::Confirm, &[Key::Enter], 1, "save", "save under the name typed", &[X::SaveName]),
     bind(A::Confirm, &[Key::Enter], 1, "force", "force the faces typed (kept in the save)", &[X::DiceFaces]),
     bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::SaveName, X::DiceFaces]),
     bind(A::ScrollBriefing, &[Key::Down, Key::Up, c('j'), c('k'), Key::PageDown, Key::PageUp], 2,
         "scroll", "scroll the briefing a line (a page with `PgDn` / `PgUp`)", &[X::Briefing]),
-    bind(A::Dismiss, &[Key::Enter, c(' '), Key::Esc], 1, "go on", "go on", &[X::Pause, X::Alert]),
+    bind(A::Dismiss, &[Key::Enter, c(' '), Key::Esc], 1, "go on", "go on", &[X::Alert]),
     bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "select", "select a battle or a save", &[X::Title]),
     bind(A::Play, &[Key::Enter, c(' ')], 1, "play", "play the battle as its scenario sets the sides, or resume the save", &[X::Title]),
     bind(A::PlaySide, &[c('1'), c('2')], 2, "side A/B", "play side A / B against the computer", &[X::Title]),

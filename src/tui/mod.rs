@@ -10,6 +10,7 @@ pub mod panels;
 pub mod replay;
 pub mod screens;
 pub mod session;
+pub mod settings;
 pub mod show;
 pub mod tags;
 pub mod thinker;

@@ -153,7 +153,9 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 80,
             )
         }
-        Mode::Handover { side } => return handover(frame, app, area, *side),
+        Mode::Handover { side, ask, summary } => {
+            return handover(frame, app, area, *side, ask, summary)
+        }
         Mode::Briefing { scroll } => {
             let lines = super::briefing::lines(app);
             return scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
@@ -190,16 +192,13 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 format!("{idle} unit(s) can still act. End orders? [y] yes, any other key: no");
             return popup(frame, area, "End orders", vec![Line::raw(text)], 60);
         }
-        Mode::ComputerDone => {
-            return popup(
-                frame,
-                area,
-                "Computer",
-                vec![Line::raw(
-                    "The computer has given its orders (see the log). Press a key.",
-                )],
-                64,
-            )
+        Mode::ConfirmConcede { side } => {
+            let name = g.side(*side).name.clone();
+            let other = g.side(side.other()).name.clone();
+            let text = format!(
+                "{name} concedes: the battle ends, {other} wins. [y] yes, any other key: no"
+            );
+            return popup(frame, area, "Concede?", vec![Line::raw(text)], 60);
         }
         _ => {}
     }
@@ -284,17 +283,44 @@ pub fn save_alert(frame: &mut Frame, app: &App, area: Rect) {
     popup(frame, area, "Autosave failed", lines, area.width.min(100));
 }
 
-fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId) {
+/// Lines of the other side's doings a handover shows at most (the log has the rest).
+const HANDOVER_LINES: usize = 10;
+
+/// The hot-seat handover: to whom, what is asked, and what happened since that player last
+/// had the keyboard (its last lines; the log keeps all).
+fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId, ask: &str, summary: &[String]) {
     let name = app.game.side(side).name.clone();
-    let lines = vec![
-        Line::styled(
-            format!("Pass the keyboard to {name}"),
-            Style::default().add_modifier(Modifier::BOLD),
-        ),
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    let mut lines = vec![
+        Line::styled(format!("Pass the keyboard to {name}"), bold),
+        Line::raw(escape_text(ask).into_owned()),
         Line::raw(""),
-        Line::raw(format!("{name}: press any key when you are ready.")),
     ];
-    popup(frame, area, "Handover", lines, 50);
+    if summary.is_empty() {
+        lines.push(Line::raw(
+            "Nothing has happened since your last turn at the keys.",
+        ));
+    } else {
+        lines.push(Line::raw("Since you last had the keys:"));
+        let cut = summary.len().saturating_sub(HANDOVER_LINES);
+        if cut > 0 {
+            lines.push(Line::raw(format!("  … {cut} earlier line(s) in the log")));
+        }
+        let recent = summary.get(cut..).unwrap_or_default();
+        lines.extend(
+            recent
+                .iter()
+                .map(|l| Line::raw(format!("  {}", escape_text(l)))),
+        );
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::raw(format!(
+        "{name}: press any key when you are ready."
+    )));
+    lines.push(Line::raw(
+        "(H switches handovers off; --no-handover for one game.)",
+    ));
+    popup(frame, area, "Handover", lines, area.width.min(90));
 }
 
 fn game_over(frame: &mut Frame, app: &App, area: Rect) {
@@ -309,6 +335,7 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
         EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
         EndReason::Defender => "the defender holds at the turn limit (R10.3)",
+        EndReason::Conceded => "the enemy conceded the battle (R10)",
     };
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![
@@ -345,7 +372,9 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
             crate::files::shell_quoted(path)
         )));
     }
-    lines.push(Line::raw("Press q or Enter to leave."));
+    lines.push(Line::raw(
+        "Enter or t: back to the title screen · q: leave.",
+    ));
     popup(
         frame,
         area,

@@ -64,21 +64,12 @@ pub fn run(
     if mouse {
         capture_mouse()?;
     }
-    let result = match start {
+    let first = match start {
         Start::Battle(app) => Ok(Some(*app)),
         Start::Title(mut title) => title_loop(&mut title, open, &mut terminal, &watch),
         Start::Replay(mut replay) => replay_loop(&mut replay, open, &mut terminal, &watch),
-    }
-    .and_then(|app| match app {
-        Some(mut app) => {
-            let mut thinker = computer_for(&app);
-            let exit = play(&mut app, &mut thinker, &mut terminal, pause, &watch);
-            // One more try: a save that failed may work now.
-            app.autosave();
-            exit.map(|e| (e, app.save_report()))
-        }
-        None => Ok((Exit::Quit, None)),
-    });
+    };
+    let result = first.and_then(|app| battles(app, open, &mut terminal, pause, &watch));
     restore();
     watch.finish();
     match (watch.caught(), result) {
@@ -86,6 +77,37 @@ pub fn run(
         (Some(signal), Err(_)) => Ok((Exit::Signal(signal), None)),
         (None, result) => result,
     }
+}
+
+/// Plays `app`, and after a finished battle the player leaves for the title screen (`t`),
+/// the battles opened from there, until one is left; how the last ended and its saves.
+fn battles(
+    mut next: Option<App>,
+    open: Opener,
+    terminal: &mut ratatui::DefaultTerminal,
+    pause: Duration,
+    watch: &SignalWatch,
+) -> std::io::Result<(Exit, Option<SaveReport>)> {
+    let mut last = (Exit::Quit, None);
+    while let Some(mut app) = next.take() {
+        let mut thinker = computer_for(&app);
+        let exit = play(&mut app, &mut thinker, terminal, pause, watch)?;
+        // One more try: a save that failed may work now.
+        app.autosave();
+        let back = exit == Exit::Quit && app.to_title && watch.caught().is_none();
+        last = (exit, app.save_report());
+        if back {
+            let dir = app
+                .save_dir
+                .clone()
+                .unwrap_or_else(|| crate::save::data_dir(None));
+            // The finished battle lets go of its save (and its lock) before the list is read.
+            drop(app);
+            let mut title = Title::new(&dir).with_settings_file(super::settings::settings_path());
+            next = title_loop(&mut title, open, terminal, watch)?;
+        }
+    }
+    Ok(last)
 }
 
 /// The computer player of a battle, idle: seeded by the battle, each side at its level and
@@ -273,7 +295,7 @@ impl SignalWatch {
     }
 }
 
-/// One computer command; when control returns to a person, a pause to read the log. An
+/// One computer command, given at once (no pop-up follows, issue 26). An
 /// order the engine refuses, or none while the battle goes on, is the computer's failure.
 pub fn step_computer(app: &mut App, computer: &mut Computer) -> Result<(), String> {
     let command = computer.choose(&app.game);

@@ -100,8 +100,8 @@ impl Thinker {
 }
 
 /// Gives the computer's `command` to the battle; an order the engine refuses, or none
-/// while the battle goes on, is the computer's failure. When control returns to a person,
-/// a pause to read what it did.
+/// while the battle goes on, is the computer's failure. No pop-up follows: the `--pause`
+/// between orders, the marks of its moves and the log show what it did (issue 26).
 pub fn apply(app: &mut App, command: Option<Command>) -> Result<(), String> {
     let Some(command) = command else {
         return match app.game.outcome() {
@@ -114,9 +114,6 @@ pub fn apply(app: &mut App, command: Option<Command>) -> Result<(), String> {
             "the computer's order {command:?} was refused: {}",
             app.message
         ));
-    }
-    if !app.computer_to_act() && app.game.outcome().is_none() {
-        app.mode = Mode::ComputerDone;
     }
     Ok(())
 }

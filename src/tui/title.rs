@@ -57,6 +57,10 @@ pub struct Title {
     level: Option<Level>,
     /// Why the last choice could not be opened, shown under the list.
     pub message: String,
+    /// The player's settings, toggled here with `P` and `H` (issue 26).
+    pub settings: super::settings::Settings,
+    /// Where a toggle writes them; `None` keeps them for this session.
+    settings_path: Option<PathBuf>,
 }
 
 impl Title {
@@ -74,7 +78,41 @@ impl Title {
             selected: 0,
             level: None,
             message: String::new(),
+            settings: super::settings::Settings::default(),
+            settings_path: None,
         }
+    }
+
+    /// The same title screen with the settings of the file at `path` (if any), which its
+    /// toggles then write.
+    pub fn with_settings_file(mut self, path: Option<PathBuf>) -> Title {
+        if let Some(p) = &path {
+            let (settings, problem) = super::settings::Settings::load(p);
+            self.settings = settings;
+            self.message = problem.map_or(String::new(), |why| format!("settings ignored: {why}"));
+        }
+        self.settings_path = path;
+        self
+    }
+
+    /// `P` / `H`: flips a setting, writes the file and says what it is now.
+    fn toggle(&mut self, key: char) {
+        let s = &mut self.settings;
+        let what = if key == 'P' {
+            s.stop_at_empty_phases = !s.stop_at_empty_phases;
+            format!(
+                "stop at phases with nothing to order: {}",
+                on_off(s.stop_at_empty_phases)
+            )
+        } else {
+            s.handovers = !s.handovers;
+            format!("hot-seat handovers: {}", on_off(s.handovers))
+        };
+        let saved = self.settings_path.as_deref().map(|p| self.settings.save(p));
+        self.message = match saved {
+            Some(Err(why)) => format!("{what} (not kept: {why})"),
+            _ => what,
+        };
     }
 
     fn rows(&self) -> usize {
@@ -97,6 +135,8 @@ impl Title {
             Action::PlaySide => return self.choose(Some('2')),
             Action::HotSeat => return self.choose(Some('h')),
             Action::Watch => return self.choose(Some('w')),
+            Action::ToggleStopAtEmpty => self.toggle('P'),
+            Action::ToggleHandovers => self.toggle('H'),
             Action::Level => {
                 let now = self.level.unwrap_or_else(|| self.scenario_level());
                 self.level = Some(now.next());
@@ -244,6 +284,14 @@ impl Title {
 }
 
 /// A battle's one-line description: the first sentence of its description.
+fn on_off(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
 fn summary(s: &Scenario) -> String {
     let first = s.description.split(". ").next().unwrap_or("");
     let first = first.lines().next().unwrap_or("");

@@ -17,6 +17,8 @@ impl Game {
             Event::OrdersPassed { side } => self.ordering = *side,
             Event::DecisionRequested { .. } | Event::DecisionAnswered => {}
             Event::DieForced { face } => self.dice.force(*face),
+            // The outcome comes with the `BattleEnded` that follows.
+            Event::Conceded { .. } => {}
             Event::Moved { unit, kind, path } => {
                 self.move_to(*unit, path.last().copied());
                 let u = self.unit_mut(*unit);

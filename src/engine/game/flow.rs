@@ -69,6 +69,8 @@ impl Game {
         match (command, &self.pending) {
             (Command::ForceDie { face }, _) if (1..=MAX_FORCED_FACE).contains(face) => Ok(()),
             (Command::ForceDie { face }, _) => Err(RuleError::BadForcedFace(*face)),
+            // R10: either side may give up at any moment, even while the other acts.
+            (Command::Concede { .. }, _) => Ok(()),
             (Command::Answer(_), Some(p)) if p.decision.answers().contains(command) => Ok(()),
             (Command::Answer(_), Some(_)) => Err(RuleError::WrongAnswer),
             (Command::Answer(_), None) => Err(RuleError::NoDecision),
@@ -125,6 +127,13 @@ impl Game {
             }
             Command::Order(order) => self.execute_order(order),
             Command::ForceDie { face } => self.emit(Event::DieForced { face }),
+            Command::Concede { side } => {
+                self.emit(Event::Conceded { side });
+                self.end_battle(
+                    Some(side.other()),
+                    crate::engine::event::EndReason::Conceded,
+                );
+            }
         }
     }
 

@@ -188,7 +188,7 @@ impl Game {
             .count()
     }
 
-    fn end_battle(&mut self, winner: Option<SideId>, reason: EndReason) {
+    pub(super) fn end_battle(&mut self, winner: Option<SideId>, reason: EndReason) {
         if self.outcome.is_none() {
             self.agenda.clear();
             self.pending = None;

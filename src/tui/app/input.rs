@@ -6,8 +6,9 @@ use super::super::keys::{self, Action, Context};
 use super::{App, Key, Mode, TargetOrder};
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
-use crate::engine::{Actor, Command, Map, UnitId};
+use crate::engine::{Actor, Command, Map, SideId, UnitId};
 use crate::engine::{Answer, Order};
+use crate::scenario::Controller;
 use hexx::Hex;
 
 /// The longest name or path `S` takes, in characters.
@@ -23,7 +24,7 @@ impl App {
         match &self.mode {
             Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => Context::Notice,
             Mode::Briefing { .. } => Context::Briefing,
-            Mode::ComputerDone => Context::Pause,
+            Mode::ConfirmConcede { .. } => Context::ConfirmConcede,
             Mode::ConfirmQuit => Context::ConfirmQuit,
             Mode::ConfirmReplace { .. } => Context::ConfirmReplace,
             Mode::SaveAs { .. } => Context::SaveName,
@@ -53,23 +54,30 @@ impl App {
         {
             return self.open_save_prompt();
         }
-        if action == Some(Action::ForceDice) {
-            self.mode = Mode::ForceDice {
-                faces: String::new(),
-            };
-            return;
+        match action {
+            Some(Action::ForceDice) => {
+                self.mode = Mode::ForceDice {
+                    faces: String::new(),
+                };
+                return;
+            }
+            Some(Action::Concede) => return self.ask_concede(),
+            Some(Action::ToggleStopAtEmpty) => return self.toggle_stop_at_empty_phases(),
+            Some(Action::ToggleHandovers) => return self.toggle_handovers(),
+            _ => {}
         }
         match self.mode.clone() {
             Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => self.mode = Mode::Browse,
             Mode::Briefing { scroll } => self.briefing_key(key, action, scroll),
-            // The key that ends the pause after the computer's orders also does its work
-            // (a scroll, the next unit), unless it only says "go on".
-            Mode::ComputerDone => {
-                self.mode = Mode::Browse;
-                if action != Some(Action::Dismiss) {
-                    self.handle_key(key);
+            Mode::ConfirmConcede { side } => match action {
+                Some(Action::Yes) => {
+                    self.submit(Command::Concede { side });
                 }
-            }
+                _ => {
+                    self.mode = Mode::Browse;
+                    self.message = "the battle goes on".into();
+                }
+            },
             Mode::ConfirmQuit => match action {
                 Some(Action::Yes) => self.quit = true,
                 _ => self.mode = Mode::Browse,
@@ -105,8 +113,13 @@ impl App {
         }
     }
 
+    /// After the battle: `t` or Enter go back to the title screen, `q` or Esc leave.
     fn game_over_key(&mut self, key: Key, action: Option<Action>) {
         match action {
+            Some(Action::BackToTitle) => {
+                self.to_title = true;
+                self.quit = true;
+            }
             Some(Action::Leave) => self.quit = true,
             Some(Action::Help) => self.mode = Mode::Help,
             Some(Action::ScrollLog) => self.scroll_log(key),
@@ -260,6 +273,56 @@ impl App {
             _ => scroll.saturating_sub(1),
         };
         self.mode = Mode::Briefing { scroll };
+    }
+
+    /// `C`: asks whether the side at the keyboard gives up (R10): the person's side against
+    /// the computer, in hot-seat the side whose player has the keyboard.
+    fn ask_concede(&mut self) {
+        let human = |s: &SideId| self.controller(*s) == Controller::Human;
+        let acting = self.game.acting_side().filter(human);
+        let only = [SideId::A, SideId::B]
+            .into_iter()
+            .filter(human)
+            .collect::<Vec<_>>();
+        let side = match only.as_slice() {
+            [one] => Some(*one),
+            _ => acting.or(self.viewer()),
+        };
+        match side {
+            Some(side) => self.mode = Mode::ConfirmConcede { side },
+            None => self.message = "no side here is played by a person: nobody can concede".into(),
+        }
+    }
+
+    /// `P`: stop, or not, at a phase in which none of your units has an order; saved in
+    /// the settings file.
+    fn toggle_stop_at_empty_phases(&mut self) {
+        self.settings.stop_at_empty_phases = !self.settings.stop_at_empty_phases;
+        let what = if self.settings.stop_at_empty_phases {
+            "the game now stops at a phase with nothing for you to order"
+        } else {
+            "a phase with nothing for you to order now goes on by itself"
+        };
+        self.message = self.settings_saved(what);
+    }
+
+    /// `H`: hot-seat handover pop-ups on or off; saved in the settings file.
+    fn toggle_handovers(&mut self) {
+        self.settings.handovers = !self.settings.handovers;
+        let what = if self.settings.handovers {
+            "handovers on: the keyboard passes with a summary"
+        } else {
+            "handovers off: the keyboard passes without a pop-up"
+        };
+        self.message = self.settings_saved(what);
+    }
+
+    /// `what`, and whether the settings file took it.
+    fn settings_saved(&self, what: &str) -> String {
+        match self.settings_path.as_deref().map(|p| self.settings.save(p)) {
+            Some(Ok(())) | None => what.to_string(),
+            Some(Err(why)) => format!("{what} (not kept: {why})"),
+        }
     }
 
     /// `o`: the cursor to the next thing the other side did, its log line as the message.

@@ -16,10 +16,13 @@ impl App {
             return;
         }
         match &self.mode {
-            Mode::Help | Mode::Briefing { .. } | Mode::Handover { .. } | Mode::ComputerDone => {
+            Mode::Help | Mode::Briefing { .. } | Mode::Handover { .. } => {
                 return self.handle_key(Key::Char(' '));
             }
-            Mode::ConfirmQuit | Mode::ConfirmEnd { .. } | Mode::ConfirmReplace { .. } => return,
+            Mode::ConfirmQuit
+            | Mode::ConfirmEnd { .. }
+            | Mode::ConfirmReplace { .. }
+            | Mode::ConfirmConcede { .. } => return,
             Mode::Orders { .. } => {
                 let picked = self
                     .menu_rows
