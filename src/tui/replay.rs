@@ -6,7 +6,7 @@
 //! `cargo bench --bench replay`).
 
 use super::app::{App, Key};
-use crate::engine::{Command, Dice, Game, Phase};
+use crate::engine::{Command, Game, Phase};
 use crate::save::Resumed;
 use crate::scenario::{Controller, Scenario};
 use ratatui::layout::Rect;
@@ -27,6 +27,10 @@ pub struct Replay {
     copies: Vec<Game>,
     /// The turn and phase after `commands[..i]`, for each `i` (0 to `commands.len()`).
     marks: Vec<(u32, Phase)>,
+    /// The whole battle's log, each line written right after its command, as in play.
+    log: Vec<String>,
+    /// The log's length after `commands[..i]`, for each `i` (0 to `commands.len()`).
+    log_ends: Vec<usize>,
     pos: usize,
     /// The view of the battle at `pos`.
     pub app: App,
@@ -46,31 +50,37 @@ pub enum ReplayExit {
 impl Replay {
     /// Opens a resumed save at its last command.
     pub fn new(r: Resumed) -> Result<Replay, String> {
-        let mut game = Game::new(r.scenario.setup.clone(), Dice::seeded(r.seed))
-            .map_err(|_| "the saved scenario does not set up".to_string())?;
-        let mut copies = vec![game.clone()];
-        let mut marks = vec![(game.turn(), game.phase())];
+        // Played through the app as live play is, so the log reads as it did then.
+        let mut app = App::replayed(r.scenario.clone(), r.seed, &[], r.controllers)?;
+        let mut copies = vec![app.game.clone()];
+        let mut marks = vec![(app.game.turn(), app.game.phase())];
+        let mut log_ends = vec![app.log.len()];
         for (i, c) in r.commands.iter().enumerate() {
-            game.submit(*c)
+            app.apply(*c)
                 .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
-            marks.push((game.turn(), game.phase()));
+            marks.push((app.game.turn(), app.game.phase()));
+            log_ends.push(app.log.len());
             if (i + 1) % EVERY == 0 {
-                copies.push(game.clone());
+                copies.push(app.game.clone());
             }
         }
         let pos = r.commands.len();
-        let app = view(&r.scenario, game, r.seed, &r.commands, r.controllers);
-        Ok(Replay {
+        let log = std::mem::take(&mut app.log);
+        let mut replay = Replay {
             scenario: r.scenario,
             seed: r.seed,
             controllers: r.controllers,
             commands: r.commands,
             copies,
             marks,
+            log,
+            log_ends,
             pos,
             app,
             typed: String::new(),
-        })
+        };
+        replay.seek(pos);
+        Ok(replay)
     }
 
     /// Commands in the save.
@@ -109,6 +119,8 @@ impl Replay {
         let game = self.game_at(pos);
         let commands = self.commands.get(..pos).unwrap_or_default();
         self.app = view(&self.scenario, game, self.seed, commands, self.controllers);
+        let end = self.log_ends.get(pos).copied().unwrap_or(self.log.len());
+        self.app.log = self.log.get(..end).unwrap_or_default().to_vec();
         self.pos = pos;
     }
 
