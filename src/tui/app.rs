@@ -175,6 +175,9 @@ pub struct App {
     /// The hex size the player chose with `+`/`-` (1 to 3); `None` picks the largest that
     /// fits the map on this terminal.
     pub zoom: Cell<Option<u8>>,
+    /// Set while the terminal is too small to draw the battle: then only quit and help
+    /// work, so no key acts on a battle the player cannot see (issue 26).
+    pub small: Cell<bool>,
     /// Where the map was last drawn, to turn a mouse click into a hex.
     pub geometry: Cell<super::map_view::MapGeometry>,
     /// The screen row of each order of the open menu and its key (Esc as `\u{1b}`), to
@@ -401,6 +404,7 @@ impl App {
             quit: false,
             view: Cell::new((0, 0)),
             zoom: Cell::new(None),
+            small: Cell::new(false),
             geometry: Cell::new(super::map_view::MapGeometry::default()),
             menu_rows: std::cell::RefCell::new(Vec::new()),
             save_dir: None,

@@ -154,6 +154,10 @@ impl Replay {
 
     /// Handles one key; `Some` when the viewer is left.
     pub fn key(&mut self, key: Key) -> Option<ReplayExit> {
+        // Nothing moves a view the player cannot see (issue 26): only quit works.
+        if self.app.small.get() {
+            return (key == Key::Char('q')).then_some(ReplayExit::Quit);
+        }
         let target = match key {
             Key::Right | Key::Char('l') => self.pos + 1,
             Key::Left | Key::Char('h') => self.pos.saturating_sub(1),

@@ -125,15 +125,21 @@ fn scrolled_popup(
 }
 
 /// The message for a terminal that is too small.
-pub fn too_small(frame: &mut Frame, area: Rect) {
-    let text = vec![
+pub fn too_small(frame: &mut Frame, app: &App, area: Rect) {
+    let mut text = vec![
         Line::raw("The terminal is too small for Volley."),
         Line::raw(format!(
             "It needs at least {}×{}; this one is {}×{}.",
             MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
         )),
         Line::raw("Enlarge the window: the battle goes on where it was."),
+        Line::raw("Until then only q (quit) and ? (help) work."),
     ];
+    match app.mode {
+        Mode::ConfirmQuit => text.push(Line::raw(quit_question(app))),
+        Mode::Help => text.extend(HELP.lines().map(|l| Line::raw(l.to_string()))),
+        _ => {}
+    }
     frame.render_widget(
         Paragraph::new(text)
             .wrap(Wrap { trim: true })
@@ -242,8 +248,19 @@ fn confirm_quit(frame: &mut Frame, app: &App, area: Rect) {
     if app.save_alert.is_some() {
         lines.push(Line::styled(not_saved(app), alert_style()));
     }
-    lines.push(Line::raw("Leave the battle? [y] yes, any other key: no"));
+    lines.push(Line::raw(QUIT_QUESTION));
     popup(frame, area, "Quit", lines, 64);
+}
+
+/// What `q` asks before the battle is left.
+const QUIT_QUESTION: &str = "Leave the battle? [y] yes, any other key: no";
+
+/// The quit question on the too-small screen, with what is not saved if the autosave fails.
+fn quit_question(app: &App) -> String {
+    match app.save_alert {
+        Some(_) => format!("{}. {QUIT_QUESTION}", not_saved(app)),
+        None => QUIT_QUESTION.to_string(),
+    }
 }
 
 /// What is lost while the autosave fails: `NOT SAVED since turn 2, command 14`.

@@ -14,6 +14,9 @@ const MAX_SAVE_NAME: usize = 200;
 impl App {
     /// Handles one key.
     pub fn handle_key(&mut self, key: Key) {
+        if self.small.get() {
+            return self.small_key(key);
+        }
         // A failed save is seen before anything else goes on (issue 25).
         if self.alert_open() {
             self.alert_key(key);
@@ -68,6 +71,24 @@ impl App {
                 order,
             } => self.pick_target_key(key, unit, &targets, index, order),
         }
+    }
+
+    /// A key while the terminal is too small to show the battle: quit (asked first) and
+    /// help work, nothing else acts on a battle out of sight (issue 26).
+    fn small_key(&mut self, key: Key) {
+        self.mode = match (&self.mode, key) {
+            (Mode::ConfirmQuit, Key::Char('y') | Key::Char('q')) => {
+                self.quit = true;
+                return;
+            }
+            (Mode::ConfirmQuit | Mode::Help, _) => Mode::Browse,
+            (_, Key::Char('q')) => Mode::ConfirmQuit,
+            (_, Key::Char('?')) => Mode::Help,
+            _ => {
+                self.message = "the terminal is too small: enlarge it to play on".into();
+                return;
+            }
+        };
     }
 
     fn game_over_key(&mut self, key: Key) {
