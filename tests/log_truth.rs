@@ -159,3 +159,42 @@ fn the_log_is_the_same_live_after_a_resume_and_in_the_replay_viewer() {
         }
     }
 }
+
+/// Issue 26: a plural unit holds *their* ground ("Chodkiewicz's hussars hold its ground"),
+/// and counts agree with their number (`1 hit`, `1 token`, not `1 hit(s)`).
+#[test]
+fn the_log_agrees_in_number_with_plural_units_and_counts() {
+    use volley::engine::event::Event;
+    use volley::tui::describe::describe;
+    let game =
+        volley::engine::Game::new(shipped("kircholm").setup, volley::engine::Dice::seeded(1))
+            .unwrap();
+    let hussars = game
+        .units()
+        .iter()
+        .find(|u| u.plural)
+        .expect("a plural unit");
+    let said = describe(&game, &Event::AdvanceDeclined { unit: hussars.id });
+    assert_eq!(
+        said,
+        [format!("{} hold their ground: no advance", hussars.label)]
+    );
+    let one = game
+        .units()
+        .iter()
+        .find(|u| !u.plural)
+        .expect("a singular unit");
+    let said = describe(&game, &Event::AdvanceDeclined { unit: one.id });
+    assert_eq!(
+        said,
+        [format!("{} holds its ground: no advance", one.label)]
+    );
+    let tokens = Event::ReloadTokensGained {
+        unit: one.id,
+        tokens: 1,
+    };
+    assert_eq!(
+        describe(&game, &tokens),
+        [format!("{} must reload: 1 token", one.label)]
+    );
+}

@@ -102,7 +102,7 @@ fn the_farewell_of_a_battle_saved_earlier_says_what_is_lost() {
             "volley: the battle was NOT saved at turn 6, command 86: \
              /data/autosave/tutorial-1-2.ron: No space left on device",
             "The newest save, /data/autosave/tutorial-1-2.ron, holds turn 4, command 43 \
-             (43 later command(s) lost)",
+             (43 later commands lost)",
             "Resume it with: volley --resume /data/autosave/tutorial-1-2.ron",
         ]
     );

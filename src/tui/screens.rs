@@ -194,8 +194,10 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
         }
         Mode::ConfirmQuit => return confirm_quit(frame, app, area),
         Mode::ConfirmEnd { idle } => {
-            let text =
-                format!("{idle} unit(s) can still act. End orders? [y] yes, any other key: no");
+            let text = format!(
+                "{} can still act. End orders? [y] yes, any other key: no",
+                crate::words::counted(*idle as u64, "unit")
+            );
             return popup(frame, area, "End orders", vec![Line::raw(text)], 60);
         }
         Mode::ComputerDone => {
@@ -343,12 +345,12 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
             .filter(|u| u.side == side && !u.on_map())
             .count();
         lines.push(Line::raw(format!(
-            "{}: lost {} of {} uhp, {} unit(s) gone, {} objective(s) held",
+            "{}: lost {} of {} uhp, {} gone, {} held",
             s.name,
             g.losses(side),
             s.start_uhp,
-            routed,
-            g.objectives_held(side)
+            crate::words::counted(routed as u64, "unit"),
+            crate::words::counted(g.objectives_held(side) as u64, "objective")
         )));
     }
     lines.push(Line::raw(""));

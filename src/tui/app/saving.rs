@@ -96,10 +96,13 @@ impl SaveReport {
         match &self.newest {
             Some(saved) => {
                 lines.push(format!(
-                    "The newest save, {}, holds {} ({} later command(s) lost)",
+                    "The newest save, {}, holds {} ({} lost)",
                     shown(&saved.path),
                     saved.point(),
-                    self.commands.saturating_sub(saved.commands)
+                    crate::words::counted(
+                        self.commands.saturating_sub(saved.commands) as u64,
+                        "later command"
+                    )
                 ));
                 lines.push(resume(saved));
             }
