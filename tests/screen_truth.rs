@@ -51,6 +51,17 @@ fn has(screen: &[String], text: &str) -> bool {
     screen.iter().any(|r| r.contains(text))
 }
 
+/// `e`, `y` if asked to confirm, and a key to take the keyboard if it passes hands.
+fn end_orders(app: &mut App) {
+    press(app, "e");
+    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+        press(app, "y");
+    }
+    if matches!(app.mode, Mode::Handover { .. }) {
+        press(app, " ");
+    }
+}
+
 fn press(app: &mut App, keys: &str) {
     for c in keys.chars() {
         app.handle_key(match c {
@@ -97,4 +108,99 @@ fn keys_act_again_when_the_terminal_grows() {
     render(&app, 80, 24);
     press(&mut app, "1");
     assert!(matches!(app.game.actor(), Actor::Orders { .. }));
+}
+
+/// Red ends its movement orders; Blue marches a unit to the map's left edge (column 0, an
+/// even row, drawn at the map's first column).
+fn blue_at_the_left_edge() -> Option<(App, volley::engine::UnitId)> {
+    use volley::engine::event::MoveKind;
+    use volley::engine::{Command, Map, Order, SideId};
+    let mut app = hotseat();
+    press(&mut app, "1");
+    end_orders(&mut app);
+    let reds: Vec<_> = app.game.units_of(SideId::B).map(|u| u.id).collect();
+    for unit in reds {
+        for kind in [MoveKind::March, MoveKind::Hustle] {
+            let reach = app.game.reach(unit, kind);
+            let edge = reach.ends().iter().find(|(h, _)| {
+                let (c, r) = Map::offset(*h);
+                c == 0 && r % 2 == 0
+            });
+            if let Some((to, _)) = edge {
+                let order = match kind {
+                    MoveKind::March => Order::March { unit, to: *to },
+                    _ => Order::Hustle { unit, to: *to },
+                };
+                assert!(app.submit(Command::Order(order)), "{}", app.message);
+                return Some((app, unit));
+            }
+        }
+    }
+    eprintln!("no blue unit reaches the left edge");
+    None
+}
+
+/// Issue 26: a unit at the left edge of the view keeps its side letter under a `»` mark
+/// (`»DF1` was drawn for `BDF1`): the mark goes on its right.
+#[test]
+fn a_mark_at_the_left_edge_keeps_the_units_side_letter() {
+    let (mut app, unit) = blue_at_the_left_edge().expect("a blue unit reaches the left edge");
+    end_orders(&mut app); // Blue's movement; Red takes the keyboard for its missile orders
+    let u = app.game.unit(unit).unwrap();
+    let (_, row) = volley::engine::Map::offset(u.pos);
+    let code = format!("B{}", u.troop.formation.code());
+    app.cursor = u.pos; // the view scrolls to show it
+    let screen = render(&app, 80, 24);
+    let top = app.geometry.get().view.1;
+    let line = &screen[2 + 2 * (row - top) as usize];
+    assert!(
+        line.starts_with(&code),
+        "{line:?} does not start {code}: {screen:#?}"
+    );
+    assert!(line.contains('»'), "{line:?} has no mark");
+}
+
+/// The screen rows of the hex `hex`'s two lines and the column it starts at (size 1).
+fn hex_text(app: &App, screen: &[String], hex: hexx::Hex) -> (String, String) {
+    let g = app.geometry.get();
+    let (col, row) = volley::engine::Map::offset(hex);
+    let shift = if row & 1 == 1 { 2 } else { 0 };
+    let x = (g.area.x as i32 + (col - g.view.0) * 5 + shift) as usize;
+    let y = (g.area.y as i32 + (row - g.view.1) * 2) as usize;
+    let cut = |r: &String| r.chars().skip(x).take(4).collect::<String>();
+    (cut(&screen[y]), cut(&screen[y + 1]))
+}
+
+/// Issue 26: while a move is chosen the cost labels leave the moving unit its own tag and
+/// an objective its `@@` (the costs replaced both).
+#[test]
+fn cost_labels_leave_the_units_tag_and_the_objectives_mark() {
+    use volley::engine::event::MoveKind;
+    use volley::engine::SideId;
+    let mut app = hotseat();
+    press(&mut app, "1");
+    let objective = app.game.objectives()[0].hex;
+    let (unit, kind) = app
+        .game
+        .units_of(SideId::A)
+        .flat_map(|u| [(u.id, MoveKind::March), (u.id, MoveKind::Hustle)])
+        .find(|(u, k)| {
+            let reach = app.game.reach(*u, *k);
+            reach.ends().iter().any(|(h, _)| *h == objective)
+        })
+        .expect("a red unit reaches the objective");
+    let u = app.game.unit(unit).unwrap().clone();
+    app.cursor = u.pos;
+    press(&mut app, "\n");
+    press(&mut app, if kind == MoveKind::March { "m" } else { "h" });
+    assert!(matches!(app.mode, Mode::PickHex { .. }), "{:?}", app.mode);
+    let screen = render(&app, 80, 24);
+    let (_, own) = hex_text(&app, &screen, u.pos);
+    let tag = volley::tui::map_view::unit_lines(&app, &u, false)[1].clone();
+    assert_eq!(own, tag, "the moving unit's own tag");
+    app.cursor = objective;
+    let screen = render(&app, 80, 24);
+    let (top, bottom) = hex_text(&app, &screen, objective);
+    assert_eq!(bottom, " @@ ", "the objective's mark");
+    assert!(top.contains('+'), "the cost is still shown: {top:?}");
 }
