@@ -150,10 +150,16 @@ impl Title {
             detail,
         );
         let level = self.level.unwrap_or_else(|| self.scenario_level());
-        let hint = format!(
-            " ↑↓ · Enter play · 1/2 side A/B · h hot-seat · w watch · l level: {} · q quit",
-            level.name()
-        );
+        let hints = [
+            (3, "↑↓".to_string()),
+            (5, "Enter play".to_string()),
+            (2, "1/2 side A/B".to_string()),
+            (2, "h hot-seat".to_string()),
+            (1, "w watch".to_string()),
+            (3, format!("l level: {}", level.name())),
+            (4, "q quit".to_string()),
+        ];
+        let hint = crate::columns::fit_hints(&hints, usize::from(keys.width));
         let status = if self.message.is_empty() {
             hint
         } else {
