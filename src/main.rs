@@ -111,7 +111,8 @@ enum Cmd {
 
 #[derive(clap::Args, Debug)]
 struct PlayArgs {
-    /// Scenario file; the default battle (Kircholm, 1605) if omitted.
+    /// Scenario file, or a shipped battle's name (`kircholm`); the default battle
+    /// (Kircholm, 1605) if omitted.
     file: Option<PathBuf>,
     /// Seed for the dice; else the scenario's seed, else the clock.
     #[arg(long)]

@@ -204,3 +204,53 @@ fn cost_labels_leave_the_units_tag_and_the_objectives_mark() {
     assert_eq!(bottom, " @@ ", "the objective's mark");
     assert!(top.contains('+'), "the cost is still shown: {top:?}");
 }
+
+const LAST_STAND: &str = r#"(
+    name: "Last stand",
+    map: [". . . .", ". . . .", ". . . .", ". . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "winged hussars", side: "Red", creatures: 60, at: (1, 3),
+         label: "Chodkiewicz's own banner of winged hussars"),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (1, 1), label: "Blue pike", damage: 7),
+    ],
+    turn_limit: 3,
+    defender: "Blue",
+)"#;
+
+/// Issue 26: the end screen keeps a long name's tag in its table, and its seed hint is a
+/// command the player can type (the file as given; a shipped battle by its name).
+#[test]
+fn the_end_table_keeps_a_long_names_tag_and_the_seed_hint_can_be_typed() {
+    let scenario = Scenario::parse(LAST_STAND, "last_stand.ron").unwrap();
+    let mut app = App::new(scenario, 0, HOTSEAT).unwrap();
+    press(&mut app, " 1\nck\n\n");
+    for _ in 0..4 {
+        end_orders(&mut app);
+    }
+    assert!(app.game.outcome().is_some());
+    let screen = render(&app, 80, 24);
+    let hussars = app.game.units()[0].id;
+    let row = screen
+        .iter()
+        .find(|r| r.contains("│R Chodkiewicz"))
+        .expect("the hussars' row");
+    assert!(
+        row.contains(&format!("… [{}]", app.tag(hussars))),
+        "the tag is kept: {row}"
+    );
+    assert!(has(
+        &screen,
+        "Seed 0: `volley --seed 0 last_stand.ron` rolls these dice again."
+    ));
+}
+
+/// Issue 26: `FILE` may be a shipped battle's name, so the end screen's seed hint for a
+/// built-in battle (`volley --seed 7 kircholm`) can be typed.
+#[test]
+fn a_shipped_battles_name_opens_it_and_is_what_the_seed_hint_says() {
+    let kircholm = Scenario::load(std::path::Path::new("kircholm")).expect("a shipped name");
+    assert_eq!(kircholm.name, shipped("kircholm").name);
+    assert_eq!(kircholm.typed_name(), "kircholm");
+    assert!(Scenario::load(std::path::Path::new("no-such-battle")).is_err());
+}

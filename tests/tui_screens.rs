@@ -584,7 +584,7 @@ fn the_game_over_screen_at_the_turn_limit() {
         "unit                     dealt taken  shock  fate",
         "R Red pike [p]               0     0    0/0  8 uhp left",
         "B Blue horse [h]             0     0    0/0  4 uhp left",
-        "Seed 7: `volley --seed 7 FILE` rolls these dice again.",
+        "Seed 7: `volley --seed 7 tutorial` rolls these dice again.",
         "Press q or Enter to leave.",
     ] {
         assert!(

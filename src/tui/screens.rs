@@ -357,8 +357,10 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
     lines.extend(unit_table(app));
     lines.push(Line::raw(""));
     lines.push(Line::raw(format!(
-        "Seed {}: `volley --seed {} FILE` rolls these dice again.",
-        app.seed, app.seed
+        "Seed {}: `volley --seed {} {}` rolls these dice again.",
+        app.seed,
+        app.seed,
+        app.scenario.typed_name()
     )));
     if let Some(path) = app.saved.as_ref().map(|s| &s.path) {
         lines.push(Line::raw(format!(
@@ -397,13 +399,10 @@ fn unit_table(app: &App) -> Vec<Line<'static>> {
             None => format!("{} uhp left", u.uhp),
         };
         // Cut and padded by display width: characters miscount CJK and combining marks.
-        let name = format!(
-            "{} {} [{}]",
-            app.side_letter(u.side),
-            u.label,
-            app.tag(u.id)
-        );
-        let name = columns::pad(&columns::fit(&name, 24), 24);
+        // A long label is cut, never the tag after it (issue 26).
+        let label = columns::ellipsized(&u.label, 24 - 6);
+        let name = format!("{} {label} [{}]", app.side_letter(u.side), app.tag(u.id));
+        let name = columns::pad(&name, 24);
         lines.push(Line::raw(format!(
             "{name} {:>5} {:>5} {:>6}  {fate}",
             t.dealt,
