@@ -254,3 +254,27 @@ fn a_shipped_battles_name_opens_it_and_is_what_the_seed_hint_says() {
     assert_eq!(kircholm.typed_name(), "kircholm");
     assert!(Scenario::load(std::path::Path::new("no-such-battle")).is_err());
 }
+
+/// Issue 26: a refusal ("that hex is not highlighted…") goes with the move given up on by
+/// Esc, and a key that does nothing says so in the status line.
+#[test]
+fn esc_clears_a_stale_refusal_and_a_key_that_does_nothing_says_why() {
+    use volley::engine::SideId;
+    let mut app = hotseat();
+    press(&mut app, "1");
+    let red = app.game.units_of(SideId::A).next().unwrap().pos;
+    app.cursor = red;
+    press(&mut app, "\nm");
+    assert!(matches!(app.mode, Mode::PickHex { .. }));
+    // Far from any reach: the top-left corner.
+    app.cursor = volley::engine::Map::hex_at(0, 0);
+    press(&mut app, "\n");
+    assert!(app.message.starts_with("that hex is not highlighted"));
+    press(&mut app, "\x1b");
+    assert_eq!(app.mode, Mode::Browse);
+    let screen = render(&app, 80, 24);
+    assert!(!has(&screen, "not highlighted"), "{:?}", screen.last());
+    press(&mut app, "x");
+    assert_eq!(app.message, "`x` does nothing here: ? lists the keys");
+    assert!(has(&render(&app, 80, 24), "`x` does nothing here"));
+}

@@ -132,7 +132,9 @@ impl App {
                 return;
             }
             k => {
-                self.move_cursor(k);
+                if !self.move_cursor(k) {
+                    self.message = "that key answers nothing: the prompt lists the answers".into();
+                }
                 None
             }
         };
@@ -156,10 +158,22 @@ impl App {
             Key::Enter | Key::Char(' ') => self.open_orders(),
             Key::Char('e') => self.end_orders(),
             Key::PageUp | Key::PageDown => self.scroll_log(key),
+            Key::Esc => self.message = "nothing to cancel".into(),
             k => {
-                self.move_cursor(k);
+                if !self.move_cursor(k) {
+                    self.does_nothing(k);
+                }
             }
         }
+    }
+
+    /// A key with no work in this mode says so, and where the keys are (issue 26).
+    fn does_nothing(&mut self, key: Key) {
+        let name = match key {
+            Key::Char(c) => format!("`{}`", c.escape_default()),
+            k => format!("{k:?}"),
+        };
+        self.message = format!("{name} does nothing here: ? lists the keys");
     }
 
     /// Typing a save's name or path: printable characters add, Backspace takes back,
@@ -357,12 +371,18 @@ impl App {
     }
 
     fn orders_key(&mut self, key: Key, unit: UnitId, options: &[(char, &'static str)]) {
+        // Any key not in the menu closes it; Esc says nothing, another key why.
         let Key::Char(c) = key else {
             self.mode = Mode::Browse;
+            self.message.clear();
             return;
         };
         if !options.iter().any(|(k, _)| *k == c) {
             self.mode = Mode::Browse;
+            self.message = format!(
+                "`{}` is not an order of this unit: menu closed",
+                c.escape_default()
+            );
             return;
         }
         match c {
@@ -399,6 +419,8 @@ impl App {
                     self.cursor = u.pos;
                 }
                 self.mode = Mode::Browse;
+                // A refusal of the hex given up on is stale now (issue 26).
+                self.message.clear();
             }
             Key::Enter | Key::Char(' ') => {
                 if reach.cost_to(self.cursor).is_none() {
@@ -421,7 +443,11 @@ impl App {
                 }
             }
             k => {
-                self.move_cursor(k);
+                if self.move_cursor(k) {
+                    self.message.clear();
+                } else {
+                    self.does_nothing(k);
+                }
             }
         }
     }
@@ -471,6 +497,7 @@ impl App {
         let index = match key {
             Key::Esc => {
                 self.mode = Mode::Browse;
+                self.message.clear();
                 return;
             }
             Key::Enter | Key::Char(' ') => {
