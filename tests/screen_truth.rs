@@ -278,3 +278,30 @@ fn esc_clears_a_stale_refusal_and_a_key_that_does_nothing_says_why() {
     assert_eq!(app.message, "`x` does nothing here: ? lists the keys");
     assert!(has(&render(&app, 80, 24), "`x` does nothing here"));
 }
+
+/// Issue 26: the help's map legend names the unit's tag where it stands (it read
+/// "T … terrain"), and its example is drawn as the map draws a unit.
+#[test]
+fn the_help_legend_names_the_units_tag_not_terrain() {
+    let help = volley::tui::screens::HELP;
+    let map = help
+        .lines()
+        .skip_while(|l| !l.starts_with("MAP"))
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(map.contains("RDF2 over p 8d"), "{map}");
+    assert!(map.contains("the unit's tag, uhp, status"), "{map}");
+    assert!(!map.contains("terrain, uhp"), "{map}");
+    // The example's shape is a real unit's: Red shot of the tutorial with 2 tokens.
+    let app = hotseat();
+    let shot = app
+        .game
+        .units()
+        .iter()
+        .find(|u| u.label == "Red shot")
+        .unwrap();
+    let lines = volley::tui::map_view::unit_lines(&app, shot, false);
+    assert_eq!(&lines[0][..3], "RDF");
+    assert_eq!(lines[1].chars().count(), "p 8d".len());
+}

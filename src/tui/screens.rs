@@ -30,8 +30,9 @@ KEYS
  F                  designer: force the faces of the next dice (6 6 3)
  Orders: s stand fast, m march, h hustle, c charge, d disengage, f fire,
          a attack, r ready. Prompts: digits, y / n.
-MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
-      tokens), terrain, uhp, status (d disordered, F fleeing). @@ objective.
+MAP   RDF2 over p 8d: side letter, formation, reload tokens (@: on objective)
+      over the unit's tag, uhp, status (* ready, d disordered, F fleeing)
+      @@ objective; » or × beside a unit: what the other side just did (o).
       Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
 TURN  Initiative (d6 + ability; winner picks first or second side), Movement,
       Missile, Melee, Morale. The first side orders first in each phase.
