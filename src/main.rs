@@ -76,7 +76,8 @@ enum Cmd {
     Replay {
         /// The save to watch (an autosave or a named save).
         save: PathBuf,
-        /// Where a battle played on from the replay is saved.
+        /// Where a battle played on from the replay is saved; the save's own data
+        /// directory (the folder above `autosave/`, else the save's folder) if omitted.
         #[arg(long)]
         data_dir: Option<PathBuf>,
         /// Leave the mouse to the terminal.
@@ -306,7 +307,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 computer: Vec::new(),
                 hotseat: false,
                 resume: None,
-                data_dir,
+                // Played on beside the save it came from unless told (issue 26).
+                data_dir: data_dir.or_else(|| Some(volley::save::data_dir_of_save(&save))),
                 dice: Vec::new(),
                 watch: false,
                 level: Vec::new(),

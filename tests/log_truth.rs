@@ -198,3 +198,69 @@ fn the_log_agrees_in_number_with_plural_units_and_counts() {
         [format!("{} must reload: 1 token", one.label)]
     );
 }
+
+/// The replay viewer's screen at `w`×`h`.
+fn viewer_screen(replay: &Replay, w: u16, h: u16) -> Vec<String> {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+    t.draw(|f| replay.draw(f)).unwrap();
+    let buf = t.backend().buffer();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect())
+        .collect()
+}
+
+/// Issue 26: the viewer's hint jumps to a turn the battle has (it offered `12t` on an
+/// 8-turn battle), and Esc clears a turn number half typed before it leaves.
+#[test]
+fn the_replay_hint_offers_a_real_turn_and_esc_clears_a_number_first() {
+    use volley::tui::replay::ReplayExit;
+    let (app, _) = play("tutorial", 2, 60);
+    let path = Path::new("battle.volley");
+    let text = SaveFile::of(
+        &app.scenario,
+        app.seed,
+        app.controllers,
+        &app.commands,
+        &app.game,
+    )
+    .to_text()
+    .unwrap();
+    let resumed = SaveFile::parse(&text, path).unwrap().resume(path).unwrap();
+    let mut replay = Replay::new(resumed).unwrap();
+    let last = app.game.turn();
+    let hint = viewer_screen(&replay, 120, 30).pop().unwrap();
+    assert!(hint.contains(&format!("· {last}t turn {last} ·")), "{hint}");
+    assert!(!hint.contains("12t"), "{hint}");
+    assert!(replay.key(Key::Char('3')).is_none());
+    assert!(viewer_screen(&replay, 120, 30)
+        .pop()
+        .unwrap()
+        .contains("turn 3_"));
+    assert!(replay.key(Key::Esc).is_none(), "Esc clears the number");
+    assert!(!viewer_screen(&replay, 120, 30)
+        .pop()
+        .unwrap()
+        .contains("turn 3_"));
+    assert!(matches!(replay.key(Key::Esc), Some(ReplayExit::Quit)));
+}
+
+/// Issue 26: a battle played on from `volley replay SAVE` is saved beside the save it came
+/// from: in the data directory above an `autosave` folder, else in the save's folder.
+#[test]
+fn play_on_from_a_replay_saves_beside_the_save() {
+    use std::path::PathBuf;
+    use volley::save::data_dir_of_save;
+    let cases = [
+        ("/games/volley/autosave/kircholm-1-2.ron", "/games/volley"),
+        ("/games/mine/rocroi-turn-3.ron", "/games/mine"),
+        ("autosave/t.ron", "."),
+        ("t.ron", "."),
+    ];
+    for (save, dir) in cases {
+        assert_eq!(
+            data_dir_of_save(Path::new(save)),
+            PathBuf::from(dir),
+            "{save}"
+        );
+    }
+}

@@ -173,6 +173,11 @@ impl Replay {
                 self.turn_start(turn)
             }
             Key::Char('p') => return Some(ReplayExit::PlayOn(self.branch())),
+            // Esc first clears a turn number half typed (issue 26).
+            Key::Esc if !self.typed.is_empty() => {
+                self.typed.clear();
+                return None;
+            }
             Key::Char('q') | Key::Esc => return Some(ReplayExit::Quit),
             Key::PageUp | Key::PageDown => {
                 self.app.handle_key(key);
@@ -212,8 +217,10 @@ impl Replay {
         } else {
             format!(" · turn {}_", self.typed)
         };
+        // The example jump is to a turn the battle has (it offered `12t` on 8 turns).
+        let last = self.marks.last().map_or(1, |m| m.0.max(1));
         let text = format!(
-            " Replay {}/{} · turn {turn} {phase:?}{typed} · ←→ command · [ ] phase · 12t turn 12 · p play on · q quit",
+            " Replay {}/{} · turn {turn} {phase:?}{typed} · ←→ command · [ ] phase · {last}t turn {last} · p play on · q quit",
             self.pos,
             self.len()
         );
