@@ -305,3 +305,42 @@ fn the_help_legend_names_the_units_tag_not_terrain() {
     assert_eq!(&lines[0][..3], "RDF");
     assert_eq!(lines[1].chars().count(), "p 8d".len());
 }
+
+/// Issue 26: the hex size re-fits when the window grows (a 200×60 screen stayed at the
+/// 80×24 size), unless the player chose a size with `+`/`-`.
+#[test]
+fn the_hex_size_refits_when_the_window_grows_unless_chosen() {
+    let mut app = App::new(shipped("kircholm"), 7, HOTSEAT).unwrap();
+    press(&mut app, " 1"); // the briefing, the initiative
+    render(&app, 80, 24);
+    assert_eq!(app.geometry.get().zoom, 1);
+    render(&app, 200, 60);
+    let big = app.geometry.get().zoom;
+    assert!(big > 1, "still size {big} at 200×60");
+    press(&mut app, "-");
+    render(&app, 200, 60);
+    assert_eq!(
+        app.geometry.get().zoom,
+        big - 1,
+        "the player's size is kept"
+    );
+    render(&app, 120, 40);
+    assert_eq!(app.geometry.get().zoom, big - 1, "and kept on a resize");
+}
+
+/// Issue 26: a clipped map says which edges have more map (Rocroi at 80×24 hid rows 0–2
+/// with nothing to say so); a map shown whole has no arrow.
+#[test]
+fn a_clipped_map_marks_the_edges_with_more_map() {
+    let mut app = App::new(shipped("rocroi"), 7, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    app.cursor = volley::engine::Map::hex_at(0, 9);
+    let screen = render(&app, 80, 24);
+    let (vc, vr) = app.geometry.get().view;
+    assert!(vr > 0, "the view is scrolled down");
+    assert!(has(&screen, "▲"), "{screen:#?}");
+    assert!(!has(&screen, "▼"), "the bottom row is shown");
+    assert_eq!(has(&screen, "◀"), vc > 0);
+    let whole = render(&app, 200, 60);
+    assert!(!whole.iter().any(|r| r.contains(['▲', '▼', '◀', '▶'])));
+}

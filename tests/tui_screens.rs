@@ -229,11 +229,12 @@ fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
     );
     // 9 of the 10 hex columns fit beside the panel, scrolled a row down to keep the
     // cursor in view; odd rows shift right; units show side letter and formation over
-    // their tag and uhp (light horse: 60 riders × 1 HD / 15 = 4 uhp, R2.3).
+    // their tag and uhp (light horse: 60 riders × 1 HD / 15 = 4 uhp, R2.3). The `▲` says
+    // a row of map lies above the view (issue 26).
     assert_lines(
         &columns(&s[2..6], 0, 50),
         &[
-            "   .    .   BLC   TT   TT   .   BFF   .    .",
+            "   .    .   BLC   TT   TT   .   BFF   .    .     ▲",
             "            h 4   TT   TT       p 8",
             " .    .    .    .    .   BDF   .    ^^   .",
             "                         s 8        ^^",
@@ -264,7 +265,7 @@ fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
     assert_lines(
         &columns(&s[10..14], 0, 50),
         &[
-            "   .    .    ^^   .    .    .   RHC   .    .",
+            "   .    .    ^^   .    .    .   RHC   .    .     ▶",
             "             ^^                 l 8",
             " .    .    .   RDF  RFF   .    TT   TT   .",
             "               s 8 [p 8 ]      TT   TT",

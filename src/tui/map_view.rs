@@ -215,6 +215,42 @@ impl Widget for HexMap<'_> {
                 self.draw_hex(buf, (x, y, left), zoom, hex, terrain);
             }
         }
+        more_map(buf, area, self.app.game.map(), (vc, vr), (cols, rows), h);
+    }
+}
+
+/// Arrows on the map's frame where more map lies beyond the view (issue 26: a clipped map
+/// hid rows and units with nothing to say so): `▲` `▼` at the right-hand column's ends,
+/// `◀` `▶` on a line of shifted (odd) row, where the left column is blank.
+fn more_map(buf: &mut Buffer, area: Rect, map: &Map, view: (i32, i32), shown: (i32, i32), h: u16) {
+    let (vc, vr) = view;
+    let (cols, rows) = shown;
+    let style = Style::default()
+        .fg(Color::Black)
+        .bg(Color::LightYellow)
+        .add_modifier(Modifier::BOLD);
+    let right = area.right().saturating_sub(1);
+    // A row of the view near its middle that is odd on the map (shifted right).
+    let mut k = rows / 2;
+    if (vr + k) & 1 == 0 {
+        k = if k + 1 < rows { k + 1 } else { (k - 1).max(0) };
+    }
+    let side_y = (area.y + (k as u16) * h).min(area.bottom().saturating_sub(1));
+    let marks = [
+        (vr > 0, right, area.y, "▲"),
+        (
+            vr + rows < map.height() as i32,
+            right,
+            area.bottom().saturating_sub(1),
+            "▼",
+        ),
+        (vc > 0, area.x, side_y, "◀"),
+        (vc + cols < map.width() as i32, right, side_y, "▶"),
+    ];
+    for (more, x, y, arrow) in marks {
+        if more {
+            buf.set_string(x, y, arrow, style);
+        }
     }
 }
 
