@@ -3,6 +3,15 @@
 //! every line is written from the state at the time of its event, never from the state of
 //! the game it is rebuilt into. Undo and the other side's marks survive a resume too.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 use hexx::Hex;
 use std::path::Path;
 use volley::ai::{ComputerPlayer, Player};
@@ -51,7 +60,7 @@ fn play(stem: &str, seed: u64, cap: usize) -> (App, Vec<Vec<String>>) {
         assert!(app.submit(command), "{stem} seed {seed}: {}", app.message);
         logs.push(app.log.clone());
         assert_marks_on_units(&app, stem, seed);
-        if app.commands.len() % 10 == 0 {
+        if app.commands.len().is_multiple_of(10) {
             let resumed = through_a_save(&app);
             let at = app.commands.len();
             assert_eq!(resumed.log, app.log, "{stem} seed {seed}, resumed at {at}");
