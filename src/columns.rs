@@ -58,9 +58,54 @@ pub fn ellipsized(text: &str, max: usize) -> String {
     }
 }
 
+/// Hints joined by ` · ` after a space, fitted to `max` columns by dropping the least
+/// needed first (the lowest `need`; of equal need, the later one), never cut mid-word: a
+/// hint line must not end in `… q qui` (issue 26). Order on screen is kept.
+pub fn fit_hints(hints: &[(u8, String)], max: usize) -> String {
+    let mut kept: Vec<bool> = vec![true; hints.len()];
+    let line = |kept: &[bool]| {
+        let shown: Vec<&str> = hints
+            .iter()
+            .zip(kept)
+            .filter(|(_, k)| **k)
+            .map(|((_, h), _)| h.as_str())
+            .collect();
+        format!(" {}", shown.join(" · "))
+    };
+    // Least needed first; of equal need the later hint goes first.
+    let mut order: Vec<usize> = (0..hints.len()).collect();
+    order.sort_by_key(|i| (hints.get(*i).map_or(0, |h| h.0), std::cmp::Reverse(*i)));
+    for i in order {
+        if width(&line(&kept)) <= max {
+            break;
+        }
+        if let Some(k) = kept.get_mut(i) {
+            *k = false;
+        }
+    }
+    fit(&line(&kept), max)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 26: hints that do not fit lose the least needed whole, not their end.
+    #[test]
+    fn issue_26_hints_drop_the_least_needed_whole() {
+        let hints = [
+            (3, "Enter play".to_string()),
+            (1, "w watch".to_string()),
+            (1, "h hot-seat".to_string()),
+            (3, "q quit".to_string()),
+        ];
+        assert_eq!(
+            fit_hints(&hints, 80),
+            " Enter play · w watch · h hot-seat · q quit"
+        );
+        assert_eq!(fit_hints(&hints, 30), " Enter play · w watch · q quit");
+        assert_eq!(fit_hints(&hints, 20), " Enter play · q quit");
+    }
 
     #[test]
     fn issue_25_wide_characters_take_two_columns_and_marks_none() {

@@ -17,3 +17,5 @@ pub mod save;
 pub mod scenario;
 /// The terminal game.
 pub mod tui;
+/// Counts and articles in plain English.
+pub mod words;

@@ -76,7 +76,8 @@ enum Cmd {
     Replay {
         /// The save to watch (an autosave or a named save).
         save: PathBuf,
-        /// Where a battle played on from the replay is saved.
+        /// Where a battle played on from the replay is saved; the save's own data
+        /// directory (the folder above `autosave/`, else the save's folder) if omitted.
         #[arg(long)]
         data_dir: Option<PathBuf>,
         /// Leave the mouse to the terminal.
@@ -111,7 +112,8 @@ enum Cmd {
 
 #[derive(clap::Args, Debug)]
 struct PlayArgs {
-    /// Scenario file; the default battle (Kircholm, 1605) if omitted.
+    /// Scenario file, or a shipped battle's name (`kircholm`); the default battle
+    /// (Kircholm, 1605) if omitted.
     file: Option<PathBuf>,
     /// Seed for the dice; else the scenario's seed, else the clock.
     #[arg(long)]
@@ -309,7 +311,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 computer: Vec::new(),
                 hotseat: false,
                 resume: None,
-                data_dir,
+                // Played on beside the save it came from unless told (issue 26).
+                data_dir: data_dir.or_else(|| Some(volley::save::data_dir_of_save(&save))),
                 dice: Vec::new(),
                 watch: false,
                 level: Vec::new(),

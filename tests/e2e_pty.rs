@@ -377,7 +377,7 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
     s.send("e");
     s.expect(&[
         "│ Melee phase │ Blue decides",
-        "Red lancers on Blue shot: 1 hit(s) × 2 uhp",
+        "Red lancers on Blue shot: 1 hit × 2 uhp",
         "  d20 9 +2 charge = 11 vs 10+AC1 11: hit",
         "┌ Blue decides",
         "Blue: Blue shot at (5, 2) takes 2 uhp. Withdraw how many hexes?",
@@ -398,7 +398,7 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
     s.send("\r");
     s.expect(&[
         "Blue pike attacks Red lancers",
-        "Blue pike on Red lancers: 0 hit(s)",
+        "Blue pike on Red lancers: 0 hits",
     ]);
 
     // Blue ends: Morale, then turn 2 opens with its initiative, and Red decides again.

@@ -74,6 +74,7 @@ fn the_farewell_of_a_saved_battle_names_the_file_turn_and_command() {
         turn: 4,
         commands: 43,
         failure: None,
+        finished: false,
     };
     assert!(report.is_current());
     assert_eq!(
@@ -81,6 +82,26 @@ fn the_farewell_of_a_saved_battle_names_the_file_turn_and_command() {
         [
             "The battle is saved in /data/autosave/tutorial-1-2.ron (turn 4, command 43)",
             "Resume it with: volley --resume /data/autosave/tutorial-1-2.ron",
+        ]
+    );
+}
+
+/// Issue 26: a finished battle's farewell offers to watch it again, never to resume it.
+#[test]
+fn the_farewell_of_a_finished_battle_offers_the_replay_not_a_resume() {
+    let report = SaveReport {
+        newest: saved(43),
+        turn: 4,
+        commands: 43,
+        failure: None,
+        finished: true,
+    };
+    assert_eq!(
+        report.lines(),
+        [
+            "The battle is saved in /data/autosave/tutorial-1-2.ron (turn 4, command 43)",
+            "The battle is over. Watch it again with: volley replay \
+             /data/autosave/tutorial-1-2.ron",
         ]
     );
 }
@@ -94,6 +115,7 @@ fn the_farewell_of_a_battle_saved_earlier_says_what_is_lost() {
         turn: 6,
         commands: 86,
         failure: Some("/data/autosave/tutorial-1-2.ron: No space left on device".into()),
+        finished: false,
     };
     assert!(!report.is_current());
     assert_eq!(
@@ -102,7 +124,7 @@ fn the_farewell_of_a_battle_saved_earlier_says_what_is_lost() {
             "volley: the battle was NOT saved at turn 6, command 86: \
              /data/autosave/tutorial-1-2.ron: No space left on device",
             "The newest save, /data/autosave/tutorial-1-2.ron, holds turn 4, command 43 \
-             (43 later command(s) lost)",
+             (43 later commands lost)",
             "Resume it with: volley --resume /data/autosave/tutorial-1-2.ron",
         ]
     );
@@ -116,6 +138,7 @@ fn the_farewell_of_a_battle_never_saved_says_there_is_no_save() {
         turn: 1,
         commands: 0,
         failure: Some("/ro/autosave/t.ron: Read-only file system (os error 30)".into()),
+        finished: false,
     };
     assert_eq!(
         report.lines(),

@@ -49,6 +49,9 @@ fn the_title_screen_lists_every_shipped_battle_kircholm_first() {
         "Enter: Sweden (you) v Poland-Lithuania (the computer, normal), 8 turns."
     ));
     assert!(s[23].contains("Enter play") && s[23].chars().count() <= 80);
+    // Issue 26: the hint line was cut at 80 columns (`… q qui`); the least needed goes.
+    assert!(s[23].trim_end().ends_with("· q quit"), "{}", s[23]);
+    assert!(s[23].contains("l level: normal"), "{}", s[23]);
 }
 
 #[test]

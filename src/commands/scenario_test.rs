@@ -445,7 +445,10 @@ fn happened(
                 kinds.join(", ")
             ))
         }
-        (true, false) => Err(format!("a {kind}{whose} happened")),
+        (true, false) => Err(format!(
+            "{}{whose} happened",
+            crate::words::with_article(kind)
+        )),
     }
 }
 

@@ -339,9 +339,10 @@ fn games(n: usize) -> String {
 
 fn wins_line(w: &Wins, width: usize) -> String {
     format!(
-        "  {}  {:>5} wins  {:5.1}%  (95% CI {:5.1}%–{:5.1}%)\n",
+        "  {}  {:>5} {:4}  {:5.1}%  (95% CI {:5.1}%–{:5.1}%)\n",
         columns::pad(&w.name, width),
         w.wins,
+        if w.wins == 1 { "win" } else { "wins" },
         w.percent,
         w.ci95[0],
         w.ci95[1]

@@ -597,6 +597,28 @@ pub fn autosave_path(data_dir: &Path, scenario_file: &str, started: &str) -> Pat
         .join(format!("{}-{started}.ron", file_stem(scenario_file)))
 }
 
+/// The data directory a save belongs to, where a battle played on from it (`volley replay
+/// SAVE`, `p`) is saved: the folder above an `autosave` folder, else the save's own folder
+/// (issue 26: it went to the default data directory, away from the save).
+pub fn data_dir_of_save(save: &Path) -> PathBuf {
+    let folder = save.parent().unwrap_or(Path::new(""));
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    match (folder.file_name(), folder.parent()) {
+        (Some(name), Some(above)) if name == "autosave" => {
+            if above.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                above.to_path_buf()
+            }
+        }
+        _ => folder.to_path_buf(),
+    }
+}
+
 /// The autosave a resumed battle goes on writing: the file it was resumed from when that
 /// is an autosave (in the data directory's `autosave` folder, or another data directory's,
 /// however the path is written: relative, through `.` or `..`, or a link), made absolute;

@@ -186,9 +186,41 @@ pub struct Scenario {
     pub warnings: Vec<crate::engine::error::Problem>,
 }
 
+/// The shipped battle `path` names by its stem, when `path` is a bare name (no folder,
+/// no extension) and no such file exists.
+fn shipped_named(path: &Path) -> Option<(&'static str, &'static str)> {
+    let name = path.to_str()?;
+    let bare = !name.is_empty() && !name.contains(['/', '\\', '.']);
+    if !bare || path.exists() {
+        return None;
+    }
+    SHIPPED
+        .iter()
+        .find(|(file, _)| crate::save::file_stem(file).eq_ignore_ascii_case(name))
+        .copied()
+}
+
 impl Scenario {
-    /// Reads and checks a scenario file against the shipped rules and catalog.
+    /// The name a player types to open this battle again: the shipped battle's stem
+    /// (`kircholm`) if it is one, unchanged, else its file as given.
+    pub fn typed_name(&self) -> String {
+        let shipped = SHIPPED
+            .iter()
+            .any(|(file, source)| *file == self.file && *source == self.source);
+        if shipped {
+            crate::save::file_stem(&self.file)
+        } else {
+            crate::files::shell_quoted(Path::new(&self.file))
+        }
+    }
+
+    /// Reads and checks a scenario file against the shipped rules and catalog. A bare
+    /// name that is no file but a shipped battle's file stem (`kircholm`) opens that
+    /// battle, so `volley --seed N kircholm` plays a built-in battle again (issue 26).
     pub fn load(path: &Path) -> Result<Scenario, DataError> {
+        if let Some((file, source)) = shipped_named(path) {
+            return Scenario::parse(source, file);
+        }
         let file = path.display().to_string();
         let source = read_limited(path)?;
         Scenario::parse(&source, &file)

@@ -182,6 +182,9 @@ pub struct App {
     /// The hex size the player chose with `+`/`-` (1 to 3); `None` picks the largest that
     /// fits the map on this terminal.
     pub zoom: Cell<Option<u8>>,
+    /// Set while the terminal is too small to draw the battle: then only quit and help
+    /// work, so no key acts on a battle the player cannot see (issue 26).
+    pub small: Cell<bool>,
     /// Where the map was last drawn, to turn a mouse click into a hex.
     pub geometry: Cell<super::map_view::MapGeometry>,
     /// The screen row of each order of the open menu and its key (Esc as `\u{1b}`), to
@@ -238,20 +241,8 @@ impl App {
 
     /// Submits a command from the player or the computer.
     pub fn submit(&mut self, command: Command) -> bool {
-        let before = self.game.dice_rolled();
-        let acting = self.game.acting_side();
-        match self.game.submit(command).map(<[_]>::to_vec) {
-            Ok(events) => {
-                self.commands.push(command);
-                if let Some(side) = acting {
-                    let order = command.is_order() && command != Command::Order(Order::EndOrders);
-                    self.traces.record(side, order, &self.game, &events);
-                }
-                // Only a person's own order is taken back, never the computer's.
-                let human = acting.is_some_and(|s| self.controller(s) == Controller::Human);
-                self.undo_ok =
-                    human && is_movement_order(&command) && self.game.dice_rolled() == before;
-                self.record(&events);
+        match self.apply(command) {
+            Ok(()) => {
                 self.message.clear();
                 self.autosave();
                 self.mode = Mode::Browse;
@@ -259,10 +250,35 @@ impl App {
                 true
             }
             Err(e) => {
-                self.message = self.with_labels(e.to_string());
+                self.message = self.with_labels(e);
                 false
             }
         }
+    }
+
+    /// Plays one command and keeps what follows from it: the command list, the other
+    /// side's traces, whether it may be taken back, and the log written from the state
+    /// right after it. Live play, a resume, undo and the replay viewer all come through
+    /// here, so their logs and marks are the same. The engine's refusal is returned.
+    pub fn apply(&mut self, command: Command) -> Result<(), String> {
+        let before = self.game.dice_rolled();
+        let acting = self.game.acting_side();
+        let events = self
+            .game
+            .submit(command)
+            .map(<[_]>::to_vec)
+            .map_err(|e| e.to_string())?;
+        self.commands.push(command);
+        if let Some(side) = acting {
+            let order = command.is_order() && command != Command::Order(Order::EndOrders);
+            self.traces.record(side, order, &self.game, &events);
+        }
+        self.traces.follow(&self.game);
+        // Only a person's own order is taken back, never the computer's.
+        let human = acting.is_some_and(|s| self.controller(s) == Controller::Human);
+        self.undo_ok = human && is_movement_order(&command) && self.game.dice_rolled() == before;
+        self.record(&events);
+        Ok(())
     }
 
     /// The engine's reason with each unit's `#id` replaced by its label and hex
@@ -383,18 +399,18 @@ impl App {
         }
     }
 
-    /// A battle resumed from a save.
+    /// A battle resumed from a save: replayed command by command as it was played, so its
+    /// log, the other side's marks and undo are what they were before the save.
     pub fn resumed(r: crate::save::Resumed) -> App {
         let message = "battle resumed".to_string();
         let levels = r.levels;
-        let mut app = App::start(
-            r.scenario,
-            r.game,
-            r.seed,
-            r.commands,
-            r.controllers,
-            message,
-        );
+        let mut app = match App::replayed(r.scenario.clone(), r.seed, &r.commands, r.controllers) {
+            Ok(app) => app,
+            // The save was replayed once already; this cannot fail, but if it does the
+            // battle is still shown, with its log rebuilt from the game.
+            Err(_) => App::viewing(r.scenario, r.game, r.seed, r.commands, r.controllers),
+        };
+        app.message = message;
         app.levels = levels;
         app
     }
@@ -406,13 +422,33 @@ impl App {
         commands: Vec<Command>,
         controllers: [Controller; 2],
     ) -> Result<App, String> {
-        let game = replay(&scenario, seed, &commands)?;
-        let mut app = App::start(scenario, game, seed, commands, controllers, String::new());
+        let mut app = App::replayed(scenario, seed, &commands, controllers)?;
         app.message = format!("playing on from command {}", app.commands.len());
         Ok(app)
     }
 
-    /// The battle at some point of its commands, as the replay viewer shows it.
+    /// The battle of `scenario` and `seed` played through `commands` the way live play
+    /// does (see [`App::apply`]); the first refused command is named in the error.
+    pub fn replayed(
+        scenario: Scenario,
+        seed: u64,
+        commands: &[Command],
+        controllers: [Controller; 2],
+    ) -> Result<App, String> {
+        let game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
+            .map_err(|_| "the scenario does not set up".to_string())?;
+        let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
+        app.last_human = None;
+        for (i, c) in commands.iter().enumerate() {
+            app.apply(*c)
+                .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
+        }
+        app.after_change(false);
+        Ok(app)
+    }
+
+    /// The battle at some point of its commands, as the replay viewer shows it; its log is
+    /// rebuilt from the game's events as they read now (the viewer sets the true log).
     pub fn viewing(
         scenario: Scenario,
         game: Game,
@@ -451,6 +487,7 @@ impl App {
             quit: false,
             view: Cell::new((0, 0)),
             zoom: Cell::new(None),
+            small: Cell::new(false),
             geometry: Cell::new(super::map_view::MapGeometry::default()),
             menu_rows: std::cell::RefCell::new(Vec::new()),
             save_dir: None,
@@ -496,6 +533,8 @@ impl App {
     }
 
     /// Takes back the last movement order if no die has been rolled since (issue: undo).
+    /// The battle, its log and the other side's marks are replayed without it, so nothing
+    /// of the order taken back stays on screen (issue 26).
     pub fn undo(&mut self) {
         if !self.undo_ok {
             self.message =
@@ -506,10 +545,13 @@ impl App {
         let kept = self.commands.len().saturating_sub(1);
         let commands = self.commands.get(..kept).unwrap_or_default();
         // The history stays in place until the replay has succeeded.
-        match replay(&self.scenario, self.seed, commands) {
-            Ok(game) => {
-                self.game = game;
-                self.commands.truncate(kept);
+        match App::replayed(self.scenario.clone(), self.seed, commands, self.controllers) {
+            Ok(back) => {
+                self.game = back.game;
+                self.commands = back.commands;
+                self.log = back.log;
+                self.traces = back.traces;
+                self.log_scroll = 0;
             }
             Err(why) => {
                 self.message = format!("undo failed: {why}");
@@ -518,7 +560,6 @@ impl App {
         }
         self.autosave();
         self.undo_ok = false;
-        self.log.push("(last order taken back)".into());
         self.message = "order taken back".into();
     }
 
@@ -537,17 +578,6 @@ fn phase_name(phase: Phase) -> &'static str {
         Phase::Melee => "Melee",
         Phase::Morale => "Morale",
     }
-}
-
-/// The battle of `scenario` and `seed` after `commands`, or why it cannot be replayed.
-fn replay(scenario: &Scenario, seed: u64, commands: &[Command]) -> Result<Game, String> {
-    let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
-        .map_err(|_| "the scenario does not set up".to_string())?;
-    for (i, c) in commands.iter().enumerate() {
-        game.submit(*c)
-            .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
-    }
-    Ok(game)
 }
 
 fn is_movement_order(c: &Command) -> bool {

@@ -4,6 +4,7 @@
 use crate::engine::command::Decision;
 use crate::engine::event::{AttackKind, EndReason, Event, MoveKind, RollCause};
 use crate::engine::{Game, Phase, SideId, UnitId};
+use crate::words::{count, counted};
 
 fn name(game: &Game, id: UnitId) -> String {
     game.unit(id)
@@ -23,11 +24,7 @@ fn name_at(game: &Game, id: UnitId) -> String {
 
 /// "1 hex", "3 hexes".
 fn hexes(n: usize) -> String {
-    if n == 1 {
-        "1 hex".into()
-    } else {
-        format!("{n} hexes")
-    }
+    count(n as u64, "hex", "hexes")
 }
 
 fn signed(v: i32) -> String {
@@ -129,7 +126,11 @@ fn order_line(game: &Game, event: &Event) -> Option<String> {
             format!("{} {}", does(game, *unit, verb), hexes(path.len()))
         }
         Event::ReloadTokenRemoved { unit, left } => {
-            format!("{}: {left} token(s) left", does(game, *unit, "reloads"))
+            format!(
+                "{}: {} left",
+                does(game, *unit, "reloads"),
+                counted(*left, "token")
+            )
         }
         Event::ChargeDeclared { unit, target } => {
             format!("{} {}!", does(game, *unit, "charges"), n(*target))
@@ -140,11 +141,12 @@ fn order_line(game: &Game, event: &Event) -> Option<String> {
         Event::Readied { unit } => format!("{} ready", does(game, *unit, "is")),
         Event::AttackDeclared { unit, target, kind } => declared(game, *unit, &n(*target), *kind),
         Event::ReloadTokensGained { unit, tokens } => {
-            format!("{} must reload: {tokens} token(s)", n(*unit))
+            format!("{} must reload: {}", n(*unit), counted(*tokens, "token"))
         }
         Event::Advanced { unit, .. } => does(game, *unit, "advances"),
         Event::AdvanceDeclined { unit } => {
-            format!("{} its ground: no advance", does(game, *unit, "holds"))
+            let its = if plural(game, *unit) { "their" } else { "its" };
+            format!("{} {its} ground: no advance", does(game, *unit, "holds"))
         }
         _ => return None,
     })
@@ -343,9 +345,10 @@ fn attack_lines(game: &Game, event: &Event) -> Vec<String> {
     lines.insert(
         0,
         format!(
-            "{} on {}: {hits} hit(s){per}",
+            "{} on {}: {}{per}",
             name(game, *attacker),
-            name(game, *target)
+            name(game, *target),
+            counted(*hits, "hit")
         ),
     );
     lines

@@ -211,8 +211,45 @@ impl Widget for HexMap<'_> {
                 if x + w - 1 > area.right() || y + h > area.bottom() {
                     continue;
                 }
-                self.draw_hex(buf, x, y, zoom, hex, terrain);
+                let left = x == area.x;
+                self.draw_hex(buf, (x, y, left), zoom, hex, terrain);
             }
+        }
+        more_map(buf, area, self.app.game.map(), (vc, vr), (cols, rows), h);
+    }
+}
+
+/// Arrows on the map's frame where more map lies beyond the view (issue 26: a clipped map
+/// hid rows and units with nothing to say so): `▲` `▼` at the right-hand column's ends,
+/// `◀` `▶` on a line of shifted (odd) row, where the left column is blank.
+fn more_map(buf: &mut Buffer, area: Rect, map: &Map, view: (i32, i32), shown: (i32, i32), h: u16) {
+    let (vc, vr) = view;
+    let (cols, rows) = shown;
+    let style = Style::default()
+        .fg(Color::Black)
+        .bg(Color::LightYellow)
+        .add_modifier(Modifier::BOLD);
+    let right = area.right().saturating_sub(1);
+    // A row of the view near its middle that is odd on the map (shifted right).
+    let mut k = rows / 2;
+    if (vr + k) & 1 == 0 {
+        k = if k + 1 < rows { k + 1 } else { (k - 1).max(0) };
+    }
+    let side_y = (area.y + (k as u16) * h).min(area.bottom().saturating_sub(1));
+    let marks = [
+        (vr > 0, right, area.y, "▲"),
+        (
+            vr + rows < map.height() as i32,
+            right,
+            area.bottom().saturating_sub(1),
+            "▼",
+        ),
+        (vc > 0, area.x, side_y, "◀"),
+        (vc + cols < map.width() as i32, right, side_y, "▶"),
+    ];
+    for (more, x, y, arrow) in marks {
+        if more {
+            buf.set_string(x, y, arrow, style);
         }
     }
 }
@@ -238,7 +275,14 @@ impl HexMap<'_> {
             None => (terrain_lines(terrain), terrain_style(terrain)),
         };
         if let Some((_, cost)) = self.highlights.reach.iter().find(|(h, _)| *h == hex) {
-            lines[1] = format!("{}+{:<2}", terrain.symbol(), cost);
+            // The cost takes the terrain's line: a unit keeps its tag (the moving unit
+            // stands in its own reach) and an objective its `@@` (issue 26).
+            let label = format!("{}+{:<2}", terrain.symbol(), cost);
+            match game.unit_at(hex) {
+                Some(_) => {}
+                None if objective => lines[0] = label,
+                None => lines[1] = label,
+            }
             // A named colour, so 16-colour terminals show it too; the cost says it anyway.
             style = style.bg(Color::Green).fg(Color::Black);
         }
@@ -278,12 +322,16 @@ impl HexMap<'_> {
         (out, style)
     }
 
-    fn draw_hex(&self, buf: &mut Buffer, x: u16, y: u16, zoom: u8, hex: Hex, terrain: Terrain) {
-        let (lines, style) = self.lines(zoom, hex, terrain);
+    /// Draws a hex at `(x, y)`; `left` when it starts at the map's left edge, where its
+    /// marks go on its right so they neither cover its side letter nor leave the map.
+    fn draw_hex(&self, buf: &mut Buffer, at: (u16, u16, bool), zoom: u8, hex: Hex, t: Terrain) {
+        let (x, y, left) = at;
+        let (lines, style) = self.lines(zoom, hex, t);
         for (dy, line) in (0u16..).zip(&lines) {
             buf.set_string(x, y + dy, line, style);
         }
         let width = lines.first().map_or(4, |l| l.chars().count() as u16);
+        let mark_x = if left { x + width } else { x - 1 };
         let middle = y + (lines.len() as u16).saturating_sub(1) / 2;
         if let (Some(mark), false) = (
             self.app.traces.mark(hex, self.app.viewer()),
@@ -292,7 +340,7 @@ impl HexMap<'_> {
             let style = Style::default()
                 .fg(Color::LightMagenta)
                 .add_modifier(Modifier::BOLD);
-            buf.set_string(x.saturating_sub(1), y, mark.to_string(), style);
+            buf.set_string(mark_x, y, mark.to_string(), style);
         }
         if self.highlights.targets.contains(&hex) {
             let mark = if self.highlights.selected == Some(hex) {
@@ -303,11 +351,11 @@ impl HexMap<'_> {
             let bold = Style::default()
                 .fg(Color::LightYellow)
                 .add_modifier(Modifier::BOLD);
-            buf.set_string(x.saturating_sub(1), y, mark, bold);
+            buf.set_string(mark_x, y, mark, bold);
         }
         // Outlined hexes show the cursor by their reversed colours alone: brackets would
         // fall on the neighbours' outlines.
-        if hex == self.app.cursor && x > 0 && !size(zoom).2 {
+        if hex == self.app.cursor && !left && !size(zoom).2 {
             let white = Style::default().fg(Color::White);
             buf.set_string(
                 x - 1,

@@ -29,8 +29,10 @@ use ratatui::Frame;
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
-    if area.width < screens::MIN_SIZE.0 || area.height < screens::MIN_SIZE.1 {
-        screens::too_small(frame, area);
+    let small = area.width < screens::MIN_SIZE.0 || area.height < screens::MIN_SIZE.1;
+    app.small.set(small);
+    if small {
+        screens::too_small(frame, app, area);
         return;
     }
     let log_height = (area.height / 4).clamp(5, 12);

@@ -7,7 +7,7 @@
 
 use super::app::{App, Key};
 use super::keys::{self, Action, Context};
-use crate::engine::{Command, Dice, Game, Phase};
+use crate::engine::{Command, Game, Phase};
 use crate::save::Resumed;
 use crate::scenario::{Controller, Scenario};
 use ratatui::layout::Rect;
@@ -28,6 +28,10 @@ pub struct Replay {
     copies: Vec<Game>,
     /// The turn and phase after `commands[..i]`, for each `i` (0 to `commands.len()`).
     marks: Vec<(u32, Phase)>,
+    /// The whole battle's log, each line written right after its command, as in play.
+    log: Vec<String>,
+    /// The log's length after `commands[..i]`, for each `i` (0 to `commands.len()`).
+    log_ends: Vec<usize>,
     pos: usize,
     /// The view of the battle at `pos`.
     pub app: App,
@@ -47,31 +51,37 @@ pub enum ReplayExit {
 impl Replay {
     /// Opens a resumed save at its last command.
     pub fn new(r: Resumed) -> Result<Replay, String> {
-        let mut game = Game::new(r.scenario.setup.clone(), Dice::seeded(r.seed))
-            .map_err(|_| "the saved scenario does not set up".to_string())?;
-        let mut copies = vec![game.clone()];
-        let mut marks = vec![(game.turn(), game.phase())];
+        // Played through the app as live play is, so the log reads as it did then.
+        let mut app = App::replayed(r.scenario.clone(), r.seed, &[], r.controllers)?;
+        let mut copies = vec![app.game.clone()];
+        let mut marks = vec![(app.game.turn(), app.game.phase())];
+        let mut log_ends = vec![app.log.len()];
         for (i, c) in r.commands.iter().enumerate() {
-            game.submit(*c)
+            app.apply(*c)
                 .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
-            marks.push((game.turn(), game.phase()));
+            marks.push((app.game.turn(), app.game.phase()));
+            log_ends.push(app.log.len());
             if (i + 1) % EVERY == 0 {
-                copies.push(game.clone());
+                copies.push(app.game.clone());
             }
         }
         let pos = r.commands.len();
-        let app = view(&r.scenario, game, r.seed, &r.commands, r.controllers);
-        Ok(Replay {
+        let log = std::mem::take(&mut app.log);
+        let mut replay = Replay {
             scenario: r.scenario,
             seed: r.seed,
             controllers: r.controllers,
             commands: r.commands,
             copies,
             marks,
+            log,
+            log_ends,
             pos,
             app,
             typed: String::new(),
-        })
+        };
+        replay.seek(pos);
+        Ok(replay)
     }
 
     /// Commands in the save.
@@ -110,6 +120,8 @@ impl Replay {
         let game = self.game_at(pos);
         let commands = self.commands.get(..pos).unwrap_or_default();
         self.app = view(&self.scenario, game, self.seed, commands, self.controllers);
+        let end = self.log_ends.get(pos).copied().unwrap_or(self.log.len());
+        self.app.log = self.log.get(..end).unwrap_or_default().to_vec();
         self.pos = pos;
     }
 
@@ -144,6 +156,15 @@ impl Replay {
     /// Handles one key, looked up in the key table ([`keys::BINDINGS`]); `Some` when the
     /// viewer is left.
     pub fn key(&mut self, key: Key) -> Option<ReplayExit> {
+        // Nothing moves a view the player cannot see (issue 26): only quit works.
+        if self.app.small.get() {
+            return (key == Key::Char('q')).then_some(ReplayExit::Quit);
+        }
+        // Esc first clears a turn number half typed (issue 26).
+        if key == Key::Esc && !self.typed.is_empty() {
+            self.typed.clear();
+            return None;
+        }
         let target = match keys::action(Context::Replay, key)? {
             Action::StepForward => self.pos + 1,
             Action::StepBack => self.pos.saturating_sub(1),
@@ -200,9 +221,15 @@ impl Replay {
         } else {
             format!(" · turn {}_", self.typed)
         };
+        // The example jump is to a turn the battle has (it offered `12t` on 8 turns).
+        let last = self.marks.last().map_or(1, |m| m.0.max(1));
         let hints: Vec<String> = keys::hints(Context::Replay)
             .into_iter()
-            .map(|(_, hint)| hint)
+            .filter(|(action, _)| *action != Some(Action::Digit))
+            .map(|(action, hint)| match action {
+                Some(Action::JumpTurn) => format!("{last}t turn {last}"),
+                _ => hint,
+            })
             .collect();
         let text = format!(
             " Replay {}/{} · turn {turn} {phase:?}{typed} · {}",

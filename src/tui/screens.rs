@@ -20,8 +20,9 @@ pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 /// The rules in brief, under the keys on the help screen.
 const RULES: &str = "\
-MAP   S DF * / T 8d : side letter, formation, marker (* ready, digit = reload
-      tokens), terrain, uhp, status (d disordered, F fleeing). @@ objective.
+MAP   RDF2 over p 8d: side letter, formation, reload tokens (@: on objective)
+      over the unit's tag, uhp, status (* ready, d disordered, F fleeing)
+      @@ objective; » or × beside a unit: what the other side just did (o).
       Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
 TURN  Initiative (d6 + ability; winner picks first or second side), Movement,
       Missile, Melee, Morale. The first side orders first in each phase.
@@ -123,15 +124,21 @@ fn scrolled_popup(
 }
 
 /// The message for a terminal that is too small.
-pub fn too_small(frame: &mut Frame, area: Rect) {
-    let text = vec![
+pub fn too_small(frame: &mut Frame, app: &App, area: Rect) {
+    let mut text = vec![
         Line::raw("The terminal is too small for Volley."),
         Line::raw(format!(
             "It needs at least {}×{}; this one is {}×{}.",
             MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
         )),
         Line::raw("Enlarge the window: the battle goes on where it was."),
+        Line::raw("Until then only q (quit) and ? (help) work."),
     ];
+    match app.mode {
+        Mode::ConfirmQuit => text.push(Line::raw(quit_question(app))),
+        Mode::Help => text.extend(HELP.lines().map(|l| Line::raw(l.to_string()))),
+        _ => {}
+    }
     frame.render_widget(
         Paragraph::new(text)
             .wrap(Wrap { trim: true })
@@ -188,8 +195,10 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
         }
         Mode::ConfirmQuit => return confirm_quit(frame, app, area),
         Mode::ConfirmEnd { idle } => {
-            let text =
-                format!("{idle} unit(s) can still act. End orders? [y] yes, any other key: no");
+            let text = format!(
+                "{} can still act. End orders? [y] yes, any other key: no",
+                crate::words::counted(*idle as u64, "unit")
+            );
             return popup(frame, area, "End orders", vec![Line::raw(text)], 60);
         }
         Mode::ConfirmConcede { side } => {
@@ -239,8 +248,19 @@ fn confirm_quit(frame: &mut Frame, app: &App, area: Rect) {
     if app.save_alert.is_some() {
         lines.push(Line::styled(not_saved(app), alert_style()));
     }
-    lines.push(Line::raw("Leave the battle? [y] yes, any other key: no"));
+    lines.push(Line::raw(QUIT_QUESTION));
     popup(frame, area, "Quit", lines, 64);
+}
+
+/// What `q` asks before the battle is left.
+const QUIT_QUESTION: &str = "Leave the battle? [y] yes, any other key: no";
+
+/// The quit question on the too-small screen, with what is not saved if the autosave fails.
+fn quit_question(app: &App) -> String {
+    match app.save_alert {
+        Some(_) => format!("{}. {QUIT_QUESTION}", not_saved(app)),
+        None => QUIT_QUESTION.to_string(),
+    }
 }
 
 /// What is lost while the autosave fails: `NOT SAVED since turn 2, command 14`.
@@ -351,20 +371,22 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
             .filter(|u| u.side == side && !u.on_map())
             .count();
         lines.push(Line::raw(format!(
-            "{}: lost {} of {} uhp, {} unit(s) gone, {} objective(s) held",
+            "{}: lost {} of {} uhp, {} gone, {} held",
             s.name,
             g.losses(side),
             s.start_uhp,
-            routed,
-            g.objectives_held(side)
+            crate::words::counted(routed as u64, "unit"),
+            crate::words::counted(g.objectives_held(side) as u64, "objective")
         )));
     }
     lines.push(Line::raw(""));
     lines.extend(unit_table(app));
     lines.push(Line::raw(""));
     lines.push(Line::raw(format!(
-        "Seed {}: `volley --seed {} FILE` rolls these dice again.",
-        app.seed, app.seed
+        "Seed {}: `volley --seed {} {}` rolls these dice again.",
+        app.seed,
+        app.seed,
+        app.scenario.typed_name()
     )));
     if let Some(path) = app.saved.as_ref().map(|s| &s.path) {
         lines.push(Line::raw(format!(
@@ -405,13 +427,10 @@ fn unit_table(app: &App) -> Vec<Line<'static>> {
             None => format!("{} uhp left", u.uhp),
         };
         // Cut and padded by display width: characters miscount CJK and combining marks.
-        let name = format!(
-            "{} {} [{}]",
-            app.side_letter(u.side),
-            u.label,
-            app.tag(u.id)
-        );
-        let name = columns::pad(&columns::fit(&name, 24), 24);
+        // A long label is cut, never the tag after it (issue 26).
+        let label = columns::ellipsized(&u.label, 24 - 6);
+        let name = format!("{} {label} [{}]", app.side_letter(u.side), app.tag(u.id));
+        let name = columns::pad(&name, 24);
         lines.push(Line::raw(format!(
             "{name} {:>5} {:>5} {:>6}  {fate}",
             t.dealt,

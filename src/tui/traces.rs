@@ -1,18 +1,24 @@
 //! What the other side just did, kept on the map until the player's next order: where its
 //! units moved to and whom they attacked or charged, each marked beside its hex (`»` a
 //! move's end, `×` a unit attacked), and `o` steps through them one at a time with the
-//! log's words for each.
+//! log's words for each. A mark follows its unit: it moves with an advance, a withdrawal or
+//! a recoil and goes when the unit leaves the map, so no mark stays on an empty hex; an
+//! order taken back is replayed away with the rest of the battle (see `App::undo`).
 
 use super::describe::describe;
 use crate::engine::event::{Event, MoveKind};
-use crate::engine::{Game, SideId};
+use crate::engine::{Game, SideId, UnitId};
 use hexx::Hex;
 
 /// One thing the other side did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
-    /// Where it shows: a move's last hex, or the unit attacked.
+    /// The unit it is about: the one that moved, or the one attacked.
+    pub unit: UnitId,
+    /// Where it shows: where that unit stands now.
     pub hex: Hex,
+    /// Whether that unit is still on the map; a unit gone shows no mark.
+    pub shown: bool,
     /// An attack or charge (`×`) rather than a move (`»`).
     pub attack: bool,
     /// The log's line for it.
@@ -38,21 +44,36 @@ impl Traces {
         }
         for e in events {
             let hex = match e {
-                Event::Moved { kind, path, .. } if *kind != MoveKind::StandFast => path.last(),
+                Event::Moved {
+                    unit, kind, path, ..
+                } if *kind != MoveKind::StandFast => path.last().map(|h| (*unit, *h)),
                 Event::ChargeDeclared { target, .. } | Event::AttackDeclared { target, .. } => {
-                    game.unit(*target).map(|u| &u.pos)
+                    game.unit(*target).map(|u| (*target, u.pos))
                 }
                 _ => None,
             };
-            if let Some(hex) = hex {
+            if let Some((unit, hex)) = hex {
                 let attack = !matches!(e, Event::Moved { .. });
                 let text = describe(game, e).join(" ");
                 let trace = Trace {
-                    hex: *hex,
+                    unit,
+                    hex,
+                    shown: true,
                     attack,
                     text,
                 };
                 self.items.push((side, trace));
+            }
+        }
+    }
+
+    /// Moves each mark to where its unit stands after a command, and hides the marks of
+    /// units no longer on the map (routed, destroyed): a mark is never on an empty hex.
+    pub fn follow(&mut self, game: &Game) {
+        for (_, t) in &mut self.items {
+            match game.unit(t.unit).filter(|u| u.on_map()) {
+                Some(u) => t.hex = u.pos,
+                None => t.shown = false,
             }
         }
     }
@@ -68,7 +89,10 @@ impl Traces {
 
     /// The mark `viewer` sees beside `hex`, if the other side did something there.
     pub fn mark(&self, hex: Hex, viewer: Option<SideId>) -> Option<char> {
-        let here: Vec<&Trace> = self.seen_by(viewer).filter(|t| t.hex == hex).collect();
+        let here: Vec<&Trace> = self
+            .seen_by(viewer)
+            .filter(|t| t.shown && t.hex == hex)
+            .collect();
         match here.as_slice() {
             [] => None,
             ts if ts.iter().any(|t| t.attack) => Some('×'),

@@ -114,8 +114,11 @@ pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     let scenario = Scenario::load(path).map_err(|e| e.lines())?;
     let r = legal_prefix(&scenario, app.seed, &app.commands, &app.game).map_err(|e| vec![e])?;
     let (given, replayed) = (app.commands.len(), r.kept.len());
-    // The replay made the battle already: the app is built on it, not replayed again.
-    let mut fresh = App::viewing(scenario, r.game, app.seed, r.kept, app.controllers);
+    // Replayed again through the app, so the log reads as it did in play (issue 26).
+    let mut fresh = match App::replayed(scenario.clone(), app.seed, &r.kept, app.controllers) {
+        Ok(fresh) => fresh,
+        Err(_) => App::viewing(scenario, r.game, app.seed, r.kept, app.controllers),
+    };
     fresh.think_ms = app.think_ms;
     fresh.save_dir = app.save_dir.clone();
     fresh.autosave = app.autosave.clone();

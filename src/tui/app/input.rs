@@ -41,6 +41,9 @@ impl App {
 
     /// Handles one key: looked up in the key table for the context, then done.
     pub fn handle_key(&mut self, key: Key) {
+        if self.small.get() {
+            return self.small_key(key);
+        }
         let context = self.context();
         let action = keys::action(context, key);
         // A failed save is seen before anything else goes on (issue 25).
@@ -111,6 +114,24 @@ impl App {
                 order,
             } => self.pick_target_key(key, action, unit, &targets, index, order),
         }
+    }
+
+    /// A key while the terminal is too small to show the battle: quit (asked first) and
+    /// help work, nothing else acts on a battle out of sight (issue 26).
+    fn small_key(&mut self, key: Key) {
+        self.mode = match (&self.mode, key) {
+            (Mode::ConfirmQuit, Key::Char('y') | Key::Char('q')) => {
+                self.quit = true;
+                return;
+            }
+            (Mode::ConfirmQuit | Mode::Help, _) => Mode::Browse,
+            (_, Key::Char('q')) => Mode::ConfirmQuit,
+            (_, Key::Char('?')) => Mode::Help,
+            _ => {
+                self.message = "the terminal is too small: enlarge it to play on".into();
+                return;
+            }
+        };
     }
 
     /// After the battle: `t` or Enter go back to the title screen, `q` or Esc leave.
@@ -185,6 +206,15 @@ impl App {
                 self.move_cursor(action, key);
             }
         }
+    }
+
+    /// A key with no work in this mode says so, and where the keys are (issue 26).
+    fn does_nothing(&mut self, key: Key) {
+        let name = match key {
+            Key::Char(c) => format!("`{}`", c.escape_default()),
+            k => format!("{k:?}"),
+        };
+        self.message = format!("{name} does nothing here: ? lists the keys");
     }
 
     /// Typing a save's name or path: printable characters add, Backspace takes back,
@@ -367,7 +397,7 @@ impl App {
             (Some(Action::MoveCursor), Key::Right | Key::Char('l')) => (1, 0),
             (Some(Action::MoveCursor), Key::Up | Key::Char('k')) => (0, -1),
             (Some(Action::MoveCursor), _) => (0, 1),
-            _ => return,
+            _ => return self.does_nothing(key),
         };
         let next = Map::hex_at(col + dc, row + dr);
         if self.game.map().contains(next) {
@@ -466,6 +496,13 @@ impl App {
             Some(Action::Attack) => {
                 self.pick_target(unit, self.game.melee_targets(unit), TargetOrder::Attack)
             }
+            None => {
+                self.mode = Mode::Browse;
+                self.message = format!(
+                    "{} is not an order of this unit: menu closed",
+                    keys::key_name(key)
+                );
+            }
             _ => self.mode = Mode::Browse,
         }
     }
@@ -494,6 +531,8 @@ impl App {
                     self.cursor = u.pos;
                 }
                 self.mode = Mode::Browse;
+                // A refusal of the hex given up on is stale now (issue 26).
+                self.message.clear();
             }
             Some(Action::ScrollLog) => self.scroll_log(key),
             Some(Action::Confirm) => {
@@ -516,7 +555,10 @@ impl App {
                     _ => self.charge_targets(unit, to),
                 }
             }
-            _ => self.move_cursor(action, key),
+            _ => {
+                self.message.clear();
+                self.move_cursor(action, key);
+            }
         }
     }
 
@@ -566,6 +608,7 @@ impl App {
         let index = match action {
             Some(Action::Cancel) => {
                 self.mode = Mode::Browse;
+                self.message.clear();
                 return;
             }
             Some(Action::ScrollLog) => return self.scroll_log(key),

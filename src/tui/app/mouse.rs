@@ -11,6 +11,9 @@ impl App {
     /// or target it gives the order being built, and a second click on the selected unit
     /// opens its orders. Each does what a key does (arrows, Enter), so keys suffice.
     pub fn click(&mut self, x: u16, y: u16) {
+        if self.small.get() {
+            return;
+        }
         // The alert of a failed save is answered by keys only.
         if self.alert_open() {
             return;
@@ -84,6 +87,9 @@ impl App {
 
     /// The mouse wheel over the game: the log back (`up`) or forward, a line at a time.
     pub fn wheel(&mut self, up: bool) {
+        if self.small.get() {
+            return;
+        }
         self.log_scroll = if up {
             (self.log_scroll + 1).min(self.log.len())
         } else {

@@ -59,6 +59,8 @@ pub struct SaveReport {
     pub commands: usize,
     /// Why the last save failed, when the battle as it is was not saved.
     pub failure: Option<String>,
+    /// Whether the battle is over: a finished battle is watched again, not resumed.
+    pub finished: bool,
 }
 
 impl SaveReport {
@@ -84,7 +86,15 @@ impl SaveReport {
                 shown(&saved.path),
                 saved.point()
             ));
-            lines.push(resume(saved));
+            // A finished battle cannot be played on: it is offered to watch (issue 26).
+            lines.push(if self.finished {
+                format!(
+                    "The battle is over. Watch it again with: volley replay {}",
+                    crate::files::shell_quoted(&saved.path)
+                )
+            } else {
+                resume(saved)
+            });
             return lines;
         }
         let reason = self.failure.as_deref().unwrap_or("no save was written");
@@ -96,10 +106,13 @@ impl SaveReport {
         match &self.newest {
             Some(saved) => {
                 lines.push(format!(
-                    "The newest save, {}, holds {} ({} later command(s) lost)",
+                    "The newest save, {}, holds {} ({} lost)",
                     shown(&saved.path),
                     saved.point(),
-                    self.commands.saturating_sub(saved.commands)
+                    crate::words::counted(
+                        self.commands.saturating_sub(saved.commands) as u64,
+                        "later command"
+                    )
                 ));
                 lines.push(resume(saved));
             }
@@ -176,6 +189,7 @@ impl App {
             turn: self.game.turn(),
             commands: self.commands.len(),
             failure: self.save_alert.as_ref().map(|a| a.reason.clone()),
+            finished: self.game.outcome().is_some(),
         })
     }
 
