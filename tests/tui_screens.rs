@@ -1038,6 +1038,15 @@ fn issue26_a_phase_with_nothing_to_order_goes_on_with_a_line_in_the_log() {
             "Blue gives orders"
         ]
     );
+    // The line is the command's, so a resumed battle's log has it where the live one does.
+    let resumed = App::replayed(
+        app.scenario.clone(),
+        app.seed,
+        &app.commands,
+        app.controllers,
+    )
+    .unwrap();
+    assert_eq!(resumed.log, app.log, "the resumed log is the live one");
 }
 
 /// Issue 26: with "stop at phases with nothing to order" set, the game waits for the player.

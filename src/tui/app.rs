@@ -263,6 +263,10 @@ impl App {
     pub fn apply(&mut self, command: Command) -> Result<(), String> {
         let before = self.game.dice_rolled();
         let acting = self.game.acting_side();
+        // Written here, not where the phase is skipped, so a resumed log has it too.
+        let empty = (command == Command::Order(Order::EndOrders))
+            .then(|| self.empty_phase_line())
+            .flatten();
         let events = self
             .game
             .submit(command)
@@ -277,6 +281,7 @@ impl App {
         // Only a person's own order is taken back, never the computer's.
         let human = acting.is_some_and(|s| self.controller(s) == Controller::Human);
         self.undo_ok = human && is_movement_order(&command) && self.game.dice_rolled() == before;
+        self.log.extend(empty);
         self.record(&events);
         Ok(())
     }
@@ -318,11 +323,21 @@ impl App {
     }
 
     /// A phase just handed to `side` in which none of its units has an order other than
-    /// stand fast (the engine's legal orders) is ended with a line in the log, unless the
-    /// settings say stop there; whether it was.
+    /// stand fast (the engine's legal orders) is ended, unless the settings say stop
+    /// there; whether it was.
     fn skip_empty_phase(&mut self, side: SideId) -> bool {
-        let Actor::Orders { phase, .. } = self.game.actor() else {
+        if self.settings.stop_at_empty_phases || self.empty_phase_line().is_none() {
             return false;
+        }
+        debug_assert_eq!(self.game.acting_side(), Some(side));
+        self.submit(Command::Order(Order::EndOrders))
+    }
+
+    /// The log's line for a person's side whose phase has just come to it with nothing to
+    /// order but stand fast (the engine's legal orders); `None` otherwise.
+    fn empty_phase_line(&self) -> Option<String> {
+        let Actor::Orders { phase, side } = self.game.actor() else {
+            return None;
         };
         // Only as the phase or the keyboard comes to `side`: once it has given an order, it
         // ends its orders itself (it may want to undo).
@@ -331,15 +346,14 @@ impl App {
             Event::PhaseBegan { .. } => true,
             _ => false,
         });
-        if !just_handed || self.settings.stop_at_empty_phases || !self.units_to_order().is_empty() {
-            return false;
-        }
-        let name = self.game.side(side).name.clone();
-        self.log.push(format!(
-            "{name}: no orders for you in the {} phase (nothing but stand fast): it goes on.",
-            phase_name(phase)
-        ));
-        self.submit(Command::Order(Order::EndOrders))
+        let person = self.controller(side) == Controller::Human;
+        (just_handed && person && self.units_to_order().is_empty()).then(|| {
+            format!(
+                "{}: no orders for you in the {} phase (nothing but stand fast): it goes on.",
+                self.game.side(side).name,
+                phase_name(phase)
+            )
+        })
     }
 
     /// What the rules ask of `side` now, for the handover.
