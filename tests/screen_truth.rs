@@ -341,3 +341,40 @@ fn a_clipped_map_marks_the_edges_with_more_map() {
     let whole = render(&app, 200, 60);
     assert!(!whole.iter().any(|r| r.contains(['▲', '▼', '◀', '▶'])));
 }
+
+/// Issue 26: `M` shows the whole of a map the terminal clips (Rocroi at 80×24 hides rows
+/// 0–2 and two units), every unit on the field as its side letter, and any key closes it.
+#[test]
+fn the_overview_shows_the_whole_clipped_map_and_every_unit() {
+    let mut app = App::new(shipped("rocroi"), 7, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    app.cursor = volley::engine::Map::hex_at(0, 9);
+    render(&app, 80, 24);
+    assert!(app.geometry.get().view.1 > 0, "the map is clipped");
+    press(&mut app, "M");
+    assert_eq!(app.mode, Mode::Overview);
+    let screen = render(&app, 80, 24);
+    assert!(has(&screen, "Map overview"), "{screen:#?}");
+    let (w, h) = (app.game.map().width(), app.game.map().height());
+    assert!(
+        has(&screen, &format!("{w}×{h} hexes, one cell a hex")),
+        "{screen:#?}"
+    );
+    // One line a map row, each unit as its side letter: as many letters as units.
+    let start = screen
+        .iter()
+        .position(|l| l.contains("Map overview"))
+        .unwrap()
+        + 1;
+    let rows = &screen[start..start + h as usize];
+    for side in [volley::engine::SideId::A, volley::engine::SideId::B] {
+        let letter = app.side_letter(side);
+        let drawn: usize = rows.iter().map(|r| r.matches(letter).count()).sum();
+        assert_eq!(
+            drawn,
+            app.game.units_of(side).filter(|u| u.on_map()).count()
+        );
+    }
+    press(&mut app, "x");
+    assert_eq!(app.mode, Mode::Browse, "any key closes it");
+}

@@ -81,6 +81,8 @@ pub enum Mode {
     },
     /// The key map and a summary of the rules.
     Help,
+    /// `M`: the whole map at one character a cell (issue 26).
+    Overview,
     /// The scenario, the forces and how the battle is won: before turn 1, and on `b`.
     Briefing {
         /// Lines scrolled down, when it is taller than the screen.

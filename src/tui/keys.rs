@@ -104,7 +104,7 @@ impl Context {
             Context::SaveName => "save name",
             Context::DiceFaces => "dice faces",
             Context::Briefing => "briefing",
-            Context::Notice => "help, handover",
+            Context::Notice => "help, handover, overview",
             Context::ConfirmConcede => "concede?",
             Context::Alert => "autosave alert",
             Context::Unsaved => "while the autosave fails",
@@ -340,6 +340,8 @@ pub enum Action {
     ToggleHandovers,
     /// Leaves the finished battle for the title screen.
     BackToTitle,
+    /// Shows the whole map at one character a cell.
+    Overview,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -432,6 +434,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::ForceDice, &[c('F')], 1, "force dice", "designer: force the faces of the next dice (`6 6 3`)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide, X::ConfirmEnd]),
     bind(A::Help, &[c('?')], 1, "help", "help: the keys and a summary of the rules", &[X::Map, X::Decide, X::GameOver]),
     bind(A::Quit, &[c('q')], 1, "quit", "quit, after asking (the battle is saved; the game prints the command that resumes it)", &[X::Map, X::Decide, X::Alert]),
+    bind(A::Overview, &[c('M')], 1, "overview", "the whole map at a glance (for a map the terminal clips)", &[X::Map, X::Decide, X::GameOver]),
     bind(A::Concede, &[c('C')], 1, "concede", "concede the battle, after asking: the other side wins (R10)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide]),
     bind(A::ToggleStopAtEmpty, &[c('P')], 1, "stop at empty phases", "switch whether a phase with nothing to order waits for you (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),
     bind(A::ToggleHandovers, &[c('H')], 1, "handovers", "switch hot-seat handovers on or off (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),

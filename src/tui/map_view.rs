@@ -46,6 +46,12 @@ impl MapGeometry {
 }
 
 /// Columns per hex, lines per row and outlines at a zoom level (clamped to 1..=MAX).
+/// The screen cells of one hex at `zoom`: columns and rows.
+pub fn hex_cells(zoom: u8) -> (u16, u16) {
+    let (w, h, _) = size(zoom);
+    (w, h)
+}
+
 fn size(zoom: u8) -> (u16, u16, bool) {
     let i = usize::from(zoom.clamp(1, MAX_ZOOM) - 1);
     SIZES.get(i).copied().unwrap_or((5, 2, false))

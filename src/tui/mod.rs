@@ -6,6 +6,7 @@ pub mod briefing;
 pub mod describe;
 pub mod keys;
 pub mod map_view;
+pub mod overview;
 pub mod panels;
 pub mod replay;
 pub mod screens;

@@ -160,6 +160,11 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 80,
             )
         }
+        Mode::Overview => {
+            let inner = (area.width.saturating_sub(2), area.height.saturating_sub(4));
+            let lines = super::overview::lines(app, inner.0, inner.1);
+            return popup(frame, area, "Map overview", lines, area.width);
+        }
         Mode::Handover { side, ask, summary } => {
             return handover(frame, app, area, *side, ask, summary)
         }

@@ -22,7 +22,9 @@ impl App {
             return Context::Alert;
         }
         match &self.mode {
-            Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => Context::Notice,
+            Mode::Help | Mode::Overview | Mode::Handover { .. } | Mode::Problems { .. } => {
+                Context::Notice
+            }
             Mode::Briefing { .. } => Context::Briefing,
             Mode::ConfirmConcede { .. } => Context::ConfirmConcede,
             Mode::ConfirmQuit => Context::ConfirmQuit,
@@ -65,12 +67,18 @@ impl App {
                 return;
             }
             Some(Action::Concede) => return self.ask_concede(),
+            Some(Action::Overview) => {
+                self.mode = Mode::Overview;
+                return;
+            }
             Some(Action::ToggleStopAtEmpty) => return self.toggle_stop_at_empty_phases(),
             Some(Action::ToggleHandovers) => return self.toggle_handovers(),
             _ => {}
         }
         match self.mode.clone() {
-            Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => self.mode = Mode::Browse,
+            Mode::Help | Mode::Overview | Mode::Handover { .. } | Mode::Problems { .. } => {
+                self.mode = Mode::Browse
+            }
             Mode::Briefing { scroll } => self.briefing_key(key, action, scroll),
             Mode::ConfirmConcede { side } => match action {
                 Some(Action::Yes) => {
