@@ -5,8 +5,8 @@
 
 use super::app::{App, Mode};
 use super::describe::decision_line;
-use crate::engine::error::escape_text;
 use crate::columns;
+use crate::engine::error::escape_text;
 use crate::engine::event::EndReason;
 use crate::engine::{Actor, SideId};
 use ratatui::layout::{Alignment, Rect};
