@@ -282,7 +282,11 @@ fn a_click_selects_a_hex_and_a_click_on_a_highlighted_hex_gives_the_order() {
         (6, 3),
         "the march is ordered"
     );
-    // The wheel scrolls the log.
+    // The wheel scrolls the log, never past its top: here the whole log is in view.
+    app.wheel(true);
+    assert_eq!(app.log_scroll, 0);
+    // As if drawn with ten entries above the page.
+    app.log_paging.set((5, 10));
     app.wheel(true);
     assert_eq!(app.log_scroll, 1);
     app.wheel(false);

@@ -373,22 +373,97 @@ fn pct(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
 
-/// The event log, newest at the bottom.
+/// The event log under the map, newest at the bottom, long lines wrapped.
 pub fn log(frame: &mut Frame, app: &App, area: Rect) {
-    let height = area.height.saturating_sub(1) as usize;
-    let end = app.log.len().saturating_sub(app.log_scroll);
-    let start = end.saturating_sub(height);
-    let lines: Vec<Line> = app
-        .log
-        .get(start..end)
-        .unwrap_or_default()
-        .iter()
+    draw_log(frame, app, area, Borders::TOP, "Log (PgUp/PgDn, L whole)");
+}
+
+/// `L`: the whole screen given to the log, long lines wrapped.
+pub fn log_screen(frame: &mut Frame, app: &App, area: Rect) {
+    frame.render_widget(ratatui::widgets::Clear, area);
+    draw_log(
+        frame,
+        app,
+        area,
+        Borders::ALL,
+        "Log (PgUp/PgDn, ↑/↓, Esc back)",
+    );
+}
+
+/// Where the log stands when drawn `width` columns by `height` rows: the first entry shown
+/// at the scroll `back` (clamped so the first entry ends at the top, never past it), the
+/// clamp itself, and how many entries one page shows.
+pub fn log_window(app: &App, width: usize, height: usize, back: usize) -> LogWindow {
+    let rows = |l: &String| super::screens::wrapped_rows(&Line::raw(l.as_str()), width);
+    // The oldest entries that fill one page: scrolling further would show nothing new.
+    let (mut used, mut fit) = (0, 0);
+    for l in &app.log {
+        used += rows(l);
+        if used > height {
+            break;
+        }
+        fit += 1;
+    }
+    let top = app.log.len().saturating_sub(fit);
+    let back = back.min(top);
+    let end = app.log.len() - back;
+    let (mut used, mut start) = (0, end);
+    while let Some(l) = start.checked_sub(1).and_then(|i| app.log.get(i)) {
+        if used + rows(l) > height && start < end {
+            break;
+        }
+        used += rows(l);
+        start -= 1;
+    }
+    LogWindow {
+        start,
+        end,
+        top,
+        page: (end - start).max(1),
+        overflow: used.saturating_sub(height),
+    }
+}
+
+/// The part of the log one page shows (see [`log_window`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LogWindow {
+    /// The first entry shown.
+    pub start: usize,
+    /// One past the last entry shown.
+    pub end: usize,
+    /// The largest scroll back: at it the oldest entry is at the top.
+    pub top: usize,
+    /// Entries shown at once: what PgUp and PgDn move by.
+    pub page: usize,
+    /// Rows of a lone entry taller than the page that do not show.
+    pub overflow: usize,
+}
+
+fn draw_log(frame: &mut Frame, app: &App, area: Rect, borders: Borders, title: &str) {
+    let sides = if borders == Borders::ALL { 2 } else { 0 };
+    let (width, height) = (
+        area.width.saturating_sub(sides).max(1) as usize,
+        area.height.saturating_sub(if sides > 0 { 2 } else { 1 }) as usize,
+    );
+    let w = log_window(app, width, height, app.log_scroll);
+    app.log_paging.set((w.page, w.top));
+    let lines: Vec<Line> = (app.log.get(w.start..w.end).unwrap_or_default().iter())
         .map(|l| Line::raw(l.clone()))
         .collect();
+    let more = match (w.start > 0, w.end < app.log.len()) {
+        (true, true) => " ↑↓ more",
+        (true, false) => " ↑ more",
+        (false, true) => " ↓ more",
+        (false, false) => "",
+    };
     let block = Block::default()
-        .borders(Borders::TOP)
-        .title(" Log (PgUp/PgDn) ");
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+        .borders(borders)
+        .title(format!(" {title}{more} "));
+    let text = Paragraph::new(lines)
+        .block(block)
+        .wrap(Wrap { trim: false })
+        .scroll((w.overflow as u16, 0));
+    frame.render_widget(text, area);
 }
 
 /// The keys that work now, most needed first, each as it reads on the status line.

@@ -76,10 +76,59 @@ pub fn wrapped_rows(line: &Line, width: usize) -> usize {
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, width: u16) {
+    popup_clear_of(frame, area, title, lines, width, &[]);
+}
+
+/// The rows a popup of `lines` takes at `width`, borders included.
+fn popup_height(lines: &[Line], area: Rect, width: u16) -> u16 {
     // Wrapped lines count: a popup sized by its logical lines cut off the end of long ones.
     let inner = width.min(area.width).saturating_sub(2) as usize;
-    let height = lines.iter().map(|l| wrapped_rows(l, inner)).sum::<usize>() as u16 + 2;
-    let rect = centered(area, width, height);
+    lines.iter().map(|l| wrapped_rows(l, inner)).sum::<usize>() as u16 + 2
+}
+
+/// Where a box of `width`×`height` goes so that it covers as few of `keep` (screen cells
+/// of hexes that must stay in view) as it can, and of those as few cells: centred if that
+/// covers none, else at the top or bottom of `area`, left, centre or right; the first of
+/// the least covering wins.
+pub fn placed_clear_of(area: Rect, width: u16, height: u16, keep: &[Rect]) -> Rect {
+    let c = centered(area, width, height);
+    let (top, bottom) = (area.y, area.bottom().saturating_sub(c.height));
+    let (left, right) = (area.x, area.right().saturating_sub(c.width));
+    let mut spots = vec![c];
+    for y in [top, bottom] {
+        for x in [c.x, left, right] {
+            spots.push(Rect { x, y, ..c });
+        }
+    }
+    let covered = |r: &Rect| {
+        let hit = keep.iter().filter(|k| k.intersects(*r));
+        let cells: u32 = hit.clone().map(|k| k.intersection(*r).area()).sum();
+        (hit.count(), cells)
+    };
+    spots.into_iter().min_by_key(covered).unwrap_or(c)
+}
+
+/// A popup kept clear of the screen cells in `keep` (see [`placed_clear_of`]).
+fn popup_clear_of(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    width: u16,
+    keep: &[Rect],
+) {
+    let height = popup_height(&lines, area, width);
+    // A box kept clear of something stays off the header and the status line too.
+    let room = match keep {
+        [] => area,
+        _ => Rect {
+            y: area.y + 2,
+            height: area.height.saturating_sub(3),
+            ..area
+        },
+    };
+    let room = if room.height >= height { room } else { area };
+    let rect = placed_clear_of(room, width, height, keep);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -211,15 +260,40 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
     if let Actor::Decide(decision) = g.actor() {
         if let Some(text) = decision_line(g, &decision) {
             let name = g.side(decision.side()).name.clone();
-            popup(
+            popup_clear_of(
                 frame,
                 area,
                 &format!("{name} decides"),
                 vec![Line::raw(text)],
                 70,
+                &decision_cells(app),
             );
         }
     }
+}
+
+/// The screen cells a decision's box must leave in view: the hexes it is about, or for
+/// the initiative every unit on the map.
+fn decision_cells(app: &App) -> Vec<Rect> {
+    let geometry = app.geometry.get();
+    // The log's newest lines tell what the decision is about: they stay in view too.
+    let log = Rect {
+        y: geometry.area.bottom(),
+        height: 4,
+        ..geometry.area
+    };
+    let mut hexes = app.concerned();
+    if hexes.is_empty() {
+        hexes = app
+            .game
+            .units()
+            .iter()
+            .filter(|u| u.on_map())
+            .map(|u| u.pos)
+            .collect();
+    }
+    let cells = hexes.iter().filter_map(|h| geometry.cell(*h));
+    cells.chain([log]).collect()
 }
 
 /// `S`: the name or path being typed, and where it saves.
@@ -348,12 +422,21 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         )));
     }
     lines.push(Line::raw("Press q or Enter to leave."));
-    popup(
+    // Kept clear of the log, which tells how it ended.
+    let log = app.geometry.get().area;
+    let below = Rect::new(
+        area.x,
+        log.bottom(),
+        area.width,
+        area.bottom().saturating_sub(log.bottom()),
+    );
+    popup_clear_of(
         frame,
         area,
         "The battle is over",
         lines,
         area.width.min(100),
+        &[below],
     );
 }
 

@@ -22,6 +22,7 @@ impl App {
         match self.mode.clone() {
             Mode::Help | Mode::Handover { .. } | Mode::Problems { .. } => self.mode = Mode::Browse,
             Mode::Briefing { scroll } => self.briefing_key(key, scroll),
+            Mode::Log => self.log_key(key),
             // The key that ends the pause after the computer's orders also does its work
             // (a scroll, the next unit), unless it only says "go on".
             Mode::ComputerDone => {
@@ -124,6 +125,8 @@ impl App {
         match key {
             Key::Char('?') => self.mode = Mode::Help,
             Key::Char('b') => self.mode = Mode::Briefing { scroll: 0 },
+            Key::Char('L') => self.mode = Mode::Log,
+            Key::Char('t') => self.toggle_threats(),
             Key::Char('o') => self.step_traces(),
             Key::Char('+') | Key::Char('=') => self.zoom_by(1),
             Key::Char('-') => self.zoom_by(-1),
@@ -238,6 +241,16 @@ impl App {
         }
     }
 
+    /// `t`: the threat view on or off, saying what it shows.
+    fn toggle_threats(&mut self) {
+        self.threat_view = !self.threat_view;
+        self.message = if self.threat_view {
+            "threats: ! marks enemies that could charge or fire at the cursor's hex; on an enemy, its reach (t: off)".into()
+        } else {
+            "threat view off".into()
+        };
+    }
+
     /// `+` / `-`: larger or smaller hexes, from the size drawn now.
     fn zoom_by(&mut self, step: i8) {
         let now = self.geometry.get().zoom.max(1);
@@ -247,12 +260,27 @@ impl App {
         self.zoom.set(Some(next));
     }
 
-    /// PgUp / PgDn: the log back or forward by five lines, at any time.
+    /// PgUp / PgDn: the log back or forward by a page as last drawn, at any time; back
+    /// stops where the oldest entry is at the top.
     fn scroll_log(&mut self, key: Key) {
+        let (page, top) = self.log_paging.get();
+        let top = top.min(self.log.len());
         self.log_scroll = match key {
-            Key::PageUp => (self.log_scroll + 5).min(self.log.len()),
-            _ => self.log_scroll.saturating_sub(5),
+            Key::PageUp => (self.log_scroll + page).min(top),
+            Key::Up | Key::Char('k') => (self.log_scroll + 1).min(top),
+            Key::Down | Key::Char('j') => self.log_scroll.saturating_sub(1),
+            _ => self.log_scroll.saturating_sub(page),
         };
+    }
+
+    /// `L`: the whole log; PgUp, PgDn and the arrows scroll it, any other key goes back.
+    fn log_key(&mut self, key: Key) {
+        match key {
+            Key::PageUp | Key::PageDown | Key::Up | Key::Down | Key::Char('k' | 'j') => {
+                self.scroll_log(key)
+            }
+            _ => self.mode = Mode::Browse,
+        }
     }
 
     /// Moves the cursor one hex; returns false for keys that are not movement.

@@ -82,7 +82,7 @@ impl App {
     /// The mouse wheel over the game: the log back (`up`) or forward, a line at a time.
     pub fn wheel(&mut self, up: bool) {
         self.log_scroll = if up {
-            (self.log_scroll + 1).min(self.log.len())
+            (self.log_scroll + 1).min(self.log_paging.get().1.min(self.log.len()))
         } else {
             self.log_scroll.saturating_sub(1)
         };
