@@ -76,7 +76,7 @@ pub fn wrapped_rows(line: &Line, width: usize) -> usize {
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, width: u16) {
-    popup_clear_of(frame, area, title, lines, width, &[]);
+    popup_clear_of(frame, area, title, lines, width, (&[], &[]));
 }
 
 /// The rows a popup of `lines` takes at `width`, borders included.
@@ -87,10 +87,16 @@ fn popup_height(lines: &[Line], area: Rect, width: u16) -> u16 {
 }
 
 /// Where a box of `width`×`height` goes so that it covers as few of `keep` (screen cells
-/// of hexes that must stay in view) as it can, and of those as few cells: centred if that
-/// covers none, else at the top or bottom of `area`, left, centre or right; the first of
-/// the least covering wins.
-pub fn placed_clear_of(area: Rect, width: u16, height: u16, keep: &[Rect]) -> Rect {
+/// of hexes that must stay in view) as it can, then as few of `rather` (cells better left
+/// in view), then as few cells: centred if that covers none, else at the top or bottom of
+/// `area`, left, centre or right; the first of the least covering wins.
+pub fn placed_clear_of(
+    area: Rect,
+    width: u16,
+    height: u16,
+    keep: &[Rect],
+    rather: &[Rect],
+) -> Rect {
     let c = centered(area, width, height);
     let (top, bottom) = (area.y, area.bottom().saturating_sub(c.height));
     let (left, right) = (area.x, area.right().saturating_sub(c.width));
@@ -101,9 +107,10 @@ pub fn placed_clear_of(area: Rect, width: u16, height: u16, keep: &[Rect]) -> Re
         }
     }
     let covered = |r: &Rect| {
-        let hit = keep.iter().filter(|k| k.intersects(*r));
-        let cells: u32 = hit.clone().map(|k| k.intersection(*r).area()).sum();
-        (hit.count(), cells)
+        let hits = |cells: &[Rect]| cells.iter().filter(|k| k.intersects(*r)).count();
+        let all = keep.iter().chain(rather).filter(|k| k.intersects(*r));
+        let cells: u32 = all.map(|k| k.intersection(*r).area()).sum();
+        (hits(keep), hits(rather), cells)
     };
     spots.into_iter().min_by_key(covered).unwrap_or(c)
 }
@@ -115,7 +122,7 @@ fn popup_clear_of(
     title: &str,
     lines: Vec<Line<'static>>,
     width: u16,
-    keep: &[Rect],
+    (keep, rather): (&[Rect], &[Rect]),
 ) {
     let height = popup_height(&lines, area, width);
     // A box kept clear of something stays off the header and the status line too.
@@ -128,7 +135,7 @@ fn popup_clear_of(
         },
     };
     let room = if room.height >= height { room } else { area };
-    let rect = placed_clear_of(room, width, height, keep);
+    let rect = placed_clear_of(room, width, height, keep, rather);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -266,14 +273,14 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 &format!("{name} decides"),
                 vec![Line::raw(text)],
                 70,
-                &decision_cells(app),
+                (&decision_cells(app), &unit_cells(app)),
             );
         }
     }
 }
 
-/// The screen cells a decision's box must leave in view: the hexes it is about, or for
-/// the initiative every unit on the map.
+/// The screen cells a decision's box must leave in view: the hexes it is about (every
+/// unit's for the initiative, which is about none) and the log's newest lines.
 fn decision_cells(app: &App) -> Vec<Rect> {
     let geometry = app.geometry.get();
     // The log's newest lines tell what the decision is about: they stay in view too.
@@ -282,18 +289,19 @@ fn decision_cells(app: &App) -> Vec<Rect> {
         height: 4,
         ..geometry.area
     };
-    let mut hexes = app.concerned();
+    let hexes = app.concerned();
     if hexes.is_empty() {
-        hexes = app
-            .game
-            .units()
-            .iter()
-            .filter(|u| u.on_map())
-            .map(|u| u.pos)
-            .collect();
+        return unit_cells(app).into_iter().chain([log]).collect();
     }
     let cells = hexes.iter().filter_map(|h| geometry.cell(*h));
     cells.chain([log]).collect()
+}
+
+/// The screen cells of every unit on the map, better left in view by a box.
+fn unit_cells(app: &App) -> Vec<Rect> {
+    let geometry = app.geometry.get();
+    let units = app.game.units().iter().filter(|u| u.on_map());
+    units.filter_map(|u| geometry.cell(u.pos)).collect()
 }
 
 /// `S`: the name or path being typed, and where it saves.
@@ -436,7 +444,7 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         "The battle is over",
         lines,
         area.width.min(100),
-        &[below],
+        (&[below], &[]),
     );
 }
 

@@ -103,6 +103,10 @@ impl App {
                 self.mode = Mode::Briefing { scroll: 0 };
                 return;
             }
+            Key::Char('L') => {
+                self.mode = Mode::Log;
+                return;
+            }
             Key::Char('q') => {
                 self.mode = Mode::ConfirmQuit;
                 return;
