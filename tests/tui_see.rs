@@ -390,3 +390,106 @@ fn r8_1_the_withdraw_box_leaves_the_unit_hit_and_its_neighbours_in_view_and_mark
     // Blue shot at (5,2), hit by the lancers beside it: both marked `?`.
     assert_shows(&s, "?BDF1?RHC");
 }
+
+/// Writes `app`'s battle as a save named `name` in `dir`/saves.
+fn save_in(dir: &std::path::Path, name: &str, app: &App, levels: [volley::ai::Level; 2]) {
+    let mut file = volley::save::SaveFile::of(
+        &app.scenario,
+        app.seed,
+        app.controllers,
+        &app.commands,
+        &app.game,
+    );
+    file.levels = levels;
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    file.write(&dir.join("saves").join(format!("{name}.ron")))
+        .unwrap();
+}
+
+#[test]
+fn the_save_list_tells_saves_apart_by_name_battle_players_turn_and_end() {
+    use volley::ai::Level;
+    let dir = tempfile::tempdir().unwrap();
+    let mut hot = hotseat();
+    press(&mut hot, "1");
+    save_in(dir.path(), "hot", &hot, [Level::Normal; 2]);
+    let solo = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    save_in(dir.path(), "solo", &solo, [Level::Normal, Level::Hard]);
+    let mut over = hotseat();
+    while over.game.outcome().is_none() {
+        match over.game.actor() {
+            volley::engine::Actor::Decide(_) => press(&mut over, "1"),
+            _ => end_orders(&mut over),
+        }
+    }
+    save_in(dir.path(), "over", &over, [Level::Normal; 2]);
+    // A format-3 save written before issue 26: its header has no players nor end.
+    std::fs::copy("tests/saves/format3.ron", dir.path().join("saves/old.ron")).unwrap();
+    let mut title = volley::tui::title::Title::new(dir.path());
+    let mut t = Terminal::new(TestBackend::new(130, 60)).unwrap();
+    let draw = |t: &mut Terminal<TestBackend>, title: &volley::tui::title::Title| {
+        t.draw(|f| title.draw(f, f.area())).unwrap();
+        rows(t)
+    };
+    let s = draw(&mut t, &title);
+    let line = |stem: &str| {
+        s.iter()
+            .find(|r| r.trim_start_matches(['│', '>', ' ']).starts_with(stem))
+            .unwrap_or_else(|| panic!("no {stem} in\n{}", s.join("\n")))
+            .clone()
+    };
+    let battle = "Tutorial: pike, shot an…";
+    assert!(
+        line("hot ").contains(&format!("{battle} hot-seat")),
+        "{}",
+        line("hot ")
+    );
+    assert!(
+        line("solo ").contains("you: Red v computer (hard)"),
+        "{}",
+        line("solo ")
+    );
+    assert!(line("solo ").contains("turn 1 "), "{}", line("solo "));
+    assert!(
+        line("over ").contains("turn 6 ") && line("over ").contains("  finished: Blue won"),
+        "{}",
+        line("over ")
+    );
+    assert!(line("old ").contains("turn 1 "), "{}", line("old "));
+    assert!(!line("old ").contains("finished"), "{}", line("old "));
+    // On a save, `1` does not start anything and the hint offers only what works.
+    while !draw(&mut t, &title).iter().any(|r| r.starts_with("│> hot")) {
+        title.key(Key::Down);
+    }
+    for _ in 0..20 {
+        title.key(Key::Down);
+    }
+    let s = draw(&mut t, &title);
+    assert!(
+        s.last().unwrap().starts_with(" ↑↓ · Enter resume · q quit"),
+        "{}",
+        s.last().unwrap()
+    );
+    assert_eq!(title.key(Key::Char('1')), None);
+    assert_eq!(
+        title.message,
+        "a save resumes with the sides it was saved with: Enter resumes it"
+    );
+}
+
+#[test]
+fn a_save_header_names_players_levels_and_end_and_an_older_one_reads_without_them() {
+    use volley::ai::Level;
+    let dir = tempfile::tempdir().unwrap();
+    let solo = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    save_in(dir.path(), "solo", &solo, [Level::Normal, Level::Hard]);
+    let h = volley::save::SaveHeader::peek(&dir.path().join("saves/solo.ron")).unwrap();
+    assert_eq!(h.players, Some([Controller::Human, Controller::Computer]));
+    assert_eq!(h.player_levels, Some([Level::Normal, Level::Hard]));
+    assert_eq!(h.sides, Some(["Red".to_string(), "Blue".to_string()]));
+    assert_eq!(h.finished, None);
+    let old =
+        volley::save::SaveHeader::peek(std::path::Path::new("tests/saves/format3.ron")).unwrap();
+    assert_eq!((old.players, old.finished, old.turn), (None, None, 1));
+    assert!(volley::save::resume(std::path::Path::new("tests/saves/format3.ron")).is_ok());
+}
