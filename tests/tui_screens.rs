@@ -362,13 +362,13 @@ fn a_larger_terminal_shows_the_whole_map_and_every_derived_number() {
             "march 1 hustle 2 charge 3",
             "AC 1 (armor 1), morale +0",
             "attack throw 11+",
-            "1 matchlock musket, 1 reload",
-            "token",
+            "1 matchlock musket, gains 1",
+            "reload token per volley",
             "melee: 2 sword",
             "steady, secured by FF",
         ],
     );
-    // Six log lines fit at 30 rows.
+    // The whole log so far shows under the map.
     assert_eq!(log(&s).iter().filter(|l| !l.is_empty()).count(), 6);
 }
 

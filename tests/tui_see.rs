@@ -383,12 +383,14 @@ fn r8_1_the_withdraw_box_leaves_the_unit_hit_and_its_neighbours_in_view_and_mark
         volley::engine::Actor::Decide(volley::engine::Decision::Withdraw { .. })
     ));
     let s = render(&app, 100, 30);
-    assert_shows(&s, "Withdraw how many hexes?");
-    for unit in UNITS {
-        assert_shows(&s, unit);
-    }
-    // Blue shot at (5,2), hit by the lancers beside it: both marked `?`.
+    // Blue shot at (5,2), hit by the lancers beside it: both marked `?`, in view with
+    // their neighbours, and the log's newest lines too.
     assert_shows(&s, "?BDF1?RHC");
+    assert_shows(&s, "   .    .   BLC   TT ? TT ? .   BFF");
+    assert_shows(
+        &s[24..29],
+        "Blue: Blue shot at (5, 2) takes 2 uhp. Withdraw how many hexes?",
+    );
 }
 
 /// Writes `app`'s battle as a save named `name` in `dir`/saves.

@@ -273,7 +273,7 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 &format!("{name} decides"),
                 vec![Line::raw(text)],
                 70,
-                (&decision_cells(app), &unit_cells(app)),
+                (&decision_cells(app, area), &unit_cells(app)),
             );
         }
     }
@@ -281,11 +281,12 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
 
 /// The screen cells a decision's box must leave in view: the hexes it is about (every
 /// unit's for the initiative, which is about none) and the log's newest lines.
-fn decision_cells(app: &App) -> Vec<Rect> {
+fn decision_cells(app: &App, area: Rect) -> Vec<Rect> {
     let geometry = app.geometry.get();
-    // The log's newest lines tell what the decision is about: they stay in view too.
+    // The log's newest lines, just above the status line, tell what the decision is
+    // about: they stay in view too.
     let log = Rect {
-        y: geometry.area.bottom(),
+        y: area.bottom().saturating_sub(5).max(geometry.area.bottom()),
         height: 4,
         ..geometry.area
     };
