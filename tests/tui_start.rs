@@ -99,7 +99,7 @@ fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
     let s = screen(80, 24, |f| title.draw(f, f.area()));
     assert!(shows(&s, "Saved battles"), "{}", s.join("\n"));
     assert!(
-        shows(&s, "Tutorial: pike, shot and horse   turn 1"),
+        shows(&s, "tutorial-1-1         Tutorial: pike, shot an… hot-seat"),
         "{}",
         s.join("\n")
     );
