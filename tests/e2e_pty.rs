@@ -262,10 +262,10 @@ impl Drop for Session {
     }
 }
 
-/// The log's row that starts with `prefix`.
+/// The log's row that starts with `prefix` (the log lies left of the unit panel's border).
 fn log_line(rows: &[String], prefix: &str) -> Option<String> {
     rows.iter()
-        .map(|r| r.trim_end().to_string())
+        .map(|r| r.split('│').next().unwrap_or("").trim_end().to_string())
         .find(|r| r.starts_with(prefix))
 }
 

@@ -259,6 +259,7 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
             Context::Briefing,
             Box::new(in_mode(Mode::Briefing { scroll: 10 })),
         ),
+        (Context::LogView, Box::new(in_mode(Mode::Log))),
         (
             Context::ConfirmConcede,
             Box::new(in_mode(Mode::ConfirmConcede {

@@ -545,9 +545,9 @@ fn a_save_opens_with_its_header_before_the_scenario() {
             "turn_limit",
             "scenario_bytes",
             "command_count",
-            "scenario_check",
-            "options_check",
-            "scenario_file"
+            "sides",
+            "players",
+            "player_levels",
         ]
     );
     let header = volley::save::SaveHeader::parse(&text).expect("a header");
@@ -694,7 +694,7 @@ fn a_huge_save_is_flagged_in_the_list_and_refused_on_resume() {
     assert!(
         list[0]
             .summary
-            .starts_with("Tutorial: pike, shot and horse   turn 1")
+            .contains("Tutorial: pike, shot an… you: Red v computer (normal)   turn 1")
             && list[0]
                 .summary
                 .ends_with("(refused: larger than its battle can make)"),
@@ -713,9 +713,9 @@ fn the_list_shows_a_format_2_saves_battle_and_turn() {
     let list = volley::tui::title::list_saves(dir.path());
     assert_eq!(list.len(), 1, "{list:?}");
     assert!(
-        list[0]
-            .summary
-            .starts_with("Tutorial: pike, shot and horse   turn 1 "),
+        list[0].summary.starts_with(
+            "old                  Tutorial: pike, shot an…                                turn 1 "
+        ),
         "{}",
         list[0].summary
     );

@@ -102,7 +102,7 @@ fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
     let s = screen(80, 24, |f| title.draw(f, f.area()));
     assert!(shows(&s, "Saved battles"), "{}", s.join("\n"));
     assert!(
-        shows(&s, "Tutorial: pike, shot and horse   turn 1"),
+        shows(&s, "tutorial-1-1         Tutorial: pike, shot an… hot-seat"),
         "{}",
         s.join("\n")
     );
@@ -285,7 +285,11 @@ fn a_click_selects_a_hex_and_a_click_on_a_highlighted_hex_gives_the_order() {
         (6, 3),
         "the march is ordered"
     );
-    // The wheel scrolls the log.
+    // The wheel scrolls the log, never past its top: here the whole log is in view.
+    app.wheel(true);
+    assert_eq!(app.log_scroll, 0);
+    // As if drawn with ten entries above the page.
+    app.log_paging.set((5, 10));
     app.wheel(true);
     assert_eq!(app.log_scroll, 1);
     app.wheel(false);

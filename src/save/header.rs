@@ -17,7 +17,7 @@ pub const HEADER_BYTES: u64 = 64 * 1024;
 pub const FIRST_HEADER_FORMAT: u32 = 3;
 
 /// The fields a header may hold, each on a line of its own after the opening `(`.
-const FIELDS: [&str; 8] = [
+const FIELDS: [&str; 12] = [
     "format",
     "rules_version",
     "battle",
@@ -26,6 +26,10 @@ const FIELDS: [&str; 8] = [
     "turn_limit",
     "scenario_bytes",
     "command_count",
+    "sides",
+    "players",
+    "player_levels",
+    "finished",
 ];
 
 /// What the first lines of a save say about it (every field 0 or empty when absent, as in
@@ -49,6 +53,14 @@ pub struct SaveHeader {
     pub scenario_bytes: usize,
     /// The number of commands the save holds.
     pub command_count: usize,
+    /// The sides' names (issue 26; `None` in earlier saves).
+    pub sides: Option<[String; 2]>,
+    /// Who gives each side's orders (issue 26; `None` in earlier saves).
+    pub players: Option<[crate::scenario::Controller; 2]>,
+    /// The computer's level on each side (issue 26; `None` in earlier saves).
+    pub player_levels: Option<[crate::ai::Level; 2]>,
+    /// How the battle ended (`Red won`, `a draw`); `None` while it goes on or unknown.
+    pub finished: Option<String>,
     /// The file's size in bytes, when read from a file.
     #[serde(skip)]
     pub file_bytes: u64,

@@ -17,7 +17,7 @@ pub use header::{SaveHeader, FIRST_HEADER_FORMAT, HEADER_BYTES};
 
 use crate::ai::Level;
 use crate::engine::error::MAX_FILE_BYTES;
-use crate::engine::{Command, Dice, Event, Game, Rules};
+use crate::engine::{Command, Dice, Event, Game, Rules, SideId};
 use crate::files::ReadError;
 use crate::scenario::{Controller, Scenario, MAX_TURN_LIMIT, MAX_UNITS};
 use serde::{Deserialize, Serialize};
@@ -113,6 +113,21 @@ pub struct SaveFile {
     /// Header: the number of commands (format 3 on), set when written.
     #[serde(default)]
     pub command_count: usize,
+    /// Header: the sides' names, for lists of saves (issue 26; absent before), set when
+    /// written.
+    #[serde(default)]
+    pub sides: Option<[String; 2]>,
+    /// Header: who gives each side's orders, for lists of saves (issue 26; absent
+    /// before), set when written from `controllers`.
+    #[serde(default)]
+    pub players: Option<[Controller; 2]>,
+    /// Header: the computer's level on each side, for lists of saves (issue 26; absent
+    /// before), set when written from `levels`.
+    #[serde(default)]
+    pub player_levels: Option<[Level; 2]>,
+    /// Header: how the battle ended (`Red won`, `a draw`), `None` while it goes on.
+    #[serde(default)]
+    pub finished: Option<String>,
     /// Digest of the scenario text (format 3 on), set when written.
     #[serde(default)]
     pub scenario_check: Option<u64>,
@@ -204,6 +219,13 @@ impl SaveFile {
             turn_limit: scenario.setup.turn_limit.unwrap_or(MAX_TURN_LIMIT),
             scenario_bytes: 0,
             command_count: 0,
+            sides: Some([SideId::A, SideId::B].map(|d| one_line(&game.side(d).name))),
+            players: None,
+            player_levels: None,
+            finished: game.outcome().map(|o| match o.winner {
+                Some(side) => one_line(&format!("{} won", game.side(side).name)),
+                None => "a draw".to_string(),
+            }),
             scenario_check: None,
             options_check: None,
             scenario_file: scenario.file.clone(),
@@ -235,6 +257,8 @@ impl SaveFile {
         sealed.battle = one_line(&self.battle);
         sealed.scenario_bytes = self.scenario.len();
         sealed.command_count = self.commands.len();
+        sealed.players = Some(self.controllers);
+        sealed.player_levels = Some(self.levels);
         sealed.scenario_check = Some(fnv(self.scenario.as_bytes()));
         sealed.options_check = Some(self.options_digest());
         sealed
@@ -263,6 +287,10 @@ impl SaveFile {
             turn_limit: self.turn_limit,
             scenario_bytes: self.scenario_bytes,
             command_count: self.command_count,
+            sides: self.sides.clone(),
+            players: self.players,
+            player_levels: self.player_levels,
+            finished: self.finished.clone(),
             file_bytes: 0,
         }
     }

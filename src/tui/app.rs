@@ -102,6 +102,8 @@ pub enum Mode {
         /// The side that would concede.
         side: SideId,
     },
+    /// `L`: the whole log over the screen, wrapped, scrolled by the log's own scroll.
+    Log,
 }
 
 /// What a picked target receives.
@@ -177,6 +179,12 @@ pub struct App {
     pub log: Vec<String>,
     /// Lines scrolled back from the log's end.
     pub log_scroll: usize,
+    /// The log's page (entries one page shows) and its largest scroll back, as last drawn:
+    /// PgUp and PgDn move a page and stop at the top.
+    pub log_paging: Cell<(usize, usize)>,
+    /// `t`: the threat view is on: the cursor's hex shows the enemies that could charge or
+    /// fire at it, an enemy unit the hexes it threatens (R4.4, R6.1).
+    pub threat_view: bool,
     /// Set when the player leaves.
     pub quit: bool,
     /// Map scroll, in offset (col, row) of the top-left hex shown.
@@ -500,6 +508,8 @@ impl App {
             message,
             log: Vec::new(),
             log_scroll: 0,
+            threat_view: false,
+            log_paging: Cell::new((5, usize::MAX)),
             quit: false,
             view: Cell::new((0, 0)),
             zoom: Cell::new(None),

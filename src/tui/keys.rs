@@ -44,6 +44,8 @@ pub enum Context {
     Notice,
     /// "Concede the battle?"
     ConfirmConcede,
+    /// `L`: the whole log over the screen.
+    LogView,
     /// The alert of a failed autosave.
     Alert,
     /// Any battle context while the autosave fails (see [`Context::overlaid_by_unsaved`]).
@@ -55,7 +57,7 @@ pub enum Context {
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 18] = [
+pub const CONTEXTS: [Context; 19] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -70,6 +72,7 @@ pub const CONTEXTS: [Context; 18] = [
     Context::Briefing,
     Context::Notice,
     Context::ConfirmConcede,
+    Context::LogView,
     Context::Alert,
     Context::Unsaved,
     Context::Title,
@@ -106,6 +109,7 @@ impl Context {
             Context::Briefing => "briefing",
             Context::Notice => "help, handover, overview",
             Context::ConfirmConcede => "concede?",
+            Context::LogView => "whole log",
             Context::Alert => "autosave alert",
             Context::Unsaved => "while the autosave fails",
             Context::Title => "title screen",
@@ -185,6 +189,12 @@ impl Context {
             Context::Briefing => say(press, &[], None, Some("begins")),
             Context::Notice => say(press, &[], None, Some("closes it")),
             Context::ConfirmConcede => say(press, &[], None, Some("the battle goes on")),
+            Context::LogView => say(
+                None,
+                &[A::ScrollLog],
+                Some("any other key back"),
+                Some("goes back"),
+            ),
             Context::Alert => say(None, &[A::Save, A::Dismiss, A::Quit], None, None),
             Context::Unsaved => say(None, &[], None, None),
             Context::Title => say(None, TITLE_HINTS, None, None),
@@ -342,6 +352,10 @@ pub enum Action {
     BackToTitle,
     /// Shows the whole map at one character a cell.
     Overview,
+    /// Shows the whole log over the screen.
+    ShowLog,
+    /// Switches the threat view of the hex under the cursor on or off (R4.4, R6).
+    Threats,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -435,6 +449,9 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Help, &[c('?')], 1, "help", "help: the keys and a summary of the rules", &[X::Map, X::Decide, X::GameOver]),
     bind(A::Quit, &[c('q')], 1, "quit", "quit, after asking (the battle is saved; the game prints the command that resumes it)", &[X::Map, X::Decide, X::Alert]),
     bind(A::Overview, &[c('M')], 1, "overview", "the whole map at a glance (for a map the terminal clips)", &[X::Map, X::Decide, X::GameOver]),
+    bind(A::ShowLog, &[c('L')], 1, "whole log", "the whole log over the screen, wrapped", &[X::Map, X::Decide, X::GameOver]),
+    bind(A::Threats, &[c('t')], 1, "threats", "threats: the enemies that could charge or fire at the hex under the cursor, or the hexes an enemy unit threatens", &[X::Map]),
+    bind(A::ScrollLog, &[Key::PageUp, Key::PageDown, Key::Up, Key::Down, c('k'), c('j')], 2, "scroll", "scroll the whole log (a page with `PgUp` / `PgDn`)", &[X::LogView]),
     bind(A::Concede, &[c('C')], 1, "concede", "concede the battle, after asking: the other side wins (R10)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide]),
     bind(A::ToggleStopAtEmpty, &[c('P')], 1, "stop at empty phases", "switch whether a phase with nothing to order waits for you (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),
     bind(A::ToggleHandovers, &[c('H')], 1, "handovers", "switch hot-seat handovers on or off (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),

@@ -4,6 +4,7 @@
 //! `d` disordered, `F` fleeing), so nothing is told by colour alone.
 
 use super::app::App;
+use crate::engine::game::Cover;
 use crate::engine::{Map, Status, Terrain, Unit};
 use hexx::Hex;
 use ratatui::buffer::Buffer;
@@ -45,6 +46,21 @@ impl MapGeometry {
     }
 }
 
+impl MapGeometry {
+    /// The screen cells `hex` is drawn in, with the mark column left of it; `None` when it
+    /// is not in view.
+    pub fn cell(&self, hex: Hex) -> Option<Rect> {
+        let (w, h, _) = size(self.zoom);
+        let (col, row) = Map::offset(hex);
+        let (dc, dr) = (col - self.view.0, row - self.view.1);
+        let shift = if row & 1 == 1 { i32::from(w / 2) } else { 0 };
+        let x = i32::from(self.area.x) + dc * i32::from(w) + shift - 1;
+        let y = i32::from(self.area.y) + dr * i32::from(h);
+        let rect = Rect::new(u16::try_from(x).ok()?, u16::try_from(y).ok()?, w, h);
+        (dc >= 0 && dr >= 0 && rect.bottom() <= self.area.bottom()).then_some(rect)
+    }
+}
+
 /// Columns per hex, lines per row and outlines at a zoom level (clamped to 1..=MAX).
 /// The screen cells of one hex at `zoom`: columns and rows.
 pub fn hex_cells(zoom: u8) -> (u16, u16) {
@@ -69,6 +85,12 @@ pub fn auto_zoom(map: &Map, area: Rect) -> u8 {
         .unwrap_or(1)
 }
 
+/// Rows the whole map takes at `zoom`.
+pub fn rows_needed(map: &Map, zoom: u8) -> u16 {
+    let (_, h, _) = size(zoom);
+    (map.height() as u16).saturating_mul(h)
+}
+
 /// Columns the whole map takes at `zoom`: its hexes, odd rows half a hex in, and the
 /// outline's last column; at [`MAX_ZOOM`] the widest the map is ever drawn.
 pub fn full_width(map: &Map, zoom: u8) -> u16 {
@@ -87,6 +109,29 @@ pub struct Highlights {
     pub targets: Vec<Hex>,
     /// The selected target.
     pub selected: Option<Hex>,
+    /// A shooter's field of fire: each hex within its range and how it covers it (R6.2,
+    /// R6.3).
+    pub fire: Vec<(Hex, Cover)>,
+    /// Hexes an enemy's charge could reach next Movement phase (R4.4).
+    pub charge_zone: Vec<Hex>,
+    /// Enemy units that could charge or fire at the cursor's hex.
+    pub threats: Vec<Hex>,
+    /// The hexes a pending decision is about (the unit hit and who hit it, say): marked,
+    /// and kept clear of the decision's box.
+    pub concerned: Vec<Hex>,
+}
+
+/// The four characters an empty hex of a field of fire shows, so range is read without
+/// colour: `ap` armor-piercing, `rg` in range, `mt` only against mounted, `ov` overhead,
+/// `--` out of sight.
+pub fn cover_text(cover: Cover) -> &'static str {
+    match cover {
+        Cover::Pierce => " ap ",
+        Cover::Range => " rg ",
+        Cover::Mounted => " mt ",
+        Cover::Overhead => " ov ",
+        Cover::Hidden => " -- ",
+    }
 }
 
 /// The map of a battle as a widget.
@@ -280,6 +325,23 @@ impl HexMap<'_> {
             }
             None => (terrain_lines(terrain), terrain_style(terrain)),
         };
+        let empty = game.unit_at(hex).is_none() && !objective;
+        if let Some((_, cover)) = self.highlights.fire.iter().find(|(h, _)| *h == hex) {
+            if empty {
+                lines[1] = cover_text(*cover).into();
+            }
+            style = match cover {
+                Cover::Pierce => style.bg(Color::Yellow).fg(Color::Black),
+                Cover::Hidden => style,
+                _ => style.bg(Color::Gray).fg(Color::Black),
+            };
+        }
+        if self.highlights.charge_zone.contains(&hex) {
+            if empty {
+                lines[1] = " ch ".into();
+            }
+            style = style.bg(Color::Red).fg(Color::White);
+        }
         if let Some((_, cost)) = self.highlights.reach.iter().find(|(h, _)| *h == hex) {
             // The cost takes the terrain's line: a unit keeps its tag (the moving unit
             // stands in its own reach) and an objective its `@@` (issue 26).
@@ -347,6 +409,18 @@ impl HexMap<'_> {
                 .fg(Color::LightMagenta)
                 .add_modifier(Modifier::BOLD);
             buf.set_string(mark_x, y, mark.to_string(), style);
+        }
+        if self.highlights.concerned.contains(&hex) {
+            let yellow = Style::default()
+                .fg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD);
+            buf.set_string(x.saturating_sub(1), y, "?", yellow);
+        }
+        if self.highlights.threats.contains(&hex) {
+            let red = Style::default()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD);
+            buf.set_string(x.saturating_sub(1), y, "!", red);
         }
         if self.highlights.targets.contains(&hex) {
             let mark = if self.highlights.selected == Some(hex) {

@@ -111,10 +111,16 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
             index,
             order,
         } => match targets.get(*index) {
-            Some(target) => (odds_lines(app, *unit, *target, *order), 1),
+            Some(target) => {
+                let mut extra = odds_lines(app, *unit, *target, *order);
+                if app.shooter() == Some(*unit) {
+                    extra.extend(fire_range_lines(app, *unit));
+                }
+                (extra, 1)
+            }
             None => (Vec::new(), 0),
         },
-        Mode::Orders { options, .. } => {
+        Mode::Orders { options, unit } => {
             let mut menu = vec![Line::styled(
                 "Orders:",
                 Style::default().add_modifier(Modifier::BOLD),
@@ -125,8 +131,12 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
                     .map(|(k, label)| Line::raw(format!(" [{k}] {label}"))),
             );
             menu.push(Line::raw(" [Esc] cancel"));
+            if app.shooter() == Some(*unit) {
+                menu.extend(fire_range_lines(app, *unit));
+            }
             (menu, 2)
         }
+        Mode::Browse if app.threat_view => (threat_lines(app), 1),
         _ => (Vec::new(), 0),
     };
     if !extra.is_empty() {
@@ -214,7 +224,7 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
         t.morale
     )));
     lines.push(Line::raw(format!("attack throw {}+", t.attack_throw)));
-    lines.push(Line::raw(attack_sequence_text(t, p)));
+    lines.push(Line::raw(weapon_line(t, p)));
     if t.missile.is_some() {
         lines.push(Line::raw(format!(
             "melee: {} {}",
@@ -238,6 +248,85 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     // What it may do, or why not: for the side giving orders only.
     if matches!(g.actor(), Actor::Orders { side, .. } if side == u.side) {
         lines.push(Line::raw(may_do(app, u.id)));
+        if !app.game.unit_orders(u.id).is_empty() {
+            lines.extend(why_not_lines(app, u.id));
+        }
+    }
+    lines
+}
+
+/// The weapon line: the attack sequence, and what each volley costs in reload tokens
+/// (R6.4), told apart from the tokens the unit holds now (on the marks line).
+fn weapon_line(t: &crate::engine::TroopType, p: &crate::engine::unit::Profile) -> String {
+    match &t.missile {
+        Some(missile) => {
+            let weapon = format!("{} {}", p.missile_attacks, missile.name());
+            match p.reload_tokens {
+                0 => weapon,
+                1 => format!("{weapon}, gains 1 reload token per volley"),
+                k => format!("{weapon}, gains {k} reload tokens per volley"),
+            }
+        }
+        None => attack_sequence_text(t, p),
+    }
+}
+
+/// For each order of the phase the unit may not give, why not (the engine's reason).
+fn why_not_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>> {
+    (app.game.why_not_each(unit).into_iter())
+        .map(|(order, why)| Line::raw(format!("no {order}: {}", app.with_labels(why.to_string()))))
+        .collect()
+}
+
+/// The shooter's ranges and what the map's marks mean (R6.2, R6.3).
+fn fire_range_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>> {
+    let Some(f) = app.game.fire_field(unit) else {
+        return Vec::new();
+    };
+    let ((fm, fa), (mm, ma)) = (f.foot, f.mounted);
+    let range = if fa == 0 && ma == 0 && fm == mm {
+        format!("Range {fm} hex(es); ov: overhead −2 (R6.2)")
+    } else {
+        format!("Range v. foot AP {fa} max {fm}; v. horse AP {ma} max {mm} (R6.3)")
+    };
+    vec![
+        Line::raw(range),
+        Line::raw("map: ap piercing, rg range, mt v. horse only, ov overhead, -- unseen"),
+    ]
+}
+
+/// The threat view's words: what threatens the cursor's hex, or what the enemy there
+/// threatens (R4.4, R6.1).
+fn threat_lines(app: &App) -> Vec<Line<'static>> {
+    let g = &app.game;
+    let own = app.own_side();
+    let name = |id: &crate::engine::UnitId| {
+        g.unit(*id).map_or(String::new(), |u| {
+            format!("{} [{}]", u.label, app.tag(u.id))
+        })
+    };
+    let mut lines = vec![Line::styled(
+        "Threats (t):",
+        Style::default().add_modifier(Modifier::BOLD),
+    )];
+    match g.unit_at(app.cursor) {
+        Some(enemy) if enemy.side != own => {
+            let m = g.menace(enemy.id);
+            lines.push(Line::raw(format!(
+                "it could charge next to {} hex(es) (ch), fire into {} (ap/rg/mt/ov)",
+                m.charge.len(),
+                m.fire.len()
+            )));
+        }
+        _ => {
+            let t = g.threats_to(app.cursor, own);
+            let list = |ids: &[crate::engine::UnitId]| match ids {
+                [] => "nobody".to_string(),
+                _ => ids.iter().map(name).collect::<Vec<_>>().join(", "),
+            };
+            lines.push(Line::raw(format!("charge (!): {}", list(&t.chargers))));
+            lines.push(Line::raw(format!("fire (!): {}", list(&t.shooters))));
+        }
     }
     lines
 }
@@ -373,22 +462,97 @@ fn pct(p: f64) -> String {
     format!("{:.0}%", p * 100.0)
 }
 
-/// The event log, newest at the bottom.
+/// The event log under the map, newest at the bottom, long lines wrapped.
 pub fn log(frame: &mut Frame, app: &App, area: Rect) {
-    let height = area.height.saturating_sub(1) as usize;
-    let end = app.log.len().saturating_sub(app.log_scroll);
-    let start = end.saturating_sub(height);
-    let lines: Vec<Line> = app
-        .log
-        .get(start..end)
-        .unwrap_or_default()
-        .iter()
+    draw_log(frame, app, area, Borders::TOP, "Log (PgUp/PgDn, L whole)");
+}
+
+/// `L`: the whole screen given to the log, long lines wrapped.
+pub fn log_screen(frame: &mut Frame, app: &App, area: Rect) {
+    frame.render_widget(ratatui::widgets::Clear, area);
+    draw_log(
+        frame,
+        app,
+        area,
+        Borders::ALL,
+        "Log (PgUp/PgDn, ↑/↓, Esc back)",
+    );
+}
+
+/// Where the log stands when drawn `width` columns by `height` rows: the first entry shown
+/// at the scroll `back` (clamped so the first entry ends at the top, never past it), the
+/// clamp itself, and how many entries one page shows.
+pub fn log_window(app: &App, width: usize, height: usize, back: usize) -> LogWindow {
+    let rows = |l: &String| super::screens::wrapped_rows(&Line::raw(l.as_str()), width);
+    // The oldest entries that fill one page: scrolling further would show nothing new.
+    let (mut used, mut fit) = (0, 0);
+    for l in &app.log {
+        used += rows(l);
+        if used > height {
+            break;
+        }
+        fit += 1;
+    }
+    let top = app.log.len().saturating_sub(fit);
+    let back = back.min(top);
+    let end = app.log.len() - back;
+    let (mut used, mut start) = (0, end);
+    while let Some(l) = start.checked_sub(1).and_then(|i| app.log.get(i)) {
+        if used + rows(l) > height && start < end {
+            break;
+        }
+        used += rows(l);
+        start -= 1;
+    }
+    LogWindow {
+        start,
+        end,
+        top,
+        page: (end - start).max(1),
+        overflow: used.saturating_sub(height),
+    }
+}
+
+/// The part of the log one page shows (see [`log_window`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LogWindow {
+    /// The first entry shown.
+    pub start: usize,
+    /// One past the last entry shown.
+    pub end: usize,
+    /// The largest scroll back: at it the oldest entry is at the top.
+    pub top: usize,
+    /// Entries shown at once: what PgUp and PgDn move by.
+    pub page: usize,
+    /// Rows of a lone entry taller than the page that do not show.
+    pub overflow: usize,
+}
+
+fn draw_log(frame: &mut Frame, app: &App, area: Rect, borders: Borders, title: &str) {
+    let sides = if borders == Borders::ALL { 2 } else { 0 };
+    let (width, height) = (
+        area.width.saturating_sub(sides).max(1) as usize,
+        area.height.saturating_sub(if sides > 0 { 2 } else { 1 }) as usize,
+    );
+    let w = log_window(app, width, height, app.log_scroll);
+    app.log_paging.set((w.page, w.top));
+    let lines: Vec<Line> = (app.log.get(w.start..w.end).unwrap_or_default().iter())
         .map(|l| Line::raw(l.clone()))
         .collect();
+    let more = match (w.start > 0, w.end < app.log.len()) {
+        (true, true) => " ↑↓ more",
+        (true, false) => " ↑ more",
+        (false, true) => " ↓ more",
+        (false, false) => "",
+    };
     let block = Block::default()
-        .borders(Borders::TOP)
-        .title(" Log (PgUp/PgDn) ");
-    frame.render_widget(Paragraph::new(lines).block(block), area);
+        .borders(borders)
+        .title(format!(" {title}{more} "));
+    let text = Paragraph::new(lines)
+        .block(block)
+        .wrap(Wrap { trim: false })
+        .scroll((w.overflow as u16, 0));
+    frame.render_widget(text, area);
 }
 
 /// The keys that work now, most needed first, each as it reads on the status line: the

@@ -75,10 +75,66 @@ pub fn wrapped_rows(line: &Line, width: usize) -> usize {
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, width: u16) {
+    popup_clear_of(frame, area, title, lines, width, (&[], &[]));
+}
+
+/// The rows a popup of `lines` takes at `width`, borders included.
+fn popup_height(lines: &[Line], area: Rect, width: u16) -> u16 {
     // Wrapped lines count: a popup sized by its logical lines cut off the end of long ones.
     let inner = width.min(area.width).saturating_sub(2) as usize;
-    let height = lines.iter().map(|l| wrapped_rows(l, inner)).sum::<usize>() as u16 + 2;
-    let rect = centered(area, width, height);
+    lines.iter().map(|l| wrapped_rows(l, inner)).sum::<usize>() as u16 + 2
+}
+
+/// Where a box of `width`×`height` goes so that it covers as few of `keep` (screen cells
+/// of hexes that must stay in view) as it can, then as few of `rather` (cells better left
+/// in view), then as few cells: centred if that covers none, else at the top or bottom of
+/// `area`, left, centre or right; the first of the least covering wins.
+pub fn placed_clear_of(
+    area: Rect,
+    width: u16,
+    height: u16,
+    keep: &[Rect],
+    rather: &[Rect],
+) -> Rect {
+    let c = centered(area, width, height);
+    let (top, bottom) = (area.y, area.bottom().saturating_sub(c.height));
+    let (left, right) = (area.x, area.right().saturating_sub(c.width));
+    let mut spots = vec![c];
+    for y in [top, bottom] {
+        for x in [c.x, left, right] {
+            spots.push(Rect { x, y, ..c });
+        }
+    }
+    let covered = |r: &Rect| {
+        let hits = |cells: &[Rect]| cells.iter().filter(|k| k.intersects(*r)).count();
+        let all = keep.iter().chain(rather).filter(|k| k.intersects(*r));
+        let cells: u32 = all.map(|k| k.intersection(*r).area()).sum();
+        (hits(keep), hits(rather), cells)
+    };
+    spots.into_iter().min_by_key(covered).unwrap_or(c)
+}
+
+/// A popup kept clear of the screen cells in `keep` (see [`placed_clear_of`]).
+fn popup_clear_of(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    width: u16,
+    (keep, rather): (&[Rect], &[Rect]),
+) {
+    let height = popup_height(&lines, area, width);
+    // A box kept clear of something stays off the header and the status line too.
+    let room = match keep {
+        [] => area,
+        _ => Rect {
+            y: area.y + 2,
+            height: area.height.saturating_sub(3),
+            ..area
+        },
+    };
+    let room = if room.height >= height { room } else { area };
+    let rect = placed_clear_of(room, width, height, keep, rather);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -222,15 +278,42 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
     if let Actor::Decide(decision) = g.actor() {
         if let Some(text) = decision_line(g, &decision) {
             let name = g.side(decision.side()).name.clone();
-            popup(
+            popup_clear_of(
                 frame,
                 area,
                 &format!("{name} decides"),
                 vec![Line::raw(text)],
                 70,
+                (&decision_cells(app, area), &unit_cells(app)),
             );
         }
     }
+}
+
+/// The screen cells a decision's box must leave in view: the hexes it is about (every
+/// unit's for the initiative, which is about none) and the log's newest lines.
+fn decision_cells(app: &App, area: Rect) -> Vec<Rect> {
+    let geometry = app.geometry.get();
+    // The log's newest lines, just above the status line, tell what the decision is
+    // about: they stay in view too.
+    let log = Rect {
+        y: area.bottom().saturating_sub(5).max(geometry.area.bottom()),
+        height: 4,
+        ..geometry.area
+    };
+    let hexes = app.concerned();
+    if hexes.is_empty() {
+        return unit_cells(app).into_iter().chain([log]).collect();
+    }
+    let cells = hexes.iter().filter_map(|h| geometry.cell(*h));
+    cells.chain([log]).collect()
+}
+
+/// The screen cells of every unit on the map, better left in view by a box.
+fn unit_cells(app: &App) -> Vec<Rect> {
+    let geometry = app.geometry.get();
+    let units = app.game.units().iter().filter(|u| u.on_map());
+    units.filter_map(|u| geometry.cell(u.pos)).collect()
 }
 
 /// `S`: the name or path being typed, and where it saves.
@@ -402,12 +485,21 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
     lines.push(Line::raw(
         "Enter or t: back to the title screen · q: leave.",
     ));
-    popup(
+    // Kept clear of the log, which tells how it ended.
+    let log = app.geometry.get().area;
+    let below = Rect::new(
+        area.x,
+        log.bottom(),
+        area.width,
+        area.bottom().saturating_sub(log.bottom()),
+    );
+    popup_clear_of(
         frame,
         area,
         "The battle is over",
         lines,
         area.width.min(100),
+        (&[below], &[]),
     );
 }
 

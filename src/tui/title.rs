@@ -131,6 +131,12 @@ impl Title {
             }
             Action::Leave => return Some(Choice::Quit),
             Action::Play => return self.choose(None),
+            Action::PlaySide | Action::HotSeat | Action::Watch
+                if self.selected >= self.battles.len() =>
+            {
+                self.message =
+                    "a save resumes with the sides it was saved with: Enter resumes it".into();
+            }
             Action::PlaySide if key == Key::Char('1') => return self.choose(Some('1')),
             Action::PlaySide => return self.choose(Some('2')),
             Action::HotSeat => return self.choose(Some('h')),
@@ -150,10 +156,20 @@ impl Title {
     /// level, as many as fit in `width`.
     fn hint_line(&self, width: u16) -> String {
         let level = self.level.unwrap_or_else(|| self.scenario_level());
+        // On a save only what works on a save is offered.
+        let on_save = self.selected >= self.battles.len();
         let hints: Vec<String> = keys::hints(Context::Title)
             .into_iter()
+            .filter(|(action, _)| {
+                !on_save
+                    || !matches!(
+                        action,
+                        Some(Action::PlaySide | Action::HotSeat | Action::Watch | Action::Level)
+                    )
+            })
             .map(|(action, hint)| match action {
                 Some(Action::Level) => format!("{hint}: {}", level.name()),
+                Some(Action::Play) if on_save => hint.replace("play", "resume"),
                 _ => hint,
             })
             .collect();
@@ -323,8 +339,29 @@ pub fn list_saves(data_dir: &Path) -> Vec<SaveEntry> {
         .collect()
 }
 
-/// A save's line in the list: its battle, its turn, when it was saved, and what is wrong
-/// with it if its header already says.
+/// Who plays a saved battle, from its header: `hot-seat`, `you: Red v computer (hard)`,
+/// `computer v computer`; empty for a save written before its header said.
+fn players(header: &crate::save::SaveHeader) -> String {
+    let (Some(players), Some(sides)) = (header.players, header.sides.as_ref()) else {
+        return String::new();
+    };
+    let levels = header.player_levels.unwrap_or_default();
+    let [a, b] = sides;
+    match players {
+        [Controller::Human, Controller::Human] => "hot-seat".into(),
+        [Controller::Human, Controller::Computer] => {
+            format!("you: {a} v computer ({})", levels[1].name())
+        }
+        [Controller::Computer, Controller::Human] => {
+            format!("you: {b} v computer ({})", levels[0].name())
+        }
+        [Controller::Computer, Controller::Computer] => "computer v computer".into(),
+    }
+}
+
+/// A save's line in the list: its file's name, its battle, who plays it and the
+/// computer's level, its turn, when it was saved, whether it is finished, and what is
+/// wrong with it if its header already says.
 fn save_summary(
     header: &crate::save::SaveHeader,
     path: &Path,
@@ -342,7 +379,17 @@ fn save_summary(
         t => t.to_string(),
     };
     let time = crate::save::format_time(when);
-    let mut line = format!("{} turn {turn:<3} {time}", crate::columns::pad(&name, 32));
+    let file = path.file_stem().map(|n| n.to_string_lossy().into_owned());
+    let file = crate::columns::pad(
+        &crate::columns::ellipsized(&file.unwrap_or_default(), 20),
+        20,
+    );
+    let name = crate::columns::pad(&crate::columns::ellipsized(&name, 24), 24);
+    let who = crate::columns::pad(&crate::columns::fit(&players(header), 30), 30);
+    let mut line = format!("{file} {name} {who} turn {turn:<3} {time}");
+    if let Some(end) = &header.finished {
+        line.push_str(&format!("  finished: {end}"));
+    }
     if !(OLDEST_FORMAT..=SAVE_FORMAT).contains(&header.format) {
         line.push_str(&format!("  (format {}: not resumable)", header.format));
     } else if header.file_bytes > header.max_bytes() {

@@ -104,6 +104,15 @@ impl Game {
     /// R6.2–R6.3: maximum and armor-penetrating range of a unit's missile weapon against a
     /// target, in hexes (`ap` 0 for non-firearms).
     pub fn missile_range(&self, attacker: &Unit, target: &Unit) -> Option<(u32, u32)> {
+        let big =
+            target.is_mounted() || target.troop.size != crate::engine::types::CreatureSize::Man;
+        self.weapon_range(attacker, big)
+    }
+
+    /// R6.2–R6.3: maximum and armor-penetrating range of `attacker`'s missile weapon in
+    /// hexes, against foot of man size (`big` false) or against mounted or larger creatures
+    /// (`big` true, R6.3's mounted column); `ap` is 0 for non-firearms.
+    pub fn weapon_range(&self, attacker: &Unit, big: bool) -> Option<(u32, u32)> {
         match attacker.troop.missile.as_ref()? {
             MissileWeapon::Missile { kind, .. } => {
                 let kind = *kind;
@@ -113,8 +122,6 @@ impl Game {
             MissileWeapon::Firearm { kind, .. } => {
                 let kind = *kind;
                 let row = self.rules.firearm_ranges.iter().find(|r| r.kind == kind)?;
-                let big = target.is_mounted()
-                    || target.troop.size != crate::engine::types::CreatureSize::Man;
                 let range = if big { row.mounted } else { row.foot };
                 Some((range.max, range.ap))
             }

@@ -17,6 +17,7 @@ mod resolve;
 mod retreat;
 mod setup;
 mod tally;
+mod threat;
 
 pub use attack::{AttackProfile, Sight};
 pub use morale::Standing;
@@ -24,6 +25,7 @@ pub use odds::{Odds, ShockOdds};
 pub use reach::Reach;
 pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};
 pub use tally::Tally;
+pub use threat::{Cover, FireField, Menace, Threats};
 
 use super::command::{Command, Decision};
 use super::dice::Dice;

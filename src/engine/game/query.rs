@@ -147,6 +147,56 @@ impl Game {
         tries.iter().find_map(|c| self.check(c).err())
     }
 
+    /// For each order of the phase that `unit` may not give now, its name and the rules'
+    /// reason (R4.1, R5.6, R6.1–R6.4, R7.2): in the Missile phase `fire` (at the nearest
+    /// enemy; only for a unit with a missile weapon) and `ready`, in the Melee phase
+    /// `attack` (the nearest enemy) and `ready`, in the Movement phase `move` when it may not
+    /// even stand fast. Empty when no order is being given.
+    pub fn why_not_each(&self, unit: UnitId) -> Vec<(&'static str, RuleError)> {
+        if self.orders_closed() || self.unit(unit).is_none() {
+            return Vec::new();
+        }
+        let have = |f: fn(&Command) -> bool| self.unit_orders(unit).iter().any(f);
+        let nearest = self.nearest_enemy(unit);
+        let armed = self.unit(unit).is_some_and(|u| u.troop.missile.is_some());
+        let tries: Vec<(&'static str, Option<Command>, bool)> = match self.phase {
+            Phase::Movement => vec![(
+                "move",
+                Some(Command::Order(Order::StandFast { unit })),
+                have(|c| matches!(c, Command::Order(Order::StandFast { .. }))),
+            )],
+            Phase::Missile => vec![
+                (
+                    "fire",
+                    nearest.map(|target| Command::Order(Order::Fire { unit, target })),
+                    !armed || have(|c| matches!(c, Command::Order(Order::Fire { .. }))),
+                ),
+                ("ready", Some(Command::Order(Order::Ready { unit })), false),
+            ],
+            Phase::Melee => vec![
+                (
+                    "attack",
+                    nearest.map(|target| Command::Order(Order::Attack { unit, target })),
+                    have(|c| matches!(c, Command::Order(Order::Attack { .. }))),
+                ),
+                ("ready", Some(Command::Order(Order::Ready { unit })), false),
+            ],
+            _ => Vec::new(),
+        };
+        tries
+            .into_iter()
+            .filter(|(_, _, has)| !has)
+            .filter_map(|(name, c, _)| Some((name, self.check(&c?).err()?)))
+            .collect()
+    }
+
+    /// The enemy nearest `unit`, the lowest id among the nearest.
+    fn nearest_enemy(&self, unit: UnitId) -> Option<UnitId> {
+        let from = self.unit(unit)?.pos;
+        self.enemy_ids(unit)
+            .min_by_key(|e| (self.at(*e).pos.unsigned_distance_to(from), *e))
+    }
+
     /// Movement orders built from the reach of each move kind, legal by construction; only
     /// charges are vetted again for their target. `known` keeps the searches.
     fn move_candidates(&self, unit: UnitId, known: &mut Known) {

@@ -27,6 +27,7 @@ impl App {
             }
             Mode::Briefing { .. } => Context::Briefing,
             Mode::ConfirmConcede { .. } => Context::ConfirmConcede,
+            Mode::Log => Context::LogView,
             Mode::ConfirmQuit => Context::ConfirmQuit,
             Mode::ConfirmReplace { .. } => Context::ConfirmReplace,
             Mode::SaveAs { .. } => Context::SaveName,
@@ -71,6 +72,10 @@ impl App {
                 self.mode = Mode::Overview;
                 return;
             }
+            Some(Action::ShowLog) => {
+                self.mode = Mode::Log;
+                return;
+            }
             Some(Action::ToggleStopAtEmpty) => return self.toggle_stop_at_empty_phases(),
             Some(Action::ToggleHandovers) => return self.toggle_handovers(),
             _ => {}
@@ -79,6 +84,7 @@ impl App {
             Mode::Help | Mode::Overview | Mode::Handover { .. } | Mode::Problems { .. } => {
                 self.mode = Mode::Browse
             }
+            Mode::Log => self.log_key(key, action),
             Mode::Briefing { scroll } => self.briefing_key(key, action, scroll),
             Mode::ConfirmConcede { side } => match action {
                 Some(Action::Yes) => {
@@ -201,6 +207,7 @@ impl App {
             Some(Action::Help) => self.mode = Mode::Help,
             Some(Action::Briefing) => self.mode = Mode::Briefing { scroll: 0 },
             Some(Action::TheirMoves) => self.step_traces(),
+            Some(Action::Threats) => self.toggle_threats(),
             Some(Action::Zoom) => self.zoom_by(if key == Key::Char('-') { -1 } else { 1 }),
             Some(Action::Quit) => self.mode = Mode::ConfirmQuit,
             Some(Action::Undo) => self.undo(),
@@ -374,6 +381,16 @@ impl App {
         }
     }
 
+    /// `t`: the threat view on or off, saying what it shows.
+    fn toggle_threats(&mut self) {
+        self.threat_view = !self.threat_view;
+        self.message = if self.threat_view {
+            "threats: ! marks enemies that could charge or fire at the cursor's hex; on an enemy, its reach (t: off)".into()
+        } else {
+            "threat view off".into()
+        };
+    }
+
     /// `+` / `-`: larger or smaller hexes, from the size drawn now.
     fn zoom_by(&mut self, step: i8) {
         let now = self.geometry.get().zoom.max(1);
@@ -383,12 +400,25 @@ impl App {
         self.zoom.set(Some(next));
     }
 
-    /// PgUp / PgDn: the log back or forward by five lines, at any time.
+    /// PgUp / PgDn: the log back or forward by a page as last drawn, at any time; back
+    /// stops where the oldest entry is at the top.
     fn scroll_log(&mut self, key: Key) {
+        let (page, top) = self.log_paging.get();
+        let top = top.min(self.log.len());
         self.log_scroll = match key {
-            Key::PageUp => (self.log_scroll + 5).min(self.log.len()),
-            _ => self.log_scroll.saturating_sub(5),
+            Key::PageUp => (self.log_scroll + page).min(top),
+            Key::Up | Key::Char('k') => (self.log_scroll + 1).min(top),
+            Key::Down | Key::Char('j') => self.log_scroll.saturating_sub(1),
+            _ => self.log_scroll.saturating_sub(page),
         };
+    }
+
+    /// `L`: the whole log; PgUp, PgDn and the arrows scroll it, any other key goes back.
+    fn log_key(&mut self, key: Key, action: Option<Action>) {
+        match action {
+            Some(Action::ScrollLog) => self.scroll_log(key),
+            _ => self.mode = Mode::Browse,
+        }
     }
 
     /// Moves the cursor one hex for a cursor action (the key of [`Action::MoveCursor`]

@@ -91,7 +91,7 @@ impl App {
             return;
         }
         self.log_scroll = if up {
-            (self.log_scroll + 1).min(self.log.len())
+            (self.log_scroll + 1).min(self.log_paging.get().1.min(self.log.len()))
         } else {
             self.log_scroll.saturating_sub(1)
         };
