@@ -715,9 +715,9 @@ fn the_odds_panel_while_picking_a_charge_target() {
             " flee 14% rout 3%",
             "2 × d20 +2 charge vs 11: 60%",
             "each",
-            " 0 hit(s) = 0 uhp: 16%",
-            " 1 hit(s) = 2 uhp: 48%",
-            " 2 hit(s) = 4 uhp: 36%",
+            " 0 hits = 0 uhp: 16%",
+            " 1 hit = 2 uhp: 48%",
+            " 2 hits = 4 uhp: 36%",
             "Target afterwards:",
             " no roll 64% destroyed 0%",
         ];
@@ -763,8 +763,8 @@ fn the_odds_panel_while_aiming_fire() {
         &p[from + 1..],
         &[
             "1 × d20 vs 11: 50% each",
-            " 0 hit(s) = 0 uhp: 50%",
-            " 1 hit(s) = 1 uhp: 50%",
+            " 0 hits = 0 uhp: 50%",
+            " 1 hit = 1 uhp: 50%",
             "Target afterwards:",
             " no roll 50% destroyed 0%",
             " hold 42% recoil 7%",

@@ -236,7 +236,7 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
         marks.push("ready".into());
     }
     if u.reload_tokens > 0 {
-        marks.push(format!("{} reload token(s)", u.reload_tokens));
+        marks.push(crate::words::counted(u.reload_tokens, "reload token"));
     }
     if t.fearless {
         marks.push("fearless".into());
@@ -369,8 +369,9 @@ fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
     // The rule's reason, with the tokens behind a reload (R6.4).
     if u.reload_tokens > 0 || u.tokens_at_turn_start > 0 {
         format!(
-            "no order: {why}; {} reload token(s) now, {} at the start of the turn",
-            u.reload_tokens, u.tokens_at_turn_start
+            "no order: {why}; {} now, {} at the start of the turn",
+            crate::words::counted(u.reload_tokens, "reload token"),
+            u.tokens_at_turn_start
         )
     } else {
         format!("no order: {why}")
@@ -434,7 +435,8 @@ fn sequence_lines(odds: &Odds) -> Vec<Line<'static>> {
     ))];
     for (k, chance) in odds.hits.iter().enumerate().filter(|(_, c)| **c > 0.0005) {
         lines.push(Line::raw(format!(
-            " {k} hit(s) = {} uhp: {}",
+            " {} = {} uhp: {}",
+            crate::words::counted(k as u64, "hit"),
             k as u32 * p.uhp_per_hit,
             pct(*chance)
         )));
