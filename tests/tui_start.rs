@@ -400,7 +400,8 @@ fn gated() -> (volley::tui::thinker::Thinker, std::sync::mpsc::Sender<()>) {
     (volley::tui::thinker::Thinker::new(Box::new(player)), go)
 }
 
-/// Waits for the thinker's order (a hang guard of a minute, not a speed target).
+/// Waits until the thinker has given or dropped its order (a hang guard of a minute, not a
+/// speed target).
 fn wait_for_order(thinker: &mut volley::tui::thinker::Thinker, app: &mut App) {
     let started = std::time::Instant::now();
     while !thinker.give_if_ready(app).unwrap() {
@@ -452,9 +453,7 @@ fn an_order_thought_for_a_battle_that_moved_on_is_thought_again() {
     assert!(app.submit(d.answers()[0]));
     let given = app.commands.len();
     go.send(()).unwrap();
-    while !thinker.give_if_ready(&mut app).unwrap() {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    wait_for_order(&mut thinker, &mut app);
     assert_eq!(app.commands.len(), given, "the stale order is dropped");
     assert!(!thinker.is_thinking());
 }
