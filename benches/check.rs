@@ -1,9 +1,10 @@
 //! How long `volley check` takes on hostile files at the 4 MiB size limit (issue 9): 119,355
 //! objectives off the map, 40,829 troop types with a bad `hd`, 400 bad units with 500 bad
 //! troop types all on one line, and (issue 25) 394 units of unknown troops among 500 own
-//! types, every name thousands of characters long. Target: each under 1 s in a release
-//! build (and under 100 MB, measured with `/usr/bin/time -v volley check FILE`, see
-//! docs/performance.md).
+//! types, every name thousands of characters long; a million map rows, as many units as
+//! fit, and a file one byte over the limit (these three timed in tests until issue 27).
+//! Target: each under 1 s in a release build (and under 100 MB, measured with
+//! `/usr/bin/time -v volley check FILE`, see docs/performance.md).
 
 #![allow(
     clippy::unwrap_used,
@@ -105,8 +106,46 @@ fn unknown_troops_among_long_names() -> String {
     head(&unknown.join(", "), &troops.join(", ")) + "])\n"
 }
 
+/// A million map rows of one hex each (issue 9; a wall-clock assert in tests/scenarios.rs
+/// until issue 27).
+fn a_million_map_rows() -> String {
+    let rows = "\".\",".repeat(1_000_000);
+    head("", "").replacen("map: [", &format!("map: [{rows}"), 1) + "])\n"
+}
+
+/// As many units as fit in 4 MiB (over 70,000; 400 are allowed).
+fn as_many_units_as_fit() -> String {
+    let unit = "(troop: \"pikemen\", side: \"Red\", creatures: 120, at: (0, 1)), ";
+    let count = (MAX_FILE_BYTES - head("", "").len() - 16) / unit.len();
+    head(&unit.repeat(count), "") + "])\n"
+}
+
 fn main() {
     divan::main();
+}
+
+#[divan::bench(sample_count = 10)]
+fn check_a_million_map_rows(bencher: divan::Bencher) {
+    let text = a_million_map_rows();
+    assert!(text.len() <= MAX_FILE_BYTES);
+    bencher.bench(|| Scenario::parse(divan::black_box(&text), "hostile.ron").unwrap_err());
+}
+
+#[divan::bench(sample_count = 10)]
+fn check_as_many_units_as_fit(bencher: divan::Bencher) {
+    let text = as_many_units_as_fit();
+    assert!(text.len() <= MAX_FILE_BYTES);
+    bencher.bench(|| Scenario::parse(divan::black_box(&text), "hostile.ron").unwrap_err());
+}
+
+/// A file one byte over 4 MiB is refused from its size alone, before it is read (issue 9;
+/// a wall-clock assert in tests/scenarios.rs until issue 27).
+#[divan::bench(sample_count = 10)]
+fn load_a_file_over_4_mib(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.ron");
+    std::fs::write(&path, " ".repeat(MAX_FILE_BYTES + 1)).unwrap();
+    bencher.bench(|| Scenario::load(divan::black_box(&path)).unwrap_err());
 }
 
 #[divan::bench(sample_count = 10)]

@@ -18,18 +18,51 @@ mod stream;
 use std::path::{Path, PathBuf};
 
 /// The crash files of one target, sorted (dot files such as `.keep` aside); the folder
-/// must exist.
+/// must exist and hold at least one, so no target's test passes by running nothing.
 fn crashes(target: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fuzz_regressions")
-        .join(target);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    files_in(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fuzz_regressions")
+            .join(target),
+    )
+}
+
+/// The files of `dir`, sorted (dot files aside); panics if there are none (issue 27: a
+/// walk of an empty folder is a test that cannot fail).
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_file() && !p.file_name().unwrap().to_string_lossy().starts_with('.'))
         .collect();
+    assert!(
+        !files.is_empty(),
+        "{}: no regression file, so its test would run nothing",
+        dir.display()
+    );
     files.sort();
     files
+}
+
+/// Issue 27: the shared walker refuses a folder that holds only `.keep`, as `rules` once
+/// did, so a target emptied by mistake fails instead of passing unseen.
+#[test]
+#[should_panic(expected = "no regression file, so its test would run nothing")]
+fn a_regression_folder_holding_only_keep_fails_the_walk() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".keep"), "").unwrap();
+    files_in(dir.path());
+}
+
+/// Every fuzz target (`fuzz/fuzz_targets/*.rs`) has a folder of regressions holding at
+/// least one file, so a new target cannot go untested here.
+#[test]
+fn every_fuzz_target_has_a_regression_file() {
+    let targets = files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/fuzz_targets"));
+    for target in targets {
+        let name = target.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(!crashes(&name).is_empty(), "{name}");
+    }
 }
 
 /// Each crash file of `target` as text (lossy: a loader sees what `volley check` would).
@@ -75,9 +108,7 @@ fn play_out(s: &volley::scenario::Scenario) {
 
 #[test]
 fn scenario_crashes_load_or_are_refused() {
-    let all = texts("scenario");
-    assert!(!all.is_empty(), "the multi-byte typo at least");
-    for (path, text) in all {
+    for (path, text) in texts("scenario") {
         if let Ok(s) = volley::scenario::Scenario::parse(&text, "fuzz.ron") {
             play_out(&s);
         }

@@ -196,8 +196,32 @@ fn play(seed: u64, check: bool) -> (Vec<volley::engine::Command>, Vec<Event>) {
     (commands, game.log().to_vec())
 }
 
+/// Where a failing seed is saved and replayed first on the next run (issue 27). proptest's
+/// default `SourceParallel` looks for `lib.rs` beside the test file, finds none under
+/// `tests/`, and warns; cargo runs a test in the package root, so this file is the
+/// default's `proptest-regressions/` folder, to be committed when it holds a case.
+const REGRESSIONS: &str = "proptest-regressions/property.txt";
+
+/// 1,000 cases, each failure kept in `REGRESSIONS` so it is tried again before new ones.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 1000,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::Direct(REGRESSIONS),
+        )),
+        ..ProptestConfig::default()
+    }
+}
+
+/// Issue 27: a found case is persisted to a file in the repository, not forgotten.
+#[test]
+fn a_failing_case_is_kept_in_the_repository_to_be_replayed() {
+    let kept = format!("{:?}", config().failure_persistence);
+    assert_eq!(kept, format!("Some(Direct({REGRESSIONS:?}))"));
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(config())]
 
     #[test]
     fn random_legal_battles_keep_the_invariants(seed in any::<u64>()) {

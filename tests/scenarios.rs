@@ -17,7 +17,6 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 use volley::ai::{Player, RandomPlayer};
 use volley::commands::check_files;
 use volley::engine::error::MAX_FILE_BYTES;
@@ -151,14 +150,6 @@ fn refused_data<T>(parsed: Result<T, DataError>) -> Vec<String> {
         Ok(_) => panic!("accepted"),
         Err(e) => e.lines(),
     }
-}
-
-/// The report lines of scenario `text`, which must be refused in less than `limit`.
-fn refused_within(text: &str, limit: Duration) -> Vec<String> {
-    let started = Instant::now();
-    let lines = refused(text);
-    assert!(started.elapsed() < limit, "took {:?}", started.elapsed());
-    lines
 }
 
 /// A fresh directory under the system temp dir, removed when dropped.
@@ -738,7 +729,7 @@ fn several_problems_in_one_file_are_all_listed() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Hostile input: an error, quickly, never a panic
+// Hostile input: an error, never a panic (how quickly: benches/check.rs)
 // ---------------------------------------------------------------------------------------
 
 #[test]
@@ -747,13 +738,9 @@ fn a_file_over_4_mib_is_refused_before_it_is_read() {
     let mut text = BASE.to_string();
     text.push_str(&" ".repeat(MAX_FILE_BYTES + 1 - text.len()));
     let path = dir.write("big.ron", &text);
-    let started = Instant::now();
+    // The size is read from the file's metadata: the in-memory check below words its
+    // refusal differently, so this message shows the file was never read.
     let err = Scenario::load(&path).expect_err("a file over 4 MiB is refused");
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "took {:?}",
-        started.elapsed()
-    );
     let message = err.to_string();
     assert_eq!(
         message,
@@ -820,7 +807,7 @@ fn a_million_map_rows_are_refused() {
     let rows = "\".\",".repeat(1_000_000);
     let text = edit(BASE, "    map: [\n", &format!("    map: [\n{rows}"));
     assert!(text.len() < MAX_FILE_BYTES);
-    let lines = refused_within(&text, Duration::from_secs(10));
+    let lines = refused(&text);
     assert_eq!(
         lines,
         vec![line_at(
@@ -845,7 +832,7 @@ fn as_many_units_as_fit_in_4_mib_are_refused() {
         "{count} units in {} bytes",
         text.len()
     );
-    let lines = refused_within(&text, Duration::from_secs(10));
+    let lines = refused(&text);
     assert_eq!(
         lines,
         vec![line_at(

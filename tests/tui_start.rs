@@ -381,41 +381,57 @@ fn a_charge_that_rolled_no_die_is_taken_back_like_a_move() {
     assert_eq!(volley::engine::Map::offset(lancers.pos), (6, 5));
 }
 
-/// A computer player slowed on purpose: it waits before each order.
-struct Slow(volley::ai::AdvancePlayer, std::time::Duration);
+/// A computer player that gives its order only when the test lets it go: what happens
+/// meanwhile is counted in frames, not timed, so a loaded machine cannot change it.
+struct Gated(volley::ai::AdvancePlayer, std::sync::mpsc::Receiver<()>);
 
-impl volley::ai::Player for Slow {
+impl volley::ai::Player for Gated {
     fn choose(&mut self, game: &volley::engine::Game) -> Option<volley::engine::Command> {
-        std::thread::sleep(self.1);
+        // A dropped sender lets it go too, so a failed test never leaves it waiting.
+        let _ = self.1.recv();
         self.0.choose(game)
     }
 }
 
+/// A thinker for `Gated`, and the sender that lets it go.
+fn gated() -> (volley::tui::thinker::Thinker, std::sync::mpsc::Sender<()>) {
+    let (go, gate) = std::sync::mpsc::channel();
+    let player = Gated(volley::ai::AdvancePlayer, gate);
+    (volley::tui::thinker::Thinker::new(Box::new(player)), go)
+}
+
+/// Waits until the thinker has given or dropped its order (a hang guard of a minute, not a
+/// speed target).
+fn wait_for_order(thinker: &mut volley::tui::thinker::Thinker, app: &mut App) {
+    let started = std::time::Instant::now();
+    while !thinker.give_if_ready(app).unwrap() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "the computer never gave its order"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Issue 27: while the computer thinks, frames are drawn and `?` opens the help, five
+/// frames of it before the computer is let go; then its order is given.
 #[test]
 fn the_screen_draws_and_keys_work_while_the_computer_thinks() {
-    use volley::tui::thinker::Thinker;
     let mut app = kircholm([Controller::Computer; 2]);
     app.handle_key(Key::Char(' '));
-    let slow = std::time::Duration::from_millis(300);
-    let mut thinker = Thinker::new(Box::new(Slow(volley::ai::AdvancePlayer, slow)));
+    let (mut thinker, go) = gated();
     let given = app.commands.len();
     thinker.start_if_due(&app);
     assert!(thinker.is_thinking());
-    let started = std::time::Instant::now();
-    let mut frames = 0;
     app.handle_key(Key::Char('?'));
-    while !thinker.give_if_ready(&mut app).unwrap() {
+    for frame in 0..5 {
+        assert!(!thinker.give_if_ready(&mut app).unwrap(), "frame {frame}");
         let s = screen(80, 24, |f| volley::tui::draw(f, &app));
-        frames += 1;
-        if started.elapsed() < slow / 2 {
-            assert!(shows(&s, "┌ Help"), "? works while the computer thinks");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
+        assert!(shows(&s, "┌ Help"), "? works while the computer thinks");
     }
-    assert!(
-        frames >= 5,
-        "only {frames} frames while the computer thought"
-    );
+    assert_eq!(app.commands.len(), given, "no order before it is ready");
+    go.send(()).unwrap();
+    wait_for_order(&mut thinker, &mut app);
     assert_eq!(
         app.commands.len(),
         given + 1,
@@ -425,11 +441,9 @@ fn the_screen_draws_and_keys_work_while_the_computer_thinks() {
 
 #[test]
 fn an_order_thought_for_a_battle_that_moved_on_is_thought_again() {
-    use volley::tui::thinker::Thinker;
     let mut app = kircholm([Controller::Computer; 2]);
     app.handle_key(Key::Char(' '));
-    let slow = std::time::Duration::from_millis(100);
-    let mut thinker = Thinker::new(Box::new(Slow(volley::ai::AdvancePlayer, slow)));
+    let (mut thinker, go) = gated();
     thinker.start_if_due(&app);
     // Meanwhile the battle moves on (as an undo or a replay would).
     let answer = app.game.actor();
@@ -438,9 +452,8 @@ fn an_order_thought_for_a_battle_that_moved_on_is_thought_again() {
     };
     assert!(app.submit(d.answers()[0]));
     let given = app.commands.len();
-    while !thinker.give_if_ready(&mut app).unwrap() {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    go.send(()).unwrap();
+    wait_for_order(&mut thinker, &mut app);
     assert_eq!(app.commands.len(), given, "the stale order is dropped");
     assert!(!thinker.is_thinking());
 }
