@@ -96,6 +96,11 @@ enum Cmd {
         /// A scenario whose own troop types are added.
         file: Option<PathBuf>,
     },
+    /// Print the rules of play, or one rule or section (`volley rules R4.4`, `volley rules R4`).
+    Rules {
+        /// A rule id such as R4.4, or a section such as R4; the whole rules if omitted.
+        id: Option<String>,
+    },
     /// Run scenario tests (`*.test.ron`): scripted orders, forced dice and checks,
     /// headless; every failure as file:line:col, exit status 1 if any.
     Test {
@@ -353,6 +358,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Cmd::Rules { id } => volley::commands::rules::print(id.as_deref()),
         Cmd::Test { files } => {
             let mut ok = true;
             for file in &files {

@@ -4,6 +4,7 @@
 
 pub mod ablation;
 mod check;
+pub mod rules;
 pub mod scenario_test;
 pub mod sim;
 pub mod sim_report;
