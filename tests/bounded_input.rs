@@ -13,31 +13,12 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
+use common::volley_in;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
-
-/// Runs `volley` with `args`, no terminal (stdin empty, stdout and stderr piped) and its
-/// data directory in `data`; fails the test if it has not ended within a minute.
-fn volley(args: &[&str], data: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_volley"))
-        .args(args)
-        .env("XDG_DATA_HOME", data)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("volley starts");
-    let start = Instant::now();
-    while child.try_wait().expect("status").is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("volley {args:?} hung");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("output")
-}
+use std::time::Duration;
 
 fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
@@ -72,7 +53,7 @@ fn issue_25_without_a_terminal_the_game_refuses_to_start_and_writes_no_save() {
         &["--resume", save.to_str().unwrap(), "--data-dir", saves],
     ];
     for args in runs {
-        let out = volley(args, &data);
+        let out = volley_in(args, &data);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
         assert_eq!(
             stderr(&out),
@@ -89,7 +70,7 @@ fn issue_25_without_a_terminal_the_game_refuses_to_start_and_writes_no_save() {
 #[test]
 fn issue_25_a_file_is_still_checked_before_the_terminal_is_asked_for() {
     let dir = tempfile::tempdir().unwrap();
-    let out = volley(
+    let out = volley_in(
         &["play", "scenarios/kircholm.ron", "--level", "Sweden=expert"],
         dir.path(),
     );
@@ -104,7 +85,7 @@ fn issue_25_a_file_is_still_checked_before_the_terminal_is_asked_for() {
 #[test]
 fn issue_25_a_level_argument_with_an_escape_is_shown_escaped() {
     let dir = tempfile::tempdir().unwrap();
-    let out = volley(
+    let out = volley_in(
         &[
             "play",
             "scenarios/kircholm.ron",
@@ -117,7 +98,7 @@ fn issue_25_a_level_argument_with_an_escape_is_shown_escaped() {
     let text = stderr(&out);
     assert!(!text.contains('\u{1b}'), "raw ESC in {text:?}");
     assert!(text.contains("unknown level `\\u{1b}[31mhard`"), "{text}");
-    let out = volley(
+    let out = volley_in(
         &[
             "play",
             "scenarios/kircholm.ron",
@@ -146,7 +127,7 @@ fn issue_25_clap_refusals_escape_what_was_typed_and_keep_their_exit_status() {
         &["show", "scenarios/tutorial.ron", "--width", "\u{9b}31m"],
     ];
     for args in runs {
-        let out = volley(args, dir.path());
+        let out = volley_in(args, dir.path());
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         let text = stderr(&out);
         assert!(text.starts_with("error: "), "{args:?}: {text}");
@@ -159,10 +140,10 @@ fn issue_25_clap_refusals_escape_what_was_typed_and_keep_their_exit_status() {
             "{text}"
         );
     }
-    let help = volley(&["--help"], dir.path());
+    let help = volley_in(&["--help"], dir.path());
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: volley"));
-    let version = volley(&["--version"], dir.path());
+    let version = volley_in(&["--version"], dir.path());
     assert_eq!(version.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&version.stdout).starts_with("volley "));
 }
@@ -171,7 +152,7 @@ fn issue_25_clap_refusals_escape_what_was_typed_and_keep_their_exit_status() {
 fn issue_25_sim_refuses_more_games_than_the_statistics_need_saying_why() {
     let dir = tempfile::tempdir().unwrap();
     for games in ["4294967295", "10000001", "99999999999999999999"] {
-        let out = volley(
+        let out = volley_in(
             &["sim", "scenarios/tutorial.ron", "--games", games],
             dir.path(),
         );
@@ -184,7 +165,7 @@ fn issue_25_sim_refuses_more_games_than_the_statistics_need_saying_why() {
             "{games}: {text}"
         );
     }
-    let out = volley(
+    let out = volley_in(
         &["sim", "scenarios/tutorial.ron", "--games", "0"],
         dir.path(),
     );

@@ -15,13 +15,12 @@
 
 mod common;
 
-use common::{edit, refused};
+use common::{edit, refused, volley_in};
 
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Output;
 use volley::engine::error::MAX_PROBLEMS_SHOWN;
 use volley::engine::{Answer, Order};
 use volley::scenario::{Controller, Scenario, MAX_OBJECTIVES};
@@ -40,28 +39,6 @@ const BASE: &str = r#"(
     defender: "Blue",
 )
 "#;
-
-/// Runs `volley` with `args`, no terminal and no input; fails the test if it has not
-/// ended within a minute (a hang), killing it.
-fn volley(args: &[&str], data: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_volley"))
-        .args(args)
-        .env("XDG_DATA_HOME", data)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("volley starts");
-    let start = Instant::now();
-    while child.try_wait().expect("status").is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("volley {args:?} hung");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("output")
-}
 
 fn text_of(out: &Output) -> String {
     format!(
@@ -123,7 +100,7 @@ fn every_command_that_loads_a_file_refuses_the_multibyte_typo_without_a_crash() 
         &["replay", s],
     ];
     for args in runs {
-        let out = volley(args, dir.path());
+        let out = volley_in(args, dir.path());
         assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text_of(&out));
         assert!(
             text_of(&out).contains("unknown troop type `abcé`"),
@@ -163,7 +140,7 @@ fn a_fifo_or_a_directory_is_refused_by_name_instead_of_blocking() {
         (&["check", d], "it is a directory, not a regular file"),
     ];
     for (args, says) in runs {
-        let out = volley(args, dir.path());
+        let out = volley_in(args, dir.path());
         assert_eq!(out.status.code(), Some(1), "{args:?}: {}", text_of(&out));
         assert!(text_of(&out).contains(says), "{args:?}: {}", text_of(&out));
         assert!(text_of(&out).contains("fifo.ron") || args[1] == d);

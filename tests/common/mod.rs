@@ -404,3 +404,28 @@ pub fn kircholm() -> volley::scenario::Scenario {
         Err(e) => panic!("the default battle loads: {e}"),
     }
 }
+
+/// Runs `volley` with `args`, no terminal (stdin empty, stdout and stderr piped) and its
+/// data directory in `data`; fails the test if it has not ended within a minute (a hang
+/// guard, not a speed target), killing it.
+pub fn volley_in(args: &[&str], data: &std::path::Path) -> std::process::Output {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("volley starts");
+    let start = Instant::now();
+    while child.try_wait().expect("status").is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("volley {args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("output")
+}
