@@ -97,12 +97,7 @@ mod tests {
     const TEXT: &str = "(armor: 4, morale: -1, hd_below: 1.25, name: \"x2\", at: (3, 0))";
 
     fn mutate(text: &str, seed: u32, room: usize) -> Option<String> {
-        let mut data = text.as_bytes().to_vec();
-        data.resize(text.len() + room, 0);
-        let max = data.len();
-        let size = replace_number(&mut data, text.len(), max, &mut Xorshift::new(seed))?;
-        data.truncate(size);
-        Some(String::from_utf8(data).expect("text stays UTF-8"))
+        crate::utf8::mutated(text, seed, room, replace_number)
     }
 
     #[test]

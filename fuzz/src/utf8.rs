@@ -21,6 +21,24 @@ pub const WIDE: [&str; 12] = [
     "\u{10ffff}",
 ];
 
+/// `text` through one of the mutations (`insert_wide`, `replace_number`), given `room`
+/// bytes to grow into and the generator of `seed`; `None` where it does nothing. For the
+/// mutations' tests: the text must stay UTF-8.
+#[cfg(test)]
+pub(crate) fn mutated(
+    text: &str,
+    seed: u32,
+    room: usize,
+    mutation: fn(&mut [u8], usize, usize, &mut Xorshift) -> Option<usize>,
+) -> Option<String> {
+    let mut data = text.as_bytes().to_vec();
+    data.resize(text.len() + room, 0);
+    let max = data.len();
+    let size = mutation(&mut data, text.len(), max, &mut Xorshift::new(seed))?;
+    data.truncate(size);
+    Some(String::from_utf8(data).expect("text stays UTF-8"))
+}
+
 /// A small deterministic generator, seeded by libFuzzer's seed for the mutation.
 pub struct Xorshift(u32);
 
@@ -124,12 +142,7 @@ mod tests {
     const NAME: &str = "(troop: \"abc\", label: \"Red pike\")";
 
     fn mutate(text: &str, seed: u32, room: usize) -> Option<String> {
-        let mut data = text.as_bytes().to_vec();
-        data.resize(text.len() + room, 0);
-        let max = data.len();
-        let size = insert_wide(&mut data, text.len(), max, &mut Xorshift::new(seed))?;
-        data.truncate(size);
-        Some(String::from_utf8(data).expect("text stays UTF-8"))
+        mutated(text, seed, room, insert_wide)
     }
 
     #[test]
