@@ -934,3 +934,17 @@ fn issue26_after_the_battle_a_key_returns_to_the_title_screen() {
     press(&mut app, " Cyq");
     assert!(app.quit && !app.to_title);
 }
+
+/// R8.1, issue 26: the odds panel says how far the target may withdraw in words that agree
+/// with the count ("up to 1 hex", never "1 hex(es)").
+#[test]
+fn r8_1_the_odds_panel_counts_the_withdrawal_in_hexes() {
+    let mut app = hotseat();
+    aim_charge(&mut app);
+    let p = panel(&render(&app, 100, 40));
+    let line = p
+        .iter()
+        .find(|l| l.contains("withdraw up to"))
+        .unwrap_or_else(|| panic!("no withdrawal in\n{}", p.join("\n")));
+    assert!(line.starts_with("It may withdraw up to 1 hex,"), "{line}");
+}

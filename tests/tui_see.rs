@@ -61,7 +61,7 @@ fn r4_4_t_on_an_enemy_marks_the_hexes_its_charge_could_reach() {
     assert_shows(&s, "      ch   ch  s 8  p 8   ch   ch   ch   ch");
     let p = panel(&s).join(" ");
     assert!(
-        p.contains("it could charge next to 35 hex(es) (ch), fire into 0"),
+        p.contains("it could charge next to 35 hexes (ch), fire into 0"),
         "{p}"
     );
 }

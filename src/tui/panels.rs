@@ -285,7 +285,10 @@ fn fire_range_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>
     };
     let ((fm, fa), (mm, ma)) = (f.foot, f.mounted);
     let range = if fa == 0 && ma == 0 && fm == mm {
-        format!("Range {fm} hex(es); ov: overhead −2 (R6.2)")
+        format!(
+            "Range {}; ov: overhead −2 (R6.2)",
+            crate::words::count(fm, "hex", "hexes")
+        )
     } else {
         format!("Range v. foot AP {fa} max {fm}; v. horse AP {ma} max {mm} (R6.3)")
     };
@@ -313,8 +316,8 @@ fn threat_lines(app: &App) -> Vec<Line<'static>> {
         Some(enemy) if enemy.side != own => {
             let m = g.menace(enemy.id);
             lines.push(Line::raw(format!(
-                "it could charge next to {} hex(es) (ch), fire into {} (ap/rg/mt/ov)",
-                m.charge.len(),
+                "it could charge next to {} (ch), fire into {} (ap/rg/mt/ov)",
+                crate::words::count(m.charge.len() as u64, "hex", "hexes"),
                 m.fire.len()
             )));
         }
@@ -411,7 +414,8 @@ fn odds_lines(
         let hexes = g.withdraw_reach(unit, target, odds.profile.firearm, most);
         if hexes > 0 {
             lines.push(Line::raw(format!(
-                "It may withdraw up to {hexes} hex(es), saving 1 uhp each (R8.1)"
+                "It may withdraw up to {}, saving 1 uhp each (R8.1)",
+                crate::words::count(hexes, "hex", "hexes")
             )));
         }
     }
