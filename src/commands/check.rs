@@ -111,3 +111,17 @@ fn check_one(path: &Path) -> Result<Vec<Problem>, DataError> {
         }
     }
 }
+
+/// `volley check FILE…`: prints every file's problems (or that it is fine); exit status 1
+/// if any file is refused.
+pub fn print(paths: &[impl AsRef<Path>], deny_warnings: bool) -> std::process::ExitCode {
+    let (lines, ok) = check_files(paths, deny_warnings);
+    for line in &lines {
+        println!("{line}");
+    }
+    if ok {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    }
+}

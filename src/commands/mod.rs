@@ -1,15 +1,24 @@
-//! The command-line tools: `volley check` validates data files, `volley units` prints each
-//! unit of a scenario as the supplement writes it (R2.3–R2.6), `volley sim` pits players
-//! against each other headless.
+//! The command-line tools, each command's whole path from its options to its output and
+//! exit status: `volley play` and `volley replay` open the terminal game, `volley check`
+//! validates data files, `volley units` and `volley troops` print units as the supplement
+//! writes them (R2.3–R2.6), `volley show` draws a map as text, `volley sim` pits players
+//! against each other headless, `volley test` runs scenario tests and `volley rules`
+//! prints the rules of play. `main.rs` only parses the command line and calls them.
 
 pub mod ablation;
-mod check;
+pub mod check;
+pub mod play;
+pub mod replay;
 pub mod rules;
 pub mod scenario_test;
+mod session;
+pub mod show;
 pub mod sim;
 pub mod sim_report;
+pub mod sim_run;
+pub mod test_files;
 pub mod troops;
-mod units;
+pub mod units;
 
 pub use check::{check_files, kind_of, FileKind};
 pub use units::{unit_rows, units_report, UnitRow};

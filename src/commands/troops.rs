@@ -84,3 +84,25 @@ pub fn own_troops(merged: &Catalog, standard: &Catalog) -> Vec<String> {
         .map(|t| t.name.clone())
         .collect()
 }
+
+/// `volley troops [FILE]`: prints the shipped catalog, or a scenario's with its own troop
+/// types marked; refused if the catalog or the scenario cannot be read.
+pub fn print(file: Option<&std::path::Path>) -> anyhow::Result<std::process::ExitCode> {
+    let standard = Catalog::standard().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let rules = Rules::standard();
+    let (title, catalog) = match file {
+        Some(path) => {
+            let scenario =
+                crate::scenario::Scenario::load(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let catalog = scenario.catalog().map_err(|e| anyhow::anyhow!("{e}"))?;
+            (format!("Troop types of {}", scenario.name), catalog)
+        }
+        None => (
+            "Troop types (assets/troops.ron)".to_string(),
+            standard.clone(),
+        ),
+    };
+    let own = own_troops(&catalog, &standard);
+    print!("{}", troops_report(&title, &catalog, &own, &rules));
+    Ok(std::process::ExitCode::SUCCESS)
+}

@@ -152,3 +152,10 @@ pub fn table(head: &[&str], rows: &[Vec<String>], right: &[bool]) -> String {
     }
     out
 }
+
+/// `volley units FILE`: prints each unit of the scenario at `file`, as text or JSON.
+pub fn print(file: &std::path::Path, json: bool) -> anyhow::Result<std::process::ExitCode> {
+    let scenario = Scenario::load(file).map_err(|e| anyhow::anyhow!("{e}"))?;
+    print!("{}", units_report(&scenario, json));
+    Ok(std::process::ExitCode::SUCCESS)
+}

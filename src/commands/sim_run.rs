@@ -1,0 +1,83 @@
+//! `volley sim FILE`: the battle loaded, its games played headless with a progress bar on
+//! standard error, and the results printed as text, JSON or CSV; with `--without` or
+//! `--swap`, an ablation that plays the changed battle on the same seeds (see
+//! [`super::ablation`]). The games themselves are [`super::sim`]'s.
+
+use super::ablation::{self, Change};
+use super::sim::SimSetup;
+use super::sim_report::{tally_games, write_report, SimFormat, Tally};
+use crate::scenario::Scenario;
+use anyhow::{Context, Result};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// What `volley sim` plays and prints besides the battle's file.
+#[derive(Clone, Debug)]
+pub struct SimOptions {
+    /// Number of games.
+    pub games: u32,
+    /// The players, the first seed and the look-aheads.
+    pub setup: SimSetup,
+    /// How the results are printed.
+    pub format: SimFormat,
+    /// The ablation's changes, `--without` first; none plays the battle as it is.
+    pub changes: Vec<Change>,
+}
+
+/// Plays and prints `file`'s games; refused if the file cannot be read or an ablation asks
+/// for CSV or names a label or troop the battle lacks.
+pub fn run(file: &Path, options: &SimOptions) -> Result<ExitCode> {
+    let scenario = Scenario::load(file).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if !options.changes.is_empty() {
+        return ablate(&scenario, options);
+    }
+    let bar = progress(options.games);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = write_report(
+        &scenario,
+        options.games as usize,
+        options.setup,
+        options.format,
+        &|| bar.inc(1),
+        &mut out,
+    );
+    bar.finish_and_clear();
+    written.context("cannot write the results")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The ablation: each side's win rate with and without the changes, on the same seeds.
+fn ablate(scenario: &Scenario, options: &SimOptions) -> Result<ExitCode> {
+    if options.format == SimFormat::Csv {
+        anyhow::bail!("an ablation prints text or json, not csv");
+    }
+    let variant = ablation::changed(scenario, &options.changes).map_err(anyhow::Error::msg)?;
+    let before = tally(scenario, options.games, options.setup);
+    let after = tally(&variant, options.games, options.setup);
+    let shifts = ablation::shifts_of(scenario, &before, &after);
+    print!(
+        "{}",
+        match options.format {
+            SimFormat::Json => serde_json::to_string_pretty(&shifts)? + "\n",
+            _ => ablation::text(&scenario.name, &options.changes, after.games(), &shifts),
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `volley sim`'s progress bar with its ETA on standard error (drawn only when that is a
+/// terminal).
+fn progress(games: u32) -> indicatif::ProgressBar {
+    indicatif::ProgressBar::new(u64::from(games)).with_style(
+        indicatif::ProgressStyle::with_template("sim {bar:30} {pos}/{len} games, ETA {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    )
+}
+
+/// Plays an ablation's games with the progress bar, adding them up as they finish.
+fn tally(scenario: &Scenario, games: u32, setup: SimSetup) -> Tally {
+    let bar = progress(games);
+    let tally = tally_games(scenario, games as usize, setup, &|| bar.inc(1));
+    bar.finish_and_clear();
+    tally
+}

@@ -1,0 +1,26 @@
+//! `volley test FILE…`: runs scenario tests (`*.test.ron`, see [`super::scenario_test`])
+//! and prints each failure at `file:line:col`, then `ok` or `FAILED` per file.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Runs every file's tests; exit status 1 if any failed.
+pub fn run(files: &[PathBuf]) -> ExitCode {
+    let mut ok = true;
+    for file in files {
+        let failures = super::scenario_test::run_file(file);
+        let shown = crate::files::shown(file);
+        if failures.is_empty() {
+            println!("{shown}: ok");
+        } else {
+            ok = false;
+            failures.iter().for_each(|f| println!("{f}"));
+            println!("{shown}: FAILED");
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
