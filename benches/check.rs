@@ -16,7 +16,7 @@
     reason = "a benchmark that meets the unexpected should fail loudly"
 )]
 
-use volley::engine::error::MAX_FILE_BYTES;
+use volley::scenario::data::MAX_FILE_BYTES;
 use volley::scenario::{Catalog, Scenario};
 
 /// A valid battle's fields before its objectives, with `units` and `troops` spliced in.

@@ -194,8 +194,8 @@ fn sync_dir(_dir: &Path) -> std::io::Result<()> {
 /// A path as shown to the user: control characters escaped.
 pub fn shown(path: &Path) -> Cow<'_, str> {
     match path.to_string_lossy() {
-        Cow::Borrowed(s) => crate::engine::error::escape_text(s),
-        Cow::Owned(s) => Cow::Owned(crate::engine::error::escape_text(&s).into_owned()),
+        Cow::Borrowed(s) => crate::text::escape_text(s),
+        Cow::Owned(s) => Cow::Owned(crate::text::escape_text(&s).into_owned()),
     }
 }
 
@@ -203,7 +203,7 @@ pub fn shown(path: &Path) -> Cow<'_, str> {
 pub fn shell_quoted(path: &Path) -> String {
     let text = path.to_string_lossy();
     match shlex::try_quote(&text) {
-        Ok(quoted) => crate::engine::error::escape_text(&quoted).into_owned(),
+        Ok(quoted) => crate::text::escape_text(&quoted).into_owned(),
         Err(_) => shown(path).into_owned(),
     }
 }

@@ -15,6 +15,8 @@ pub mod files;
 pub mod save;
 /// Scenario files and the troop catalog.
 pub mod scenario;
+/// User text escaped for the terminal.
+pub mod text;
 /// The terminal game.
 pub mod tui;
 /// Counts and articles in plain English.

@@ -131,7 +131,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             // Messages repeat arguments and file text: nothing in them may drive the terminal.
-            let message = volley::engine::error::escape_keeping_lines(&format!("{e:#}"));
+            let message = volley::text::escape_keeping_lines(&format!("{e:#}"));
             eprintln!("volley: {message}");
             ExitCode::FAILURE
         }
@@ -160,7 +160,7 @@ fn refused_by_clap(e: &clap::Error) -> ExitCode {
         Err(plain) => plain.render().ansi().to_string(),
         Ok(_) => e.render().to_string(),
     };
-    eprint!("{}", volley::engine::error::escape_keeping_lines(&text));
+    eprint!("{}", volley::text::escape_keeping_lines(&text));
     ExitCode::from(code)
 }
 

@@ -21,8 +21,8 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use volley::engine::error::MAX_PROBLEMS_SHOWN;
 use volley::engine::{Answer, Order};
+use volley::scenario::data::MAX_PROBLEMS_SHOWN;
 use volley::scenario::{Controller, Scenario, MAX_OBJECTIVES};
 
 /// A small valid battle the tests break one way at a time.

@@ -258,7 +258,7 @@ fn the_data_dir_can_be_chosen() {
 /// limit, and a file padded to the size limit with what a save must fence: quotes,
 /// backslashes and a long run of `#`.
 fn largest_battle() -> String {
-    use volley::engine::error::MAX_FILE_BYTES;
+    use volley::scenario::data::MAX_FILE_BYTES;
     use volley::scenario::{MAX_TURN_LIMIT, MAX_UNITS};
     let side = volley::engine::map::MAX_MAP_SIDE as usize;
     let row = vec!["."; side].join(" ");
@@ -310,7 +310,7 @@ fn the_save_of_the_largest_battle_played_to_its_turn_limit_resumes() {
     save_to(&path, &scenario, 5, &game, &commands);
     let size = std::fs::metadata(&path).expect("written").len();
     assert!(
-        size > 3 * volley::engine::error::MAX_FILE_BYTES as u64,
+        size > 3 * volley::scenario::data::MAX_FILE_BYTES as u64,
         "{size} bytes"
     );
     let back = resume(&path).expect("every save the game writes resumes");

@@ -19,11 +19,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use volley::ai::{Player, RandomPlayer};
 use volley::commands::check_files;
-use volley::engine::error::MAX_FILE_BYTES;
 use volley::engine::event::EndReason;
 use volley::engine::types::{Formation, SideId};
-use volley::engine::{DataError, Dice, Game, Rules, Terrain};
+use volley::engine::{Dice, Game, Rules, Terrain};
 use volley::scenario::catalog::DEFAULT_TROOPS_RON;
+use volley::scenario::data::MAX_FILE_BYTES;
+use volley::scenario::DataError;
 use volley::scenario::{Catalog, Controller, Scenario, SHIPPED};
 
 // ---------------------------------------------------------------------------------------

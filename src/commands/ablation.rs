@@ -6,9 +6,9 @@
 use super::sim::{wilson, GameResult};
 use super::sim_report::Tally;
 use crate::columns;
-use crate::engine::error::escape_text;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
+use crate::text::escape_text;
 use std::fmt::Write as _;
 
 /// One change to a battle's units.

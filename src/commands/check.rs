@@ -2,9 +2,10 @@
 //! warnings as `file:line:col: warning: message`. What a file is (scenario, troop catalog,
 //! rules or scenario test) is read from its top-level fields, not its name.
 
-use crate::engine::error::{escape_text, Problem};
-use crate::engine::{DataError, Rules};
+use crate::engine::Rules;
 use crate::scenario::{read_limited, Catalog, Scenario};
+use crate::scenario::{DataError, Problem};
+use crate::text::escape_text;
 use std::path::Path;
 
 /// What a data file holds.
@@ -106,7 +107,7 @@ fn check_one(path: &Path) -> Result<Vec<Problem>, DataError> {
         FileKind::Troops => Catalog::parse(&source, &file).map(|_| Vec::new()),
         FileKind::Scenario => Scenario::parse(&source, &file).map(|s| s.warnings),
         FileKind::Test => {
-            crate::engine::error::parse_ron::<super::scenario_test::TestFile>(&source, &file)
+            crate::scenario::data::parse_ron::<super::scenario_test::TestFile>(&source, &file)
                 .map(|_| Vec::new())
         }
     }

@@ -3,8 +3,8 @@
 //! No rule of play is decided here; the options only choose the battle and its players.
 
 use super::session::{need_terminal, prepared, resumed, session, OpenError};
-use crate::engine::error::escape_text;
 use crate::scenario::{Controller, Scenario};
+use crate::text::escape_text;
 use crate::tui::title::Title;
 use crate::tui::{App, Start};
 use anyhow::{Context, Result};

@@ -2,7 +2,7 @@
 //! rule (`R4.4`) or one section (`R4`); an unknown id is refused with the nearest ids. The
 //! text itself is every rule, R1.1 to R12.8; this module only finds a rule in it.
 
-use crate::engine::error::escape_text;
+use crate::text::escape_text;
 use std::io::Write;
 
 /// The rules of play as shipped, `docs/rules.md` read at build time.

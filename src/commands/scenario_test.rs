@@ -4,10 +4,11 @@
 //! status and markers, on the events the last command caused, and on the winner. Every
 //! failure is reported as `file:line:col: message`, at the step that failed.
 
-use crate::engine::error::{escape_text, parse_ron};
 use crate::engine::{Answer, Command, Dice, Event, Game, Map, Order, SideId, Status, UnitId};
+use crate::scenario::data::parse_ron;
 use crate::scenario::spans::{list_elements, Lines};
 use crate::scenario::Scenario;
+use crate::text::escape_text;
 use serde::Deserialize;
 use std::path::Path;
 

@@ -3,8 +3,8 @@
 //! says where the battle is saved (issue 25) with the exit status.
 
 use super::play::{chosen_battle, OptionError, PlayArgs};
-use crate::engine::error::escape_text;
 use crate::save::SaveError;
+use crate::text::escape_text;
 use crate::tui::app::SaveReport;
 use crate::tui::title::Choice;
 use crate::tui::{App, Exit, Start};

@@ -8,7 +8,6 @@ pub mod event;
 pub mod game;
 pub mod map;
 pub mod ranges;
-pub mod rule_ranges;
 pub mod rules;
 pub mod sums;
 pub mod types;
@@ -16,7 +15,7 @@ pub mod unit;
 
 pub use command::{Answer, Command, Decision, Order};
 pub use dice::Dice;
-pub use error::{DataError, Refusal, RuleError};
+pub use error::{Refusal, RuleError};
 pub use event::{AttackKind, Event, MoveKind, Phase};
 #[cfg(test)]
 pub(crate) use game::each_shipped_battle;

@@ -4,8 +4,8 @@
 //! replay that reaches other events), with user text escaped.
 
 use super::{OLDEST_FORMAT, SAVE_FORMAT};
-use crate::engine::error::escape_text;
 use crate::files::shown;
+use crate::text::escape_text;
 use std::path::PathBuf;
 use thiserror::Error;
 

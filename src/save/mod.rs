@@ -16,9 +16,9 @@ pub use error::SaveError;
 pub use header::{SaveHeader, FIRST_HEADER_FORMAT, HEADER_BYTES};
 
 use crate::ai::Level;
-use crate::engine::error::MAX_FILE_BYTES;
 use crate::engine::{Command, Dice, Event, Game, Rules, SideId};
 use crate::files::ReadError;
+use crate::scenario::data::MAX_FILE_BYTES;
 use crate::scenario::{Controller, Scenario, MAX_TURN_LIMIT, MAX_UNITS};
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -590,7 +590,7 @@ fn unreadable(path: &Path, e: ReadError) -> SaveError {
 /// `text` on one line of at most [`MAX_HEADER_NAME`] characters, control characters
 /// escaped, for the header.
 fn one_line(text: &str) -> String {
-    let escaped = crate::engine::error::escape_text(text);
+    let escaped = crate::text::escape_text(text);
     escaped.chars().take(MAX_HEADER_NAME).collect()
 }
 

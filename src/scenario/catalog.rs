@@ -2,14 +2,15 @@
 //! as a designer writes them (R2.2), turned into the engine's [`TroopType`] with every
 //! problem located. Derived numbers are never written here (R2.3).
 
+use super::data::{parse_ron, DataError, Problem};
 use super::spans::{list_elements, Lines, Span};
-use crate::engine::error::{escape_text, parse_ron, DataError, Problem};
 use crate::engine::ranges;
 use crate::engine::types::{
     CreatureSize, DamageDice, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
     MissileKind, MissileWeapon,
 };
 use crate::engine::TroopType;
+use crate::text::escape_text;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -1,14 +1,15 @@
 //! Checking a scenario (R1.2, R1.3, R2.6, R3.3, R10): map rows, sides, units, objectives and
 //! the turn limit, collecting every problem with its line and column before giving up.
 
+use super::data::{parse_ron, DataError, Problem};
 use super::spans::{list_elements, Lines, Span};
 use super::{Catalog, Scenario, ScenarioFile, SideDef, UnitDef};
-use crate::engine::error::{escape_keeping_lines, escape_text, parse_ron, DataError, Problem};
 use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::ranges;
 use crate::engine::types::SideId;
 use crate::engine::unit::Profile;
 use crate::engine::{BattleSetup, Map, Objective, Rules, SideSetup, Terrain, TroopType, UnitSetup};
+use crate::text::{escape_keeping_lines, escape_text};
 use hexx::Hex;
 use std::collections::BTreeMap;
 

@@ -4,12 +4,15 @@
 
 pub mod catalog;
 mod check;
+pub mod data;
+mod rule_ranges;
+pub mod rules_file;
 pub mod spans;
 
 pub use catalog::{Catalog, TroopDef};
 pub use check::{MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
+pub use data::{DataError, Problem};
 
-use crate::engine::error::DataError;
 use crate::engine::rules::RuleOptions;
 use crate::engine::types::Edge;
 use crate::engine::BattleSetup;
@@ -183,7 +186,7 @@ pub struct Scenario {
     pub setup: BattleSetup,
     /// Suspicious but playable things in the file (two units of one label), with their
     /// line and column.
-    pub warnings: Vec<crate::engine::error::Problem>,
+    pub warnings: Vec<crate::scenario::Problem>,
 }
 
 /// The shipped battle `path` names by its stem, when `path` is a bare name (no folder,
@@ -235,7 +238,7 @@ impl Scenario {
     /// The troop types this battle can use: the shipped catalog with the scenario's own
     /// `troops` added or overriding by name.
     pub fn catalog(&self) -> Result<Catalog, DataError> {
-        let parsed: ScenarioFile = crate::engine::error::parse_ron(&self.source, &self.file)?;
+        let parsed: ScenarioFile = crate::scenario::data::parse_ron(&self.source, &self.file)?;
         let mut catalog = Catalog::standard()?;
         let lines = spans::Lines::new(&self.source);
         let problems = catalog.add(&parsed.troops, &lines, "troops");
@@ -258,9 +261,9 @@ impl Scenario {
 /// Reads a data file: a regular file of at most [`MAX_FILE_BYTES`] of UTF-8, refused
 /// before it is read otherwise (a FIFO would block, a device never end).
 ///
-/// [`MAX_FILE_BYTES`]: crate::engine::error::MAX_FILE_BYTES
+/// [`MAX_FILE_BYTES`]: crate::scenario::data::MAX_FILE_BYTES
 pub fn read_limited(path: &Path) -> Result<String, DataError> {
-    let limit = crate::engine::error::MAX_FILE_BYTES as u64;
+    let limit = crate::scenario::data::MAX_FILE_BYTES as u64;
     crate::files::read_text(path, limit).map_err(|e| DataError::Syntax {
         file: path.display().to_string(),
         line: 1,

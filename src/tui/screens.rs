@@ -6,9 +6,9 @@
 use super::app::{App, Mode};
 use super::describe::decision_line;
 use crate::columns;
-use crate::engine::error::escape_text;
 use crate::engine::event::EndReason;
 use crate::engine::{Actor, SideId};
+use crate::text::escape_text;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;

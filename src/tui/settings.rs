@@ -59,7 +59,7 @@ impl Settings {
         match ron::from_str::<Settings>(&text) {
             Ok(settings) => (settings, None),
             Err(e) => {
-                let why = crate::engine::error::escape_text(&e.to_string()).into_owned();
+                let why = crate::text::escape_text(&e.to_string()).into_owned();
                 (Settings::default(), Some(format!("{shown}: {why}")))
             }
         }

@@ -395,5 +395,5 @@ fn save_summary(
     } else if header.file_bytes > header.max_bytes() {
         line.push_str("  (refused: larger than its battle can make)");
     }
-    crate::engine::error::escape_text(&line).into_owned()
+    crate::text::escape_text(&line).into_owned()
 }

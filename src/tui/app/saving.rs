@@ -7,10 +7,10 @@
 //! the newest good save by turn and command, or says there is none.
 
 use super::{App, Mode};
-use crate::engine::error::escape_text;
 use crate::files::shown;
 use crate::save::lock::{LockError, SaveLock};
 use crate::save::SaveFile;
+use crate::text::escape_text;
 use std::path::{Path, PathBuf};
 
 /// A save of the battle that was written: where, and the point of the battle it holds.

@@ -4,10 +4,10 @@
 //! −1,000 to +1,000; fractions (cleave, its hit-dice steps, the reload threshold) must be
 //! finite, never NaN or infinite. Each problem is located at its field, in its table row.
 
-use super::error::Problem;
-use super::ranges::{Bounds, RULES_COUNT, RULES_NUMBER, RULES_SIGNED};
-use super::rules::Rules;
-use crate::scenario::spans::{list_elements, Lines, Span};
+use super::data::Problem;
+use super::spans::{list_elements, Lines, Span};
+use crate::engine::ranges::{Bounds, RULES_COUNT, RULES_NUMBER, RULES_SIGNED};
+use crate::engine::Rules;
 use std::collections::BTreeMap;
 
 /// The problems found so far, with the indexed source to locate them.
