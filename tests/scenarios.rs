@@ -266,6 +266,64 @@ fn the_compiled_in_scenarios_are_the_files_on_disk() {
     }
 }
 
+/// The shape each shipped battle keeps: a small map, a handful of units, a turn limit,
+/// named objectives, dice from the clock and one side for the computer.
+fn assert_shipped_shape(name: &str, source: &str, s: &Scenario) {
+    let setup = &s.setup;
+    let (w, h) = (setup.map.width(), setup.map.height());
+    assert!(
+        (10..=16).contains(&w) && (8..=12).contains(&h),
+        "{name}: map {w}×{h}"
+    );
+    assert!(
+        (6..=14).contains(&setup.units.len()),
+        "{name}: {} units",
+        setup.units.len()
+    );
+    assert!(
+        setup.turn_limit.is_some_and(|t| (6..=10).contains(&t)),
+        "{name}: turn limit"
+    );
+    assert!(!setup.objectives.is_empty(), "{name}: no objectives");
+    assert!(
+        setup.objectives.iter().all(|o| !o.name.trim().is_empty()),
+        "{name}: unnamed objective"
+    );
+    // Dice come from the clock unless `--seed` is given: no shipped battle opens the
+    // same way every time.
+    assert!(s.seed.is_none(), "{name}: pins a seed");
+    let computers = s
+        .sides
+        .iter()
+        .filter(|side| side.player == Controller::Computer)
+        .count();
+    assert_eq!(computers, 1, "{name}: one side is the computer's");
+    assert!(source.starts_with("//"), "{name} opens with a comment");
+}
+
+/// Adds to `seen` the formations (DF told by its pike cover, R9.4) and terrain `game` shows.
+fn note_formations_and_terrain(game: &Game, seen: &mut BTreeSet<&str>) {
+    for u in game.units() {
+        match u.troop.formation {
+            Formation::DF if game.secured_by_formed_foot(u) => seen.insert("DF secured by FF"),
+            Formation::DF => seen.insert("DF unsecured"),
+            Formation::UF => seen.insert("UF"),
+            Formation::SF => seen.insert("SF"),
+            Formation::LC => seen.insert("LC"),
+            Formation::HC => seen.insert("HC"),
+            _ => false,
+        };
+    }
+    for hex in game.map().hexes() {
+        match game.map().terrain(hex) {
+            Some(Terrain::Woods) => seen.insert("woods"),
+            Some(Terrain::Hill) => seen.insert("hill"),
+            Some(Terrain::Village | Terrain::Ford) => seen.insert("village or ford"),
+            _ => false,
+        };
+    }
+}
+
 /// What the shipped battles show between them, and the shape each one keeps.
 #[test]
 fn the_shipped_battles_use_every_formation_and_terrain_asked_for() {
@@ -273,59 +331,11 @@ fn the_shipped_battles_use_every_formation_and_terrain_asked_for() {
     let mut units_of = Vec::new();
     for (name, source) in SHIPPED {
         let s = Scenario::parse(source, name).unwrap_or_else(|e| panic!("{e}"));
-        let setup = &s.setup;
-        let (w, h) = (setup.map.width(), setup.map.height());
-        assert!(
-            (10..=16).contains(&w) && (8..=12).contains(&h),
-            "{name}: map {w}×{h}"
-        );
-        assert!(
-            (6..=14).contains(&setup.units.len()),
-            "{name}: {} units",
-            setup.units.len()
-        );
-        assert!(
-            setup.turn_limit.is_some_and(|t| (6..=10).contains(&t)),
-            "{name}: turn limit"
-        );
-        assert!(!setup.objectives.is_empty(), "{name}: no objectives");
-        assert!(
-            setup.objectives.iter().all(|o| !o.name.trim().is_empty()),
-            "{name}: unnamed objective"
-        );
-        // Dice come from the clock unless `--seed` is given: no shipped battle opens the
-        // same way every time.
-        assert!(s.seed.is_none(), "{name}: pins a seed");
-        let computers = s
-            .sides
-            .iter()
-            .filter(|side| side.player == Controller::Computer)
-            .count();
-        assert_eq!(computers, 1, "{name}: one side is the computer's");
-        assert!(source.starts_with("//"), "{name} opens with a comment");
-        units_of.push((name, setup.units.len()));
-
+        assert_shipped_shape(name, source, &s);
+        units_of.push((name, s.setup.units.len()));
         let game =
-            Game::new(setup.clone(), Dice::seeded(1)).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        for u in game.units() {
-            match u.troop.formation {
-                Formation::DF if game.secured_by_formed_foot(u) => seen.insert("DF secured by FF"),
-                Formation::DF => seen.insert("DF unsecured"),
-                Formation::UF => seen.insert("UF"),
-                Formation::SF => seen.insert("SF"),
-                Formation::LC => seen.insert("LC"),
-                Formation::HC => seen.insert("HC"),
-                _ => false,
-            };
-        }
-        for hex in game.map().hexes() {
-            match game.map().terrain(hex) {
-                Some(Terrain::Woods) => seen.insert("woods"),
-                Some(Terrain::Hill) => seen.insert("hill"),
-                Some(Terrain::Village | Terrain::Ford) => seen.insert("village or ford"),
-                _ => false,
-            };
-        }
+            Game::new(s.setup.clone(), Dice::seeded(1)).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        note_formations_and_terrain(&game, &mut seen);
     }
     let wanted = [
         "DF secured by FF",
@@ -1131,22 +1141,11 @@ fn volley_units_of_a_bad_file_fails_with_the_located_problem() {
 }
 
 #[test]
-fn volley_check_exit_codes_and_lines() {
-    let dir = TempDir::new("check");
+fn volley_check_passes_a_good_file_and_lists_a_bad_ones_problem() {
+    let dir = TempDir::new("check-files");
     let good = dir.write("good.ron", BASE);
     let bad_text = edit(BASE, "at: (3, 0)", "at: (2, 1)");
     let bad = dir.write("bad.ron", &bad_text);
-    let rules = dir.write(
-        "rules.ron",
-        &edit(
-            volley::engine::rules::DEFAULT_RULES_RON,
-            "        (kind: Sling, range: 4),\n",
-            "",
-        ),
-    );
-    let troops_text = edit(DEFAULT_TROOPS_RON, "kind: LongBow", "kind: Longbow");
-    let troops = dir.write("troops.ron", &troops_text);
-    let missing = dir.0.join("missing.ron");
 
     let out = volley_check(&[&good]);
     assert_eq!(out.status.code(), Some(0));
@@ -1163,8 +1162,22 @@ fn volley_check_exit_codes_and_lines() {
             at(&bad_text, "at: (2, 1)")
         )
     );
+}
 
-    // rules.ron and troops.ron are checked as what they are.
+/// rules.ron and troops.ron are checked as what they are.
+#[test]
+fn volley_check_reads_rules_and_troops_files_as_what_they_are() {
+    let dir = TempDir::new("check-kinds");
+    let rules = dir.write(
+        "rules.ron",
+        &edit(
+            volley::engine::rules::DEFAULT_RULES_RON,
+            "        (kind: Sling, range: 4),\n",
+            "",
+        ),
+    );
+    let troops_text = edit(DEFAULT_TROOPS_RON, "kind: LongBow", "kind: Longbow");
+    let troops = dir.write("troops.ron", &troops_text);
     let out = volley_check(&[&rules, &troops]);
     assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
@@ -1179,7 +1192,12 @@ fn volley_check_exit_codes_and_lines() {
         troops.display(),
         at(&troops_text, "Longbow")
     )));
+}
 
+#[test]
+fn volley_check_refuses_a_missing_file_and_no_file() {
+    let dir = TempDir::new("check-missing");
+    let missing = dir.0.join("missing.ron");
     let out = volley_check(&[&missing]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -1194,10 +1212,13 @@ fn volley_check_exit_codes_and_lines() {
         Some(2),
         "clap refuses `check` with no file"
     );
+}
 
-    // Every shipped file passes.
+#[test]
+fn volley_check_passes_every_shipped_file() {
     let mut args: Vec<PathBuf> = ron_files("scenarios");
     args.extend(ron_files("assets"));
+    assert!(args.len() >= 7, "{args:?}");
     let out = Command::new(env!("CARGO_BIN_EXE_volley"))
         .arg("check")
         .args(&args)
