@@ -201,3 +201,27 @@ fn clock_seed() -> u64 {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options' refusals read as before `main.rs` was cut down, user text escaped.
+    #[test]
+    fn a_level_without_a_side_or_for_an_unknown_side_is_refused_with_its_text_escaped() {
+        let mut s = Scenario::default_battle().unwrap();
+        let refused = |s: &mut Scenario, text: &str| {
+            set_levels(s, &[text.to_string()]).unwrap_err().to_string()
+        };
+        assert_eq!(
+            refused(&mut s, "hard\u{1b}[2J"),
+            "`hard\\u{1b}[2J`: write --level SIDE=LEVEL"
+        );
+        assert_eq!(
+            refused(&mut s, "Muscovy=hard"),
+            "no side called `Muscovy` (sides: Sweden, Poland-Lithuania)"
+        );
+        set_levels(&mut s, &["b=hard".to_string()]).unwrap();
+        assert_eq!(s.sides[1].level, crate::ai::Level::Hard);
+    }
+}
