@@ -9,8 +9,6 @@ use super::objectives::{self, Post};
 use super::priced::Priced;
 use super::reaches::{Reaches, Supposed};
 use super::{Style, Tuning};
-use crate::engine::game::Sight;
-use crate::engine::types::MissileWeapon;
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
 use std::cell::OnceCell;
@@ -233,15 +231,12 @@ impl<'a> View<'a> {
         })
     }
 
-    /// R6.2: whether `shooter` standing at `from` could shoot at `to`: terrain blocks, and
-    /// units in between block all but bows and slings (`ignore` is a unit about to move).
+    /// R6.2: whether `shooter` standing at `from` could shoot at `to`, as the engine's
+    /// line of fire from a hex has it (`ignore` is a unit about to move).
     pub fn sees(&self, shooter: &Unit, from: Hex, to: Hex, ignore: UnitId) -> bool {
-        let overhead = matches!(&shooter.troop.missile, Some(MissileWeapon::Missile { kind, .. }) if kind.volleys_overhead());
-        match self.game.sight_ignoring(from, to, &[ignore, shooter.id]) {
-            Sight::Clear => true,
-            Sight::OnlyUnits => overhead,
-            Sight::Blocked => false,
-        }
+        self.game
+            .line_of_fire_from(shooter, from, to, &[ignore, shooter.id])
+            .is_some()
     }
 
     /// Enemy horse that could charge `h` soon, weighted by readiness to act.
@@ -321,10 +316,10 @@ pub fn out_of_the_way(reach: &Reach, pos: Hex, from: Hex) -> bool {
 
 /// The move an enemy strikes with: a charge (R4.4), or a march for IF and UF (R4.1).
 pub fn strike_move(e: &Unit) -> MoveKind {
-    if e.troop.formation.is_undisciplined() {
-        MoveKind::March
-    } else {
+    if e.charges_at_all() {
         MoveKind::Charge
+    } else {
+        MoveKind::March
     }
 }
 
