@@ -4,10 +4,12 @@
 
 pub mod catalog;
 mod check;
+pub mod level;
 pub mod spans;
 
 pub use catalog::{Catalog, TroopDef};
 pub use check::{MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
+pub use level::Level;
 
 use crate::engine::error::DataError;
 use crate::engine::rules::RuleOptions;
@@ -78,7 +80,7 @@ pub struct SideDef {
     pub aggression: u8,
     /// How strong the computer plays this side: `easy`, `normal` (the default) or `hard`.
     #[serde(default)]
-    pub level: crate::ai::Level,
+    pub level: Level,
 }
 
 fn middling() -> u8 {
