@@ -248,9 +248,9 @@ fn r1_3_shared_hexes_agrees_with_the_engine_refusing_the_setup() {
         })
         .chain([unit(SideId::B, pikemen(), 100, 9, 9)])
         .collect();
-    let refused = Game::new(common::setup(units), Dice::seeded(1))
-        .err()
-        .expect("refused");
+    let Err(refused) = Game::new(common::setup(units), Dice::seeded(1)) else {
+        panic!("a setup with units sharing hexes was accepted");
+    };
     let shared: Vec<Option<usize>> = (refused.iter())
         .filter(|e| e.message.contains("(R1.3)"))
         .map(|e| e.unit)
