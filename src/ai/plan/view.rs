@@ -5,8 +5,8 @@
 //! matches the game; only the enemies' reaches may be lent to it from the last order of
 //! the phase, brought up to date first (`super::reaches`).
 
+use super::answers::Answers;
 use super::objectives::{self, Post};
-use super::priced::Priced;
 use super::reaches::{Reaches, Supposed};
 use super::{Style, Tuning};
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
@@ -49,11 +49,11 @@ pub struct View<'a> {
     reaches: Reaches,
     /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
     /// the same for every unit whose danger counts it, so priced once.
-    counters: Priced<(UnitId, UnitId), f64>,
+    counters: Answers<(UnitId, UnitId), f64>,
     /// Missile sequences priced so far, by shooter, target, distance and whether it moved.
-    volleys: Priced<VolleyKey, Option<(f64, f64)>>,
+    volleys: Answers<VolleyKey, Option<(f64, f64)>>,
     /// Our units each enemy could strike next, by enemy, found when first asked.
-    within_strike: Priced<UnitId, Rivals>,
+    within_strike: Answers<UnitId, Rivals>,
     /// Our units that have not moved this Movement phase.
     unmoved: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
@@ -81,9 +81,9 @@ impl<'a> View<'a> {
             side,
             style,
             reaches,
-            counters: Priced::default(),
-            within_strike: Priced::default(),
-            volleys: Priced::default(),
+            counters: Answers::default(),
+            within_strike: Answers::default(),
+            volleys: Answers::default(),
             unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
