@@ -279,3 +279,43 @@ fn r4_2_engaged_at_start_agrees_with_the_engines_engagement() {
     }
     assert_eq!(pairs, vec![(1, 0), (4, 2)]);
 }
+
+/// R5.6: the former copy in `ai/plan/charge.rs` gave any ready, steady target a
+/// reaction; the engine gives none to a firearm unit with reload tokens, and its answer
+/// now stands. Where a unit may react, the engine's reaction to an adjacent enemy exists.
+#[test]
+fn r5_6_who_may_react_is_the_engines_answer() {
+    let mut compared = 0;
+    for g in positions() {
+        for r in g.units().iter().filter(|u| u.on_map()) {
+            let old = r.ready && r.status == Status::Steady;
+            let firearm = r
+                .troop
+                .missile
+                .as_ref()
+                .is_some_and(MissileWeapon::is_firearm);
+            assert_eq!(r.may_react(), old && !(firearm && r.reload_tokens > 0));
+            let beside = g
+                .units_of(r.side.other())
+                .find(|e| e.pos.unsigned_distance_to(r.pos) == 1);
+            if let Some(e) = beside {
+                assert_eq!(g.reaction_kind(r.id, e.id, true).is_some(), r.may_react());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100, "{compared}");
+}
+
+#[test]
+fn r5_6_a_ready_firearm_unit_with_a_reload_token_does_not_react() {
+    let mut loaded = common::ready(unit(SideId::A, musketeers(), 100, 5, 9));
+    let mut reloading = common::ready(unit(SideId::A, musketeers(), 100, 7, 9));
+    (loaded.reload_tokens, reloading.reload_tokens) = (0, 1);
+    let g = game(
+        vec![loaded, reloading, unit(SideId::B, pikemen(), 100, 5, 2)],
+        &[1, 2],
+    );
+    assert!(g.units()[0].may_react());
+    assert!(!g.units()[1].may_react());
+}

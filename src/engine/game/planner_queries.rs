@@ -1,5 +1,5 @@
 //! Rule queries the computer player and the scenario checker ask instead of working the
-//! rules out themselves: who may charge (R4.4), securing by pike with a unit supposed away
+//! rules out themselves: who may charge (R4.4), who may react (R5.6), securing by pike with a unit supposed away
 //! (R9.4), the army-morale margin (R10.2), turns left (R3.3), fire from a hex other than
 //! the shooter's own (R6.2), and the pure placement rules of a setup: one unit per hex
 //! (R1.3) and units that start engaged (R4.2).
@@ -19,6 +19,13 @@ impl Unit {
     /// charges (the first test of a charge order's check).
     pub fn may_charge(&self) -> bool {
         self.charges_at_all() && self.status == Status::Steady
+    }
+
+    /// R5.6: whether the unit may react to an enemy at all: ready and steady, and a
+    /// firearm unit only with no reload tokens, not even in melee.
+    pub fn may_react(&self) -> bool {
+        let firearm = (self.troop.missile.as_ref()).is_some_and(MissileWeapon::is_firearm);
+        self.ready && self.status == Status::Steady && !(firearm && self.reload_tokens > 0)
     }
 
     /// R6.2: whether the unit's missile weapon volleys over units in the way (bows and
