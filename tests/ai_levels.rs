@@ -87,6 +87,7 @@ fn levels_parse_cycle_and_come_from_the_scenario() {
     assert!("expert"
         .parse::<Level>()
         .unwrap_err()
+        .to_string()
         .contains("use easy, normal or hard"));
     assert_eq!(Level::Easy.next().next().next(), Level::Easy);
     let text = std::fs::read_to_string("scenarios/tutorial.ron").unwrap();
@@ -131,5 +132,28 @@ fn the_cli_takes_levels_for_play_and_sim_and_refuses_unknown_ones() {
     assert!(
         text.contains("hard as Red against easy as Blue: 1 game"),
         "{text}"
+    );
+}
+
+/// Player kinds are one list: every kind's name parses back to it, the computer's levels
+/// are the scenario's levels, and an unknown name is refused with the whole list.
+#[test]
+fn player_kinds_are_one_list_with_the_levels_first() {
+    use volley::ai::PlayerKind;
+    for kind in PlayerKind::ALL {
+        assert_eq!(kind.name().parse::<PlayerKind>(), Ok(kind));
+        assert_eq!(kind.to_string(), kind.name());
+    }
+    let levels: Vec<PlayerKind> = Level::ALL.into_iter().map(PlayerKind::from).collect();
+    assert_eq!(levels, PlayerKind::ALL[..3].to_vec());
+    for level in Level::ALL {
+        assert_eq!(PlayerKind::from(level).level(), Some(level));
+        assert_eq!(PlayerKind::from(level).name(), level.name());
+    }
+    assert_eq!("computer".parse::<PlayerKind>(), Ok(PlayerKind::Normal));
+    assert_eq!(PlayerKind::Hold.level(), None);
+    assert_eq!(
+        "expert".parse::<PlayerKind>().unwrap_err().to_string(),
+        "unknown player `expert`: use easy, normal (or computer), hard, random, advance or hold"
     );
 }

@@ -16,21 +16,23 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use volley::ai::{AdvancePlayer, ComputerPlayer, Player, RandomPlayer};
+use volley::ai::{AdvancePlayer, ComputerPlayer, Player, PlayerKind, RandomPlayer};
 use volley::engine::{Dice, Game};
 use volley::save::digest;
 use volley::scenario::{Scenario, SHIPPED};
 
-fn player(kind: &str, seed: u64) -> Box<dyn Player> {
+/// The player of `kind` these digests were taken with (only the kinds of `PAIRINGS`).
+fn player(kind: PlayerKind, seed: u64) -> Box<dyn Player> {
     match kind {
-        "random" => Box::new(RandomPlayer::new(seed)),
-        "advance" => Box::new(AdvancePlayer),
-        _ => Box::new(ComputerPlayer::new(seed, [5, 5])),
+        PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
+        PlayerKind::Advance => Box::new(AdvancePlayer),
+        PlayerKind::Normal => Box::new(ComputerPlayer::new(seed, [5, 5])),
+        other => panic!("no digests were taken with `{other}`"),
     }
 }
 
 /// One battle to its end: the number of commands given and the digest of every event.
-fn battle(scenario: &Scenario, seed: u64, kinds: [&str; 2]) -> (usize, u64) {
+fn battle(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2]) -> (usize, u64) {
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
     let mut players = [player(kinds[0], seed), player(kinds[1], seed + 1)];
     let mut commands = 0;
@@ -42,11 +44,11 @@ fn battle(scenario: &Scenario, seed: u64, kinds: [&str; 2]) -> (usize, u64) {
     (commands, digest(game.log()))
 }
 
-const PAIRINGS: [[&str; 2]; 4] = [
-    ["random", "random"],
-    ["advance", "random"],
-    ["computer", "random"],
-    ["advance", "computer"],
+const PAIRINGS: [[PlayerKind; 2]; 4] = [
+    [PlayerKind::Random, PlayerKind::Random],
+    [PlayerKind::Advance, PlayerKind::Random],
+    [PlayerKind::Normal, PlayerKind::Random],
+    [PlayerKind::Advance, PlayerKind::Normal],
 ];
 
 /// Every scenario × pairing × seed 1..=3, one line each.
@@ -85,60 +87,60 @@ const EXPECTED: &[&str] = &[
     "scenarios/tutorial.ron advance random 1: 86 0d10ac6bd0ed55fa",
     "scenarios/tutorial.ron advance random 2: 79 ce84d2e15bc1df1e",
     "scenarios/tutorial.ron advance random 3: 78 9f18449e82a6785c",
-    "scenarios/tutorial.ron computer random 1: 88 f3430fc44a824d7a",
-    "scenarios/tutorial.ron computer random 2: 77 f733f2ee9d8fb84f",
-    "scenarios/tutorial.ron computer random 3: 87 a4b41ce01bf6f6cf",
-    "scenarios/tutorial.ron advance computer 1: 93 e34cb2357bc57604",
-    "scenarios/tutorial.ron advance computer 2: 88 405389ccd66c5afc",
-    "scenarios/tutorial.ron advance computer 3: 56 d1b5e463f38e6220",
+    "scenarios/tutorial.ron normal random 1: 88 f3430fc44a824d7a",
+    "scenarios/tutorial.ron normal random 2: 77 f733f2ee9d8fb84f",
+    "scenarios/tutorial.ron normal random 3: 87 a4b41ce01bf6f6cf",
+    "scenarios/tutorial.ron advance normal 1: 93 e34cb2357bc57604",
+    "scenarios/tutorial.ron advance normal 2: 88 405389ccd66c5afc",
+    "scenarios/tutorial.ron advance normal 3: 56 d1b5e463f38e6220",
     "scenarios/kircholm.ron random random 1: 128 abb879d6d2a1b1b9",
     "scenarios/kircholm.ron random random 2: 110 a3c5844d1c67b5b5",
     "scenarios/kircholm.ron random random 3: 131 27cd1e3cb751474d",
     "scenarios/kircholm.ron advance random 1: 145 e4f8e8ce7737f3f7",
     "scenarios/kircholm.ron advance random 2: 146 a9b0c67eb4aacd06",
     "scenarios/kircholm.ron advance random 3: 136 a2bcf30af14898ab",
-    "scenarios/kircholm.ron computer random 1: 155 bfce1f434738a661",
-    "scenarios/kircholm.ron computer random 2: 150 662d153c6042790b",
-    "scenarios/kircholm.ron computer random 3: 155 6d6dbc40bc7155e6",
-    "scenarios/kircholm.ron advance computer 1: 108 b9553710d93a8724",
-    "scenarios/kircholm.ron advance computer 2: 135 a60053a7f85cf048",
-    "scenarios/kircholm.ron advance computer 3: 82 e31e0ca6cdf8d111",
+    "scenarios/kircholm.ron normal random 1: 155 bfce1f434738a661",
+    "scenarios/kircholm.ron normal random 2: 150 662d153c6042790b",
+    "scenarios/kircholm.ron normal random 3: 155 6d6dbc40bc7155e6",
+    "scenarios/kircholm.ron advance normal 1: 108 b9553710d93a8724",
+    "scenarios/kircholm.ron advance normal 2: 135 a60053a7f85cf048",
+    "scenarios/kircholm.ron advance normal 3: 82 e31e0ca6cdf8d111",
     "scenarios/rocroi.ron random random 1: 132 39bdd00ef0775af9",
     "scenarios/rocroi.ron random random 2: 135 8f2065615ae2354b",
     "scenarios/rocroi.ron random random 3: 141 78333ddcba4c7b5f",
     "scenarios/rocroi.ron advance random 1: 178 33154a9e7d1c4452",
     "scenarios/rocroi.ron advance random 2: 169 07dc44a416b9e16e",
     "scenarios/rocroi.ron advance random 3: 185 dc2665f50b265c95",
-    "scenarios/rocroi.ron computer random 1: 145 9ecabe9d68acce2f",
-    "scenarios/rocroi.ron computer random 2: 174 18132e5256473a36",
-    "scenarios/rocroi.ron computer random 3: 186 0d22529d569a7059",
-    "scenarios/rocroi.ron advance computer 1: 103 c7a5b016a6a2db9f",
-    "scenarios/rocroi.ron advance computer 2: 151 6137c72234c0e887",
-    "scenarios/rocroi.ron advance computer 3: 102 a49c9dbd2602b5f4",
+    "scenarios/rocroi.ron normal random 1: 169 db611491b5e89e2a",
+    "scenarios/rocroi.ron normal random 2: 178 e2d9e4886decca13",
+    "scenarios/rocroi.ron normal random 3: 194 f4399fbd0a5f5935",
+    "scenarios/rocroi.ron advance normal 1: 103 c7a5b016a6a2db9f",
+    "scenarios/rocroi.ron advance normal 2: 151 6137c72234c0e887",
+    "scenarios/rocroi.ron advance normal 3: 102 a49c9dbd2602b5f4",
     "scenarios/breitenfeld.ron random random 1: 156 d4acaf1fc29de6b3",
     "scenarios/breitenfeld.ron random random 2: 144 441a6096e8d53b1f",
     "scenarios/breitenfeld.ron random random 3: 149 85191af6658ed3dd",
     "scenarios/breitenfeld.ron advance random 1: 139 d1414360105d4513",
     "scenarios/breitenfeld.ron advance random 2: 176 6b573e3c8c7e27ae",
     "scenarios/breitenfeld.ron advance random 3: 152 ca38cb51ff683012",
-    "scenarios/breitenfeld.ron computer random 1: 210 e1495dfddf3ed3b0",
-    "scenarios/breitenfeld.ron computer random 2: 216 8fcd1ee1573813d9",
-    "scenarios/breitenfeld.ron computer random 3: 182 039dcc88fa4c2572",
-    "scenarios/breitenfeld.ron advance computer 1: 176 d661d002f37774e8",
-    "scenarios/breitenfeld.ron advance computer 2: 135 e888d3cea9836896",
-    "scenarios/breitenfeld.ron advance computer 3: 196 57398028301e0e56",
+    "scenarios/breitenfeld.ron normal random 1: 210 e1495dfddf3ed3b0",
+    "scenarios/breitenfeld.ron normal random 2: 216 8fcd1ee1573813d9",
+    "scenarios/breitenfeld.ron normal random 3: 182 039dcc88fa4c2572",
+    "scenarios/breitenfeld.ron advance normal 1: 176 d661d002f37774e8",
+    "scenarios/breitenfeld.ron advance normal 2: 135 e888d3cea9836896",
+    "scenarios/breitenfeld.ron advance normal 3: 196 57398028301e0e56",
     "scenarios/roundway_down.ron random random 1: 129 19211f8b42e4524a",
     "scenarios/roundway_down.ron random random 2: 118 5888b84ee134ef16",
     "scenarios/roundway_down.ron random random 3: 141 bc06897a861e0291",
     "scenarios/roundway_down.ron advance random 1: 163 441baea24fcea260",
     "scenarios/roundway_down.ron advance random 2: 159 0d4d224fb8c13a82",
     "scenarios/roundway_down.ron advance random 3: 105 3892c28ec3ed2912",
-    "scenarios/roundway_down.ron computer random 1: 148 b977f9755e12c604",
-    "scenarios/roundway_down.ron computer random 2: 116 f0481c05ff32821d",
-    "scenarios/roundway_down.ron computer random 3: 154 a66c9db28a8f92b1",
-    "scenarios/roundway_down.ron advance computer 1: 179 d956682a2779f8e8",
-    "scenarios/roundway_down.ron advance computer 2: 182 1a32d82f39dacda8",
-    "scenarios/roundway_down.ron advance computer 3: 178 dbe8ca40c061db1e",
+    "scenarios/roundway_down.ron normal random 1: 148 87c81f205395153a",
+    "scenarios/roundway_down.ron normal random 2: 116 f0481c05ff32821d",
+    "scenarios/roundway_down.ron normal random 3: 185 d40b385ba203077b",
+    "scenarios/roundway_down.ron advance normal 1: 179 d956682a2779f8e8",
+    "scenarios/roundway_down.ron advance normal 2: 182 1a32d82f39dacda8",
+    "scenarios/roundway_down.ron advance normal 3: 178 dbe8ca40c061db1e",
 ];
 
 /// The orders the engine remembers between queries are never stale: after every command of
@@ -149,7 +151,10 @@ fn remembered_orders_always_equal_orders_worked_out_afresh() {
         let scenario = Scenario::parse(src, file).unwrap();
         for seed in 1..=8 {
             let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
-            let mut players = [player("random", seed), player("advance", seed)];
+            let mut players = [
+                player(PlayerKind::Random, seed),
+                player(PlayerKind::Advance, seed),
+            ];
             if seed % 2 == 0 {
                 players.swap(0, 1);
             }

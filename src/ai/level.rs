@@ -1,60 +1,13 @@
-//! The computer's levels: `easy` (plausible but beatable), `normal` (the planner) and
-//! `hard` (the planner's plans tried on copies of the battle against the enemy's likely
-//! replies and fresh dice), and the budget a `hard` player thinks within.
+//! The computer's levels, as the scenario sets them ([`Level`], a plain scenario value
+//! read here): `easy` (plausible but beatable), `normal` (the planner) and `hard` (the
+//! planner's plans tried on copies of the battle against the enemy's likely replies and
+//! fresh dice), and the budget a `hard` player thinks within.
 
 use super::{ComputerPlayer, EasyPlayer, HardPlayer, Player};
-use serde::{Deserialize, Serialize};
+pub use crate::scenario::level::{Level, UnknownLevel};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// How strong the computer plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// The planner made reckless (it weighs danger lightly), giving half its orders to
-    /// another order of the same unit at random.
-    Easy,
-    /// The planner: each order scored with tuned weights and the engine's exact odds.
-    #[default]
-    Normal,
-    /// Looks ahead: tries the planner's plans on copies, to the end of the turn (or of the
-    /// battle against the `advance` script).
-    Hard,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    /// Its name: `easy`, `normal`, `hard`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The next level up, wrapping from `hard` to `easy` (for a key that cycles them).
-    pub fn next(self) -> Level {
-        match self {
-            Level::Easy => Level::Normal,
-            Level::Normal => Level::Hard,
-            Level::Hard => Level::Easy,
-        }
-    }
-}
-
-impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown level `{s}`: use easy, normal or hard"))
-    }
-}
 
 /// How long a `hard` player may think about one decision: at most `iterations` look-aheads
 /// (which makes its orders depend only on the seed; in play, against the script, one more

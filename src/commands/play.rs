@@ -67,8 +67,8 @@ pub enum OptionError {
     #[error("`{}`: write --level SIDE=LEVEL", escape_text(.0))]
     LevelForm(String),
     /// `--level SIDE=LEVEL` with a level that is not one (the level's own refusal).
-    #[error("{0}")]
-    Level(String),
+    #[error(transparent)]
+    Level(#[from] crate::scenario::level::UnknownLevel),
     /// A side name that is neither a side's name nor A / B.
     #[error("no side called `{}` (sides: {})", escape_text(.name), .sides.join(", "))]
     NoSide {

@@ -4,7 +4,7 @@
 //! unit) goes to [`super::sim_report`], which prints the statistics.
 
 use crate::ai::level::{self, Budget, Level};
-use crate::ai::{AdvancePlayer, Player, RandomPlayer};
+use crate::ai::{AdvancePlayer, HoldPlayer, Player, RandomPlayer};
 use crate::engine::event::EndReason;
 use crate::engine::{Dice, Event, Game, ShockResult, SideId, UnitId};
 use crate::scenario::Scenario;
@@ -13,50 +13,7 @@ use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// A kind of player for `sim`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PlayerKind {
-    /// The computer at level `easy`.
-    Easy,
-    /// The computer at level `normal` (also called `computer`).
-    Normal,
-    /// The computer at level `hard`, with `--iterations` look-aheads a decision.
-    Hard,
-    /// Random legal orders.
-    Random,
-    /// Every unit marches at the nearest enemy, fires and attacks.
-    Advance,
-}
-
-impl PlayerKind {
-    /// The name `--side-a` takes and reports print.
-    pub fn name(self) -> &'static str {
-        match self {
-            PlayerKind::Easy => "easy",
-            PlayerKind::Normal => "normal",
-            PlayerKind::Hard => "hard",
-            PlayerKind::Random => "random",
-            PlayerKind::Advance => "advance",
-        }
-    }
-}
-
-impl std::str::FromStr for PlayerKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<PlayerKind, String> {
-        match s {
-            "easy" => Ok(PlayerKind::Easy),
-            "normal" | "computer" => Ok(PlayerKind::Normal),
-            "hard" => Ok(PlayerKind::Hard),
-            "random" => Ok(PlayerKind::Random),
-            "advance" => Ok(PlayerKind::Advance),
-            other => Err(format!(
-                "unknown player `{other}`: use easy, normal (or computer), hard, random or advance"
-            )),
-        }
-    }
-}
+pub use crate::ai::PlayerKind;
 
 /// What one unit did in one game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -108,6 +65,7 @@ fn make(
         PlayerKind::Hard => level(Level::Hard),
         PlayerKind::Random => Box::new(RandomPlayer::new(seed ^ 0xA5A5)),
         PlayerKind::Advance => Box::new(AdvancePlayer),
+        PlayerKind::Hold => Box::new(HoldPlayer),
     }
 }
 

@@ -4,6 +4,7 @@
 use super::data::{parse_ron, DataError, Problem};
 use super::spans::{list_elements, Lines, Span};
 use super::{Catalog, Scenario, ScenarioFile, SideDef, UnitDef};
+use crate::engine::game::{engaged_at_start, shared_hexes};
 use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::ranges;
 use crate::engine::types::SideId;
@@ -285,46 +286,66 @@ fn check_units(
         return Vec::new();
     }
     let spans = list_elements(c.lines.source(), "units");
-    let mut taken: BTreeMap<(i32, i32), &UnitDef> = BTreeMap::new();
     let mut out = Vec::new();
     for (i, u) in parsed.units.iter().enumerate() {
-        let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
-        let unit = check_unit(c, parsed, map, rules, catalog, u, span);
-        // Checked even for a unit with other problems, so that every problem is listed.
-        if map.and_then(|m| hex_on(m, u.at)).is_some() {
-            if let Some(other) = taken.insert(u.at, u) {
-                let at = c.lines.field_in(span, "at");
-                let message = format!("{} shares its hex with {} (R1.3)", who(u), who(other));
-                c.at(at, message);
-            }
-        }
-        out.extend(unit);
+        out.extend(check_unit(
+            c,
+            parsed,
+            map,
+            rules,
+            catalog,
+            u,
+            span_at(&spans, i),
+        ));
+    }
+    if let Some(map) = map {
+        check_shared_hexes(c, parsed, map, &spans);
     }
     warn_duplicate_labels(c, parsed, &spans);
     warn_engaged(c, parsed, &spans);
     out
 }
 
-/// A unit that starts beside an enemy is engaged before anyone moves (R4.2): it may not
-/// march or hustle on turn 1. Playable, so a warning, given once per pair.
+/// The span of the `i`th unit in the source, or an empty one at the start.
+fn span_at(spans: &[Span], i: usize) -> Span {
+    spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 })
+}
+
+/// One unit per hex (R1.3), as the engine's [`shared_hexes`] finds it among the units on
+/// the map; checked even for units with other problems, so that every problem is listed.
+fn check_shared_hexes(c: &mut Checker, parsed: &ScenarioFile, map: &Map, spans: &[Span]) {
+    let placed: Vec<(usize, &UnitDef, Hex)> = (parsed.units.iter().enumerate())
+        .filter_map(|(i, u)| hex_on(map, u.at).map(|h| (i, u, h)))
+        .collect();
+    let hexes: Vec<Hex> = placed.iter().map(|(_, _, h)| *h).collect();
+    for (later, earlier) in shared_hexes(&hexes) {
+        let (Some((i, u, _)), Some((_, other, _))) = (placed.get(later), placed.get(earlier))
+        else {
+            continue;
+        };
+        let at = c.lines.field_in(span_at(spans, *i), "at");
+        let message = format!("{} shares its hex with {} (R1.3)", who(u), who(other));
+        c.at(at, message);
+    }
+}
+
+/// A unit that starts beside an enemy is engaged before anyone moves (R4.2, the engine's
+/// [`engaged_at_start`]): it may not march or hustle on turn 1. Playable, so a warning,
+/// given once per pair.
 fn warn_engaged(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
-    let at = |u: &UnitDef| hex_on_any(u.at);
-    for (i, u) in parsed.units.iter().enumerate() {
-        let enemy = parsed
-            .units
-            .get(..i)
-            .unwrap_or_default()
-            .iter()
-            .find(|o| o.side != u.side && at(o).unsigned_distance_to(at(u)) == 1);
-        if let Some(o) = enemy {
-            let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
-            let message = format!(
-                "{} starts beside the enemy {}: engaged from the first turn (R4.2)",
-                who(u),
-                who(o)
-            );
-            c.warn(c.lines.field_in(span, "at"), message);
-        }
+    let placed: Vec<(Hex, &str)> = (parsed.units.iter())
+        .map(|u| (hex_on_any(u.at), u.side.as_str()))
+        .collect();
+    for (i, j) in engaged_at_start(&placed) {
+        let (Some(u), Some(o)) = (parsed.units.get(i), parsed.units.get(j)) else {
+            continue;
+        };
+        let message = format!(
+            "{} starts beside the enemy {}: engaged from the first turn (R4.2)",
+            who(u),
+            who(o)
+        );
+        c.warn(c.lines.field_in(span_at(spans, i), "at"), message);
     }
 }
 

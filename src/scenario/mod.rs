@@ -5,6 +5,7 @@
 pub mod catalog;
 mod check;
 pub mod data;
+pub mod level;
 mod rule_ranges;
 pub mod rules_file;
 pub mod spans;
@@ -12,6 +13,7 @@ pub mod spans;
 pub use catalog::{Catalog, TroopDef};
 pub use check::{MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
 pub use data::{DataError, Problem};
+pub use level::Level;
 
 use crate::engine::rules::RuleOptions;
 use crate::engine::types::Edge;
@@ -81,7 +83,7 @@ pub struct SideDef {
     pub aggression: u8,
     /// How strong the computer plays this side: `easy`, `normal` (the default) or `hard`.
     #[serde(default)]
-    pub level: crate::ai::Level,
+    pub level: Level,
 }
 
 fn middling() -> u8 {

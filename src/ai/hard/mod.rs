@@ -16,7 +16,7 @@
 //! against an unknown enemy. Decisions in the middle of an action are answered as the
 //! planner does.
 
-mod looks;
+mod lookahead_values;
 mod model_check;
 mod playout;
 
@@ -24,7 +24,7 @@ use super::level::Budget;
 use super::{ComputerPlayer, Player};
 use crate::engine::event::Phase;
 use crate::engine::{Actor, Command, Game, SideId};
-use looks::Looks;
+use lookahead_values::LookaheadValues;
 use model_check::{Enemy, ModelCheck};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -188,7 +188,7 @@ impl HardPlayer {
         side: SideId,
         candidates: &[Command],
         clock: &Clock,
-    ) -> Looks {
+    ) -> LookaheadValues {
         self.weigh_orders(game, candidates, clock, |copy, _, clock| {
             self.play_out(copy, side, None, game.turn(), clock)
         })
@@ -204,7 +204,7 @@ impl HardPlayer {
         candidates: &[Command],
         clock: &Clock,
         mut play: impl FnMut(Game, bool, &Clock) -> Option<f64>,
-    ) -> Looks {
+    ) -> LookaheadValues {
         self.weigh(candidates.len(), clock, |which, round, clock| {
             let mut copy = self.copy(game, round);
             match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
@@ -243,8 +243,8 @@ impl HardPlayer {
         n: usize,
         clock: &Clock,
         mut look: impl FnMut(usize, u64, &Clock) -> Option<f64>,
-    ) -> Looks {
-        let mut looks = Looks::new(n);
+    ) -> LookaheadValues {
+        let mut looks = LookaheadValues::new(n);
         for i in 0..self.budget.iterations as usize {
             if clock.up() {
                 break;
@@ -336,7 +336,7 @@ impl HardPlayer {
 
 /// The candidate to give, by index (0 is the planner's): the best mean while the enemy
 /// plays as the planner, else the clearest lead over the planner's.
-fn pick(looks: &Looks, enemy: Enemy) -> usize {
+fn pick(looks: &LookaheadValues, enemy: Enemy) -> usize {
     match enemy {
         Enemy::Planner => looks.best_mean(),
         Enemy::Script => looks.clear_lead(SCRIPT_LEAD),
@@ -423,7 +423,7 @@ mod tests {
     #[test]
     fn the_best_mean_while_trusted_and_only_a_clear_lead_after() {
         // Candidate 1 leads by +1 and -0.8 in turn: the best mean, within the noise.
-        let mut looks = Looks::new(2);
+        let mut looks = LookaheadValues::new(2);
         for (a, b) in [(0.0, 1.0), (0.0, -0.8), (0.0, 1.0), (0.0, -0.8)] {
             looks.add(0, a);
             looks.add(1, b);
@@ -433,7 +433,7 @@ mod tests {
         assert_eq!(pick(&looks, Enemy::Unknown), 0);
         // Candidate 1 now leads by 0.4 on average, 1.56 standard errors of the differences:
         // clear enough against the script, not against an enemy of no known kind.
-        let mut looks = Looks::new(2);
+        let mut looks = LookaheadValues::new(2);
         for b in [
             1.0, -0.8, 1.0, -0.8, 1.0, -0.8, 1.0, -0.8, 1.0, 1.0, 1.0, 1.0,
         ] {

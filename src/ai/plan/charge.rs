@@ -6,7 +6,7 @@
 use super::danger::volley;
 use super::value::{gives_ground, ground_cost, harm};
 use super::view::View;
-use crate::engine::{AttackKind, Status, Unit};
+use crate::engine::{AttackKind, Unit};
 
 /// Expected gain of `charger` charging `target` now, in uhp-equivalents, before the
 /// danger of where the charge ends.
@@ -32,7 +32,8 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
 /// charger gives ground.
 pub fn reaction(view: &View, target: &Unit, charger: &Unit) -> (f64, f64) {
     let game = view.game;
-    if !target.ready || target.status != Status::Steady {
+    // The engine's R5.6: a firearm unit with reload tokens does not react at all.
+    if !target.may_react() {
         return (0.0, 0.0);
     }
     if game.can_fire(target) {

@@ -3,7 +3,7 @@
 //! R9.4), loaded enemy fire in range and sight (R5.3, R6.2–R6.4), less what our ready
 //! reaction takes back first (R5.6). An enemy does one of these a turn, so the worse counts.
 
-use super::priced::Priced;
+use super::answers::Answers;
 use super::value::{gives_ground, ground_cost, harm};
 use super::view::{enemy_weight, strike_move, Reach, View};
 use crate::engine::{AttackKind, Game, Phase, Status, Unit, UnitId};
@@ -63,7 +63,7 @@ pub struct Danger<'v, 'a> {
     shock: OnceCell<(f64, f64)>,
     /// The danger at each hex asked about so far: a march, a hustle and a charge may end
     /// in the same hex.
-    priced: Priced<Hex, AtHex>,
+    priced: Answers<Hex, AtHex>,
 }
 
 impl<'v, 'a> Danger<'v, 'a> {
@@ -85,7 +85,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             lines,
             inert: view.unsettled(Some(unit.id)),
             shock: OnceCell::new(),
-            priced: Priced::default(),
+            priced: Answers::default(),
         }
     }
 

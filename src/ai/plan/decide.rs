@@ -53,10 +53,7 @@ fn wants_first(view: &View, side: SideId) -> bool {
 fn strike_potential(view: &View, side: SideId) -> f64 {
     let game = view.game;
     let mut total = 0.0;
-    for u in game
-        .units_of(side)
-        .filter(|u| u.status == Status::Steady && !u.troop.formation.is_undisciplined())
-    {
+    for u in game.units_of(side).filter(|u| u.may_charge()) {
         let reach = game.reach(u.id, MoveKind::Charge);
         let best = game
             .units_of(side.other())

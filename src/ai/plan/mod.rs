@@ -5,6 +5,7 @@
 //! chooses: [`movement`] (R4), [`fire`] (R6), [`melee`] (R7) and [`decide`] (R3.1, R4.4,
 //! R7.3, R8.1).
 
+mod answers;
 mod charge;
 mod danger;
 mod decide;
@@ -13,7 +14,6 @@ mod melee;
 mod memo;
 mod movement;
 mod objectives;
-mod priced;
 mod reaches;
 mod strength;
 mod tuning;

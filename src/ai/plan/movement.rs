@@ -243,17 +243,10 @@ impl<'v, 'a> Scorer<'v, 'a> {
         }
         for f in friends {
             v += 0.1;
-            let other_pike = f.pos.all_neighbors().into_iter().any(|n| {
-                game.unit_at(n).is_some_and(|p| {
-                    p.side == u.side
-                        && p.id != u.id
-                        && p.troop.formation == Formation::FF
-                        && p.status != crate::engine::Status::Fleeing
-                })
-            });
+            // Shot that some other pike secures (R9.4) is spared no shock by this one.
             if u.troop.formation == Formation::FF
                 && f.troop.formation == Formation::DF
-                && !other_pike
+                && !game.secured_supposing(f, f.pos, &[u.id])
             {
                 v += view.tuning().cover * view.horse_near(f.pos).min(2.0);
             }

@@ -13,10 +13,10 @@ pub struct Post {
     pub hex: Hex,
 }
 
-/// Movement phases left after this one (R3.3): 0 on the last turn.
+/// Movement phases left after this one (R3.3): 0 on the last turn, the engine's count;
+/// 99 for a battle without a turn limit, so that no objective draws a unit yet.
 pub fn turns_left(game: &Game) -> u32 {
-    game.turn_limit()
-        .map_or(99, |l| l.saturating_sub(game.turn()))
+    game.turns_left().unwrap_or(99)
 }
 
 /// Turns `u` needs to stand on `hex` from `from`, marching (R4.1).

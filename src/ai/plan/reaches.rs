@@ -3,7 +3,7 @@
 //! units changed within its move and a zone of control (R4.2) of it. The planner's
 //! memory ([`super::Memo`]) forgets them all when an enemy changes or the phase ends.
 
-use super::priced::Priced;
+use super::answers::Answers;
 use super::view::{out_of_the_way, Reach};
 use crate::engine::{Game, UnitId};
 use hexx::Hex;
@@ -24,7 +24,7 @@ pub enum Supposed {
 /// decision.
 #[derive(Clone, Debug, Default)]
 pub struct Reaches {
-    kept: Priced<(Supposed, UnitId), Arc<Reach>>,
+    kept: Answers<(Supposed, UnitId), Arc<Reach>>,
 }
 
 impl Reaches {

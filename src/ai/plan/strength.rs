@@ -10,12 +10,13 @@ use crate::engine::SideId;
 /// boldness when it does not.
 pub fn stakes(view: &View) -> f64 {
     let game = view.game;
-    let margin = |s: SideId| f64::from(game.side(s).start_uhp) / 2.0 - f64::from(game.losses(s));
+    // The engine's integer mark (R10.2): the uhp a side may still lose before it rolls.
+    let close = |s: SideId| (0..=3).contains(&game.morale_margin(s));
     let mut shift = 0.0;
-    if (0.0..=3.0).contains(&margin(view.side)) {
+    if close(view.side) {
         shift -= 0.25;
     }
-    if (0.0..=3.0).contains(&margin(view.side.other())) {
+    if close(view.side.other()) {
         shift += 0.15;
     }
     let tuning = view.tuning();

@@ -5,12 +5,10 @@
 //! matches the game; only the enemies' reaches may be lent to it from the last order of
 //! the phase, brought up to date first (`super::reaches`).
 
+use super::answers::Answers;
 use super::objectives::{self, Post};
-use super::priced::Priced;
 use super::reaches::{Reaches, Supposed};
 use super::{Style, Tuning};
-use crate::engine::game::Sight;
-use crate::engine::types::MissileWeapon;
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
 use std::cell::OnceCell;
@@ -51,11 +49,11 @@ pub struct View<'a> {
     reaches: Reaches,
     /// What one of our units would do to an enemy that came to strike, by (ours, enemy):
     /// the same for every unit whose danger counts it, so priced once.
-    counters: Priced<(UnitId, UnitId), f64>,
+    counters: Answers<(UnitId, UnitId), f64>,
     /// Missile sequences priced so far, by shooter, target, distance and whether it moved.
-    volleys: Priced<VolleyKey, Option<(f64, f64)>>,
+    volleys: Answers<VolleyKey, Option<(f64, f64)>>,
     /// Our units each enemy could strike next, by enemy, found when first asked.
-    within_strike: Priced<UnitId, Rivals>,
+    within_strike: Answers<UnitId, Rivals>,
     /// Our units that have not moved this Movement phase.
     unmoved: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
@@ -83,9 +81,9 @@ impl<'a> View<'a> {
             side,
             style,
             reaches,
-            counters: Priced::default(),
-            within_strike: Priced::default(),
-            volleys: Priced::default(),
+            counters: Answers::default(),
+            within_strike: Answers::default(),
+            volleys: Answers::default(),
             unmoved: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
@@ -233,15 +231,12 @@ impl<'a> View<'a> {
         })
     }
 
-    /// R6.2: whether `shooter` standing at `from` could shoot at `to`: terrain blocks, and
-    /// units in between block all but bows and slings (`ignore` is a unit about to move).
+    /// R6.2: whether `shooter` standing at `from` could shoot at `to`, as the engine's
+    /// line of fire from a hex has it (`ignore` is a unit about to move).
     pub fn sees(&self, shooter: &Unit, from: Hex, to: Hex, ignore: UnitId) -> bool {
-        let overhead = matches!(&shooter.troop.missile, Some(MissileWeapon::Missile { kind, .. }) if kind.volleys_overhead());
-        match self.game.sight_ignoring(from, to, &[ignore, shooter.id]) {
-            Sight::Clear => true,
-            Sight::OnlyUnits => overhead,
-            Sight::Blocked => false,
-        }
+        self.game
+            .line_of_fire_from(shooter, from, to, &[ignore, shooter.id])
+            .is_some()
     }
 
     /// Enemy horse that could charge `h` soon, weighted by readiness to act.
@@ -321,10 +316,10 @@ pub fn out_of_the_way(reach: &Reach, pos: Hex, from: Hex) -> bool {
 
 /// The move an enemy strikes with: a charge (R4.4), or a march for IF and UF (R4.1).
 pub fn strike_move(e: &Unit) -> MoveKind {
-    if e.troop.formation.is_undisciplined() {
-        MoveKind::March
-    } else {
+    if e.charges_at_all() {
         MoveKind::Charge
+    } else {
+        MoveKind::March
     }
 }
 

@@ -135,15 +135,7 @@ impl Game {
         if attacker.pos.unsigned_distance_to(target.pos) > max {
             return None;
         }
-        let weapon = attacker.troop.missile.as_ref()?;
-        match self.sight(attacker.pos, target.pos) {
-            Sight::Clear => Some(false),
-            Sight::OnlyUnits => match weapon {
-                MissileWeapon::Missile { kind, .. } if kind.volleys_overhead() => Some(true),
-                _ => None,
-            },
-            Sight::Blocked => None,
-        }
+        self.line_of_fire_from(attacker, attacker.pos, target.pos, &[])
     }
 
     /// R6.4: a firearm unit fires only with no reload tokens (at the start of the turn too,
@@ -349,15 +341,7 @@ impl Game {
     /// R9.4 for a what-if: whether DF `unit` would be secured by Formed Foot standing at
     /// `at`, with every other unit where it is.
     pub fn secured_at(&self, unit: &Unit, at: Hex) -> bool {
-        unit.troop.formation == Formation::DF
-            && at.all_neighbors().into_iter().any(|n| {
-                self.unit_at(n).is_some_and(|f| {
-                    f.side == unit.side
-                        && f.id != unit.id
-                        && f.troop.formation == Formation::FF
-                        && f.status != Status::Fleeing
-                })
-            })
+        self.secured_supposing(unit, at, &[])
     }
 
     /// R9.2–R9.5: whether an attack sequence that dealt `damage` and left `left` uhp makes

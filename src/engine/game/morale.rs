@@ -174,8 +174,8 @@ impl Game {
         Standing {
             objectives,
             losses,
-            morale_mark: [SideId::A, SideId::B].map(|s| s.of(&self.sides).start_uhp / 2),
-            turns_left: self.turn_limit.map(|l| l.saturating_sub(self.turn)),
+            morale_mark: [SideId::A, SideId::B].map(|s| self.morale_mark(s)),
+            turns_left: self.turns_left(),
             leader,
         }
     }

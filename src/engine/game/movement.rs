@@ -141,7 +141,7 @@ impl Game {
     }
 
     fn check_charge(&self, u: &Unit, to: Hex, target: Option<UnitId>) -> Result<(), RuleError> {
-        if u.troop.formation.is_undisciplined() || u.status != Status::Steady {
+        if !u.may_charge() {
             return Err(RuleError::CannotCharge(u.id));
         }
         let target = target.ok_or(RuleError::TargetNotAdjacent)?;

@@ -8,7 +8,7 @@ use crate::engine::command::Command;
 use crate::engine::command::Order;
 use crate::engine::error::RuleError;
 use crate::engine::event::{MoveKind, Phase};
-use crate::engine::types::{Status, UnitId};
+use crate::engine::types::UnitId;
 use hexx::Hex;
 
 impl Game {
@@ -249,8 +249,7 @@ impl Game {
     fn charge_candidates(&self, u: &Unit, known: &mut Known) {
         // A charge ends beside an enemy (R4.4): with none within the charge rate and one hex,
         // there is nothing to search for.
-        let disciplined = !u.troop.formation.is_undisciplined();
-        if !disciplined || u.status != Status::Steady {
+        if !u.may_charge() {
             return;
         }
         let within = u.profile.rate.2 + 1;

@@ -155,12 +155,7 @@ impl Game {
         vs_charge: bool,
     ) -> Option<AttackKind> {
         let (r, e) = (self.unit(reactor)?, self.unit(enemy)?);
-        if !r.ready || !r.on_map() || !e.on_map() || r.status != Status::Steady {
-            return None;
-        }
-        // R5.6: a firearm unit may react only with no reload tokens, not even in melee.
-        let firearm = r.troop.missile.as_ref().is_some_and(|m| m.is_firearm());
-        if firearm && r.reload_tokens > 0 {
+        if !r.may_react() || !r.on_map() || !e.on_map() {
             return None;
         }
         if self.can_fire(r) && self.fire_reach(r, e).is_some() {

@@ -6,7 +6,7 @@
 use super::attack::Sight;
 use super::{Game, Unit};
 use crate::engine::event::MoveKind;
-use crate::engine::types::{MissileWeapon, SideId, Status, UnitId};
+use crate::engine::types::{SideId, UnitId};
 use hexx::Hex;
 
 /// How a shooter covers one hex of its field of fire (R6.2, R6.3).
@@ -91,10 +91,7 @@ impl Game {
 
     /// How `u` covers `hex` given its ranges against foot and mounted (R6.2, R6.3).
     fn cover_of(&self, u: &Unit, hex: Hex, foot: (u32, u32), mounted: (u32, u32)) -> Cover {
-        let overhead = matches!(
-            u.troop.missile,
-            Some(MissileWeapon::Missile { kind, .. }) if kind.volleys_overhead()
-        );
+        let overhead = u.volleys_overhead();
         let distance = hex.unsigned_distance_to(u.pos);
         match self.sight(u.pos, hex) {
             Sight::Blocked => Cover::Hidden,
@@ -161,7 +158,7 @@ impl Game {
     /// of its charge reach on ground its horse may charge into; none for a unit that may
     /// not charge (undisciplined foot, or not steady), as the order list decides.
     fn charge_ends(&self, u: &Unit) -> Vec<Hex> {
-        if u.troop.formation.is_undisciplined() || u.status != Status::Steady {
+        if !u.may_charge() {
             return Vec::new();
         }
         let reach = self.reach(u.id, MoveKind::Charge);

@@ -10,15 +10,15 @@ use std::hash::Hash;
 /// Answers by question. Only looked up, cleared or thinned, never iterated for a
 /// decision, so the map's order decides nothing.
 #[derive(Clone, Debug)]
-pub struct Priced<K, V>(RefCell<HashMap<K, V>>);
+pub struct Answers<K, V>(RefCell<HashMap<K, V>>);
 
-impl<K, V> Default for Priced<K, V> {
-    fn default() -> Priced<K, V> {
-        Priced(RefCell::new(HashMap::new()))
+impl<K, V> Default for Answers<K, V> {
+    fn default() -> Answers<K, V> {
+        Answers(RefCell::new(HashMap::new()))
     }
 }
 
-impl<K: Eq + Hash, V: Clone> Priced<K, V> {
+impl<K: Eq + Hash, V: Clone> Answers<K, V> {
     /// The answer to `key`, worked out by `work` the first time it is asked. `work` may ask
     /// this same store other questions.
     pub fn get(&self, key: K, work: impl FnOnce() -> V) -> V {
@@ -42,7 +42,7 @@ impl<K: Eq + Hash, V: Clone> Priced<K, V> {
 }
 
 #[cfg(test)]
-impl<K: Clone, V: Clone> Priced<K, V> {
+impl<K: Clone, V: Clone> Answers<K, V> {
     /// Every answer kept, in no particular order (for tests that check each one).
     pub fn answers(&self) -> Vec<(K, V)> {
         self.0

@@ -5,14 +5,14 @@
 /// Each candidate's look-ahead values, by round: round `r` of every candidate was played
 /// with the same dice, so values of the same round are compared on equal luck.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Looks {
+pub struct LookaheadValues {
     values: Vec<Vec<f64>>,
 }
 
-impl Looks {
+impl LookaheadValues {
     /// No looks yet at `n` candidates.
-    pub fn new(n: usize) -> Looks {
-        Looks {
+    pub fn new(n: usize) -> LookaheadValues {
+        LookaheadValues {
             values: vec![Vec::new(); n],
         }
     }
@@ -82,8 +82,8 @@ fn mean_and_error(xs: &[f64]) -> Option<(f64, f64)> {
 mod tests {
     use super::*;
 
-    fn looks(values: &[&[f64]]) -> Looks {
-        let mut l = Looks::new(values.len());
+    fn looks(values: &[&[f64]]) -> LookaheadValues {
+        let mut l = LookaheadValues::new(values.len());
         for (i, v) in values.iter().enumerate() {
             for x in *v {
                 l.add(i, *x);
@@ -99,7 +99,7 @@ mod tests {
         // A tie goes to the first; one never looked at is never the best.
         assert_eq!(l.best_mean(), 0);
         assert_eq!(looks(&[&[], &[-1.0]]).best_mean(), 1);
-        assert_eq!(Looks::new(0).best_mean(), 0);
+        assert_eq!(LookaheadValues::new(0).best_mean(), 0);
     }
 
     #[test]

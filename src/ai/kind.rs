@@ -1,0 +1,91 @@
+//! Every kind of player there is, in one list: the computer at each of its levels (the
+//! scenario's [`Level`]) and the scripted players `random`, `advance` and `hold`. `volley
+//! sim`, the tests and the reports name players from this list alone.
+
+use super::Level;
+use serde::Serialize;
+
+/// A kind of player: a computer level or a script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// The computer at level `easy`.
+    Easy,
+    /// The computer at level `normal` (also called `computer`).
+    Normal,
+    /// The computer at level `hard`, with `--iterations` look-aheads a decision in sims.
+    Hard,
+    /// Random legal orders.
+    Random,
+    /// Every unit marches at the nearest enemy, fires and attacks.
+    Advance,
+    /// Every unit stands fast and only ever readies: a target that never answers.
+    Hold,
+}
+
+/// A player name that is not in [`PlayerKind::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown player `{0}`: use easy, normal (or computer), hard, random, advance or hold")]
+pub struct UnknownPlayer(pub String);
+
+impl PlayerKind {
+    /// Every kind, the computer's levels first (weakest first), then the scripts.
+    pub const ALL: [PlayerKind; 6] = [
+        PlayerKind::Easy,
+        PlayerKind::Normal,
+        PlayerKind::Hard,
+        PlayerKind::Random,
+        PlayerKind::Advance,
+        PlayerKind::Hold,
+    ];
+
+    /// The name `--side-a` takes and reports print: a level's own name, or the script's.
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Advance => "advance",
+            PlayerKind::Hold => "hold",
+            level => level.level().map_or("", Level::name),
+        }
+    }
+
+    /// The computer's level this kind plays at; `None` for a script.
+    pub fn level(self) -> Option<Level> {
+        match self {
+            PlayerKind::Easy => Some(Level::Easy),
+            PlayerKind::Normal => Some(Level::Normal),
+            PlayerKind::Hard => Some(Level::Hard),
+            PlayerKind::Random | PlayerKind::Advance | PlayerKind::Hold => None,
+        }
+    }
+}
+
+impl From<Level> for PlayerKind {
+    fn from(level: Level) -> PlayerKind {
+        match level {
+            Level::Easy => PlayerKind::Easy,
+            Level::Normal => PlayerKind::Normal,
+            Level::Hard => PlayerKind::Hard,
+        }
+    }
+}
+
+impl std::fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for PlayerKind {
+    type Err = UnknownPlayer;
+    /// A kind by its name (`computer` is `normal`); [`UnknownPlayer`] otherwise.
+    fn from_str(s: &str) -> Result<PlayerKind, UnknownPlayer> {
+        if s == "computer" {
+            return Ok(PlayerKind::Normal);
+        }
+        PlayerKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownPlayer(crate::text::escape_text(s).into_owned()))
+    }
+}
