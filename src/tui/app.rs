@@ -104,6 +104,14 @@ pub enum Mode {
     },
     /// `L`: the whole log over the screen, wrapped, scrolled by the log's own scroll.
     Log,
+    /// `R`: the rules browser over the screen; closing it goes back to the mode it was
+    /// opened from.
+    Rules {
+        /// The browser and where it is in the rules.
+        view: super::rules_view::RulesView,
+        /// The mode to go back to.
+        back: Box<Mode>,
+    },
 }
 
 /// What a picked target receives.

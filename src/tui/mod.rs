@@ -9,6 +9,7 @@ pub mod map_view;
 pub mod overview;
 pub mod panels;
 pub mod replay;
+pub mod rules_view;
 pub mod screens;
 pub mod session;
 pub mod settings;
@@ -82,6 +83,13 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 ..area
             },
         );
+    }
+    if let Mode::Rules { view, .. } = &app.mode {
+        let above_status = Rect {
+            height: area.height.saturating_sub(1),
+            ..area
+        };
+        frame.render_widget(view, above_status);
     }
     screens::overlay(frame, app, area);
     screens::save_alert(frame, app, area);

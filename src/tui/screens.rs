@@ -254,6 +254,8 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             ];
             return popup(frame, area, "Force dice (designer)", lines, 64);
         }
+        // The rules browser covers the battle: nothing of it is asked over the rules.
+        Mode::Rules { .. } => return,
         Mode::ConfirmQuit => return confirm_quit(frame, app, area),
         Mode::ConfirmEnd { idle } => {
             let text = format!(
