@@ -164,3 +164,53 @@ fn r4_4_closing_the_rules_goes_back_to_the_order_being_built() {
     press(&mut app, "\x1b");
     assert_eq!(app.mode, aiming, "the target is still being picked");
 }
+
+/// The help screen's rows at 80×24 joined, so a sentence wrapped in the box reads whole.
+fn help_screen(app: &mut App) -> String {
+    press(app, "?");
+    assert_eq!(app.mode, Mode::Help);
+    render(app, 80, 24).join("\n")
+}
+
+#[test]
+fn r3_1_r5_3_r9_1_the_help_shows_the_numbers_of_the_shipped_rules() {
+    let help = help_screen(&mut hotseat());
+    assert!(help.contains("Initiative (d6 + ability;"), "{help}");
+    assert!(help.contains("Firearms pierce up to 5 armor"), "{help}");
+    assert!(
+        help.contains("Shock 2d6+ML: 2- rout, 3-4 flee, 5-6 recoil, 7+ hold."),
+        "{help}"
+    );
+}
+
+#[test]
+fn r3_1_r5_3_r9_1_the_help_reads_its_numbers_from_the_battles_own_rules() {
+    use volley::engine::rules::{ShockResult, ShockRow};
+    let mut scenario = tutorial();
+    let rules = &mut scenario.setup.rules;
+    rules.initiative_die = 8;
+    rules.armor_penetration = 4;
+    rules.shock_table = vec![
+        ShockRow {
+            at_most: 3,
+            result: ShockResult::Rout,
+        },
+        ShockRow {
+            at_most: 4,
+            result: ShockResult::Flee,
+        },
+        ShockRow {
+            at_most: 8,
+            result: ShockResult::Recoil,
+        },
+    ];
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    let help = help_screen(&mut app);
+    assert!(help.contains("Initiative (d8 + ability;"), "{help}");
+    assert!(help.contains("Firearms pierce up to 4 armor"), "{help}");
+    assert!(
+        help.contains("Shock 2d6+ML: 3- rout, 4 flee, 5-8 recoil, 9+ hold."),
+        "{help}"
+    );
+}
