@@ -425,9 +425,7 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
         (None, Some(_)) => {
             let app = new_battle(&args)?;
             need_terminal()?;
-            Start::Battle(Box::new(
-                prepared(app, &data_dir, None, &args).map_err(anyhow::Error::msg)?,
-            ))
+            Start::Battle(Box::new(prepared(app, &data_dir, None, &args)?))
         }
         (None, None) => {
             need_terminal()?;
@@ -443,22 +441,22 @@ fn play(args: PlayArgs) -> Result<ExitCode> {
 fn session(start: volley::tui::Start, args: &PlayArgs) -> Result<ExitCode> {
     use volley::tui::title::Choice;
     let data_dir = volley::save::data_dir(args.data_dir.as_deref());
-    let open = |choice: Choice| -> Result<volley::tui::App, String> {
+    let open = |choice: Choice| -> Result<volley::tui::App> {
         match choice {
             Choice::New(scenario, controllers) => {
                 let seed = args.seed.or(scenario.seed).unwrap_or_else(clock_seed);
                 let mut scenario = *scenario;
-                set_levels(&mut scenario, &args.level).map_err(|e| format!("{e:#}"))?;
+                set_levels(&mut scenario, &args.level)?;
                 let mut app = volley::tui::App::new(scenario, seed, controllers)?;
                 app.think_ms = args.think_ms;
                 prepared(app, &data_dir, None, args)
             }
-            Choice::Resume(path) => resumed(&path, &data_dir, args).map_err(|e| format!("{e:#}")),
+            Choice::Resume(path) => resumed(&path, &data_dir, args),
             Choice::Branch(scenario, seed, commands, controllers) => {
                 let app = volley::tui::App::branch(*scenario, seed, commands, controllers)?;
                 prepared(app, &data_dir, None, args)
             }
-            Choice::Quit => Err("nothing to open".into()),
+            Choice::Quit => Err(anyhow::anyhow!("nothing to open")),
         }
     };
     let pause = std::time::Duration::from_millis(args.pause);
@@ -474,7 +472,7 @@ fn resumed(
     args: &PlayArgs,
 ) -> Result<volley::tui::App> {
     let app = volley::tui::App::resumed(volley::save::resume(path)?);
-    prepared(app, data_dir, Some(path), args).map_err(anyhow::Error::msg)
+    prepared(app, data_dir, Some(path), args)
 }
 
 /// The battle with its saves in `data_dir` and its autosave locked and written once, so
@@ -487,7 +485,7 @@ fn prepared(
     data_dir: &std::path::Path,
     resumed_from: Option<&std::path::Path>,
     args: &PlayArgs,
-) -> Result<volley::tui::App, String> {
+) -> Result<volley::tui::App> {
     use volley::tui::settings::{settings_path, Settings};
     if let Some(path) = settings_path() {
         let (settings, problem) = Settings::load(&path);
@@ -518,7 +516,8 @@ fn prepared(
 fn farewell(exit: &volley::tui::Exit, report: Option<&volley::tui::app::SaveReport>) -> ExitCode {
     use volley::tui::Exit;
     if let Exit::ComputerFailed(reason) = exit {
-        eprintln!("volley: {}", volley::engine::error::escape_text(reason));
+        let reason = reason.to_string();
+        eprintln!("volley: {}", volley::engine::error::escape_text(&reason));
     }
     for line in report.map(|r| r.lines()).unwrap_or_default() {
         eprintln!("{line}");

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod briefing;
 pub mod describe;
+pub mod error;
 pub mod keys;
 pub mod map_view;
 pub mod overview;
