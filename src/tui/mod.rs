@@ -75,25 +75,23 @@ pub fn draw(frame: &mut Frame, app: &App) {
     panels::side_panel(frame, app, panel);
     panels::log(frame, app, log);
     frame.render_widget(panels::status(app, status.width), status);
-    if app.mode == Mode::Log {
-        panels::log_screen(
-            frame,
-            app,
-            Rect {
-                height: area.height.saturating_sub(1),
-                ..area
-            },
-        );
-    }
-    if let Mode::Rules { view, .. } = &app.mode {
-        let above_status = Rect {
-            height: area.height.saturating_sub(1),
-            ..area
-        };
-        frame.render_widget(view, above_status);
-    }
+    full_screens(frame, app, area);
     screens::overlay(frame, app, area);
     screens::save_alert(frame, app, area);
+}
+
+/// The screens that cover the battle above the status line: the whole log (`L`) and the
+/// rules browser (`R`).
+fn full_screens(frame: &mut Frame, app: &App, area: Rect) {
+    let above_status = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    match &app.mode {
+        Mode::Log => panels::log_screen(frame, app, above_status),
+        Mode::Rules { view, .. } => frame.render_widget(view, above_status),
+        _ => {}
+    }
 }
 
 impl App {

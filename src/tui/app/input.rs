@@ -62,27 +62,34 @@ impl App {
         {
             return self.open_save_prompt();
         }
+        if self.any_mode_key(action) {
+            return;
+        }
+        self.mode_key(context, key, action);
+    }
+
+    /// The keys that act the same in every mode they work in (dice, concede, overview,
+    /// log, rules, the settings' toggles); whether `action` was one.
+    fn any_mode_key(&mut self, action: Option<Action>) -> bool {
         match action {
             Some(Action::ForceDice) => {
                 self.mode = Mode::ForceDice {
                     faces: String::new(),
                 };
-                return;
             }
-            Some(Action::Concede) => return self.ask_concede(),
-            Some(Action::Overview) => {
-                self.mode = Mode::Overview;
-                return;
-            }
-            Some(Action::ShowLog) => {
-                self.mode = Mode::Log;
-                return;
-            }
-            Some(Action::Rules) => return self.open_rules(),
-            Some(Action::ToggleStopAtEmpty) => return self.toggle_stop_at_empty_phases(),
-            Some(Action::ToggleHandovers) => return self.toggle_handovers(),
-            _ => {}
+            Some(Action::Concede) => self.ask_concede(),
+            Some(Action::Overview) => self.mode = Mode::Overview,
+            Some(Action::ShowLog) => self.mode = Mode::Log,
+            Some(Action::Rules) => self.open_rules(),
+            Some(Action::ToggleStopAtEmpty) => self.toggle_stop_at_empty_phases(),
+            Some(Action::ToggleHandovers) => self.toggle_handovers(),
+            _ => return false,
         }
+        true
+    }
+
+    /// A key handled by the mode it is pressed in.
+    fn mode_key(&mut self, context: Context, key: Key, action: Option<Action>) {
         match self.mode.clone() {
             Mode::Help | Mode::Overview | Mode::Handover { .. } | Mode::Problems { .. } => {
                 self.mode = Mode::Browse
