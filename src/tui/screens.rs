@@ -259,41 +259,42 @@ pub fn too_small(frame: &mut Frame, app: &App, area: Rect) {
 
 /// The overlay of the current mode or decision, if any.
 pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
+    if mode_overlay(frame, app, area) {
+        return;
+    }
+    let g = &app.game;
+    if g.outcome().is_some() {
+        return game_over(frame, app, area);
+    }
+    decision_overlay(frame, app, area);
+}
+
+/// The box of the current mode (help, overview, a prompt, a confirmation), if it has one;
+/// whether it had (the rules browser counts: nothing is drawn over it).
+fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
     let g = &app.game;
     match &app.mode {
-        Mode::Help => {
-            return popup(
-                frame,
-                area,
-                "Help",
-                help_text(g.rules())
-                    .lines()
-                    .map(|l| Line::raw(l.to_string()))
-                    .collect(),
-                80,
-            )
-        }
+        Mode::Help => popup(
+            frame,
+            area,
+            "Help",
+            help_text(g.rules())
+                .lines()
+                .map(|l| Line::raw(l.to_string()))
+                .collect(),
+            80,
+        ),
         Mode::Overview => {
             let inner = (area.width.saturating_sub(2), area.height.saturating_sub(4));
             let lines = super::overview::lines(app, inner.0, inner.1);
-            return popup(frame, area, "Map overview", lines, area.width);
+            popup(frame, area, "Map overview", lines, area.width);
         }
-        Mode::Handover { side, ask, summary } => {
-            return handover(frame, app, area, *side, ask, summary)
-        }
+        Mode::Handover { side, ask, summary } => handover(frame, app, area, *side, ask, summary),
         Mode::Briefing { scroll } => {
             let lines = super::briefing::lines(app);
-            return scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
+            scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
         }
-        Mode::SaveAs { name } => return save_prompt(frame, app, area, name),
-        Mode::ConfirmReplace { path, why, .. } => {
-            let lines = vec![
-                Line::raw(crate::files::shown(path).into_owned()),
-                Line::raw(format!("{why}.")),
-                Line::raw("Replace it? [y] yes, any other key: no"),
-            ];
-            return popup(frame, area, "Replace?", lines, 80);
-        }
+        Mode::SaveAs { name } => save_prompt(frame, app, area, name),
         Mode::Problems { lines } => {
             let mut shown: Vec<Line<'static>> =
                 lines.iter().map(|l| Line::raw(l.clone())).collect();
@@ -301,7 +302,7 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             shown.push(Line::raw(
                 "The battle goes on as it was. Fix the file and save it again.",
             ));
-            return popup(frame, area, "The scenario file has problems", shown, 90);
+            popup(frame, area, "The scenario file has problems", shown, 90);
         }
         Mode::ForceDice { faces } => {
             let lines = vec![
@@ -309,17 +310,35 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 Line::raw("Faces 1-20, in order, before the seeded dice go on."),
                 Line::raw("Enter forces them (kept in the save), Esc cancels."),
             ];
-            return popup(frame, area, "Force dice (designer)", lines, 64);
+            popup(frame, area, "Force dice (designer)", lines, 64);
         }
         // The rules browser covers the battle: nothing of it is asked over the rules.
-        Mode::Rules { .. } => return,
-        Mode::ConfirmQuit => return confirm_quit(frame, app, area),
+        Mode::Rules { .. } => {}
+        _ => return confirm_overlay(frame, app, area),
+    }
+    true
+}
+
+/// The box of a confirmation (replace a file, quit, end orders, concede), if the mode is
+/// one; whether it was.
+fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
+    let g = &app.game;
+    match &app.mode {
+        Mode::ConfirmReplace { path, why, .. } => {
+            let lines = vec![
+                Line::raw(crate::files::shown(path).into_owned()),
+                Line::raw(format!("{why}.")),
+                Line::raw("Replace it? [y] yes, any other key: no"),
+            ];
+            popup(frame, area, "Replace?", lines, 80);
+        }
+        Mode::ConfirmQuit => confirm_quit(frame, app, area),
         Mode::ConfirmEnd { idle } => {
             let text = format!(
                 "{} can still act. End orders? [y] yes, any other key: no",
                 crate::words::counted(*idle as u64, "unit")
             );
-            return popup(frame, area, "End orders", vec![Line::raw(text)], 60);
+            popup(frame, area, "End orders", vec![Line::raw(text)], 60);
         }
         Mode::ConfirmConcede { side } => {
             let name = g.side(*side).name.clone();
@@ -327,13 +346,16 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             let text = format!(
                 "{name} concedes: the battle ends, {other} wins. [y] yes, any other key: no"
             );
-            return popup(frame, area, "Concede?", vec![Line::raw(text)], 60);
+            popup(frame, area, "Concede?", vec![Line::raw(text)], 60);
         }
-        _ => {}
+        _ => return false,
     }
-    if g.outcome().is_some() {
-        return game_over(frame, app, area);
-    }
+    true
+}
+
+/// The prompt of a decision a side must take, kept clear of the hexes it is about.
+fn decision_overlay(frame: &mut Frame, app: &App, area: Rect) {
+    let g = &app.game;
     if let Actor::Decide(decision) = g.actor() {
         if let Some(text) = decision_line(g, &decision) {
             let name = g.side(decision.side()).name.clone();
