@@ -11,6 +11,8 @@ pub mod commands;
 pub mod engine;
 /// Reading and writing the files a user names, safely.
 pub mod files;
+/// The rules of play as shipped (`docs/rules.md`), and how to find a rule or a cited id.
+pub mod rulebook;
 /// Saving and resuming battles.
 pub mod save;
 /// Scenario files and the troop catalog.

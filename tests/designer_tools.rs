@@ -61,7 +61,7 @@ fn show_draws_the_map_with_every_unit_and_objective_and_a_key() {
     let shown = volley::tui::show::show(scenario, 60).unwrap();
     let too_narrow = volley::tui::show::show(Scenario::parse(OWN, "own.ron").unwrap(), 20);
     assert_eq!(
-        too_narrow.unwrap_err(),
+        too_narrow.unwrap_err().to_string(),
         "the map is 4 hexes wide: it needs a width of at least 23 columns"
     );
     let map_lines = shown.lines().take_while(|l| !l.starts_with("Terrain:"));

@@ -321,7 +321,9 @@ fn a_computer_order_the_engine_refuses_is_a_failure_with_its_reason() {
     let mut app = tutorial_app(dir.path().join("a.ron"));
     let mut computer: volley::tui::Computer =
         Box::new(Stubborn(volley::engine::Command::Order(Order::EndOrders)));
-    let err = volley::tui::step_computer(&mut app, &mut computer).unwrap_err();
+    let err = volley::tui::step_computer(&mut app, &mut computer)
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with("the computer's order EndOrders was refused: "),
         "{err}"

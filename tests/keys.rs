@@ -261,6 +261,16 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
         ),
         (Context::LogView, Box::new(in_mode(Mode::Log))),
         (
+            Context::RulesView,
+            Box::new(|| {
+                // Opened inside the rules, so that every scroll key moves it.
+                let mut a = on_map();
+                a.message = "refused (R4.4)".into();
+                press(&mut a, "R");
+                a
+            }),
+        ),
+        (
             Context::ConfirmConcede,
             Box::new(in_mode(Mode::ConfirmConcede {
                 side: volley::engine::SideId::A,

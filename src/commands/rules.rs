@@ -1,15 +1,11 @@
 //! `volley rules [ID]`: the rules of play (`docs/rules.md`, compiled in) printed whole, one
 //! rule (`R4.4`) or one section (`R4`); an unknown id is refused with the nearest ids. The
-//! text itself is every rule, R1.1 to R12.8; this module only finds a rule in it.
+//! text itself is every rule, R1.1 to R12.8; [`crate::rulebook`] finds a rule in it.
 
 use crate::text::escape_text;
 use std::io::Write;
 
-/// The rules of play as shipped, `docs/rules.md` read at build time.
-pub const RULES_TEXT: &str = include_str!("../../docs/rules.md");
-
-/// How many near ids a refusal suggests at most.
-const SUGGESTIONS: usize = 3;
+pub use crate::rulebook::{nearest_ids, rule_ids, rule_text, RULES_TEXT};
 
 /// An id `volley rules` cannot find in the rules text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,66 +27,6 @@ fn unknown_message(asked: &str, nearest: &[String]) -> String {
             nearest.join(", ")
         )
     }
-}
-
-/// The id a heading line names (`### R4.4 Charge` → `R4.4`, `## R4 Movement` → `R4`).
-fn heading_id(line: &str) -> Option<(usize, &str)> {
-    let level = line.len() - line.trim_start_matches('#').len();
-    let rest = line.get(level..)?.strip_prefix(' ')?;
-    let id = rest.split_whitespace().next()?;
-    let digits = id.strip_prefix('R')?;
-    let is_id = !digits.is_empty()
-        && digits
-            .split('.')
-            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
-    (level > 0 && is_id).then_some((level, id))
-}
-
-/// Every rule id the rules text has a heading for (sections such as `R4` and rules such as
-/// `R4.4`), in the order of the text.
-pub fn rule_ids(text: &str) -> Vec<&str> {
-    text.lines()
-        .filter_map(heading_id)
-        .map(|(_, id)| id)
-        .collect()
-}
-
-/// The text of rule or section `id` (its heading and everything up to the next heading of the
-/// same or a higher level), or `None` if the text has no such heading.
-pub fn rule_text(text: &str, id: &str) -> Option<String> {
-    let mut lines = text.lines();
-    let (heading, level) = lines.by_ref().find_map(|line| match heading_id(line) {
-        Some((level, found)) if found == id => Some((line, level)),
-        _ => None,
-    })?;
-    let mut out = String::from(heading);
-    for line in lines.take_while(|line| !matches!(heading_id(line), Some((l, _)) if l <= level)) {
-        out.push('\n');
-        out.push_str(line);
-    }
-    Some(out.trim_end().to_string() + "\n")
-}
-
-/// The ids of `text` nearest to `asked` in spelling (edit distance at most 2), nearest first,
-/// then those of the same section, then in the order of the text.
-pub fn nearest_ids(text: &str, asked: &str) -> Vec<String> {
-    let section = |id: &str| id.split('.').next().map(str::to_string);
-    // Among ids as near, those of the asked section first: R4.44 means a movement rule.
-    let mut scored: Vec<(usize, bool, usize, &str)> = rule_ids(text)
-        .into_iter()
-        .enumerate()
-        .map(|(at, id)| {
-            let other_section = section(id) != section(asked);
-            (strsim::levenshtein(asked, id), other_section, at, id)
-        })
-        .filter(|(distance, ..)| *distance <= 2)
-        .collect();
-    scored.sort_unstable();
-    scored
-        .into_iter()
-        .take(SUGGESTIONS)
-        .map(|(.., id)| id.to_string())
-        .collect()
 }
 
 /// What `volley rules [ID]` prints: the whole rules text with no id, else that rule or

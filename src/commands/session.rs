@@ -6,6 +6,7 @@ use super::play::{chosen_battle, OptionError, PlayArgs};
 use crate::save::SaveError;
 use crate::text::escape_text;
 use crate::tui::app::SaveReport;
+use crate::tui::error::GameError;
 use crate::tui::title::Choice;
 use crate::tui::{App, Exit, Start};
 use anyhow::{Context, Result};
@@ -17,11 +18,11 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum OpenError {
     /// The battle could not be set up from its scenario and commands (the game's reason).
-    #[error("{0}")]
-    Battle(String),
+    #[error(transparent)]
+    Battle(GameError),
     /// The autosave could not be taken: another game holds it, or the disk refused.
-    #[error("{0}")]
-    Autosave(String),
+    #[error(transparent)]
+    Autosave(GameError),
     /// The save to resume could not be read.
     #[error(transparent)]
     Save(#[from] SaveError),
@@ -57,10 +58,8 @@ pub(super) fn need_terminal() -> Result<()> {
 /// Runs the game from `start` in the terminal; says where the battle is saved on the way out.
 pub(super) fn session(start: Start, args: &PlayArgs) -> Result<ExitCode> {
     let data_dir = crate::save::data_dir(args.data_dir.as_deref());
-    let open = |choice: Choice| -> Result<App, String> {
-        // The whole chain of causes, as `volley: …` prints an error.
-        opened(choice, &data_dir, args).map_err(|e| format!("{:#}", anyhow::Error::new(e)))
-    };
+    // The screens show the whole chain of causes, as `volley: …` prints an error.
+    let open = |choice: Choice| -> Result<App> { Ok(opened(choice, &data_dir, args)?) };
     let pause = std::time::Duration::from_millis(args.pause);
     let (exit, report) =
         crate::tui::run(start, &open, pause, !args.no_mouse).context("the terminal failed")?;
@@ -130,7 +129,7 @@ pub(super) fn prepared(
 /// when the battle as it ended is not saved.
 fn farewell(exit: &Exit, report: Option<&SaveReport>) -> ExitCode {
     if let Exit::ComputerFailed(reason) = exit {
-        eprintln!("volley: {}", escape_text(reason));
+        eprintln!("volley: {}", escape_text(&reason.to_string()));
     }
     for line in report.map(SaveReport::lines).unwrap_or_default() {
         eprintln!("{line}");

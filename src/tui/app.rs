@@ -2,6 +2,8 @@
 //! what each key does in each mode. No drawing and no terminal here, so keys can be tested.
 
 use super::describe::describe;
+use super::error::GameError;
+use crate::engine::error::RuleError;
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
 use crate::engine::{Actor, Order};
@@ -104,6 +106,14 @@ pub enum Mode {
     },
     /// `L`: the whole log over the screen, wrapped, scrolled by the log's own scroll.
     Log,
+    /// `R`: the rules browser over the screen; closing it goes back to the mode it was
+    /// opened from.
+    Rules {
+        /// The browser and where it is in the rules.
+        view: super::rules_view::RulesView,
+        /// The mode to go back to.
+        back: Box<Mode>,
+    },
 }
 
 /// What a picked target receives.
@@ -230,10 +240,19 @@ pub struct App {
 
 impl App {
     /// A new battle from a scenario and a seed.
-    pub fn new(scenario: Scenario, seed: u64, controllers: [Controller; 2]) -> Result<App, String> {
+    ///
+    /// # Errors
+    /// [`GameError::SetUp`] with the scenario's setup problems.
+    pub fn new(
+        scenario: Scenario,
+        seed: u64,
+        controllers: [Controller; 2],
+    ) -> Result<App, GameError> {
         let game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).map_err(|problems| {
-            let lines: Vec<String> = problems.into_iter().map(|p| p.message).collect();
-            format!("{}: {}", scenario.file, lines.join("; "))
+            GameError::SetUp {
+                file: scenario.file.clone(),
+                problems: problems.into_iter().map(|p| p.message).collect(),
+            }
         })?;
         let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
         // A new battle opens on its briefing; the hot-seat handover waits behind it.
@@ -260,7 +279,7 @@ impl App {
                 true
             }
             Err(e) => {
-                self.message = self.with_labels(e);
+                self.message = self.with_labels(e.to_string());
                 false
             }
         }
@@ -269,19 +288,18 @@ impl App {
     /// Plays one command and keeps what follows from it: the command list, the other
     /// side's traces, whether it may be taken back, and the log written from the state
     /// right after it. Live play, a resume, undo and the replay viewer all come through
-    /// here, so their logs and marks are the same. The engine's refusal is returned.
-    pub fn apply(&mut self, command: Command) -> Result<(), String> {
+    /// here, so their logs and marks are the same.
+    ///
+    /// # Errors
+    /// The engine's refusal of `command`.
+    pub fn apply(&mut self, command: Command) -> Result<(), RuleError> {
         let before = self.game.dice_rolled();
         let acting = self.game.acting_side();
         // Written here, not where the phase is skipped, so a resumed log has it too.
         let empty = (command == Command::Order(Order::EndOrders))
             .then(|| self.empty_phase_line())
             .flatten();
-        let events = self
-            .game
-            .submit(command)
-            .map(<[_]>::to_vec)
-            .map_err(|e| e.to_string())?;
+        let events = self.game.submit(command).map(<[_]>::to_vec)?;
         self.commands.push(command);
         if let Some(side) = acting {
             let order = command.is_order() && command != Command::Order(Order::EndOrders);
@@ -445,7 +463,7 @@ impl App {
         seed: u64,
         commands: Vec<Command>,
         controllers: [Controller; 2],
-    ) -> Result<App, String> {
+    ) -> Result<App, GameError> {
         let mut app = App::replayed(scenario, seed, &commands, controllers)?;
         app.message = format!("playing on from command {}", app.commands.len());
         Ok(app)
@@ -458,14 +476,16 @@ impl App {
         seed: u64,
         commands: &[Command],
         controllers: [Controller; 2],
-    ) -> Result<App, String> {
+    ) -> Result<App, GameError> {
         let game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
-            .map_err(|_| "the scenario does not set up".to_string())?;
+            .map_err(|_| GameError::NotSetUp)?;
         let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
         app.last_human = None;
         for (i, c) in commands.iter().enumerate() {
-            app.apply(*c)
-                .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
+            app.apply(*c).map_err(|reason| GameError::RefusedOnReplay {
+                number: i + 1,
+                reason,
+            })?;
         }
         app.after_change(false);
         Ok(app)

@@ -46,6 +46,8 @@ pub enum Context {
     ConfirmConcede,
     /// `L`: the whole log over the screen.
     LogView,
+    /// `R`: the rules browser over the screen.
+    RulesView,
     /// The alert of a failed autosave.
     Alert,
     /// Any battle context while the autosave fails (see [`Context::overlaid_by_unsaved`]).
@@ -57,7 +59,7 @@ pub enum Context {
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 19] = [
+pub const CONTEXTS: [Context; 20] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -73,6 +75,7 @@ pub const CONTEXTS: [Context; 19] = [
     Context::Notice,
     Context::ConfirmConcede,
     Context::LogView,
+    Context::RulesView,
     Context::Alert,
     Context::Unsaved,
     Context::Title,
@@ -110,6 +113,7 @@ impl Context {
             Context::Notice => "help, handover, overview",
             Context::ConfirmConcede => "concede?",
             Context::LogView => "whole log",
+            Context::RulesView => "rules browser",
             Context::Alert => "autosave alert",
             Context::Unsaved => "while the autosave fails",
             Context::Title => "title screen",
@@ -195,6 +199,12 @@ impl Context {
                 Some("any other key back"),
                 Some("goes back"),
             ),
+            Context::RulesView => say(
+                None,
+                &[A::ScrollRules, A::NextRule, A::PrevRule, A::CloseRules],
+                None,
+                None,
+            ),
             Context::Alert => say(None, &[A::Save, A::Dismiss, A::Quit], None, None),
             Context::Unsaved => say(None, &[], None, None),
             Context::Title => say(None, TITLE_HINTS, None, None),
@@ -217,6 +227,7 @@ const MAP_HINTS: &[Action] = &[
     Action::Save,
     Action::Zoom,
     Action::ScrollLog,
+    Action::Rules,
 ];
 
 /// The title screen's hints, most needed first (the arrows go first when space is short).
@@ -356,6 +367,16 @@ pub enum Action {
     ShowLog,
     /// Switches the threat view of the hex under the cursor on or off (R4.4, R6).
     Threats,
+    /// Opens the rules browser at the rule the player just met.
+    Rules,
+    /// Scrolls the rules a line (arrows, `j`, `k`) or a page (`PgUp`, `PgDn`).
+    ScrollRules,
+    /// The next rule's heading to the top of the rules browser.
+    NextRule,
+    /// The previous rule's heading to the top of the rules browser.
+    PrevRule,
+    /// Closes the rules browser, back to the battle.
+    CloseRules,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -452,6 +473,11 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::ShowLog, &[c('L')], 1, "whole log", "the whole log over the screen, wrapped", &[X::Map, X::Decide, X::GameOver]),
     bind(A::Threats, &[c('t')], 1, "threats", "threats: the enemies that could charge or fire at the hex under the cursor, or the hexes an enemy unit threatens", &[X::Map]),
     bind(A::ScrollLog, &[Key::PageUp, Key::PageDown, Key::Up, Key::Down, c('k'), c('j')], 2, "scroll", "scroll the whole log (a page with `PgUp` / `PgDn`)", &[X::LogView]),
+    bind(A::Rules, &[c('R')], 1, "rules", "the rules browser, open at the rule the last refusal, log line or panel line cites", BATTLE),
+    bind(A::ScrollRules, &[Key::Down, Key::Up, Key::PageDown, Key::PageUp, c('j'), c('k')], 4, "scroll", "scroll the rules a line (a page with `PgDn` / `PgUp`)", &[X::RulesView]),
+    bind(A::NextRule, &[c('n'), Key::Tab], 1, "next rule", "the next rule", &[X::RulesView]),
+    bind(A::PrevRule, &[c('p'), Key::BackTab], 1, "previous rule", "the previous rule", &[X::RulesView]),
+    bind(A::CloseRules, &[Key::Esc, c('q'), c('R')], 2, "close", "close the rules, back to the battle", &[X::RulesView]),
     bind(A::Concede, &[c('C')], 1, "concede", "concede the battle, after asking: the other side wins (R10)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide]),
     bind(A::ToggleStopAtEmpty, &[c('P')], 1, "stop at empty phases", "switch whether a phase with nothing to order waits for you (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),
     bind(A::ToggleHandovers, &[c('H')], 1, "handovers", "switch hot-seat handovers on or off (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),

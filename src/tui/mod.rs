@@ -4,11 +4,13 @@
 pub mod app;
 pub mod briefing;
 pub mod describe;
+pub mod error;
 pub mod keys;
 pub mod map_view;
 pub mod overview;
 pub mod panels;
 pub mod replay;
+pub mod rules_view;
 pub mod screens;
 pub mod session;
 pub mod settings;
@@ -73,18 +75,23 @@ pub fn draw(frame: &mut Frame, app: &App) {
     panels::side_panel(frame, app, panel);
     panels::log(frame, app, log);
     frame.render_widget(panels::status(app, status.width), status);
-    if app.mode == Mode::Log {
-        panels::log_screen(
-            frame,
-            app,
-            Rect {
-                height: area.height.saturating_sub(1),
-                ..area
-            },
-        );
-    }
+    full_screens(frame, app, area);
     screens::overlay(frame, app, area);
     screens::save_alert(frame, app, area);
+}
+
+/// The screens that cover the battle above the status line: the whole log (`L`) and the
+/// rules browser (`R`).
+fn full_screens(frame: &mut Frame, app: &App, area: Rect) {
+    let above_status = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
+    match &app.mode {
+        Mode::Log => panels::log_screen(frame, app, above_status),
+        Mode::Rules { view, .. } => frame.render_widget(view, above_status),
+        _ => {}
+    }
 }
 
 impl App {

@@ -103,8 +103,56 @@ pub fn standing(app: &App, width: u16) -> Line<'static> {
 /// The unit panel: the unit or terrain under the cursor, or the odds of the chosen target.
 pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
     let mut lines = cursor_lines(app);
-    // What the mode adds, and how many lines of the unit to keep when space is short.
-    let (extra, keep) = match &app.mode {
+    let (extra, keep) = mode_lines(app);
+    if !extra.is_empty() {
+        // The menu or the odds matter more than the unit's details: on a small terminal the
+        // details give way so the whole menu or every percentage stays visible.
+        let inner = area.width.saturating_sub(1).max(1) as usize;
+        let rows = |ls: &[Line]| -> usize {
+            ls.iter()
+                .map(|l| super::screens::wrapped_rows(l, inner))
+                .sum()
+        };
+        if rows(&lines) + 1 + rows(&extra) > area.height.saturating_sub(1) as usize {
+            lines.truncate(keep);
+        } else {
+            lines.push(Line::raw(""));
+        }
+        // Where each order of the menu is drawn, so that a click on it gives the order.
+        if let Mode::Orders { options, .. } = &app.mode {
+            let first = area.y + 1 + rows(&lines) as u16 + 1;
+            let keys = options.iter().map(|(k, _)| *k).chain(['\u{1b}']);
+            let spots = (first..).zip(keys).collect();
+            app.menu_rows.replace(spots);
+        }
+        lines.extend(extra);
+    }
+    let block = Block::default().borders(Borders::LEFT).title(" Unit ");
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+/// The panel's text as plain lines: the hex and unit under the cursor, then what the mode
+/// adds (the odds, the order menu, the threats), so a cited rule can be found in it.
+pub fn panel_text(app: &App) -> Vec<String> {
+    let (extra, _) = mode_lines(app);
+    let text = |l: &Line| {
+        l.spans
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect::<String>()
+    };
+    cursor_lines(app).iter().chain(&extra).map(text).collect()
+}
+
+/// What the mode adds to the panel, and how many lines of the unit to keep when space is
+/// short: the odds of the chosen target, the order menu, the threat view.
+fn mode_lines(app: &App) -> (Vec<Line<'static>>, usize) {
+    match &app.mode {
         Mode::PickTarget {
             unit,
             targets,
@@ -138,37 +186,7 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
         }
         Mode::Browse if app.threat_view => (threat_lines(app), 1),
         _ => (Vec::new(), 0),
-    };
-    if !extra.is_empty() {
-        // The menu or the odds matter more than the unit's details: on a small terminal the
-        // details give way so the whole menu or every percentage stays visible.
-        let inner = area.width.saturating_sub(1).max(1) as usize;
-        let rows = |ls: &[Line]| -> usize {
-            ls.iter()
-                .map(|l| super::screens::wrapped_rows(l, inner))
-                .sum()
-        };
-        if rows(&lines) + 1 + rows(&extra) > area.height.saturating_sub(1) as usize {
-            lines.truncate(keep);
-        } else {
-            lines.push(Line::raw(""));
-        }
-        // Where each order of the menu is drawn, so that a click on it gives the order.
-        if let Mode::Orders { options, .. } = &app.mode {
-            let first = area.y + 1 + rows(&lines) as u16 + 1;
-            let keys = options.iter().map(|(k, _)| *k).chain(['\u{1b}']);
-            let spots = (first..).zip(keys).collect();
-            app.menu_rows.replace(spots);
-        }
-        lines.extend(extra);
     }
-    let block = Block::default().borders(Borders::LEFT).title(" Unit ");
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
-        area,
-    );
 }
 
 fn cursor_lines(app: &App) -> Vec<Line<'static>> {

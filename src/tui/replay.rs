@@ -6,6 +6,7 @@
 //! `cargo bench --bench replay`).
 
 use super::app::{App, Key};
+use super::error::GameError;
 use super::keys::{self, Action, Context};
 use crate::engine::{Command, Game, Phase};
 use crate::save::Resumed;
@@ -50,15 +51,20 @@ pub enum ReplayExit {
 
 impl Replay {
     /// Opens a resumed save at its last command.
-    pub fn new(r: Resumed) -> Result<Replay, String> {
+    ///
+    /// # Errors
+    /// [`GameError`] when the save's scenario does not set up or a command is refused.
+    pub fn new(r: Resumed) -> Result<Replay, GameError> {
         // Played through the app as live play is, so the log reads as it did then.
         let mut app = App::replayed(r.scenario.clone(), r.seed, &[], r.controllers)?;
         let mut copies = vec![app.game.clone()];
         let mut marks = vec![(app.game.turn(), app.game.phase())];
         let mut log_ends = vec![app.log.len()];
         for (i, c) in r.commands.iter().enumerate() {
-            app.apply(*c)
-                .map_err(|e| format!("command {} is refused on replay: {e}", i + 1))?;
+            app.apply(*c).map_err(|reason| GameError::RefusedOnReplay {
+                number: i + 1,
+                reason,
+            })?;
             marks.push((app.game.turn(), app.game.phase()));
             log_ends.push(app.log.len());
             if (i + 1) % EVERY == 0 {

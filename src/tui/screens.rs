@@ -7,6 +7,7 @@ use super::app::{App, Mode};
 use super::describe::decision_line;
 use crate::columns;
 use crate::engine::event::EndReason;
+use crate::engine::rules::{Rules, ShockResult};
 use crate::engine::{Actor, SideId};
 use crate::text::escape_text;
 use ratatui::layout::{Alignment, Rect};
@@ -18,27 +19,77 @@ use ratatui::Frame;
 /// Smallest terminal the game draws in.
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
-/// The rules in brief, under the keys on the help screen.
-const RULES: &str = "\
+/// The map's legend on the help screen, under the keys.
+const MAP_LEGEND: &str = "\
 MAP   RDF2 over p 8d: side letter, formation, reload tokens (@: on objective)
       over the unit's tag, uhp, status (* ready, d disordered, F fleeing)
       @@ objective; » or × beside a unit: what the other side just did (o).
-      Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
-TURN  Initiative (d6 + ability; winner picks first or second side), Movement,
-      Missile, Melee, Morale. The first side orders first in each phase.
-RULES Hits: d20 + mods >= attack throw + AC. Firearms pierce up to 5 armor
-      in AP range, need line of sight, and must reload (tokens drop when the
-      unit stands fast). Shock 2d6+ML: 2- rout, 3-4 flee, 5-6 recoil, 7+ hold.
-      Cavalry charging Drilled Foot not next to friendly Formed Foot (or any
-      Undrilled Foot) forces a shock roll at once. Ready units strike first.";
+      Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water";
 
-/// The help screen for `?`: the keys, written from the key table ([`super::keys`]), then
-/// the rules in brief; every line fits the 78 columns of the help box at 80×24.
-pub static HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+/// The rules in brief, under the map's legend on the help screen: the initiative die
+/// (R3.1), the armor firearms pierce (R5.3) and the shock table (R9.1) are those of
+/// `rules`, the rules in use, so a battle with its own rules file shows its own numbers.
+fn rules_in_brief(rules: &Rules) -> String {
+    let die = rules.initiative_die;
+    let ap = rules.armor_penetration;
+    let shock = shock_table_words(rules);
+    format!(
+        "\
+TURN  Initiative (d{die} + ability; winner picks first or second side), Movement,
+      Missile, Melee, Morale. The first side orders first in each phase.
+RULES Hits: d20 + mods >= attack throw + AC. Firearms pierce up to {ap} armor
+      in AP range, need line of sight, and must reload (tokens drop when the
+      unit stands fast). Shock 2d6+ML: {shock}.
+      Cavalry charging Drilled Foot not next to friendly Formed Foot (or any
+      Undrilled Foot) forces a shock roll at once. Ready units strike first."
+    )
+}
+
+/// The shock table in words, each row's totals and result (`2- rout, 3-4 flee, 5-6
+/// recoil, 7+ hold`), the totals above the last row holding (R9.1).
+fn shock_table_words(rules: &Rules) -> String {
+    let mut words = Vec::new();
+    let mut low: Option<i32> = None;
+    for row in &rules.shock_table {
+        let totals = match low {
+            None => format!("{}-", row.at_most),
+            Some(l) if l >= row.at_most => row.at_most.to_string(),
+            Some(l) => format!("{l}-{}", row.at_most),
+        };
+        words.push(format!("{totals} {}", shock_word(row.result)));
+        low = Some(row.at_most.saturating_add(1));
+    }
+    match low {
+        Some(l) => words.push(format!("{l}+ hold")),
+        None => words.push("any hold".into()),
+    }
+    words.join(", ")
+}
+
+/// A shock result's word in the help (R9.1).
+fn shock_word(result: ShockResult) -> &'static str {
+    match result {
+        ShockResult::Rout => "rout",
+        ShockResult::Flee => "flee",
+        ShockResult::Recoil => "recoil",
+        ShockResult::Hold => "hold",
+    }
+}
+
+/// The help screen for `?` under `rules`, the rules in use: the keys, written from the key
+/// table ([`super::keys`]), the map's legend, then the rules in brief with their numbers
+/// read from `rules`; with the shipped rules every line fits the 78 columns of the help
+/// box at 80×24.
+pub fn help_text(rules: &Rules) -> String {
     let mut lines = super::keys::help_lines(78);
-    lines.push(RULES.to_string());
+    lines.push(MAP_LEGEND.to_string());
+    lines.push(rules_in_brief(rules));
     lines.join("\n")
-});
+}
+
+/// The help screen under the shipped rules (see [`help_text`]).
+pub static HELP: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| help_text(&Rules::standard()));
 
 fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);
@@ -192,7 +243,10 @@ pub fn too_small(frame: &mut Frame, app: &App, area: Rect) {
     ];
     match app.mode {
         Mode::ConfirmQuit => text.push(Line::raw(quit_question(app))),
-        Mode::Help => text.extend(HELP.lines().map(|l| Line::raw(l.to_string()))),
+        Mode::Help => {
+            let help = help_text(app.game.rules());
+            text.extend(help.lines().map(|l| Line::raw(l.to_string())));
+        }
         _ => {}
     }
     frame.render_widget(
@@ -205,38 +259,42 @@ pub fn too_small(frame: &mut Frame, app: &App, area: Rect) {
 
 /// The overlay of the current mode or decision, if any.
 pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
+    if mode_overlay(frame, app, area) {
+        return;
+    }
+    let g = &app.game;
+    if g.outcome().is_some() {
+        return game_over(frame, app, area);
+    }
+    decision_overlay(frame, app, area);
+}
+
+/// The box of the current mode (help, overview, a prompt, a confirmation), if it has one;
+/// whether it had (the rules browser counts: nothing is drawn over it).
+fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
     let g = &app.game;
     match &app.mode {
-        Mode::Help => {
-            return popup(
-                frame,
-                area,
-                "Help",
-                HELP.lines().map(|l| Line::raw(l.to_string())).collect(),
-                80,
-            )
-        }
+        Mode::Help => popup(
+            frame,
+            area,
+            "Help",
+            help_text(g.rules())
+                .lines()
+                .map(|l| Line::raw(l.to_string()))
+                .collect(),
+            80,
+        ),
         Mode::Overview => {
             let inner = (area.width.saturating_sub(2), area.height.saturating_sub(4));
             let lines = super::overview::lines(app, inner.0, inner.1);
-            return popup(frame, area, "Map overview", lines, area.width);
+            popup(frame, area, "Map overview", lines, area.width);
         }
-        Mode::Handover { side, ask, summary } => {
-            return handover(frame, app, area, *side, ask, summary)
-        }
+        Mode::Handover { side, ask, summary } => handover(frame, app, area, *side, ask, summary),
         Mode::Briefing { scroll } => {
             let lines = super::briefing::lines(app);
-            return scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
+            scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
         }
-        Mode::SaveAs { name } => return save_prompt(frame, app, area, name),
-        Mode::ConfirmReplace { path, why, .. } => {
-            let lines = vec![
-                Line::raw(crate::files::shown(path).into_owned()),
-                Line::raw(format!("{why}.")),
-                Line::raw("Replace it? [y] yes, any other key: no"),
-            ];
-            return popup(frame, area, "Replace?", lines, 80);
-        }
+        Mode::SaveAs { name } => save_prompt(frame, app, area, name),
         Mode::Problems { lines } => {
             let mut shown: Vec<Line<'static>> =
                 lines.iter().map(|l| Line::raw(l.clone())).collect();
@@ -244,7 +302,7 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             shown.push(Line::raw(
                 "The battle goes on as it was. Fix the file and save it again.",
             ));
-            return popup(frame, area, "The scenario file has problems", shown, 90);
+            popup(frame, area, "The scenario file has problems", shown, 90);
         }
         Mode::ForceDice { faces } => {
             let lines = vec![
@@ -252,15 +310,35 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
                 Line::raw("Faces 1-20, in order, before the seeded dice go on."),
                 Line::raw("Enter forces them (kept in the save), Esc cancels."),
             ];
-            return popup(frame, area, "Force dice (designer)", lines, 64);
+            popup(frame, area, "Force dice (designer)", lines, 64);
         }
-        Mode::ConfirmQuit => return confirm_quit(frame, app, area),
+        // The rules browser covers the battle: nothing of it is asked over the rules.
+        Mode::Rules { .. } => {}
+        _ => return confirm_overlay(frame, app, area),
+    }
+    true
+}
+
+/// The box of a confirmation (replace a file, quit, end orders, concede), if the mode is
+/// one; whether it was.
+fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
+    let g = &app.game;
+    match &app.mode {
+        Mode::ConfirmReplace { path, why, .. } => {
+            let lines = vec![
+                Line::raw(crate::files::shown(path).into_owned()),
+                Line::raw(format!("{why}.")),
+                Line::raw("Replace it? [y] yes, any other key: no"),
+            ];
+            popup(frame, area, "Replace?", lines, 80);
+        }
+        Mode::ConfirmQuit => confirm_quit(frame, app, area),
         Mode::ConfirmEnd { idle } => {
             let text = format!(
                 "{} can still act. End orders? [y] yes, any other key: no",
                 crate::words::counted(*idle as u64, "unit")
             );
-            return popup(frame, area, "End orders", vec![Line::raw(text)], 60);
+            popup(frame, area, "End orders", vec![Line::raw(text)], 60);
         }
         Mode::ConfirmConcede { side } => {
             let name = g.side(*side).name.clone();
@@ -268,13 +346,16 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
             let text = format!(
                 "{name} concedes: the battle ends, {other} wins. [y] yes, any other key: no"
             );
-            return popup(frame, area, "Concede?", vec![Line::raw(text)], 60);
+            popup(frame, area, "Concede?", vec![Line::raw(text)], 60);
         }
-        _ => {}
+        _ => return false,
     }
-    if g.outcome().is_some() {
-        return game_over(frame, app, area);
-    }
+    true
+}
+
+/// The prompt of a decision a side must take, kept clear of the hexes it is about.
+fn decision_overlay(frame: &mut Frame, app: &App, area: Rect) {
+    let g = &app.game;
     if let Actor::Decide(decision) = g.actor() {
         if let Some(text) = decision_line(g, &decision) {
             let name = g.side(decision.side()).name.clone();

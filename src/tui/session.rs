@@ -24,7 +24,7 @@ pub enum Exit {
     /// battle was saved and the terminal restored.
     Signal(i32),
     /// The computer could not give a legal order; the reason. The battle is saved as it was.
-    ComputerFailed(String),
+    ComputerFailed(super::error::ComputerError),
 }
 
 /// The signals that end the game cleanly: terminate, hang-up (the terminal closed),
@@ -149,7 +149,7 @@ fn replay_loop(
             Some(ReplayExit::Quit) => return Ok(None),
             Some(ReplayExit::PlayOn(choice)) => match open(choice) {
                 Ok(app) => return Ok(Some(app)),
-                Err(why) => replay.app.message = why,
+                Err(why) => replay.app.message = format!("{why:#}"),
             },
         }
     }
@@ -176,7 +176,7 @@ fn title_loop(
             Some(Choice::Quit) => return Ok(None),
             Some(choice) => match open(choice) {
                 Ok(app) => return Ok(Some(app)),
-                Err(why) => title.message = why,
+                Err(why) => title.message = format!("{why:#}"),
             },
         }
     }
@@ -297,7 +297,13 @@ impl SignalWatch {
 
 /// One computer command, given at once (no pop-up follows, issue 26). An
 /// order the engine refuses, or none while the battle goes on, is the computer's failure.
-pub fn step_computer(app: &mut App, computer: &mut Computer) -> Result<(), String> {
+///
+/// # Errors
+/// [`ComputerError`] when the computer gives no order or one the engine refuses.
+pub fn step_computer(
+    app: &mut App,
+    computer: &mut Computer,
+) -> Result<(), super::error::ComputerError> {
     let command = computer.choose(&app.game);
     super::thinker::apply(app, command)
 }
@@ -314,7 +320,7 @@ pub enum Start {
 
 /// Opens the battle the title screen's choice names: the caller knows the seed and the
 /// data directory. Its error is shown on the title screen.
-pub type Opener<'a> = &'a dyn Fn(Choice) -> Result<App, String>;
+pub type Opener<'a> = &'a dyn Fn(Choice) -> anyhow::Result<App>;
 
 /// Mouse reporting on, and off again on a panic (ratatui's own hook restores the rest).
 fn capture_mouse() -> std::io::Result<()> {

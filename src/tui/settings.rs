@@ -67,11 +67,17 @@ impl Settings {
 
     /// Writes the settings to `path` atomically, creating its directory; the reason, with
     /// the file's name, if it cannot.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// [`SettingsError`] when they cannot be written as RON or the file cannot be written.
+    pub fn save(&self, path: &Path) -> Result<(), super::error::SettingsError> {
         let pretty = ron::ser::PrettyConfig::default();
-        let text = ron::ser::to_string_pretty(self, pretty)
-            .map_err(|e| format!("cannot write the settings: {e}"))?;
-        crate::files::write_atomic(path, &[text.as_bytes(), b"\n"])
-            .map_err(|e| format!("{}: {e}", crate::files::shown(path)))
+        let text = ron::ser::to_string_pretty(self, pretty)?;
+        crate::files::write_atomic(path, &[text.as_bytes(), b"\n"]).map_err(|source| {
+            super::error::SettingsError::Write {
+                path: path.to_path_buf(),
+                source,
+            }
+        })
     }
 }

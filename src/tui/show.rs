@@ -15,16 +15,16 @@ use ratatui::widgets::Widget;
 /// whole map; a width past the largest hexes' drawing is taken as that), followed by its
 /// key. Errors: a width too narrow for the whole map at the
 /// smallest hexes, and the engine's setup problems.
-pub fn show(scenario: Scenario, width: u16) -> Result<String, String> {
+pub fn show(scenario: Scenario, width: u16) -> Result<String, super::error::GameError> {
     let app = App::new(scenario, 0, [Controller::Human; 2])?;
     let map = app.game.map();
     // The smallest hexes are 5 columns, odd rows half a hex in: no narrower fits the map.
     let need = full_width(map, 1);
     if width < need {
-        return Err(format!(
-            "the map is {} hexes wide: it needs a width of at least {need} columns",
-            map.width()
-        ));
+        return Err(super::error::GameError::TooNarrow {
+            hexes: map.width(),
+            need,
+        });
     }
     // Wider than the largest hexes' drawing changes nothing but the work: a 200×200 map
     // drawn 65,535 columns wide took 36 s and 3 GB for the same text (issue 25).

@@ -4,6 +4,7 @@
 //! meanwhile (an undo, say), in which case the computer thinks again.
 
 use super::app::{App, Mode};
+use super::error::ComputerError;
 use crate::engine::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -78,16 +79,17 @@ impl Thinker {
     /// Gives the computer's order if it is ready: `Ok(true)` when one was given (or turned
     /// out stale and will be thought again), `Ok(false)` while it still thinks or idles, and
     /// the reason when the order is refused or the thread failed.
-    pub fn give_if_ready(&mut self, app: &mut App) -> Result<bool, String> {
+    ///
+    /// # Errors
+    /// [`ComputerError`] when the order is refused or the thread ended without one.
+    pub fn give_if_ready(&mut self, app: &mut App) -> Result<bool, ComputerError> {
         let Some((rx, asked_at)) = &self.pending else {
             return Ok(false);
         };
         let (command, computer) = match rx.try_recv() {
             Ok(answer) => answer,
             Err(TryRecvError::Empty) => return Ok(false),
-            Err(TryRecvError::Disconnected) => {
-                return Err("the computer's thinking stopped without an order".into())
-            }
+            Err(TryRecvError::Disconnected) => return Err(ComputerError::Stopped),
         };
         let stale = *asked_at != app.commands.len();
         self.pending = None;
@@ -102,18 +104,21 @@ impl Thinker {
 /// Gives the computer's `command` to the battle; an order the engine refuses, or none
 /// while the battle goes on, is the computer's failure. No pop-up follows: the `--pause`
 /// between orders, the marks of its moves and the log show what it did (issue 26).
-pub fn apply(app: &mut App, command: Option<Command>) -> Result<(), String> {
+///
+/// # Errors
+/// [`ComputerError::NoOrder`] or [`ComputerError::Refused`], with the engine's reason.
+pub fn apply(app: &mut App, command: Option<Command>) -> Result<(), ComputerError> {
     let Some(command) = command else {
         return match app.game.outcome() {
             Some(_) => Ok(()),
-            None => Err("the computer gave no order while the battle goes on".into()),
+            None => Err(ComputerError::NoOrder),
         };
     };
     if !app.submit(command) {
-        return Err(format!(
-            "the computer's order {command:?} was refused: {}",
-            app.message
-        ));
+        return Err(ComputerError::Refused {
+            command,
+            reason: app.message.clone(),
+        });
     }
     Ok(())
 }

@@ -54,9 +54,9 @@ pub fn legal_prefix(
     seed: u64,
     commands: &[Command],
     old: &Game,
-) -> Result<Replayed, String> {
+) -> Result<Replayed, super::error::GameError> {
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
-        .map_err(|_| "the scenario does not set up".to_string())?;
+        .map_err(|_| super::error::GameError::NotSetUp)?;
     let names = |g: &Game| -> Vec<(String, usize)> {
         let units = g.units();
         units
@@ -112,7 +112,8 @@ pub struct Replayed {
 /// problems that leave `app` as it was.
 pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     let scenario = Scenario::load(path).map_err(|e| e.lines())?;
-    let r = legal_prefix(&scenario, app.seed, &app.commands, &app.game).map_err(|e| vec![e])?;
+    let r = legal_prefix(&scenario, app.seed, &app.commands, &app.game)
+        .map_err(|e| vec![e.to_string()])?;
     let (given, replayed) = (app.commands.len(), r.kept.len());
     // Replayed again through the app, so the log reads as it did in play (issue 26).
     let mut fresh = match App::replayed(scenario.clone(), app.seed, &r.kept, app.controllers) {

@@ -3,6 +3,7 @@
 //! in the one key table ([`keys::BINDINGS`], issue 26) and the handlers match on actions.
 
 use super::super::keys::{self, Action, Context};
+use super::super::rules_view::RulesView;
 use super::{App, Key, Mode, TargetOrder};
 use crate::engine::event::MoveKind;
 use crate::engine::game::Reach;
@@ -28,6 +29,7 @@ impl App {
             Mode::Briefing { .. } => Context::Briefing,
             Mode::ConfirmConcede { .. } => Context::ConfirmConcede,
             Mode::Log => Context::LogView,
+            Mode::Rules { .. } => Context::RulesView,
             Mode::ConfirmQuit => Context::ConfirmQuit,
             Mode::ConfirmReplace { .. } => Context::ConfirmReplace,
             Mode::SaveAs { .. } => Context::SaveName,
@@ -60,31 +62,45 @@ impl App {
         {
             return self.open_save_prompt();
         }
+        if self.any_mode_key(action) {
+            return;
+        }
+        self.mode_key(context, key, action);
+    }
+
+    /// The keys that act the same in every mode they work in (dice, concede, overview,
+    /// log, rules, the settings' toggles); whether `action` was one.
+    fn any_mode_key(&mut self, action: Option<Action>) -> bool {
         match action {
             Some(Action::ForceDice) => {
                 self.mode = Mode::ForceDice {
                     faces: String::new(),
                 };
-                return;
             }
-            Some(Action::Concede) => return self.ask_concede(),
-            Some(Action::Overview) => {
-                self.mode = Mode::Overview;
-                return;
-            }
-            Some(Action::ShowLog) => {
-                self.mode = Mode::Log;
-                return;
-            }
-            Some(Action::ToggleStopAtEmpty) => return self.toggle_stop_at_empty_phases(),
-            Some(Action::ToggleHandovers) => return self.toggle_handovers(),
-            _ => {}
+            Some(Action::Concede) => self.ask_concede(),
+            Some(Action::Overview) => self.mode = Mode::Overview,
+            Some(Action::ShowLog) => self.mode = Mode::Log,
+            Some(Action::Rules) => self.open_rules(),
+            Some(Action::ToggleStopAtEmpty) => self.toggle_stop_at_empty_phases(),
+            Some(Action::ToggleHandovers) => self.toggle_handovers(),
+            _ => return false,
         }
+        true
+    }
+
+    /// A key handled by the mode it is pressed in.
+    fn mode_key(&mut self, context: Context, key: Key, action: Option<Action>) {
         match self.mode.clone() {
             Mode::Help | Mode::Overview | Mode::Handover { .. } | Mode::Problems { .. } => {
                 self.mode = Mode::Browse
             }
             Mode::Log => self.log_key(key, action),
+            Mode::Rules { mut view, back } => {
+                self.mode = match view.key(key, action) {
+                    true => Mode::Rules { view, back },
+                    false => *back,
+                };
+            }
             Mode::Briefing { scroll } => self.briefing_key(key, action, scroll),
             Mode::ConfirmConcede { side } => match action {
                 Some(Action::Yes) => {
@@ -389,6 +405,27 @@ impl App {
         } else {
             "threat view off".into()
         };
+    }
+
+    /// `R`: the rules browser, opened at the rule the player just met (see
+    /// [`App::rule_in_view`]), over the mode it goes back to.
+    fn open_rules(&mut self) {
+        let view = RulesView::at(self.rule_in_view());
+        let back = Box::new(std::mem::replace(&mut self.mode, Mode::Browse));
+        self.mode = Mode::Rules { view, back };
+    }
+
+    /// The rule the player just met: the one the message (a refusal) cites, else the newest
+    /// log line that cites one, else the first panel line of the hex under the cursor that
+    /// does; `None` when none cites a rule.
+    pub fn rule_in_view(&self) -> Option<&'static str> {
+        let cited = |line: &str| crate::rulebook::cited_id(crate::rulebook::RULES_TEXT, line);
+        cited(&self.message)
+            .or_else(|| self.log.iter().rev().find_map(|line| cited(line)))
+            .or_else(|| {
+                let panel = super::super::panels::panel_text(self);
+                panel.iter().find_map(|line| cited(line))
+            })
     }
 
     /// `+` / `-`: larger or smaller hexes, from the size drawn now.

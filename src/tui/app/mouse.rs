@@ -25,7 +25,8 @@ impl App {
             Mode::ConfirmQuit
             | Mode::ConfirmEnd { .. }
             | Mode::ConfirmReplace { .. }
-            | Mode::ConfirmConcede { .. } => return,
+            | Mode::ConfirmConcede { .. }
+            | Mode::Rules { .. } => return,
             Mode::Orders { .. } => {
                 let picked = self
                     .menu_rows
@@ -88,6 +89,12 @@ impl App {
     /// The mouse wheel over the game: the log back (`up`) or forward, a line at a time.
     pub fn wheel(&mut self, up: bool) {
         if self.small.get() {
+            return;
+        }
+        // Over the rules browser the wheel scrolls the rules, as the arrows do.
+        if let Mode::Rules { view, .. } = &mut self.mode {
+            let key = if up { Key::Up } else { Key::Down };
+            view.key(key, Some(super::super::keys::Action::ScrollRules));
             return;
         }
         self.log_scroll = if up {

@@ -127,10 +127,13 @@ impl App {
     /// another game holds is refused with that game's process id. When the lock cannot be
     /// made (a read-only directory, ...) the battle goes on unlocked: the autosave's own
     /// failure then says what is wrong.
-    pub fn open_autosave(&mut self, path: PathBuf) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// [`GameError::Locked`] when another game holds the save.
+    pub fn open_autosave(&mut self, path: PathBuf) -> Result<(), super::GameError> {
         match SaveLock::acquire(&path) {
             Ok(lock) => self.lock = Some(lock),
-            Err(e @ LockError::Held { .. }) => return Err(e.to_string()),
+            Err(e @ LockError::Held { .. }) => return Err(e.into()),
             Err(LockError::Io { .. }) => self.lock = None,
         }
         self.autosave = Some(path);

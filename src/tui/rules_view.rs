@@ -1,0 +1,137 @@
+//! `R`: the rules browser over the battle. It shows the rules of play as shipped (the text
+//! `volley rules` prints, [`crate::rulebook`]) and opens at the rule the player just met: the
+//! one a refusal, a log line or a panel line cites (`… (R4.4)`). It owns its state (the line
+//! at the top, the page as last drawn) and draws itself as a widget, in the way of ratatui's
+//! `demo2` tabs. No rule is implemented here; it only shows R1.1 to R12.8.
+
+use super::app::Key;
+use super::keys::{self, Action, Context};
+use crate::rulebook::{heading_line, heading_lines, RULES_TEXT};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use std::cell::Cell;
+
+/// The rules browser's state: which line of the rules is at the top of the box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesView {
+    /// The line of the rules text shown first, 0 the first line.
+    top: usize,
+    /// How many lines of the text the box held when last drawn, so `PgDn` turns one page.
+    page: Cell<usize>,
+}
+
+impl RulesView {
+    /// The browser opened at rule or section `id` (its heading at the top), or at the top of
+    /// the rules when `id` is `None` or not in them.
+    pub fn at(id: Option<&str>) -> RulesView {
+        let top = id.and_then(|id| heading_line(RULES_TEXT, id)).unwrap_or(0);
+        RulesView {
+            top,
+            page: Cell::new(10),
+        }
+    }
+
+    /// The line of the rules text at the top of the box, 0 the first.
+    pub fn top(&self) -> usize {
+        self.top
+    }
+
+    /// The id of the rule whose text is at the top (`R4.4`), `None` above the first rule.
+    pub fn rule(&self) -> Option<&'static str> {
+        let heading = heading_lines(RULES_TEXT)
+            .into_iter()
+            .take_while(|at| *at <= self.top)
+            .last()?;
+        let line = RULES_TEXT.lines().nth(heading)?;
+        line.trim_start_matches('#').split_whitespace().next()
+    }
+
+    /// Handles a key of the browser: the arrows (`j`, `k`) scroll a line, `PgUp`/`PgDn` a
+    /// page, `n`/`p` go to the next or previous rule; whether the browser stays open (the
+    /// close keys, `Esc`, `q` and `R`, close it).
+    pub fn key(&mut self, key: Key, action: Option<Action>) -> bool {
+        let last = RULES_TEXT.lines().count().saturating_sub(1);
+        let page = self.page.get().max(1);
+        self.top = match (action, key) {
+            (Some(Action::CloseRules), _) => return false,
+            (Some(Action::NextRule), _) => next_heading(self.top).unwrap_or(self.top),
+            (Some(Action::PrevRule), _) => previous_heading(self.top).unwrap_or(0),
+            (Some(Action::ScrollRules), Key::PageDown) => self.top.saturating_add(page),
+            (Some(Action::ScrollRules), Key::PageUp) => self.top.saturating_sub(page),
+            (Some(Action::ScrollRules), Key::Down | Key::Char('j')) => self.top.saturating_add(1),
+            (Some(Action::ScrollRules), _) => self.top.saturating_sub(1),
+            _ => self.top,
+        }
+        .min(last);
+        true
+    }
+
+    /// The box's title: the rule at the top and where the top is in the text.
+    fn title(&self) -> String {
+        let total = RULES_TEXT.lines().count();
+        let rule = self.rule().map(|r| format!("{r}, ")).unwrap_or_default();
+        format!(" Rules: {rule}line {} of {total} ", self.top + 1)
+    }
+}
+
+/// The first heading line after line `top`.
+fn next_heading(top: usize) -> Option<usize> {
+    heading_lines(RULES_TEXT).into_iter().find(|at| *at > top)
+}
+
+/// The last heading line before line `top`.
+fn previous_heading(top: usize) -> Option<usize> {
+    heading_lines(RULES_TEXT)
+        .into_iter()
+        .take_while(|at| *at < top)
+        .last()
+}
+
+/// A line of the rules as the browser draws it: a heading without its `#` marks, in bold.
+fn shown(line: &'static str) -> Line<'static> {
+    if line.starts_with('#') {
+        let text = line.trim_start_matches('#').trim_start();
+        Line::styled(text, Style::default().add_modifier(Modifier::BOLD))
+    } else {
+        Line::raw(line)
+    }
+}
+
+/// How many of `lines` fit whole in `rows` rows wrapped to `width` columns (at least 1).
+fn lines_that_fit(lines: &[Line], width: usize, rows: usize) -> usize {
+    let mut used = 0;
+    let fitting = lines.iter().take_while(|l| {
+        used += super::screens::wrapped_rows(l, width);
+        used <= rows
+    });
+    fitting.count().max(1)
+}
+
+impl Widget for &RulesView {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Clear.render(area, buf);
+        let block = Block::default().borders(Borders::ALL).title(self.title());
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let [text, footer] =
+            Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+        let lines: Vec<Line<'static>> = RULES_TEXT.lines().skip(self.top).map(shown).collect();
+        let fits = lines_that_fit(&lines, usize::from(text.width), usize::from(text.height));
+        self.page.set(fits);
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(text, buf);
+        let hints: Vec<String> = keys::hints(Context::RulesView)
+            .into_iter()
+            .map(|(_, hint)| hint)
+            .collect();
+        Line::styled(
+            keys::fit(&hints, usize::from(footer.width)),
+            Style::default().fg(Color::Black).bg(Color::Gray),
+        )
+        .render(footer, buf);
+    }
+}
