@@ -19,6 +19,7 @@ use volley::engine::types::{
     CreatureSize, DamageDice, FirearmKind, HitDice, Lock, MissileWeapon, SideId,
 };
 use volley::engine::unit::{attack_sequence_text, Profile, ProfileError};
+use volley::engine::ModifierKind;
 use volley::engine::Order;
 use volley::engine::{
     Command, Dice, Event, Formation, Game, Map, MoveKind, Phase, RuleError, Rules, ShockResult,
@@ -337,7 +338,7 @@ fn r2_2_the_morale_score_is_added_to_shock_rolls() {
         cause: RollCause::CavalryCharge,
         dice: [2, 3],
         modifier: 2,
-        modifiers: vec![("morale".to_string(), 2)],
+        modifiers: vec![(ModifierKind::Morale, 2).into()],
         total: 7,
         result: ShockResult::Hold,
     }));

@@ -426,11 +426,7 @@ fn odds_lines(
 /// outcomes (R5.1, R9.1).
 fn sequence_lines(odds: &Odds) -> Vec<Line<'static>> {
     let p = &odds.profile;
-    let mods: String = p
-        .modifiers
-        .iter()
-        .map(|(w, v)| format!(" {v:+} {w}"))
-        .collect();
+    let mods = super::describe::modifier_list(&p.modifiers);
     let mut lines = vec![Line::raw(format!(
         "{} × d20{mods} vs {}: {} each",
         p.attacks,
