@@ -281,7 +281,7 @@ fn r4_1_march_and_hustle_go_up_to_their_rates() {
         g.submit(march(0, at(5, 5))),
         Err(RuleError::AlreadyOrdered {
             unit: id(0),
-            phase: "movement".into()
+            phase: Phase::Movement
         })
     );
 }

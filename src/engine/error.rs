@@ -2,6 +2,8 @@
 //! refused by the rules (R1–R10). User text in them (names, labels, paths) is shown with its
 //! control characters escaped, so no file can colour the terminal or split a message line.
 
+use super::command::Decision;
+use super::event::Phase;
 use super::types::UnitId;
 use serde::de::DeserializeOwned;
 use std::borrow::Cow;
@@ -166,9 +168,14 @@ pub enum RuleError {
     /// R10: the battle has ended; no command is taken.
     #[error("the battle is over")]
     BattleOver,
-    /// A decision (named) must be answered before any order.
-    #[error("{0} is waiting for a decision first")]
-    DecisionPending(String),
+    /// A decision must be answered before any order; `side` names who is asked.
+    #[error("{} is waiting for a decision first", escape_text(side))]
+    DecisionPending {
+        /// The decision asked.
+        decision: Decision,
+        /// The name of the side it is asked of, as the scenario spells it.
+        side: String,
+    },
     /// An answer was given but no decision is pending.
     #[error("there is no decision to answer")]
     NoDecision,
@@ -188,12 +195,12 @@ pub enum RuleError {
     #[error("{0} is not an enemy")]
     NotAnEnemy(UnitId),
     /// R3.2: each unit gets one order a phase.
-    #[error("{unit} already has its {phase} order")]
+    #[error("{unit} already has its {} order", phase.name())]
     AlreadyOrdered {
         /// The unit ordered twice.
         unit: UnitId,
-        /// The phase's name.
-        phase: String,
+        /// The phase it was ordered in.
+        phase: Phase,
     },
     /// R3.2: the order is not one of the current phase's.
     #[error("that order belongs to another phase")]
@@ -330,6 +337,28 @@ impl fmt::Display for Problem {
 #[cfg(test)]
 mod tests {
     use super::Refusal::*;
+
+    /// R3.2: the typed phase and decision are written as the words the player always read,
+    /// and a side's name from the scenario is escaped.
+    #[test]
+    fn r3_2_refusals_with_a_phase_or_a_decision_read_as_before() {
+        use super::{Decision, Phase, RuleError, UnitId};
+        let twice = RuleError::AlreadyOrdered {
+            unit: UnitId(4),
+            phase: Phase::Movement,
+        };
+        assert_eq!(twice.to_string(), "#4 already has its movement order");
+        let pending = RuleError::DecisionPending {
+            decision: Decision::Initiative {
+                side: crate::engine::SideId::B,
+            },
+            side: "Swedes\u{1b}[31m".to_string(),
+        };
+        assert_eq!(
+            pending.to_string(),
+            "Swedes\\u{1b}[31m is waiting for a decision first"
+        );
+    }
 
     #[test]
     fn each_refusal_names_its_rule_where_its_text_cites_one() {

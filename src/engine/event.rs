@@ -22,6 +22,19 @@ pub enum Phase {
     Morale,
 }
 
+impl Phase {
+    /// The phase's name in a sentence: `movement`, `missile` (R3).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Initiative => "initiative",
+            Phase::Movement => "movement",
+            Phase::Missile => "missile",
+            Phase::Melee => "melee",
+            Phase::Morale => "morale",
+        }
+    }
+}
+
 /// Movement orders of R4.1 plus the flee move of R8.4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MoveKind {

@@ -74,9 +74,10 @@ impl Game {
             (Command::Answer(_), Some(p)) if p.decision.answers().contains(command) => Ok(()),
             (Command::Answer(_), Some(_)) => Err(RuleError::WrongAnswer),
             (Command::Answer(_), None) => Err(RuleError::NoDecision),
-            (Command::Order(_), Some(p)) => Err(RuleError::DecisionPending(
-                p.decision.side().of(&self.sides).name.clone(),
-            )),
+            (Command::Order(_), Some(p)) => Err(RuleError::DecisionPending {
+                decision: p.decision.clone(),
+                side: p.decision.side().of(&self.sides).name.clone(),
+            }),
             (Command::Order(order), None) => self.check_order(*order),
         }
     }

@@ -5,7 +5,7 @@
 use super::reach::{Supposing, Toward};
 use super::{Game, Reach, Unit};
 use crate::engine::error::RuleError;
-use crate::engine::event::{Event, MoveKind};
+use crate::engine::event::{Event, MoveKind, Phase};
 use crate::engine::types::{Status, UnitId};
 use hexx::Hex;
 
@@ -114,7 +114,7 @@ impl Game {
         if u.marks.moved.is_some() {
             return Err(RuleError::AlreadyOrdered {
                 unit,
-                phase: "movement".into(),
+                phase: Phase::Movement,
             });
         }
         // A hex off the map is refused before any distance to it is measured: hostile
