@@ -270,8 +270,14 @@ impl<'de> Deserialize<'de> for CancelReason {
     }
 }
 
-/// Something that happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Something that happened. Its kind without its data is an [`EventKind`], which scenario
+/// tests name (`Happened(event: "ShockRolled")`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(EventKind),
+    derive(strum::EnumString, strum::IntoStaticStr, strum::VariantNames),
+    doc = "The kind of an [`Event`], named as the variant is (`ShockRolled`)."
+)]
 pub enum Event {
     /// R3: a new turn began.
     TurnBegan {
