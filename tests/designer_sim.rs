@@ -170,7 +170,7 @@ fn ablation_changes_the_units_named_and_only_them_and_plays_the_same_seeds() {
         &[Change::Swap("Uncovered shot".into(), "pikeman".into())],
     );
     assert_eq!(
-        unknown.unwrap_err(),
+        unknown.unwrap_err().to_string(),
         "no troop type `pikeman`; did you mean `pikemen`?"
     );
     assert!(changed(&scenario, &[Change::Without("Nobody".into())])

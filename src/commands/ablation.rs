@@ -64,12 +64,6 @@ pub enum ChangeError {
     },
 }
 
-impl PartialEq<&str> for ChangeError {
-    fn eq(&self, other: &&str) -> bool {
-        self.to_string() == *other
-    }
-}
-
 impl Change {
     /// `LABEL=TROOP` of `--swap`.
     pub fn swap(text: &str) -> Result<Change, ChangeError> {
