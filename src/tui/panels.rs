@@ -215,7 +215,7 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::raw(format!("uhp {} of {}", u.uhp, p.uhp)));
     lines.push(Line::raw(format!(
         "march {} hustle {} charge {}",
-        p.rate.0, p.rate.1, p.rate.2
+        p.rate.march, p.rate.hustle, p.rate.charge
     )));
     lines.push(Line::raw(format!(
         "AC {} (armor {}), morale {:+}",

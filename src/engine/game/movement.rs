@@ -37,9 +37,9 @@ impl Game {
     /// rate, in hexes of clear ground); no hex of its reach is further than that.
     pub fn move_budget(u: &Unit, kind: MoveKind) -> u32 {
         match kind {
-            MoveKind::March | MoveKind::Disengage => u.profile.rate.0,
-            MoveKind::Hustle => u.profile.rate.1,
-            MoveKind::Charge => u.profile.rate.2,
+            MoveKind::March | MoveKind::Disengage => u.profile.rate.march,
+            MoveKind::Hustle => u.profile.rate.hustle,
+            MoveKind::Charge => u.profile.rate.charge,
             MoveKind::StandFast | MoveKind::Flee => 0,
         }
     }

@@ -208,7 +208,7 @@ impl Game {
         known.orders.push(stand);
         // One search serves march and hustle: they differ only in budget, and a cheapest
         // path within the march rate is the same whichever budget prunes the search.
-        let (march, hustle) = (u.profile.rate.0, u.profile.rate.1);
+        let (march, hustle) = (u.profile.rate.march, u.profile.rate.hustle);
         let hustles = self.reach(unit, MoveKind::Hustle);
         let marches = (hustle < march).then(|| self.reach(unit, MoveKind::March));
         let march_ends = match &marches {
@@ -253,7 +253,7 @@ impl Game {
         if !disciplined || u.status != Status::Steady {
             return;
         }
-        let within = u.profile.rate.2 + 1;
+        let within = u.profile.rate.charge + 1;
         let near: Vec<(UnitId, Hex)> = (self.units_of(u.side.other()))
             .filter(|e| e.pos.unsigned_distance_to(u.pos) <= within)
             .map(|e| (e.id, e.pos))
