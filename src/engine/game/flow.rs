@@ -324,11 +324,11 @@ impl Game {
         self.emit(Event::PhaseBegan {
             phase: Phase::Melee,
         });
-        for (charger, target, guard) in self.charges.clone().into_iter().rev() {
+        for c in self.charges.clone().into_iter().rev() {
             self.agenda.push(Step::ChargeAttack {
-                charger,
-                target,
-                guard,
+                charger: c.charger,
+                target: c.target,
+                guard: c.guard,
             });
         }
     }

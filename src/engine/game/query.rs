@@ -120,8 +120,8 @@ impl Game {
         self.charges
             .iter()
             .rev()
-            .find(|(c, _, _)| *c == charger)
-            .map(|(_, t, _)| *t)
+            .find(|c| c.charger == charger)
+            .map(|c| c.target)
     }
 
     /// Why a unit has no order to give now, in the rules' words: the refusal of the order it
