@@ -170,11 +170,12 @@ fn ablation_changes_the_units_named_and_only_them_and_plays_the_same_seeds() {
         &[Change::Swap("Uncovered shot".into(), "pikeman".into())],
     );
     assert_eq!(
-        unknown.unwrap_err(),
+        unknown.unwrap_err().to_string(),
         "no troop type `pikeman`; did you mean `pikemen`?"
     );
     assert!(changed(&scenario, &[Change::Without("Nobody".into())])
         .unwrap_err()
+        .to_string()
         .starts_with("no unit labelled `Nobody` (labels: Mansfeld's pike,"));
     assert!(Change::swap("no equals sign").is_err());
 }

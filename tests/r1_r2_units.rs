@@ -19,6 +19,7 @@ use volley::engine::types::{
     CreatureSize, DamageDice, FirearmKind, HitDice, Lock, MissileWeapon, SideId,
 };
 use volley::engine::unit::{attack_sequence_text, Profile, ProfileError};
+use volley::engine::ModifierKind;
 use volley::engine::Order;
 use volley::engine::{
     Command, Dice, Event, Formation, Game, Map, MoveKind, Phase, RuleError, Rules, ShockResult,
@@ -146,7 +147,7 @@ fn r1_1_a_full_foot_unit_is_120_men_and_a_full_mounted_unit_60_riders() {
 #[test]
 fn r1_1_a_hex_is_60_feet_so_riders_move_speed_over_60_hexes() {
     let lc = with_speed(troop(Formation::LC), 240);
-    assert_eq!(profile(&lc, 60).rate, Rate(4, 8, 12));
+    assert_eq!(profile(&lc, 60).rate, Rate::from((4, 8, 12)));
     let g = game_in(
         Phase::Movement,
         vec![
@@ -337,7 +338,7 @@ fn r2_2_the_morale_score_is_added_to_shock_rolls() {
         cause: RollCause::CavalryCharge,
         dice: [2, 3],
         modifier: 2,
-        modifiers: vec![("morale".to_string(), 2)],
+        modifiers: vec![(ModifierKind::Morale, 2).into()],
         total: 7,
         result: ShockResult::Hold,
     }));
@@ -355,25 +356,25 @@ fn r2_3_unit_hit_points_are_hd_times_n_over_15() {
 #[test]
 fn r2_3_mounted_movement_is_s_2s_3s() {
     let hc = troop(Formation::HC);
-    assert_eq!(rate(hc.clone(), 240), Rate(4, 8, 12));
-    assert_eq!(rate(hc.clone(), 180), Rate(3, 6, 9));
-    assert_eq!(rate(hc, 120), Rate(2, 4, 6));
+    assert_eq!(rate(hc.clone(), 240), Rate::from((4, 8, 12)));
+    assert_eq!(rate(hc.clone(), 180), Rate::from((3, 6, 9)));
+    assert_eq!(rate(hc, 120), Rate::from((2, 4, 6)));
 }
 
 #[test]
 fn r2_3_foot_movement_follows_the_gow_table() {
     let df = || shot(Formation::DF, Lock::Matchlock, FirearmKind::Musket);
     let sf = || shot(Formation::SF, Lock::Matchlock, FirearmKind::Musket);
-    assert_eq!(rate(df(), 60), Rate(1, 2, 3));
-    assert_eq!(rate(df(), 90), Rate(1, 2, 3));
-    assert_eq!(rate(df(), 120), Rate(2, 3, 4));
-    assert_eq!(rate(sf(), 90), Rate(2, 3, 4));
-    assert_eq!(rate(sf(), 120), Rate(2, 4, 6));
-    assert_eq!(rate(troop(Formation::FF), 60), Rate(1, 2, 3));
-    assert_eq!(rate(troop(Formation::FF), 90), Rate(2, 3, 4));
-    assert_eq!(rate(troop(Formation::FF), 120), Rate(2, 4, 6));
-    assert_eq!(rate(troop(Formation::LF), 120), Rate(2, 4, 6));
-    assert_eq!(rate(troop(Formation::IF), 90), Rate(2, 3, 4));
+    assert_eq!(rate(df(), 60), Rate::from((1, 2, 3)));
+    assert_eq!(rate(df(), 90), Rate::from((1, 2, 3)));
+    assert_eq!(rate(df(), 120), Rate::from((2, 3, 4)));
+    assert_eq!(rate(sf(), 90), Rate::from((2, 3, 4)));
+    assert_eq!(rate(sf(), 120), Rate::from((2, 4, 6)));
+    assert_eq!(rate(troop(Formation::FF), 60), Rate::from((1, 2, 3)));
+    assert_eq!(rate(troop(Formation::FF), 90), Rate::from((2, 3, 4)));
+    assert_eq!(rate(troop(Formation::FF), 120), Rate::from((2, 4, 6)));
+    assert_eq!(rate(troop(Formation::LF), 120), Rate::from((2, 4, 6)));
+    assert_eq!(rate(troop(Formation::IF), 90), Rate::from((2, 3, 4)));
 }
 
 #[test]
@@ -528,7 +529,7 @@ fn r2_6_skirmishing_foot_hold_10_to_60_men_or_one_colossus() {
 fn r2_6_undrilled_foot_move_1_2_3() {
     let uf = shot(Formation::UF, Lock::Matchlock, FirearmKind::Arquebus);
     for speed in [60, 90, 120] {
-        assert_eq!(rate(uf.clone(), speed), Rate(1, 2, 3));
+        assert_eq!(rate(uf.clone(), speed), Rate::from((1, 2, 3)));
     }
 }
 

@@ -165,5 +165,8 @@ fn r2_8_a_hand_built_mounted_speed_past_any_range_saturates_its_rate() {
         .clone();
     riders.speed = u32::MAX;
     let rate = volley::engine::unit::movement(&rules, &riders);
-    assert_eq!((rate.0, rate.1, rate.2), (u32::MAX, u32::MAX, u32::MAX));
+    assert_eq!(
+        (rate.march, rate.hustle, rate.charge),
+        (u32::MAX, u32::MAX, u32::MAX)
+    );
 }

@@ -21,6 +21,7 @@ use volley::engine::{
     TroopType, UnitSetup,
 };
 use volley::engine::{Answer, Order};
+use volley::engine::{CancelReason, Modifier, ModifierKind};
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
@@ -280,7 +281,7 @@ fn r4_1_march_and_hustle_go_up_to_their_rates() {
         g.submit(march(0, at(5, 5))),
         Err(RuleError::AlreadyOrdered {
             unit: id(0),
-            phase: "movement".into()
+            phase: Phase::Movement
         })
     );
 }
@@ -687,7 +688,7 @@ fn r4_4_cavalry_chain_flee_advance_new_target_and_second_shock() {
         vec![
             Event::DecisionAnswered,
             Event::AdvanceDeclined { unit: id(0) },
-            cancelled(0, "no enemy is left adjacent (R4.4)"),
+            cancelled(0, CancelReason::NoEnemyAdjacent),
         ]
     );
     // the cancelled charge makes no charge attack in the Melee phase
@@ -709,7 +710,7 @@ fn r4_4_the_charger_may_decline_a_new_target() {
         ),
         vec![
             Event::DecisionAnswered,
-            cancelled(0, "no new target chosen (R4.4)"),
+            cancelled(0, CancelReason::NoNewTarget),
         ]
     );
     assert_eq!(state(&g, 2), (at(6, 4), Status::Steady, false));
@@ -776,7 +777,7 @@ fn r4_4_the_charge_attack_itself_comes_in_the_melee_phase() {
         movement_to_melee(&mut g),
         vec![
             phase_began(Phase::Melee),
-            rolled_at_11(0, 1, AttackKind::Charge, &[("charge", 2)], hits),
+            rolled_at_11(0, 1, AttackKind::Charge, &[(ModifierKind::Charge, 2)], hits),
             damaged(1, A, 1, 7),
         ]
     );
@@ -890,8 +891,8 @@ fn r4_6_woods_and_villages_give_cover_against_missiles() {
         let units = vec![unit(A, archers(), 120, 5, 8), ff(B, 5, 5)];
         let g = at_phase_on(units, &[(at(5, 5), ground)], &[6, 1], Phase::Missile);
         let p = g.attack_profile(id(0), id(1), AttackKind::Missile).unwrap();
-        let expected: Vec<(String, i32)> = if cover {
-            vec![("cover".into(), -2)]
+        let expected: Vec<Modifier> = if cover {
+            vec![(ModifierKind::Cover, -2).into()]
         } else {
             vec![]
         };
@@ -927,7 +928,7 @@ fn r4_6_melee_from_a_hill_gets_plus_1_against_a_lower_enemy() {
     let units = vec![ff(A, 5, 6), ff(B, 5, 5)];
     let g = at_phase_on(units, &[(at(5, 6), Terrain::Hill)], &[6, 1], Phase::Melee);
     let down = g.attack_profile(id(0), id(1), AttackKind::Melee).unwrap();
-    assert_eq!(down.modifiers, vec![("uphill".to_string(), 1)]);
+    assert_eq!(down.modifiers, vec![(ModifierKind::Uphill, 1).into()]);
     let up = g.attack_profile(id(1), id(0), AttackKind::Melee).unwrap();
     assert_eq!(up.modifier, 0);
 }
@@ -1017,7 +1018,13 @@ fn r4_4_after_a_new_target_the_charge_attack_falls_on_it() {
         movement_to_melee(&mut g),
         vec![
             phase_began(Phase::Melee),
-            rolled_at_11(0, 2, AttackKind::Charge, &[("charge", 2)], misses),
+            rolled_at_11(
+                0,
+                2,
+                AttackKind::Charge,
+                &[(ModifierKind::Charge, 2)],
+                misses
+            ),
         ]
     );
 }
@@ -1041,7 +1048,7 @@ fn r4_4_a_charger_driven_back_by_reaction_fire_loses_its_charge_attack() {
         movement_to_melee(&mut g),
         vec![
             phase_began(Phase::Melee),
-            cancelled(0, "the attacker gave ground (R5.6)"),
+            cancelled(0, CancelReason::AttackerGaveGround),
         ]
     );
 }

@@ -17,6 +17,7 @@ use volley::engine::game::AttackProfile;
 use volley::engine::types::{FirearmKind, Lock, MeleeClass, SideId};
 use volley::engine::Order;
 use volley::engine::Refusal;
+use volley::engine::{CancelReason, ModifierKind};
 use volley::engine::{
     Command, Event, Formation, Game, Phase, RuleError, Terrain, TroopType, UnitSetup,
 };
@@ -150,7 +151,7 @@ fn r5_2_charging_lancers_deal_2_uhp_per_hit() {
         movement_to_melee(&mut g),
         vec![
             phase_began(Phase::Melee),
-            rolled(0, 1, CHARGE, (11, 0), &[("charge", 2)], hits, 2),
+            rolled(0, 1, CHARGE, (11, 0), &[(ModifierKind::Charge, 2)], hits, 2),
             damaged(1, A, 2, 6),
         ]
     );
@@ -256,7 +257,7 @@ fn r5_4_a_disordered_attacker_takes_minus_2() {
         ok(&mut g, attack(0, 1)),
         vec![
             declared(0, 1, MELEE),
-            rolled_at_11(0, 1, MELEE, &[("disordered", -2)], hits),
+            rolled_at_11(0, 1, MELEE, &[(ModifierKind::Disordered, -2)], hits),
             damaged(1, A, 1, 7),
         ]
     );
@@ -266,7 +267,7 @@ fn r5_4_a_disordered_attacker_takes_minus_2() {
 fn r5_4_charging_adds_2() {
     let g = melee_between(ff(A, 5, 6), ff(B, 5, 5), &[6, 1]);
     let mods = |kind| g.attack_profile(id(0), id(1), kind).unwrap().modifiers;
-    assert_eq!(mods(CHARGE), vec![("charge".to_string(), 2)]);
+    assert_eq!(mods(CHARGE), vec![(ModifierKind::Charge, 2).into()]);
     assert_eq!(mods(MELEE), vec![]);
 }
 
@@ -290,7 +291,13 @@ fn r5_4_a_musket_that_moved_fires_at_minus_2_but_never_in_reaction() {
         ok(&mut g, fire(0, 2)),
         vec![
             declared(0, 2, MISSILE),
-            rolled_at_11(0, 2, MISSILE, &[("no fork rest", -2)], &[(12, false)]),
+            rolled_at_11(
+                0,
+                2,
+                MISSILE,
+                &[(ModifierKind::NoForkRest, -2)],
+                &[(12, false)]
+            ),
             Event::ReloadTokensGained {
                 unit: id(0),
                 tokens: 1,
@@ -315,7 +322,13 @@ fn r5_4_missiles_into_woods_or_villages_take_minus_2() {
         let events = ok(&mut g, fire(0, 1));
         assert_eq!(
             events[1],
-            rolled_at_11(0, 1, MISSILE, &[("cover", -2)], &[(13, true), (12, false)]),
+            rolled_at_11(
+                0,
+                1,
+                MISSILE,
+                &[(ModifierKind::Cover, -2)],
+                &[(13, true), (12, false)]
+            ),
             "{ground:?}"
         );
         // melee into the same hex has no cover
@@ -348,7 +361,7 @@ fn r5_4_volley_overhead_takes_minus_2_and_firearms_never_volley() {
         ok(&mut g, fire(0, 3)),
         vec![
             declared(0, 3, MISSILE),
-            rolled_at_11(0, 3, MISSILE, &[("overhead", -2)], hits),
+            rolled_at_11(0, 3, MISSILE, &[(ModifierKind::Overhead, -2)], hits),
             damaged(3, A, 1, 7),
         ]
     );
@@ -365,7 +378,13 @@ fn r5_4_melee_downhill_adds_1() {
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[1],
-        rolled_at_11(0, 1, MELEE, &[("uphill", 1)], &[(10, true), (9, false)])
+        rolled_at_11(
+            0,
+            1,
+            MELEE,
+            &[(ModifierKind::Uphill, 1)],
+            &[(10, true), (9, false)]
+        )
     );
 }
 
@@ -521,7 +540,7 @@ fn r5_6_an_enemy_driven_back_by_reaction_fire_loses_its_attack() {
             damaged(0, B, 1, 7),
             shock(0, RollCause::Damage, [2, 3], &[]),
             recoiled(0, at(4, 9)),
-            cancelled(0, "the attacker gave ground (R5.6)"),
+            cancelled(0, CancelReason::AttackerGaveGround),
         ]
     );
 }

@@ -17,6 +17,7 @@ mod common;
 use common::*;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::{AttackKind, Game, Phase, TroopType, Unit};
+use volley::engine::{Modifier, ModifierKind};
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
@@ -96,7 +97,10 @@ fn r5_4_a_what_if_volley_of_muskets_after_moving_takes_the_fork_penalty() {
     assert_eq!(modifiers(false), Some(vec![]));
     assert_eq!(
         modifiers(true),
-        Some(vec![("no fork rest".to_string(), -2)])
+        Some(vec![Modifier {
+            kind: ModifierKind::NoForkRest,
+            value: -2
+        }])
     );
 }
 

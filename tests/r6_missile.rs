@@ -18,6 +18,7 @@ use volley::engine::rules::ReloadTiming;
 use volley::engine::types::{
     CreatureSize, FirearmKind, Formation, Lock, MissileKind, MissileWeapon, SideId,
 };
+use volley::engine::ModifierKind;
 use volley::engine::Refusal;
 use volley::engine::{Answer, Order};
 use volley::engine::{
@@ -326,7 +327,7 @@ fn r6_2_bows_volley_overhead_of_units_at_minus_2() {
                 2,
                 AttackKind::Missile,
                 (11, 0),
-                &[("overhead", -2)],
+                &[(ModifierKind::Overhead, -2)],
                 &[(13, true), (12, false)],
                 1
             ),
@@ -391,7 +392,7 @@ fn r6_2_the_target_in_woods_or_village_is_seen_but_in_cover_at_minus_2() {
                 1,
                 AttackKind::Missile,
                 (11, 0),
-                &[("cover", -2)],
+                &[(ModifierKind::Cover, -2)],
                 &[(13, true), (12, false)],
                 1
             ),
@@ -416,7 +417,7 @@ fn r6_2_cover_and_overhead_add_up() {
             2,
             AttackKind::Missile,
             (11, 0),
-            &[("cover", -2), ("overhead", -2)],
+            &[(ModifierKind::Cover, -2), (ModifierKind::Overhead, -2)],
             &[(15, true), (14, false)],
             1
         )
@@ -755,7 +756,7 @@ fn r5_4_muskets_that_did_not_stand_fast_fire_at_minus_2() {
             1,
             AttackKind::Missile,
             (11, 0),
-            &[("no fork rest", -2)],
+            &[(ModifierKind::NoForkRest, -2)],
             &[(13, true)],
             1
         )

@@ -24,6 +24,7 @@ use volley::engine::{
     AttackKind, Command, Event, Game, MoveKind, Phase, RuleError, ShockResult, Status, TroopType,
     UnitSetup,
 };
+use volley::engine::{Modifier, ModifierKind};
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
@@ -32,14 +33,22 @@ const MISSILE: AttackKind = AttackKind::Missile;
 
 /// A `ShockRolled` event of `unit` for damage with its `result` written out (common's `shock`
 /// reads it from the table instead).
-fn shock_with(unit: u16, dice: [u32; 2], modifiers: &[(&str, i32)], result: ShockResult) -> Event {
+fn shock_with(
+    unit: u16,
+    dice: [u32; 2],
+    modifiers: &[(ModifierKind, i32)],
+    result: ShockResult,
+) -> Event {
     let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
     Event::ShockRolled {
         unit: id(unit),
         cause: RollCause::Damage,
         dice,
         modifier,
-        modifiers: modifiers.iter().map(|(w, v)| (w.to_string(), *v)).collect(),
+        modifiers: modifiers
+            .iter()
+            .map(|&(kind, value)| Modifier { kind, value })
+            .collect(),
         total: (dice[0] + dice[1]) as i32 + modifier,
         result,
     }
@@ -129,7 +138,7 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
                 1,
                 AttackKind::Charge,
                 (11, 0),
-                &[("charge", 2)],
+                &[(ModifierKind::Charge, 2)],
                 &[(9, true), (8, false)],
                 1
             ),
@@ -176,7 +185,7 @@ fn r7_1_a_lance_charge_deals_2_uhp_per_hit() {
                 1,
                 AttackKind::Charge,
                 (11, 0),
-                &[("charge", 2)],
+                &[(ModifierKind::Charge, 2)],
                 &[(12, true), (3, false)],
                 2
             ),
@@ -871,7 +880,7 @@ fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
             1,
             MELEE,
             (11, 0),
-            &[("disordered", -2)],
+            &[(ModifierKind::Disordered, -2)],
             &[(13, true), (12, false)],
             1
         )
@@ -888,7 +897,7 @@ fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
             1,
             MISSILE,
             (11, 0),
-            &[("disordered", -2)],
+            &[(ModifierKind::Disordered, -2)],
             &[(13, true), (12, false)],
             1
         )
@@ -905,7 +914,12 @@ fn r8_6_disordered_units_roll_shock_at_minus_2() {
     assert_eq!(
         ok(&mut g, attack(0, 1))[3..5],
         [
-            shock_with(1, [4, 4], &[("disordered", -2)], ShockResult::Recoil),
+            shock_with(
+                1,
+                [4, 4],
+                &[(ModifierKind::Disordered, -2)],
+                ShockResult::Recoil
+            ),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 5))

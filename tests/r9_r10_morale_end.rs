@@ -18,6 +18,7 @@ use volley::engine::command::Decision;
 use volley::engine::event::{EndReason, RollCause};
 use volley::engine::game::Outcome;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
+use volley::engine::ModifierKind;
 use volley::engine::{Answer, Order};
 use volley::engine::{
     AttackKind, BattleSetup, Command, Event, Game, MoveKind, Objective, Phase, RuleError,
@@ -33,7 +34,7 @@ fn rolls(
     unit: u16,
     cause: RollCause,
     dice: [u32; 2],
-    modifiers: &[(&str, i32)],
+    modifiers: &[(ModifierKind, i32)],
     result: ShockResult,
 ) -> Event {
     let modifier = modifiers.iter().map(|(_, v)| v).sum::<i32>();
@@ -42,7 +43,7 @@ fn rolls(
         cause,
         dice,
         modifier,
-        modifiers: modifiers.iter().map(|(w, v)| (w.to_string(), *v)).collect(),
+        modifiers: modifiers.iter().map(|&m| m.into()).collect(),
         total: (dice[0] + dice[1]) as i32 + modifier,
         result,
     }
@@ -50,7 +51,12 @@ fn rolls(
 
 /// A shock roll of `unit` for damage with its `result` written out (common's `shock` reads
 /// it from the table instead).
-fn shock_with(unit: u16, dice: [u32; 2], modifiers: &[(&str, i32)], result: ShockResult) -> Event {
+fn shock_with(
+    unit: u16,
+    dice: [u32; 2],
+    modifiers: &[(ModifierKind, i32)],
+    result: ShockResult,
+) -> Event {
     rolls(unit, RollCause::Damage, dice, modifiers, result)
 }
 
@@ -142,7 +148,7 @@ fn r9_1_a_shock_roll_is_2d6_plus_the_morale_score() {
     let events = ok(&mut g, attack(0, 1));
     assert_eq!(
         events[3],
-        shock_with(1, [2, 1], &[("morale", 2)], ShockResult::Recoil)
+        shock_with(1, [2, 1], &[(ModifierKind::Morale, 2)], ShockResult::Recoil)
     );
 }
 
@@ -436,7 +442,12 @@ fn r9_3_lotfp_double_trigger_makes_one_roll_at_minus_2() {
         ok(&mut g, fire(0, 1))[2..],
         [
             damaged(1, A, 1, 4),
-            shock_with(1, [5, 4], &[("double trigger", -2)], ShockResult::Hold)
+            shock_with(
+                1,
+                [5, 4],
+                &[(ModifierKind::DoubleTrigger, -2)],
+                ShockResult::Hold
+            )
         ]
     );
 }
@@ -473,7 +484,12 @@ fn r9_4_drilled_foot_next_to_formed_foot_get_plus_2_to_shock() {
         vec![
             Event::DecisionAnswered,
             damaged(1, A, 1, 7),
-            shock_with(1, [2, 2], &[("secured by FF", 2)], ShockResult::Recoil),
+            shock_with(
+                1,
+                [2, 2],
+                &[(ModifierKind::SecuredByFormedFoot, 2)],
+                ShockResult::Recoil
+            ),
             Event::Recoiled {
                 unit: id(1),
                 to: Some(at(6, 4))

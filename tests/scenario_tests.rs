@@ -14,6 +14,7 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use strum::VariantNames;
 use volley::commands::scenario_test::run_file;
 
 fn shipped_tests() -> Vec<PathBuf> {
@@ -148,33 +149,26 @@ fn a_label_two_units_share_is_refused_rather_than_taken_for_the_first() {
     );
 }
 
-/// The kinds a test may name are every kind the engine emits: every event of a few whole
-/// battles, of every player, has a kind on the list.
+/// Issue 27: the kinds a test may name are the variants of `Event` themselves (no list kept
+/// by hand): every kind may be named (`Conceded`), and a misspelt kind is reported
+/// at its `file:line:col` with the kind meant, an unknown one with every kind.
 #[test]
-fn every_event_the_engine_emits_has_a_kind_tests_may_name() {
-    use volley::ai::{AdvancePlayer, ComputerPlayer, Player, RandomPlayer};
-    use volley::commands::scenario_test::{event_kind, EVENT_KINDS};
-    use volley::engine::{Command, Dice, Game};
-    let scenario = volley::scenario::Scenario::default_battle().unwrap();
-    let players: [Box<dyn Player>; 3] = [
-        Box::new(RandomPlayer::new(1)),
-        Box::new(AdvancePlayer),
-        Box::new(ComputerPlayer::new(1, [5, 5])),
-    ];
-    let mut seen = std::collections::BTreeSet::new();
-    for (seed, mut player) in (1..).zip(players) {
-        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
-        game.submit(Command::ForceDie { face: 6 }).unwrap();
-        while let Some(c) = player.choose(&game) {
-            game.submit(c).unwrap();
-        }
-        seen.extend(game.log().iter().map(event_kind));
-    }
-    for kind in &seen {
-        assert!(
-            EVENT_KINDS.contains(&kind.as_str()),
-            "`{kind}` is not in EVENT_KINDS"
-        );
-    }
-    assert!(seen.len() >= 20, "only {} kinds seen: {seen:?}", seen.len());
+fn a_happened_step_names_an_event_by_its_variant_and_a_misspelt_kind_lists_the_kinds() {
+    let (_dir, path) = broken(
+        r#"Happened(event: "FirstSideChosen"),"#,
+        r#"NotHappened(event: "Conceded"), Happened(event: "firstsidechosen"), Happened(event: "Chosen"),"#,
+    );
+    let failures = run_file(&path);
+    let kinds: Vec<&str> = volley::engine::event::EventKind::VARIANTS.to_vec();
+    assert_eq!(
+        failures
+            .iter()
+            .map(|f| f.split_once(".ron:").map_or("", |(_, rest)| rest))
+            .collect::<Vec<_>>(),
+        [
+            "9:41: no event kind `firstsidechosen`; did you mean `FirstSideChosen`?".to_string(),
+            format!("9:77: no event kind `Chosen` (kinds: {})", kinds.join(", ")),
+        ]
+    );
+    assert_eq!(kinds.len(), 32);
 }

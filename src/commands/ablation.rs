@@ -20,12 +20,56 @@ pub enum Change {
     Swap(String, String),
 }
 
+/// Why a change to a battle cannot be made; user text in it is escaped.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeError {
+    /// `--swap` without its `=`.
+    #[error("`{}`: write --swap LABEL=TROOP", escape_text(.0))]
+    NoEquals(String),
+    /// The scenario's troop catalog does not load.
+    #[error("{0}")]
+    Catalog(#[from] crate::scenario::DataError),
+    /// No unit has the label; every label is listed.
+    #[error("no unit labelled `{}` (labels: {})", escape_text(label), labels.join(", "))]
+    NoSuchLabel {
+        /// The label asked for.
+        label: String,
+        /// The battle's labels.
+        labels: Vec<String>,
+    },
+    /// No troop type of that name, with the closest if one is close.
+    #[error(
+        "no troop type `{}`{}",
+        escape_text(troop),
+        close.as_ref().map(|s| format!("; did you mean `{s}`?")).unwrap_or_default()
+    )]
+    NoSuchTroop {
+        /// The name asked for.
+        troop: String,
+        /// The closest name the catalog has.
+        close: Option<String>,
+    },
+    /// A side would be left without units.
+    #[error("{0} would have no unit left")]
+    EmptySide(String),
+    /// A swapped unit cannot take the field as the new troop type (R2.6, R2.8).
+    #[error("`{label}` as {troop}: {problem}")]
+    Unfit {
+        /// The unit's label.
+        label: String,
+        /// The troop type it was given.
+        troop: String,
+        /// What is wrong, as the engine says it.
+        problem: String,
+    },
+}
+
 impl Change {
     /// `LABEL=TROOP` of `--swap`.
-    pub fn swap(text: &str) -> Result<Change, String> {
+    pub fn swap(text: &str) -> Result<Change, ChangeError> {
         match text.split_once('=') {
             Some((label, troop)) => Ok(Change::Swap(label.trim().into(), troop.trim().into())),
-            None => Err(format!("`{}`: write --swap LABEL=TROOP", escape_text(text))),
+            None => Err(ChangeError::NoEquals(text.to_string())),
         }
     }
 
@@ -48,29 +92,24 @@ impl Change {
 
 /// `scenario` with `changes` made; an unknown label or troop type is an error naming the
 /// ones there are.
-pub fn changed(scenario: &Scenario, changes: &[Change]) -> Result<Scenario, String> {
-    let catalog = scenario.catalog().map_err(|e| e.to_string())?;
+pub fn changed(scenario: &Scenario, changes: &[Change]) -> Result<Scenario, ChangeError> {
+    let catalog = scenario.catalog()?;
     let mut out = scenario.clone();
     for change in changes {
         let label = change.label();
         let units = &mut out.setup.units;
         if !units.iter().any(|u| u.label == label) {
-            let labels: Vec<&str> = units.iter().map(|u| u.label.as_str()).collect();
-            return Err(format!(
-                "no unit labelled `{}` (labels: {})",
-                escape_text(label),
-                labels.join(", ")
-            ));
+            return Err(ChangeError::NoSuchLabel {
+                label: label.to_string(),
+                labels: units.iter().map(|u| u.label.clone()).collect(),
+            });
         }
         match change {
             Change::Without(_) => units.retain(|u| u.label != label),
             Change::Swap(_, troop) => {
-                let t = catalog.get(troop).ok_or_else(|| {
-                    let hint = catalog
-                        .suggest(troop)
-                        .map(|s| format!("; did you mean `{s}`?"))
-                        .unwrap_or_default();
-                    format!("no troop type `{}`{hint}", escape_text(troop))
+                let t = catalog.get(troop).ok_or_else(|| ChangeError::NoSuchTroop {
+                    troop: troop.clone(),
+                    close: catalog.suggest(troop).map(|s| s.to_string()),
                 })?;
                 for u in units.iter_mut().filter(|u| u.label == label) {
                     u.troop = t.clone();
@@ -80,14 +119,19 @@ pub fn changed(scenario: &Scenario, changes: &[Change]) -> Result<Scenario, Stri
     }
     for (side, def) in [SideId::A, SideId::B].into_iter().zip(&out.sides) {
         if !out.setup.units.iter().any(|u| u.side == side) {
-            return Err(format!("{} would have no unit left", def.name));
+            return Err(ChangeError::EmptySide(def.name.clone()));
         }
     }
     for u in &out.setup.units {
+        let unfit = |problem: String| ChangeError::Unfit {
+            label: u.label.clone(),
+            troop: u.troop.name.clone(),
+            problem,
+        };
         let profile = crate::engine::Profile::derive(&out.setup.rules, &u.troop, u.creatures)
-            .map_err(|e| format!("`{}` as {}: {e}", u.label, u.troop.name))?;
+            .map_err(|e| unfit(e.to_string()))?;
         if let Some((_, problem)) = u.start_problems(&profile).first() {
-            return Err(format!("`{}` as {}: {problem}", u.label, u.troop.name));
+            return Err(unfit(problem.to_string()));
         }
     }
     Ok(out)

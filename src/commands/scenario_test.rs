@@ -4,6 +4,7 @@
 //! status and markers, on the events the last command caused, and on the winner. Every
 //! failure is reported as `file:line:col: message`, at the step that failed.
 
+use crate::engine::event::{EndReason, EventKind};
 use crate::engine::{Answer, Command, Dice, Event, Game, Map, Order, SideId, Status, UnitId};
 use crate::scenario::data::parse_ron;
 use crate::scenario::spans::{list_elements, Lines};
@@ -11,6 +12,133 @@ use crate::scenario::Scenario;
 use crate::text::escape_text;
 use serde::Deserialize;
 use std::path::Path;
+use strum::VariantNames;
+use thiserror::Error;
+
+/// Why a step of a scenario test failed; the report puts it after the step's `file:line:col`.
+#[derive(Debug, Error, PartialEq)]
+pub enum StepError {
+    /// A forced die the engine refused.
+    #[error("Dice({face}) is refused: {reason}")]
+    DieRefused {
+        /// The face forced.
+        face: u32,
+        /// The engine's reason, units named by label.
+        reason: Refused,
+    },
+    /// An order or answer the engine refused.
+    #[error("{step} is refused: {reason}")]
+    StepRefused {
+        /// The step as the test wrote it.
+        step: String,
+        /// The engine's reason, units named by label.
+        reason: Refused,
+    },
+    /// Two or more units share the label a step names.
+    #[error("{count} units are labelled `{label}`: give them labels of their own")]
+    SharedLabel {
+        /// The label.
+        label: String,
+        /// How many units carry it.
+        count: usize,
+    },
+    /// No unit has the label a step names.
+    #[error("no unit labelled `{label}` (labels: {})", labels.join(", "))]
+    NoSuchLabel {
+        /// The label.
+        label: String,
+        /// Every unit's label.
+        labels: Vec<String>,
+    },
+    /// A check step where an order was wanted.
+    #[error("{0} is not an order")]
+    NotAnOrder(String),
+    /// `Expect` found the unit other than the test says: each difference.
+    #[error("`{unit}`: {}", wrong.join("; "))]
+    Unexpected {
+        /// The unit's label.
+        unit: String,
+        /// `uhp 3, expected 4` and the like.
+        wrong: Vec<String>,
+    },
+    /// A misspelt event kind, with the kind meant.
+    #[error("no event kind `{kind}`; did you mean `{}`?", <&str>::from(*close))]
+    MisspeltKind {
+        /// The kind as written.
+        kind: String,
+        /// The kind that differs only in case.
+        close: EventKind,
+    },
+    /// No event has that kind: every kind is listed.
+    #[error("no event kind `{kind}` (kinds: {})", EventKind::VARIANTS.join(", "))]
+    UnknownKind {
+        /// The kind as written.
+        kind: String,
+    },
+    /// `Happened`: the last command caused no such event.
+    #[error(
+        "no {}{} among the last command's events ({})",
+        <&str>::from(*kind), whose(unit.as_deref()), names(seen)
+    )]
+    Missing {
+        /// The kind wanted.
+        kind: EventKind,
+        /// The unit it should involve.
+        unit: Option<String>,
+        /// The kinds the command did cause.
+        seen: Vec<EventKind>,
+    },
+    /// `NotHappened`: the last command caused such an event.
+    #[error(
+        "{}{} happened",
+        crate::words::with_article(<&str>::from(*kind)), whose(unit.as_deref())
+    )]
+    Happened {
+        /// The kind not wanted.
+        kind: EventKind,
+        /// The unit it involved.
+        unit: Option<String>,
+    },
+    /// `Winner` names a side the battle lacks.
+    #[error("no side called `{name}` (sides: {})", sides.join(", "))]
+    NoSuchSide {
+        /// The name as written.
+        name: String,
+        /// Both sides' names.
+        sides: Vec<String>,
+    },
+    /// `Winner` while the battle goes on.
+    #[error("the battle is not over (turn {0})")]
+    NotOver(u32),
+    /// `Winner` names another winner than the battle's (`None`: a draw).
+    #[error(
+        "the winner is {}, expected {} ({reason:?})",
+        got.as_deref().unwrap_or("nobody"), expected.as_deref().unwrap_or("nobody")
+    )]
+    WrongWinner {
+        /// The battle's winner.
+        got: Option<String>,
+        /// The test's.
+        expected: Option<String>,
+        /// How the battle ended (R10).
+        reason: EndReason,
+    },
+}
+
+/// The engine's reason for refusing a command, with each unit named by label and hex and
+/// the decision asked, if any.
+#[derive(Debug, Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct Refused(String);
+
+fn whose(label: Option<&str>) -> String {
+    label.map(|l| format!(" of `{l}`")).unwrap_or_default()
+}
+
+fn names(kinds: &[EventKind]) -> String {
+    let names: Vec<&str> = kinds.iter().map(|&k| k.into()).collect();
+    names.join(", ")
+}
 
 /// A scenario test file.
 #[derive(Clone, Debug, Deserialize)]
@@ -160,7 +288,7 @@ pub fn run_file(path: &Path) -> Vec<String> {
     let mut failures = Vec::new();
     for (i, step) in test.steps.iter().enumerate() {
         if let Err(message) = run_step(&mut game, step, &mut last) {
-            failures.push(format!("{}: {}", at(i), escape_text(&message)));
+            failures.push(format!("{}: {}", at(i), escape_text(&message.to_string())));
             if is_action(step) {
                 break; // later steps would only fail for this one
             }
@@ -177,12 +305,12 @@ fn is_action(step: &Step) -> bool {
 }
 
 /// Plays or checks one step; `last` is the span of the log the last command caused.
-fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(), String> {
+fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(), StepError> {
     match step {
         Step::Dice(faces) => {
             for &face in faces {
                 submit(game, Command::ForceDie { face }, last)
-                    .map_err(|e| format!("Dice({face}) is refused: {e}"))?;
+                    .map_err(|reason| StepError::DieRefused { face, reason })?;
             }
             Ok(())
         }
@@ -211,20 +339,23 @@ fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(
         Step::Winner(side) => winner(game, side.as_deref()),
         action => {
             let command = command(game, action)?;
-            submit(game, command, last).map_err(|e| format!("{action:?} is refused: {e}"))
+            submit(game, command, last).map_err(|reason| StepError::StepRefused {
+                step: format!("{action:?}"),
+                reason,
+            })
         }
     }
 }
 
 /// Submits `command`; the engine's reason if refused, units named by label.
-fn submit(game: &mut Game, command: Command, last: &mut (usize, usize)) -> Result<(), String> {
+fn submit(game: &mut Game, command: Command, last: &mut (usize, usize)) -> Result<(), Refused> {
     let start = game.log().len();
     if let Err(e) = game.submit(command) {
         let waiting = match game.actor() {
             crate::engine::Actor::Decide(d) => format!(" (the decision asked: {d:?})"),
             _ => String::new(),
         };
-        return Err(labelled(game, format!("{e}{waiting}")));
+        return Err(Refused(labelled(game, format!("{e}{waiting}"))));
     }
     *last = (start, game.log().len());
     Ok(())
@@ -241,25 +372,22 @@ fn labelled(game: &Game, mut text: String) -> String {
 
 /// The unit of a label, or a message naming the labels there are; a label two units
 /// share names neither, since the test could not say which it means.
-fn unit(game: &Game, label: &str) -> Result<UnitId, String> {
+fn unit(game: &Game, label: &str) -> Result<UnitId, StepError> {
     let mut named = game.units().iter().filter(|u| u.label == label);
     match (named.next(), named.count()) {
         (Some(u), 0) => Ok(u.id),
-        (Some(_), more) => Err(format!(
-            "{} units are labelled `{label}`: give them labels of their own",
-            more + 1
-        )),
-        (None, _) => {
-            let labels: Vec<&str> = game.units().iter().map(|u| u.label.as_str()).collect();
-            Err(format!(
-                "no unit labelled `{label}` (labels: {})",
-                labels.join(", ")
-            ))
-        }
+        (Some(_), more) => Err(StepError::SharedLabel {
+            label: label.to_string(),
+            count: more + 1,
+        }),
+        (None, _) => Err(StepError::NoSuchLabel {
+            label: label.to_string(),
+            labels: game.units().iter().map(|u| u.label.clone()).collect(),
+        }),
     }
 }
 
-fn command(game: &Game, step: &Step) -> Result<Command, String> {
+fn command(game: &Game, step: &Step) -> Result<Command, StepError> {
     let hex = |(c, r): (i32, i32)| Map::hex_at(c, r);
     let order = |o: Order| Ok(Command::Order(o));
     let answer = |a: Answer| Ok(Command::Answer(a));
@@ -307,14 +435,17 @@ fn command(game: &Game, step: &Step) -> Result<Command, String> {
             let target = target.as_deref().map(|t| unit(game, t)).transpose()?;
             answer(Answer::ChooseChargeTarget { target })
         }
-        other => Err(format!("{other:?} is not an order")),
+        other => Err(StepError::NotAnOrder(format!("{other:?}"))),
     }
 }
 
-fn expect(game: &Game, check: &UnitCheck) -> Result<(), String> {
+fn expect(game: &Game, check: &UnitCheck) -> Result<(), StepError> {
     let id = unit(game, &check.unit)?;
     let Some(u) = game.units().iter().find(|u| u.id == id) else {
-        return Err(format!("no unit `{}`", check.unit));
+        return Err(StepError::NoSuchLabel {
+            label: check.unit.clone(),
+            labels: Vec::new(),
+        });
     };
     let mut wrong = Vec::new();
     let mut compare = |what: &str, want: Option<String>, got: String| {
@@ -353,67 +484,38 @@ fn expect(game: &Game, check: &UnitCheck) -> Result<(), String> {
     if wrong.is_empty() {
         Ok(())
     } else {
-        Err(format!("`{}`: {}", check.unit, wrong.join("; ")))
+        Err(StepError::Unexpected {
+            unit: check.unit.clone(),
+            wrong,
+        })
     }
 }
 
-/// The kinds of event a test may name: the variants of [`Event`].
-pub const EVENT_KINDS: [&str; 32] = [
-    "TurnBegan",
-    "InitiativeRolled",
-    "FirstSideChosen",
-    "PhaseBegan",
-    "OrdersPassed",
-    "DecisionRequested",
-    "DecisionAnswered",
-    "Moved",
-    "ReloadTokenRemoved",
-    "ChargeDeclared",
-    "AttackCancelled",
-    "Readied",
-    "ReadyLost",
-    "AttackDeclared",
-    "AttackRolled",
-    "ReloadTokensGained",
-    "Withdrew",
-    "Damaged",
-    "Destroyed",
-    "ShockRolled",
-    "Disordered",
-    "Recoiled",
-    "Fled",
-    "Routed",
-    "AdvanceDeclined",
-    "Advanced",
-    "Rallied",
-    "BecameSteady",
-    "ArmyMoraleRolled",
-    "DieForced",
-    "Conceded",
-    "BattleEnded",
-];
-
-/// The variant name of an event (`ShockRolled`).
-pub fn event_kind(e: &Event) -> String {
-    let text = format!("{e:?}");
-    text.split([' ', '{', '(']).next().unwrap_or("").to_string()
-}
-
-/// An error naming the kinds there are unless `kind` is one of them.
-fn known_kind(kind: &str) -> Result<(), String> {
-    if EVENT_KINDS.contains(&kind) {
-        return Ok(());
+/// The kind a test names, or an error naming the kinds there are (the variants of
+/// [`Event`], so a new event is a kind a test may name without more ado).
+fn known_kind(kind: &str) -> Result<EventKind, StepError> {
+    if let Ok(k) = kind.parse() {
+        return Ok(k);
     }
-    let close = EVENT_KINDS.iter().find(|k| k.eq_ignore_ascii_case(kind));
+    let close = EventKind::VARIANTS
+        .iter()
+        .find(|k| k.eq_ignore_ascii_case(kind))
+        .and_then(|k| k.parse().ok());
     Err(match close {
-        Some(k) => format!("no event kind `{kind}`; did you mean `{k}`?"),
-        None => format!("no event kind `{kind}` (kinds: {})", EVENT_KINDS.join(", ")),
+        Some(close) => StepError::MisspeltKind {
+            kind: kind.to_string(),
+            close,
+        },
+        None => StepError::UnknownKind {
+            kind: kind.to_string(),
+        },
     })
 }
 
-/// Whether an event is of kind `kind` (its variant name) and names unit `id`, if given.
-fn matches_event(e: &Event, kind: &str, id: Option<UnitId>) -> bool {
-    event_kind(e) == kind && id.is_none_or(|id| format!("{e:?}").contains(&format!("{id:?}")))
+/// Whether an event is of `kind` and names unit `id`, if given (`UnitId(3)` in its debug
+/// form, the closing parenthesis keeping `UnitId(31)` apart).
+fn matches_event(e: &Event, kind: EventKind, id: Option<UnitId>) -> bool {
+    EventKind::from(e) == kind && id.is_none_or(|id| format!("{e:?}").contains(&format!("{id:?}")))
 }
 
 fn happened(
@@ -422,59 +524,44 @@ fn happened(
     kind: &str,
     label: Option<&str>,
     wanted: bool,
-) -> Result<(), String> {
-    known_kind(kind)?;
+) -> Result<(), StepError> {
+    let kind = known_kind(kind)?;
     let id = label.map(|l| unit(game, l)).transpose()?;
     let events = game.log().get(start..end).unwrap_or_default();
     let found = events.iter().any(|e| matches_event(e, kind, id));
-    let whose = label.map(|l| format!(" of `{l}`")).unwrap_or_default();
+    let unit = label.map(str::to_string);
     match (found, wanted) {
         (true, true) | (false, false) => Ok(()),
-        (false, true) => {
-            let kinds: Vec<String> = events
-                .iter()
-                .map(|e| {
-                    format!("{e:?}")
-                        .split([' ', '{', '('])
-                        .next()
-                        .unwrap_or("")
-                        .to_string()
-                })
-                .collect();
-            Err(format!(
-                "no {kind}{whose} among the last command's events ({})",
-                kinds.join(", ")
-            ))
-        }
-        (true, false) => Err(format!(
-            "{}{whose} happened",
-            crate::words::with_article(kind)
-        )),
+        (false, true) => Err(StepError::Missing {
+            kind,
+            unit,
+            seen: events.iter().map(EventKind::from).collect(),
+        }),
+        (true, false) => Err(StepError::Happened { kind, unit }),
     }
 }
 
-fn winner(game: &Game, side: Option<&str>) -> Result<(), String> {
+fn winner(game: &Game, side: Option<&str>) -> Result<(), StepError> {
     if let Some(name) = side {
-        let names = [SideId::A, SideId::B].map(|s| game.side(s).name.clone());
-        if !names.iter().any(|n| n == name) {
-            return Err(format!(
-                "no side called `{name}` (sides: {})",
-                names.join(", ")
-            ));
+        let sides = [SideId::A, SideId::B].map(|s| game.side(s).name.clone());
+        if !sides.iter().any(|n| n == name) {
+            return Err(StepError::NoSuchSide {
+                name: name.to_string(),
+                sides: sides.to_vec(),
+            });
         }
     }
     let Some(outcome) = game.outcome() else {
-        return Err(format!("the battle is not over (turn {})", game.turn()));
+        return Err(StepError::NotOver(game.turn()));
     };
     let got = outcome.winner.map(|w| game.side(w).name.clone());
     if got.as_deref() == side {
         Ok(())
     } else {
-        Err(format!(
-            "the winner is {}, expected {} ({:?})",
-            got.as_deref().unwrap_or("nobody"),
-            side.unwrap_or("nobody"),
-            outcome.reason
-        ))
+        Err(StepError::WrongWinner {
+            got,
+            expected: side.map(str::to_string),
+            reason: outcome.reason,
+        })
     }
 }

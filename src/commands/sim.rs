@@ -177,18 +177,30 @@ pub const MAX_GAMES: u32 = 10_000_000;
 /// so memory does not grow with `--games`.
 const CHUNK: usize = 1024;
 
+/// Why `--games` is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GamesError {
+    /// Not a whole number.
+    #[error("{0}")]
+    NotANumber(#[from] std::num::ParseIntError),
+    /// No game at all.
+    #[error("0 is not in 1..={MAX_GAMES}: play at least one game")]
+    Zero,
+    /// More games than a win rate needs.
+    #[error(
+        "{0} is not in 1..={MAX_GAMES}: at {MAX_GAMES} games a win rate's 95% interval \
+         is already narrower than ±0.04 points, so more would only take longer"
+    )]
+    TooMany(u64),
+}
+
 /// `--games`: a number of games from 1 to [`MAX_GAMES`]; the refusal says why.
-pub fn parse_games(text: &str) -> Result<u32, String> {
-    let n: u64 = text.trim().parse().map_err(|e| format!("{e}"))?;
+pub fn parse_games(text: &str) -> Result<u32, GamesError> {
+    let n: u64 = text.trim().parse()?;
     match u32::try_from(n) {
         Ok(n @ 1..=MAX_GAMES) => Ok(n),
-        _ if n == 0 => Err(format!(
-            "0 is not in 1..={MAX_GAMES}: play at least one game"
-        )),
-        _ => Err(format!(
-            "{n} is not in 1..={MAX_GAMES}: at {MAX_GAMES} games a win rate's 95% interval \
-             is already narrower than ±0.04 points, so more would only take longer"
-        )),
+        _ if n == 0 => Err(GamesError::Zero),
+        _ => Err(GamesError::TooMany(n)),
     }
 }
 

@@ -47,7 +47,7 @@ fn row(t: &TroopType, own: bool, rules: &Rules) -> Vec<String> {
         Some((n, p)) => (
             n.to_string(),
             p.uhp.to_string(),
-            format!("{}/{}/{}", p.rate.0, p.rate.1, p.rate.2),
+            format!("{}/{}/{}", p.rate.march, p.rate.hustle, p.rate.charge),
             attack_sequence_text(t, p),
         ),
         None => (

@@ -60,7 +60,7 @@ pub fn unit_rows(scenario: &Scenario) -> Vec<UnitRow> {
                 formation: t.formation.code().into(),
                 men: u.creatures,
                 uhp: p.uhp,
-                movement: format!("{}/{}/{}", p.rate.0, p.rate.1, p.rate.2),
+                movement: format!("{}/{}/{}", p.rate.march, p.rate.hustle, p.rate.charge),
                 ac: t.armor_ac.saturating_add(t.other_ac),
                 armor_ac: t.armor_ac,
                 morale: t.morale,

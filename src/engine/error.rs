@@ -2,6 +2,8 @@
 //! Problems in data files are the loaders' (`crate::scenario::data`), and escaping user text
 //! for the terminal is done where text is shown (`crate::text`).
 
+use super::command::Decision;
+use super::event::Phase;
 use super::types::UnitId;
 use thiserror::Error;
 
@@ -11,9 +13,13 @@ pub enum RuleError {
     /// R10: the battle has ended; no command is taken.
     #[error("the battle is over")]
     BattleOver,
-    /// A decision (named) must be answered before any order.
-    #[error("{0} is waiting for a decision first")]
-    DecisionPending(String),
+    /// A decision must be answered before any order; the decision names the side asked
+    /// (`A` or `B`, as the scenario lists them).
+    #[error("side {:?} is waiting for a decision first", decision.side())]
+    DecisionPending {
+        /// The decision asked.
+        decision: Decision,
+    },
     /// An answer was given but no decision is pending.
     #[error("there is no decision to answer")]
     NoDecision,
@@ -33,12 +39,12 @@ pub enum RuleError {
     #[error("{0} is not an enemy")]
     NotAnEnemy(UnitId),
     /// R3.2: each unit gets one order a phase.
-    #[error("{unit} already has its {phase} order")]
+    #[error("{unit} already has its {} order", phase.name())]
     AlreadyOrdered {
         /// The unit ordered twice.
         unit: UnitId,
-        /// The phase's name.
-        phase: String,
+        /// The phase it was ordered in.
+        phase: Phase,
     },
     /// R3.2: the order is not one of the current phase's.
     #[error("that order belongs to another phase")]
@@ -169,6 +175,27 @@ impl Refusal {
 #[cfg(test)]
 mod tests {
     use super::Refusal::*;
+
+    /// R3.2: the typed phase is written as the words the player always read; a pending
+    /// decision names the side it waits for by its letter, so no scenario text is shown.
+    #[test]
+    fn r3_2_refusals_with_a_phase_or_a_decision_read_as_before() {
+        use super::{Decision, Phase, RuleError, UnitId};
+        let twice = RuleError::AlreadyOrdered {
+            unit: UnitId(4),
+            phase: Phase::Movement,
+        };
+        assert_eq!(twice.to_string(), "#4 already has its movement order");
+        let pending = RuleError::DecisionPending {
+            decision: Decision::Initiative {
+                side: crate::engine::SideId::B,
+            },
+        };
+        assert_eq!(
+            pending.to_string(),
+            "side B is waiting for a decision first"
+        );
+    }
 
     #[test]
     fn each_refusal_names_its_rule_where_its_text_cites_one() {

@@ -22,6 +22,19 @@ pub enum Phase {
     Morale,
 }
 
+impl Phase {
+    /// The phase's name in a sentence: `movement`, `missile` (R3).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Initiative => "initiative",
+            Phase::Movement => "movement",
+            Phase::Missile => "missile",
+            Phase::Melee => "melee",
+            Phase::Morale => "morale",
+        }
+    }
+}
+
 /// Movement orders of R4.1 plus the flee move of R8.4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MoveKind {
@@ -106,8 +119,165 @@ pub enum EndReason {
     Conceded,
 }
 
-/// Something that happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a modifier to an attack throw (R5.4) or a shock roll (R9.1) is for. Its saved name
+/// (`"disordered"`, `"secured by FF"`) is the one format 2 and 3 saves were written with, so
+/// their event digests still match; the words the player reads are the log's.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray,
+)]
+pub enum ModifierKind {
+    /// R8.6: the unit is disordered (attack throws and shock rolls).
+    #[strum(serialize = "disordered")]
+    Disordered,
+    /// R5.4: the charge attack.
+    #[strum(serialize = "charge")]
+    Charge,
+    /// R5.4: a musket fired after its unit moved, without its fork rest.
+    #[strum(serialize = "no fork rest")]
+    NoForkRest,
+    /// R5.4: missile fire into woods or a village.
+    #[strum(serialize = "cover")]
+    Cover,
+    /// R5.4, R6.2: a volley over units in between.
+    #[strum(serialize = "overhead")]
+    Overhead,
+    /// R5.4, R4.6: melee from a hill down.
+    #[strum(serialize = "uphill")]
+    Uphill,
+    /// R9.1: the unit's morale (ML).
+    #[strum(serialize = "morale")]
+    Morale,
+    /// R9.4: DF secured by Formed Foot.
+    #[strum(serialize = "secured by FF")]
+    SecuredByFormedFoot,
+    /// R9.3: the ½-uhp trigger on top of the LotFP firearm trigger.
+    #[strum(serialize = "double trigger")]
+    DoubleTrigger,
+}
+
+impl ModifierKind {
+    /// The rule that gives the modifier, as RULES.md numbers it.
+    pub fn rule(self) -> &'static str {
+        match self {
+            ModifierKind::Disordered => "R8.6",
+            ModifierKind::Charge
+            | ModifierKind::NoForkRest
+            | ModifierKind::Cover
+            | ModifierKind::Overhead
+            | ModifierKind::Uphill => "R5.4",
+            ModifierKind::Morale => "R9.1",
+            ModifierKind::SecuredByFormedFoot => "R9.4",
+            ModifierKind::DoubleTrigger => "R9.3",
+        }
+    }
+
+    /// The name it is saved under (`"secured by FF"`).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl Serialize for ModifierKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for ModifierKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse()
+            .map_err(|_| serde::de::Error::custom(format!("no modifier is named {name:?}")))
+    }
+}
+
+/// One modifier and its value; saved as the pair `("disordered", -2)` (R5.4, R9.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "(ModifierKind, i32)", into = "(ModifierKind, i32)")]
+pub struct Modifier {
+    /// What it is for, with its rule.
+    pub kind: ModifierKind,
+    /// What it adds to the throw or roll.
+    pub value: i32,
+}
+
+impl From<(ModifierKind, i32)> for Modifier {
+    fn from((kind, value): (ModifierKind, i32)) -> Modifier {
+        Modifier { kind, value }
+    }
+}
+
+impl From<Modifier> for (ModifierKind, i32) {
+    fn from(m: Modifier) -> (ModifierKind, i32) {
+        (m.kind, m.value)
+    }
+}
+
+/// Why an ordered attack or charge was called off (R4.4, R5.6, R6.2, R7.1). Saved as the
+/// sentence format 2 and 3 saves were written with, so their event digests still match.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumString, strum::VariantArray,
+)]
+pub enum CancelReason {
+    /// R5.6: the attacker recoiled, fled or withdrew before its sequence.
+    #[strum(serialize = "the attacker gave ground (R5.6)")]
+    AttackerGaveGround,
+    /// The target left the map first.
+    #[strum(serialize = "the target has left the field")]
+    TargetLeftField,
+    /// R7.2: a melee target is no longer next to the attacker.
+    #[strum(serialize = "the target is no longer adjacent")]
+    TargetNotAdjacent,
+    /// R6.2: the target is out of range or sight now.
+    #[strum(serialize = "the target is out of reach")]
+    OutOfReach,
+    /// R4.4: the charge's target gave ground and no enemy is next to the charger.
+    #[strum(serialize = "no enemy is left adjacent (R4.4)")]
+    NoEnemyAdjacent,
+    /// R4.4: the charger chose no new target.
+    #[strum(serialize = "no new target chosen (R4.4)")]
+    NoNewTarget,
+}
+
+impl CancelReason {
+    /// The rule that calls the attack off, as RULES.md numbers it.
+    pub fn rule(self) -> &'static str {
+        match self {
+            CancelReason::AttackerGaveGround => "R5.6",
+            CancelReason::TargetLeftField | CancelReason::TargetNotAdjacent => "R7.2",
+            CancelReason::OutOfReach => "R6.2",
+            CancelReason::NoEnemyAdjacent | CancelReason::NoNewTarget => "R4.4",
+        }
+    }
+
+    /// The sentence it is saved as.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+}
+
+impl Serialize for CancelReason {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for CancelReason {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse()
+            .map_err(|_| serde::de::Error::custom(format!("no cancel reason is {name:?}")))
+    }
+}
+
+/// Something that happened. Its kind without its data is an [`EventKind`], which scenario
+/// tests name (`Happened(event: "ShockRolled")`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants)]
+#[strum_discriminants(
+    name(EventKind),
+    derive(strum::EnumString, strum::IntoStaticStr, strum::VariantNames),
+    doc = "The kind of an [`Event`], named as the variant is (`ShockRolled`)."
+)]
 pub enum Event {
     /// R3: a new turn began.
     TurnBegan {
@@ -170,8 +340,8 @@ pub enum Event {
     AttackCancelled {
         /// The unit whose attack is off.
         unit: UnitId,
-        /// Why, in words, with its rule id.
-        reason: String,
+        /// Why, with its rule id.
+        reason: CancelReason,
     },
     /// R5.6: a unit readied.
     Readied {
@@ -207,8 +377,8 @@ pub enum Event {
         ac: i32,
         /// Sum of `modifiers`.
         modifier: i32,
-        /// Each modifier of R5.4 with its name.
-        modifiers: Vec<(String, i32)>,
+        /// Each modifier of R5.4 with its kind.
+        modifiers: Vec<Modifier>,
         /// Every d20 thrown.
         throws: Vec<Throw>,
         /// How many hit.
@@ -256,8 +426,8 @@ pub enum Event {
         dice: [u32; 2],
         /// Morale, disorder, pike cover and the like (R9.3, R9.4): the sum of `modifiers`.
         modifier: i32,
-        /// Each part of the modifier with its name (`morale`, `disordered`, `secured by FF`).
-        modifiers: Vec<(String, i32)>,
+        /// Each part of the modifier with its kind (morale, disordered, secured by FF).
+        modifiers: Vec<Modifier>,
         /// Dice plus modifier.
         total: i32,
         /// The shock table's result (R9.1).
@@ -339,4 +509,58 @@ pub enum Event {
         /// Why the battle ended.
         reason: EndReason,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use strum::VariantArray;
+
+    /// R5.4, R9.1: a modifier is saved as format 2 and 3 saves wrote its `(String, i32)`
+    /// pair, so the digest of their events is unchanged (`save::digest`).
+    #[test]
+    fn r5_4_modifiers_are_saved_as_the_named_pairs_old_saves_hold() {
+        let pairs = [
+            (ModifierKind::Disordered, "(\"disordered\",-2)"),
+            (ModifierKind::Charge, "(\"charge\",-2)"),
+            (ModifierKind::NoForkRest, "(\"no fork rest\",-2)"),
+            (ModifierKind::Cover, "(\"cover\",-2)"),
+            (ModifierKind::Overhead, "(\"overhead\",-2)"),
+            (ModifierKind::Uphill, "(\"uphill\",-2)"),
+            (ModifierKind::Morale, "(\"morale\",-2)"),
+            (ModifierKind::SecuredByFormedFoot, "(\"secured by FF\",-2)"),
+            (ModifierKind::DoubleTrigger, "(\"double trigger\",-2)"),
+        ];
+        assert_eq!(pairs.len(), ModifierKind::VARIANTS.len());
+        for (kind, text) in pairs {
+            let m = Modifier { kind, value: -2 };
+            assert_eq!(ron::to_string(&m).ok().as_deref(), Some(text));
+            assert_eq!(ron::from_str::<Modifier>(text).ok(), Some(m));
+        }
+    }
+
+    /// R4.4, R5.6: a cancelled attack's reason is saved as the sentence old saves hold.
+    #[test]
+    fn r4_4_cancel_reasons_are_saved_as_the_sentences_old_saves_hold() {
+        let event = Event::AttackCancelled {
+            unit: UnitId(3),
+            reason: CancelReason::NoEnemyAdjacent,
+        };
+        let text = "AttackCancelled(unit:(3),reason:\"no enemy is left adjacent (R4.4)\")";
+        assert_eq!(ron::to_string(&event).ok().as_deref(), Some(text));
+        for &reason in CancelReason::VARIANTS {
+            let back = ron::from_str(&ron::to_string(&reason).unwrap_or_default()).ok();
+            assert_eq!(back, Some(reason));
+        }
+    }
+
+    /// Every modifier kind names the rule that gives it, in the ids RULES.md uses.
+    #[test]
+    fn r5_4_r9_1_each_modifier_kind_names_its_rule() {
+        let rules: Vec<&str> = ModifierKind::VARIANTS.iter().map(|k| k.rule()).collect();
+        assert_eq!(
+            rules,
+            ["R8.6", "R5.4", "R5.4", "R5.4", "R5.4", "R5.4", "R9.1", "R9.4", "R9.3"]
+        );
+    }
 }

@@ -98,20 +98,45 @@ pub struct MissileRangeRow {
     pub range: u32,
 }
 
-/// March, hustle and charge in hexes (R2.3).
+/// March, hustle and charge in hexes (R2.3); written `(march, hustle, charge)` in
+/// `rules.ron`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Rate(pub u32, pub u32, pub u32);
+#[serde(from = "(u32, u32, u32)", into = "(u32, u32, u32)")]
+pub struct Rate {
+    /// R4.1: the march, in hexes.
+    pub march: u32,
+    /// R4.1: the hustle, in hexes.
+    pub hustle: u32,
+    /// R4.4: the charge, in hexes.
+    pub charge: u32,
+}
+
+impl From<(u32, u32, u32)> for Rate {
+    fn from((march, hustle, charge): (u32, u32, u32)) -> Rate {
+        Rate {
+            march,
+            hustle,
+            charge,
+        }
+    }
+}
+
+impl From<Rate> for (u32, u32, u32) {
+    fn from(r: Rate) -> (u32, u32, u32) {
+        (r.march, r.hustle, r.charge)
+    }
+}
 
 impl Rate {
     /// The longest of the three moves, in hexes.
     pub fn longest(self) -> u32 {
-        self.0.max(self.1).max(self.2)
+        self.march.max(self.hustle).max(self.charge)
     }
 
     /// How far a strike can come from (R4.4, R7.2): the longer of a charge and a march and
     /// attack, plus the hex beside its end, in hexes.
     pub fn strike(self) -> u32 {
-        self.0.max(self.2) + 1
+        self.march.max(self.charge) + 1
     }
 }
 

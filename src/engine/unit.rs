@@ -179,7 +179,7 @@ pub fn movement(rules: &Rules, troop: &TroopType) -> Rate {
     if troop.formation.is_mounted() {
         let s = troop.speed / rules.mounted_feet_per_hex.max(1);
         // Saturating: R2.8 keeps speed ≤ 480', a hand-built troop type may not.
-        return Rate(s, s.saturating_mul(2), s.saturating_mul(3));
+        return Rate::from((s, s.saturating_mul(2), s.saturating_mul(3)));
     }
     let rows = rules
         .foot_movement
@@ -190,7 +190,7 @@ pub fn movement(rules: &Rules, troop: &TroopType) -> Rate {
         .filter(|r| r.speed <= troop.speed)
         .max_by_key(|r| r.speed);
     best.or_else(|| rows.min_by_key(|r| r.speed))
-        .map_or(Rate(1, 2, 3), |r| r.rate)
+        .map_or(Rate::from((1, 2, 3)), |r| r.rate)
 }
 
 fn check_size(rules: &Rules, troop: &TroopType, creatures: u32) -> Result<(), ProfileError> {

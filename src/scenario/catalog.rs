@@ -250,7 +250,9 @@ fn compared(text: &str) -> &str {
 /// syntax of the hit and damage dice, and R2.8's range of every number.
 fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
     let mut problems = Vec::new();
-    let hd = hit_dice(&def.hd).map_err(|p| problems.push(("hd", p))).ok();
+    let hd = hit_dice(&def.hd)
+        .map_err(|p| problems.push(("hd", p.to_string())))
+        .ok();
     let mut damage = |text: &str, field| {
         DamageDice::read(text)
             .map_err(|p| problems.push((field, p)))
@@ -298,15 +300,25 @@ fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
     })
 }
 
+/// Why a troop type's `hd` cannot be used (R2.8).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HitDiceError {
+    /// Not written as hit dice.
+    #[error("`{0}` is not hit dice like \"1+1\"")]
+    Syntax(String),
+    /// Outside R2.8's range.
+    #[error("hd `{0}` is outside 0 to 30 hit dice (R2.8)")]
+    OutOfRange(String),
+}
+
 /// Hit dice as written, in R2.8's 0 to 30 HD (`1-1` and lower are quarter steps above 0).
-fn hit_dice(text: &str) -> Result<HitDice, String> {
-    let hd =
-        HitDice::parse(text).ok_or_else(|| format!("`{text}` is not hit dice like \"1+1\""))?;
+fn hit_dice(text: &str) -> Result<HitDice, HitDiceError> {
+    let hd = HitDice::parse(text).ok_or_else(|| HitDiceError::Syntax(text.to_string()))?;
     let quarters = i64::from(hd.dice) * 4 + i64::from(hd.plus);
     if ranges::HIT_DICE_QUARTERS.holds(quarters) {
         Ok(hd)
     } else {
-        Err(format!("hd `{text}` is outside 0 to 30 hit dice (R2.8)"))
+        Err(HitDiceError::OutOfRange(text.to_string()))
     }
 }
 

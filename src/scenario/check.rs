@@ -536,7 +536,7 @@ fn unit_strength(
 /// R2.8: a unit whose derived march is 0 can never move; playable (it may hold a hex), so
 /// a warning. (Volley has no war machines, the one kind of unit meant to stand still.)
 fn warn_unmoving(c: &mut Checker, u: &UnitDef, profile: &Profile, span: Span) {
-    if profile.rate.0 == 0 {
+    if profile.rate.march == 0 {
         let message = format!(
             "{}: its derived march is 0: it can never move (R2.8)",
             who(u)

@@ -185,7 +185,7 @@ impl Rules {
                 "speed",
                 RULES_NUMBER.check("speed", r.speed),
             );
-            let (march, hustle, charge) = (r.rate.0, r.rate.1, r.rate.2);
+            let (march, hustle, charge) = (r.rate.march, r.rate.hustle, r.rate.charge);
             let rate = RULES_NUMBER
                 .check("march", march)
                 .or_else(|| RULES_NUMBER.check("hustle", hustle))

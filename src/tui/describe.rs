@@ -2,7 +2,9 @@
 //! (`d20 14 +2 charge = 16 vs 11+AC2 13: hit`, `shock 2d6 5 +0 = 5: recoil`).
 
 use crate::engine::command::Decision;
-use crate::engine::event::{AttackKind, EndReason, Event, MoveKind, RollCause};
+use crate::engine::event::{
+    AttackKind, CancelReason, EndReason, Event, Modifier, ModifierKind, MoveKind, RollCause,
+};
 use crate::engine::{Game, Phase, SideId, UnitId};
 use crate::words::{count, counted};
 
@@ -29,6 +31,34 @@ fn hexes(n: usize) -> String {
 
 fn signed(v: i32) -> String {
     format!("{v:+}")
+}
+
+/// The words for a modifier in the log and the odds panel: `-2 disordered`'s `disordered`
+/// (R5.4, R8.6, R9.1, R9.3, R9.4).
+pub fn modifier_words(kind: ModifierKind) -> &'static str {
+    match kind {
+        ModifierKind::Disordered => "disordered",
+        ModifierKind::Charge => "charge",
+        ModifierKind::NoForkRest => "no fork rest",
+        ModifierKind::Cover => "cover",
+        ModifierKind::Overhead => "overhead",
+        ModifierKind::Uphill => "uphill",
+        ModifierKind::Morale => "morale",
+        ModifierKind::SecuredByFormedFoot => "secured by FF",
+        ModifierKind::DoubleTrigger => "double trigger",
+    }
+}
+
+/// Why an attack is off, in words with its rule id where the player may look it up.
+fn cancel_words(reason: CancelReason) -> &'static str {
+    match reason {
+        CancelReason::AttackerGaveGround => "the attacker gave ground (R5.6)",
+        CancelReason::TargetLeftField => "the target has left the field",
+        CancelReason::TargetNotAdjacent => "the target is no longer adjacent",
+        CancelReason::OutOfReach => "the target is out of reach",
+        CancelReason::NoEnemyAdjacent => "no enemy is left adjacent (R4.4)",
+        CancelReason::NoNewTarget => "no new target chosen (R4.4)",
+    }
 }
 
 /// Lines describing an event; empty for bookkeeping events. Every event kind is named
@@ -102,7 +132,7 @@ fn flow_line(game: &Game, event: &Event) -> Option<String> {
             "{} army morale 2d6 {} {} = {total}: {}",
             side(*s),
             dice[0] + dice[1],
-            named(&nonzero("morale modifier", *modifier)),
+            named(nonzero("morale modifier", *modifier)),
             if *broke { "the army breaks!" } else { "holds" }
         ),
         Event::BattleEnded { winner, reason } => ended(game, *winner, *reason),
@@ -136,7 +166,7 @@ fn order_line(game: &Game, event: &Event) -> Option<String> {
             format!("{} {}!", does(game, *unit, "charges"), n(*target))
         }
         Event::AttackCancelled { unit, reason } => {
-            format!("Attack by {} is off: {reason}", n(*unit))
+            format!("Attack by {} is off: {}", n(*unit), cancel_words(*reason))
         }
         Event::Readied { unit } => format!("{} ready", does(game, *unit, "is")),
         Event::AttackDeclared { unit, target, kind } => declared(game, *unit, &n(*target), *kind),
@@ -209,7 +239,7 @@ fn shock_line(game: &Game, event: &Event) -> Option<String> {
         "{}: {what} 2d6 {} {} = {total}: {}",
         name(game, *unit),
         dice[0] + dice[1],
-        named(modifiers),
+        named(modifiers.iter().map(|m| (modifier_words(m.kind), m.value))),
         format!("{result:?}").to_lowercase()
     ))
 }
@@ -226,31 +256,35 @@ fn initiative(game: &Game, (a, b): (u32, u32)) -> String {
         let total = crate::engine::sums::face_plus(face, m);
         format!(
             "{face} {} = {total}",
-            named(&nonzero("strategic ability", m))
+            named(nonzero("strategic ability", m))
         )
     };
     format!("{} v {}", one(a, ma), one(b, mb))
 }
 
 /// A single named modifier, or none when it is 0.
-fn nonzero(name: &str, value: i32) -> Vec<(String, i32)> {
-    if value == 0 {
-        Vec::new()
-    } else {
-        vec![(name.to_string(), value)]
-    }
+fn nonzero(name: &str, value: i32) -> Option<(&str, i32)> {
+    (value != 0).then_some((name, value))
 }
 
 /// Modifiers by name, `-2 disordered +2 secured by FF`, or `+0` when there are none.
-fn named(modifiers: &[(String, i32)]) -> String {
-    if modifiers.is_empty() {
+fn named<'a>(modifiers: impl IntoIterator<Item = (&'a str, i32)>) -> String {
+    let parts: Vec<String> = modifiers
+        .into_iter()
+        .map(|(why, v)| format!("{} {why}", signed(v)))
+        .collect();
+    if parts.is_empty() {
         return "+0".into();
     }
-    let parts: Vec<String> = modifiers
-        .iter()
-        .map(|(why, v)| format!("{} {why}", signed(*v)))
-        .collect();
     parts.join(" ")
+}
+
+/// Modifiers as ` +2 charge -2 disordered`, each with a space before it (R5.4).
+pub fn modifier_list(modifiers: &[Modifier]) -> String {
+    modifiers
+        .iter()
+        .map(|m| format!(" {} {}", signed(m.value), modifier_words(m.kind)))
+        .collect()
 }
 
 fn declared(game: &Game, attacker: UnitId, target: &str, kind: AttackKind) -> String {
@@ -322,10 +356,7 @@ fn attack_lines(game: &Game, event: &Event) -> Vec<String> {
         return Vec::new();
     };
     let throw = needed.saturating_sub(*ac);
-    let mods: String = modifiers
-        .iter()
-        .map(|(why, v)| format!(" {} {why}", signed(*v)))
-        .collect();
+    let mods = modifier_list(modifiers);
     let mut lines: Vec<String> = throws
         .iter()
         .map(|t| {

@@ -233,7 +233,7 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::raw(format!("uhp {} of {}", u.uhp, p.uhp)));
     lines.push(Line::raw(format!(
         "march {} hustle {} charge {}",
-        p.rate.0, p.rate.1, p.rate.2
+        p.rate.march, p.rate.hustle, p.rate.charge
     )));
     lines.push(Line::raw(format!(
         "AC {} (armor {}), morale {:+}",
@@ -444,11 +444,7 @@ fn odds_lines(
 /// outcomes (R5.1, R9.1).
 fn sequence_lines(odds: &Odds) -> Vec<Line<'static>> {
     let p = &odds.profile;
-    let mods: String = p
-        .modifiers
-        .iter()
-        .map(|(w, v)| format!(" {v:+} {w}"))
-        .collect();
+    let mods = super::describe::modifier_list(&p.modifiers);
     let mut lines = vec![Line::raw(format!(
         "{} × d20{mods} vs {}: {} each",
         p.attacks,

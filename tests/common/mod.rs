@@ -165,7 +165,7 @@ pub fn rolled(
     target: u16,
     kind: AttackKind,
     (needed, ac): (i32, i32),
-    modifiers: &[(&str, i32)],
+    modifiers: &[(volley::engine::ModifierKind, i32)],
     faces: &[(u32, bool)],
     uhp_per_hit: u32,
 ) -> Event {
@@ -176,7 +176,10 @@ pub fn rolled(
         needed,
         ac,
         modifier: modifiers.iter().map(|(_, m)| m).sum(),
-        modifiers: modifiers.iter().map(|(w, m)| (w.to_string(), *m)).collect(),
+        modifiers: modifiers
+            .iter()
+            .map(|&(kind, value)| volley::engine::Modifier { kind, value })
+            .collect(),
         throws: faces
             .iter()
             .map(|&(face, hit)| Throw { face, hit })
@@ -210,7 +213,7 @@ pub fn rolled_at_11(
     attacker: u16,
     target: u16,
     kind: AttackKind,
-    modifiers: &[(&str, i32)],
+    modifiers: &[(volley::engine::ModifierKind, i32)],
     faces: &[(u32, bool)],
 ) -> Event {
     rolled(attacker, target, kind, (11, 0), modifiers, faces, 1)
@@ -234,7 +237,7 @@ pub fn shock(
     unit: u16,
     cause: volley::engine::event::RollCause,
     dice: [u32; 2],
-    modifiers: &[(&str, i32)],
+    modifiers: &[(volley::engine::ModifierKind, i32)],
 ) -> Event {
     let modifier: i32 = modifiers.iter().map(|(_, v)| v).sum();
     let total = (dice[0] + dice[1]) as i32 + modifier;
@@ -251,7 +254,7 @@ pub fn shock(
         modifier,
         modifiers: modifiers
             .iter()
-            .map(|(why, v)| (why.to_string(), *v))
+            .map(|&(kind, value)| volley::engine::Modifier { kind, value })
             .collect(),
         total,
         result,
@@ -267,10 +270,10 @@ pub fn recoiled(unit: u16, to: Hex) -> Event {
 }
 
 /// An `AttackCancelled` event of `unit` for `reason`.
-pub fn cancelled(unit: u16, reason: &str) -> Event {
+pub fn cancelled(unit: u16, reason: volley::engine::CancelReason) -> Event {
     Event::AttackCancelled {
         unit: id(unit),
-        reason: reason.into(),
+        reason,
     }
 }
 

@@ -227,7 +227,7 @@ fn threatens(view: &View, u: &Unit, e: &Unit) -> bool {
     let fire = view
         .game
         .missile_range(e, u)
-        .map_or(0, |(max, _)| max + e.profile.rate.0);
+        .map_or(0, |(max, _)| max + e.profile.rate.march);
     e.pos.unsigned_distance_to(u.pos) <= span(u) + e.profile.rate.strike().max(fire)
 }
 
@@ -237,7 +237,7 @@ fn far(view: &View, u: &Unit, e: &Unit) -> u32 {
     let fire = view
         .game
         .missile_range(e, u)
-        .map(|(max, _)| max + e.profile.rate.0);
+        .map(|(max, _)| max + e.profile.rate.march);
     (Game::move_budget(e, strike_move(e)) + 1).max(fire.unwrap_or(0))
 }
 
@@ -328,7 +328,7 @@ fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
         game.phase() == Phase::Movement && e.marks.moved.is_none() && !game.is_engaged(e);
     let reach = if d <= max && view.sees(e, e.pos, h, u.id) {
         1.0
-    } else if still_to_move && d <= max + e.profile.rate.0 {
+    } else if still_to_move && d <= max + e.profile.rate.march {
         0.4
     } else {
         return 0.0;

@@ -114,7 +114,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
         let game = view.game;
         // Only enemies within a charge and a hex of where the unit may end count in
         // `strike_from`; the rest are not priced.
-        let within = super::danger::span(unit) + unit.profile.rate.2 + 1;
+        let within = super::danger::span(unit) + unit.profile.rate.charge + 1;
         let prospects = game
             .units_of(unit.side.other())
             .filter(|e| e.pos.unsigned_distance_to(unit.pos) <= within)
@@ -219,7 +219,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
             if d == 1 && how != Move::Hustle {
                 best = best.max(0.8 * melee);
             }
-            if d > 1 && d <= u.profile.rate.2 + 1 {
+            if d > 1 && d <= u.profile.rate.charge + 1 {
                 best = best.max(if u.is_mounted() { 0.4 } else { 0.15 } * charge);
             }
         }
@@ -263,7 +263,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
             return 0.15 * d.min(6.0);
         }
         let comfort = match &u.troop.missile {
-            _ if u.is_mounted() => f64::from(u.profile.rate.2),
+            _ if u.is_mounted() => f64::from(u.profile.rate.charge),
             Some(_) => 2.0,
             None => 1.0,
         };

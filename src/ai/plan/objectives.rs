@@ -22,7 +22,7 @@ pub fn turns_left(game: &Game) -> u32 {
 /// Turns `u` needs to stand on `hex` from `from`, marching (R4.1).
 pub fn eta(u: &Unit, from: Hex, hex: Hex) -> u32 {
     from.unsigned_distance_to(hex)
-        .div_ceil(u.profile.rate.0.max(1))
+        .div_ceil(u.profile.rate.march.max(1))
 }
 
 /// Posts for `side`: objectives matched greedily to the units that reach them soonest,

@@ -244,7 +244,7 @@ impl<'a> View<'a> {
         self.game
             .units_of(self.side.other())
             .filter(|e| e.status != Status::Fleeing && e.is_mounted())
-            .filter(|e| e.pos.unsigned_distance_to(h) <= e.profile.rate.2 + 2)
+            .filter(|e| e.pos.unsigned_distance_to(h) <= e.profile.rate.charge + 2)
             .map(enemy_weight)
             .sum()
     }

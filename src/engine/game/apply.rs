@@ -29,7 +29,7 @@ impl Game {
             }
             Event::ReloadTokenRemoved { unit, left } => self.unit_mut(*unit).reload_tokens = *left,
             Event::ChargeDeclared { unit, target } => self.apply_charge(*unit, *target),
-            Event::AttackCancelled { unit, .. } => self.charges.retain(|(c, _, _)| c != unit),
+            Event::AttackCancelled { unit, .. } => self.charges.retain(|c| c.charger != *unit),
             Event::Readied { unit } => {
                 let u = self.unit_mut(*unit);
                 u.ready = true;
@@ -52,7 +52,7 @@ impl Game {
                 t.marks.attacked_this_phase = true;
                 // A charge that struck home is no longer pending (R7.1).
                 if *kind == crate::engine::event::AttackKind::Charge {
-                    self.charges.retain(|(c, _, _)| c != attacker);
+                    self.charges.retain(|c| c.charger != *attacker);
                 }
             }
             Event::ReloadTokensGained { unit, tokens } => {
@@ -120,9 +120,13 @@ impl Game {
         unit: crate::engine::types::UnitId,
         target: crate::engine::types::UnitId,
     ) {
-        self.charges.retain(|(c, _, _)| *c != unit);
+        self.charges.retain(|c| c.charger != unit);
         let guard = self.at(unit).retreats;
-        self.charges.push((unit, target, guard));
+        self.charges.push(super::DeclaredCharge {
+            charger: unit,
+            target,
+            guard,
+        });
         let u = self.unit_mut(unit);
         u.marks.moved = Some(MoveKind::Charge);
         u.marks.attacked = true;

@@ -4,7 +4,7 @@
 //! into exact chances.
 
 use super::{Game, Unit};
-use crate::engine::event::{AttackKind, MoveKind};
+use crate::engine::event::{AttackKind, Modifier, ModifierKind, MoveKind};
 use crate::engine::rules::ReloadTiming;
 use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{Formation, MeleeClass, MissileWeapon, Status, UnitId};
@@ -43,8 +43,8 @@ pub struct AttackProfile {
     pub needed: i32,
     /// Sum of `modifiers`.
     pub modifier: i32,
-    /// Each modifier of R5.4 with its reason (`charge`, `disordered`), summing to `modifier`.
-    pub modifiers: Vec<(String, i32)>,
+    /// Each modifier of R5.4 with its kind (charge, disordered), summing to `modifier`.
+    pub modifiers: Vec<Modifier>,
     /// AC after armor piercing (R5.3).
     pub effective_ac: i32,
     /// uhp each hit takes (R5.2).
@@ -199,7 +199,7 @@ impl Game {
                 a.profile.melee_attacks
             },
             needed: a.troop.attack_throw.saturating_add(effective_ac),
-            modifier: saturating_sum(modifiers.iter().map(|(_, v)| *v)),
+            modifier: saturating_sum(modifiers.iter().map(|m| m.value)),
             modifiers,
             effective_ac,
             uhp_per_hit: self.uhp_per_hit(a, t, kind),
@@ -234,7 +234,7 @@ impl Game {
         t: &Unit,
         kind: AttackKind,
         setting: Setting,
-    ) -> Vec<(String, i32)> {
+    ) -> Vec<Modifier> {
         let m = &self.rules.modifiers;
         let terrain = |h: Hex| self.map.terrain(h).map(|t| self.rules.terrain(t));
         let high = |h: Hex| terrain(h).is_some_and(|r| r.elevated);
@@ -244,28 +244,32 @@ impl Game {
             .as_ref()
             .is_some_and(MissileWeapon::is_musket);
         let all = [
-            ("disordered", m.disordered, a.status == Status::Disordered),
-            ("charge", m.charging, kind == AttackKind::Charge),
             (
-                "no fork rest",
+                ModifierKind::Disordered,
+                m.disordered,
+                a.status == Status::Disordered,
+            ),
+            (ModifierKind::Charge, m.charging, kind == AttackKind::Charge),
+            (
+                ModifierKind::NoForkRest,
                 m.musket_without_rest,
                 kind == AttackKind::Missile && musket && setting.moved,
             ),
             (
-                "cover",
+                ModifierKind::Cover,
                 m.missile_into_cover,
                 kind.is_missile() && terrain(t.pos).is_some_and(|r| r.cover),
             ),
-            ("overhead", m.volley_overhead, setting.overhead),
+            (ModifierKind::Overhead, m.volley_overhead, setting.overhead),
             (
-                "uphill",
+                ModifierKind::Uphill,
                 m.uphill_melee,
                 !kind.is_missile() && high(a.pos) && !high(t.pos),
             ),
         ];
         all.into_iter()
             .filter(|(_, v, applies)| *applies && *v != 0)
-            .map(|(why, v, _)| (why.to_string(), v))
+            .map(|(kind, value, _)| Modifier { kind, value })
             .collect()
     }
 
@@ -301,27 +305,27 @@ impl Game {
         saturating_sum(
             self.shock_modifiers_if(unit, secured)
                 .iter()
-                .map(|(_, v)| *v),
+                .map(|m| m.value),
         )
     }
 
     /// Each part of `unit`'s shock modifier with its name, none of them 0: `morale`,
     /// `disordered`, `secured by FF` (R9.1, R8.6, R9.4).
-    pub fn shock_modifiers(&self, unit: &Unit) -> Vec<(String, i32)> {
+    pub fn shock_modifiers(&self, unit: &Unit) -> Vec<Modifier> {
         self.shock_modifiers_if(unit, self.secured_by_formed_foot(unit))
     }
 
-    fn shock_modifiers_if(&self, unit: &Unit, secured: bool) -> Vec<(String, i32)> {
+    fn shock_modifiers_if(&self, unit: &Unit, secured: bool) -> Vec<Modifier> {
         let m = &self.rules.modifiers;
         let parts = [
-            ("morale", unit.troop.morale, true),
+            (ModifierKind::Morale, unit.troop.morale, true),
             (
-                "disordered",
+                ModifierKind::Disordered,
                 m.disordered,
                 unit.status == Status::Disordered,
             ),
             (
-                "secured by FF",
+                ModifierKind::SecuredByFormedFoot,
                 m.secured_by_formed_foot,
                 secured && unit.troop.formation == Formation::DF,
             ),
@@ -329,7 +333,7 @@ impl Game {
         parts
             .into_iter()
             .filter(|(_, v, applies)| *applies && *v != 0)
-            .map(|(name, v, _)| (name.to_string(), v))
+            .map(|(kind, value, _)| Modifier { kind, value })
             .collect()
     }
 

@@ -74,9 +74,9 @@ impl Game {
             (Command::Answer(_), Some(p)) if p.decision.answers().contains(command) => Ok(()),
             (Command::Answer(_), Some(_)) => Err(RuleError::WrongAnswer),
             (Command::Answer(_), None) => Err(RuleError::NoDecision),
-            (Command::Order(_), Some(p)) => Err(RuleError::DecisionPending(
-                p.decision.side().of(&self.sides).name.clone(),
-            )),
+            (Command::Order(_), Some(p)) => Err(RuleError::DecisionPending {
+                decision: p.decision.clone(),
+            }),
             (Command::Order(order), None) => self.check_order(*order),
         }
     }
@@ -323,11 +323,11 @@ impl Game {
         self.emit(Event::PhaseBegan {
             phase: Phase::Melee,
         });
-        for (charger, target, guard) in self.charges.clone().into_iter().rev() {
+        for c in self.charges.clone().into_iter().rev() {
             self.agenda.push(Step::ChargeAttack {
-                charger,
-                target,
-                guard,
+                charger: c.charger,
+                target: c.target,
+                guard: c.guard,
             });
         }
     }

@@ -158,7 +158,7 @@ impl Game {
         to: Hex,
     ) -> Option<Vec<Hex>> {
         let known = self.orders.get(usize::from(unit.0))?.get()?;
-        known.path(kind, to, self.unit(unit)?.profile.rate.0)
+        known.path(kind, to, self.unit(unit)?.profile.rate.march)
     }
 
     /// Whether the orders remembered for `unit` include `command`: a legal order, since they

@@ -171,8 +171,8 @@ pub struct Game {
     ordering: SideId,
     pending: Option<Pending>,
     agenda: Vec<Step>,
-    /// Charges declared this turn: charger, target, charger's retreats at declaration.
-    charges: Vec<(UnitId, UnitId, u32)>,
+    /// Charges declared this turn, in order (R4.4, R7.1).
+    charges: Vec<DeclaredCharge>,
     routs_this_turn: Vec<(SideId, Hex)>,
     broken: [bool; 2],
     outcome: Option<Outcome>,
@@ -371,4 +371,16 @@ pub(super) fn each_random_position(mut visit: impl FnMut(&str, &Game, Option<Com
             visit(file, &game, Some(command));
         }
     });
+}
+
+/// A charge declared this turn and still to strike home (R4.4, R7.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct DeclaredCharge {
+    /// The charging unit.
+    charger: UnitId,
+    /// The unit it charges.
+    target: UnitId,
+    /// The charger's retreats at declaration: a charger that gave ground since strikes no
+    /// more (R5.6).
+    guard: u32,
 }

@@ -50,7 +50,7 @@ impl Game {
     fn rally_fleeing(&mut self) {
         for id in self.ids_where(|g, u| u.status == Status::Fleeing && g.outcome.is_none()) {
             let modifiers = self.shock_modifiers(self.at(id));
-            let modifier = saturating_sum(modifiers.iter().map(|(_, v)| *v));
+            let modifier = saturating_sum(modifiers.iter().map(|m| m.value));
             let dice = [self.roll(6), self.roll(6)];
             let total = face_plus(dice[0] + dice[1], modifier);
             let result = self.rules.shock_result(total);

@@ -5,7 +5,7 @@
 use super::reach::{Supposing, Toward};
 use super::{Game, Reach, Unit};
 use crate::engine::error::RuleError;
-use crate::engine::event::{Event, MoveKind};
+use crate::engine::event::{Event, MoveKind, Phase};
 use crate::engine::types::{Status, UnitId};
 use hexx::Hex;
 
@@ -37,9 +37,9 @@ impl Game {
     /// rate, in hexes of clear ground); no hex of its reach is further than that.
     pub fn move_budget(u: &Unit, kind: MoveKind) -> u32 {
         match kind {
-            MoveKind::March | MoveKind::Disengage => u.profile.rate.0,
-            MoveKind::Hustle => u.profile.rate.1,
-            MoveKind::Charge => u.profile.rate.2,
+            MoveKind::March | MoveKind::Disengage => u.profile.rate.march,
+            MoveKind::Hustle => u.profile.rate.hustle,
+            MoveKind::Charge => u.profile.rate.charge,
             MoveKind::StandFast | MoveKind::Flee => 0,
         }
     }
@@ -114,7 +114,7 @@ impl Game {
         if u.marks.moved.is_some() {
             return Err(RuleError::AlreadyOrdered {
                 unit,
-                phase: "movement".into(),
+                phase: Phase::Movement,
             });
         }
         // A hex off the map is refused before any distance to it is measured: hostile

@@ -120,8 +120,8 @@ impl Game {
         self.charges
             .iter()
             .rev()
-            .find(|(c, _, _)| *c == charger)
-            .map(|(_, t, _)| *t)
+            .find(|c| c.charger == charger)
+            .map(|c| c.target)
     }
 
     /// Why a unit has no order to give now, in the rules' words: the refusal of the order it
@@ -208,7 +208,7 @@ impl Game {
         known.orders.push(stand);
         // One search serves march and hustle: they differ only in budget, and a cheapest
         // path within the march rate is the same whichever budget prunes the search.
-        let (march, hustle) = (u.profile.rate.0, u.profile.rate.1);
+        let (march, hustle) = (u.profile.rate.march, u.profile.rate.hustle);
         let hustles = self.reach(unit, MoveKind::Hustle);
         let marches = (hustle < march).then(|| self.reach(unit, MoveKind::March));
         let march_ends = match &marches {
@@ -252,7 +252,7 @@ impl Game {
         if !u.may_charge() {
             return;
         }
-        let within = u.profile.rate.2 + 1;
+        let within = u.profile.rate.charge + 1;
         let near: Vec<(UnitId, Hex)> = (self.units_of(u.side.other()))
             .filter(|e| e.pos.unsigned_distance_to(u.pos) <= within)
             .map(|e| (e.id, e.pos))

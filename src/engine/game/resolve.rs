@@ -4,7 +4,9 @@
 
 use super::Game;
 use crate::engine::command::Decision;
-use crate::engine::event::{AttackKind, Event, RollCause, Throw};
+use crate::engine::event::{
+    AttackKind, CancelReason, Event, Modifier, ModifierKind, RollCause, Throw,
+};
 use crate::engine::rules::ShockResult;
 use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{Formation, Status, UnitId};
@@ -178,16 +180,16 @@ impl Game {
         target: UnitId,
         kind: AttackKind,
         guard: u32,
-    ) -> Option<&'static str> {
+    ) -> Option<CancelReason> {
         let (a, t) = (self.at(attacker), self.at(target));
         if !a.on_map() || a.retreats != guard || a.status == Status::Fleeing {
-            return Some("the attacker gave ground (R5.6)");
+            return Some(CancelReason::AttackerGaveGround);
         }
         if !t.on_map() {
-            return Some("the target has left the field");
+            return Some(CancelReason::TargetLeftField);
         }
         if !kind.is_missile() && a.pos.unsigned_distance_to(t.pos) != 1 {
-            return Some("the target is no longer adjacent");
+            return Some(CancelReason::TargetNotAdjacent);
         }
         None
     }
@@ -198,14 +200,14 @@ impl Game {
             Some(reason) => None.ok_or(reason),
             None => self
                 .attack_profile(attacker, target, kind)
-                .ok_or("the target is out of reach"),
+                .ok_or(CancelReason::OutOfReach),
         };
         let profile = match profile {
             Ok(p) => p,
             Err(reason) => {
                 self.emit(Event::AttackCancelled {
                     unit: attacker,
-                    reason: reason.into(),
+                    reason,
                 });
                 return;
             }
@@ -326,9 +328,12 @@ impl Game {
     ) -> ShockResult {
         let mut modifiers = self.shock_modifiers(self.at(unit));
         if extra != 0 {
-            modifiers.push(("double trigger".to_string(), extra));
+            modifiers.push(Modifier {
+                kind: ModifierKind::DoubleTrigger,
+                value: extra,
+            });
         }
-        let modifier = saturating_sum(modifiers.iter().map(|(_, v)| *v));
+        let modifier = saturating_sum(modifiers.iter().map(|m| m.value));
         let dice = [self.roll(6), self.roll(6)];
         let total = face_plus(dice[0] + dice[1], modifier);
         let result = self.rules.shock_result(total);
@@ -435,7 +440,7 @@ impl Game {
         if options.is_empty() {
             self.emit(Event::AttackCancelled {
                 unit: charger,
-                reason: "no enemy is left adjacent (R4.4)".into(),
+                reason: CancelReason::NoEnemyAdjacent,
             });
             return;
         }
@@ -485,7 +490,7 @@ impl Game {
             (Ctx::ChargeTarget { charger }, C::ChooseChargeTarget { target: None }) => {
                 self.emit(Event::AttackCancelled {
                     unit: charger,
-                    reason: "no new target chosen (R4.4)".into(),
+                    reason: CancelReason::NoNewTarget,
                 })
             }
             _ => {}

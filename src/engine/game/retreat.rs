@@ -72,7 +72,7 @@ impl Game {
     /// R8.4: up to the hustle rate towards the home edge and away from enemies.
     pub(super) fn flee_move(&self, unit: &Unit) -> FleeMove {
         let edge = unit.side.of(&self.sides).edge;
-        let mut points = unit.profile.rate.1;
+        let mut points = unit.profile.rate.hustle;
         let (mut at, mut path) = (unit.pos, Vec::new());
         while points > 0 {
             let here = self.map.edge_distance(at, edge);
@@ -107,7 +107,7 @@ impl Game {
         {
             path.pop();
         }
-        let stuck = path.is_empty() && unit.profile.rate.1 > 0;
+        let stuck = path.is_empty() && unit.profile.rate.hustle > 0;
         FleeMove { path, routs: stuck }
     }
 
@@ -191,7 +191,7 @@ impl Game {
         firearm: bool,
     ) -> Vec<(u32, Vec<Hex>)> {
         if damage > 0 && self.may_withdraw(unit, firearm) {
-            self.withdraw_paths(unit, from, damage.min(unit.profile.rate.0))
+            self.withdraw_paths(unit, from, damage.min(unit.profile.rate.march))
         } else {
             vec![(0, Vec::new())]
         }

@@ -1,0 +1,98 @@
+//! Issue 27: events carry typed modifiers and reasons (R4.4, R5.4, R5.6, R9.1) and the log
+//! writes the words, the same words the player read when events carried prose.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use volley::engine::event::{Event, RollCause};
+use volley::engine::{CancelReason, Game, Modifier, ModifierKind, ShockResult};
+use volley::tui::describe::describe;
+
+fn kircholm() -> Game {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("kircholm.ron"))
+        .expect("the battle ships");
+    let scenario = volley::scenario::Scenario::parse(source, file).expect("it parses");
+    Game::new(scenario.setup, volley::engine::Dice::seeded(1)).unwrap()
+}
+
+/// R9.1, R8.6, R9.3, R9.4: a shock roll's modifiers are written by name, in order.
+#[test]
+fn r9_1_the_log_names_each_shock_modifier_in_the_old_words() {
+    let game = kircholm();
+    let unit = game.units()[0].clone();
+    let modifiers: Vec<Modifier> = [
+        (ModifierKind::Morale, 1),
+        (ModifierKind::Disordered, -2),
+        (ModifierKind::SecuredByFormedFoot, 2),
+        (ModifierKind::DoubleTrigger, -2),
+    ]
+    .into_iter()
+    .map(Modifier::from)
+    .collect();
+    let event = Event::ShockRolled {
+        unit: unit.id,
+        cause: RollCause::Damage,
+        dice: [3, 4],
+        modifier: -1,
+        modifiers,
+        total: 6,
+        result: ShockResult::Recoil,
+    };
+    assert_eq!(
+        describe(&game, &event),
+        [format!(
+            "{}: shock 2d6 7 +1 morale -2 disordered +2 secured by FF -2 double trigger = 6: recoil",
+            unit.label
+        )]
+    );
+}
+
+/// R4.4, R5.6: a cancelled attack says why in the sentence it always did.
+#[test]
+fn r4_4_the_log_says_why_an_attack_is_off_in_the_old_words() {
+    let game = kircholm();
+    let unit = game.units()[0].clone();
+    let said = |reason| {
+        describe(
+            &game,
+            &Event::AttackCancelled {
+                unit: unit.id,
+                reason,
+            },
+        )
+    };
+    let expected = [
+        (
+            CancelReason::AttackerGaveGround,
+            "the attacker gave ground (R5.6)",
+        ),
+        (
+            CancelReason::TargetLeftField,
+            "the target has left the field",
+        ),
+        (
+            CancelReason::TargetNotAdjacent,
+            "the target is no longer adjacent",
+        ),
+        (CancelReason::OutOfReach, "the target is out of reach"),
+        (
+            CancelReason::NoEnemyAdjacent,
+            "no enemy is left adjacent (R4.4)",
+        ),
+        (CancelReason::NoNewTarget, "no new target chosen (R4.4)"),
+    ];
+    for (reason, words) in expected {
+        assert_eq!(
+            said(reason),
+            [format!("Attack by {} is off: {words}", unit.label)]
+        );
+    }
+}
