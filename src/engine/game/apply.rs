@@ -6,19 +6,69 @@ use crate::engine::event::{AttackKind, Event, MoveKind, Phase};
 use crate::engine::types::{Status, UnitId};
 
 impl Game {
+    /// Records `event` in the state, by its family: the flow of turns and phases, movement,
+    /// attacks and charges, or what an attack and morale did to a unit.
     pub(super) fn apply(&mut self, event: &Event) {
         match event {
-            Event::TurnBegan { turn } => self.apply_turn_began(*turn),
-            Event::InitiativeRolled { .. }
+            Event::TurnBegan { .. }
+            | Event::InitiativeRolled { .. }
+            | Event::FirstSideChosen { .. }
+            | Event::PhaseBegan { .. }
+            | Event::OrdersPassed { .. }
+            | Event::DecisionRequested { .. }
+            | Event::DecisionAnswered
+            | Event::DieForced { .. }
+            | Event::Conceded { .. }
+            | Event::ArmyMoraleRolled { .. }
+            | Event::BattleEnded { .. } => self.apply_flow(event),
+            Event::Moved { .. }
+            | Event::ReloadTokenRemoved { .. }
+            | Event::Readied { .. }
+            | Event::ReadyLost { .. }
+            | Event::Withdrew { .. }
+            | Event::Advanced { .. }
+            | Event::AdvanceDeclined { .. } => self.apply_movement(event),
+            Event::ChargeDeclared { .. }
+            | Event::AttackCancelled { .. }
+            | Event::AttackDeclared { .. }
             | Event::ShockRolled { .. }
-            | Event::AdvanceDeclined { .. } => {}
+            | Event::AttackRolled { .. }
+            | Event::ReloadTokensGained { .. } => self.apply_attack(event),
+            Event::Damaged { .. }
+            | Event::Destroyed { .. }
+            | Event::Disordered { .. }
+            | Event::Recoiled { .. }
+            | Event::Fled { .. }
+            | Event::Routed { .. }
+            | Event::Rallied { .. }
+            | Event::BecameSteady { .. } => self.apply_harm(event),
+        }
+    }
+
+    /// Turns, phases, initiative, decisions, army morale and the battle's end (R3, R10.3).
+    fn apply_flow(&mut self, event: &Event) {
+        match event {
+            Event::TurnBegan { turn } => self.apply_turn_began(*turn),
             Event::FirstSideChosen { side } => self.first = *side,
             Event::PhaseBegan { phase } => self.apply_phase_began(*phase),
             Event::OrdersPassed { side } => self.ordering = *side,
-            Event::DecisionRequested { .. } | Event::DecisionAnswered => {}
             Event::DieForced { face } => self.dice.force(*face),
-            // The outcome comes with the `BattleEnded` that follows.
-            Event::Conceded { .. } => {}
+            Event::ArmyMoraleRolled { side, broke, .. } => *side.of_mut(&mut self.broken) |= broke,
+            Event::BattleEnded { winner, reason } => {
+                self.outcome = Some(Outcome {
+                    winner: *winner,
+                    reason: *reason,
+                });
+            }
+            // The outcome of a concession comes with the `BattleEnded` that follows; a roll
+            // or a decision asked and answered changes nothing by itself.
+            _ => {}
+        }
+    }
+
+    /// Moves, readiness and reload tokens spent moving (R4, R5).
+    fn apply_movement(&mut self, event: &Event) {
+        match event {
             Event::Moved { unit, kind, path } => {
                 self.move_to(*unit, path.last().copied());
                 let u = self.unit_mut(*unit);
@@ -28,18 +78,28 @@ impl Game {
                 }
             }
             Event::ReloadTokenRemoved { unit, left } => self.unit_mut(*unit).reload_tokens = *left,
-            Event::ChargeDeclared { unit, target } => self.apply_charge(*unit, *target),
-            Event::AttackCancelled { unit, .. } => self.charges.retain(|c| c.charger != *unit),
             Event::Readied { unit } => {
                 let u = self.unit_mut(*unit);
                 u.ready = true;
                 u.marks.readied = true;
             }
             Event::ReadyLost { unit } => self.unit_mut(*unit).ready = false,
-            Event::AttackDeclared { unit, kind, .. } => {
-                if !matches!(kind, AttackKind::Reaction { .. }) {
-                    self.unit_mut(*unit).marks.attacked = true;
-                }
+            Event::Withdrew { unit, path } => self.move_to(*unit, path.last().copied()),
+            Event::Advanced { unit, to } => self.move_to(*unit, Some(*to)),
+            _ => {}
+        }
+    }
+
+    /// Charges declared and struck home, attacks made and reload tokens gained (R6, R7).
+    fn apply_attack(&mut self, event: &Event) {
+        match event {
+            Event::ChargeDeclared { unit, target } => self.apply_charge(*unit, *target),
+            Event::AttackCancelled { unit, .. } => self.charges.retain(|c| c.charger != *unit),
+            // A reaction is not the unit's one attack sequence of the turn (R5.5, R5.6).
+            Event::AttackDeclared { unit, kind, .. }
+                if !matches!(kind, AttackKind::Reaction { .. }) =>
+            {
+                self.unit_mut(*unit).marks.attacked = true;
             }
             Event::AttackRolled {
                 attacker,
@@ -51,14 +111,20 @@ impl Game {
                 t.marks.was_attacked = true;
                 t.marks.attacked_this_phase = true;
                 // A charge that struck home is no longer pending (R7.1).
-                if *kind == crate::engine::event::AttackKind::Charge {
+                if *kind == AttackKind::Charge {
                     self.charges.retain(|c| c.charger != *attacker);
                 }
             }
             Event::ReloadTokensGained { unit, tokens } => {
                 self.unit_mut(*unit).reload_tokens += tokens;
             }
-            Event::Withdrew { unit, path } => self.move_to(*unit, path.last().copied()),
+            _ => {}
+        }
+    }
+
+    /// Damage, disorder, retreats, routs and rallies (R8–R10).
+    fn apply_harm(&mut self, event: &Event) {
+        match event {
             Event::Damaged { unit, left, .. } => self.unit_mut(*unit).uhp = *left,
             Event::Destroyed { unit } => {
                 self.lift(*unit);
@@ -78,20 +144,13 @@ impl Game {
                 u.retreats += 1;
             }
             Event::Routed { unit } => self.apply_rout(*unit),
-            Event::Advanced { unit, to } => self.move_to(*unit, Some(*to)),
             Event::Rallied { unit } => {
                 let u = self.unit_mut(*unit);
                 u.status = Status::Disordered;
                 u.marks.rallied = true;
             }
             Event::BecameSteady { unit } => self.unit_mut(*unit).status = Status::Steady,
-            Event::ArmyMoraleRolled { side, broke, .. } => *side.of_mut(&mut self.broken) |= broke,
-            Event::BattleEnded { winner, reason } => {
-                self.outcome = Some(Outcome {
-                    winner: *winner,
-                    reason: *reason,
-                })
-            }
+            _ => {}
         }
     }
 
@@ -115,11 +174,7 @@ impl Game {
         }
     }
 
-    fn apply_charge(
-        &mut self,
-        unit: crate::engine::types::UnitId,
-        target: crate::engine::types::UnitId,
-    ) {
+    fn apply_charge(&mut self, unit: UnitId, target: UnitId) {
         self.charges.retain(|c| c.charger != unit);
         let guard = self.at(unit).retreats;
         self.charges.push(super::DeclaredCharge {
@@ -133,7 +188,7 @@ impl Game {
         u.ready = false;
     }
 
-    fn apply_rout(&mut self, unit: crate::engine::types::UnitId) {
+    fn apply_rout(&mut self, unit: UnitId) {
         self.lift(unit);
         let (side, pos) = {
             let u = self.unit_mut(unit);
@@ -178,7 +233,7 @@ impl Game {
         self.grid.leave(&self.map, unit, side, pos, next);
     }
 
-    fn disorder(&mut self, unit: crate::engine::types::UnitId) {
+    fn disorder(&mut self, unit: UnitId) {
         let u = self.unit_mut(unit);
         if u.status == Status::Steady {
             u.status = Status::Disordered;
