@@ -22,6 +22,8 @@ mod screen;
 use screen::*;
 
 #[test]
+// part E splits this
+#[allow(clippy::too_many_lines)]
 fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
     let mut app = hotseat();
     let s = render(&app, 80, 24);
@@ -654,6 +656,8 @@ fn the_charge_is_logged_with_the_shock_roll() {
 }
 
 #[test]
+// part E splits this
+#[allow(clippy::too_many_lines)]
 fn refused_orders_put_the_engines_reason_on_the_status_line() {
     let mut app = hotseat();
     press(&mut app, "1");

@@ -136,6 +136,8 @@ impl Context {
         )
     }
 
+    // part E splits this
+    #[allow(clippy::too_many_lines)]
     fn said(self) -> Said {
         let say = |lead, status, tail, otherwise| Said {
             lead,

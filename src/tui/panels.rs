@@ -189,6 +189,8 @@ fn mode_lines(app: &App) -> (Vec<Line<'static>>, usize) {
     }
 }
 
+// part E splits this
+#[allow(clippy::too_many_lines)]
 fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     let g = &app.game;
     let (col, row) = Map::offset(app.cursor);
