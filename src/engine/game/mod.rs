@@ -7,10 +7,10 @@ mod apply;
 mod attack;
 mod flow;
 mod grid;
-mod memory;
 mod morale;
 mod movement;
 mod odds;
+mod order_cache;
 mod planner_queries;
 mod query;
 mod reach;
@@ -181,7 +181,7 @@ pub struct Game {
     /// Who stands where, kept up to date by `apply` (derived from `units`).
     grid: grid::Grid,
     /// Each unit's legal orders once asked for, until an event changes them.
-    orders: Vec<std::sync::OnceLock<std::sync::Arc<memory::Known>>>,
+    orders: Vec<std::sync::OnceLock<std::sync::Arc<order_cache::KnownOrders>>>,
     /// For each side, the hex distance from each hex to its nearest unit, once asked for,
     /// until one of its units moves (`Game::distance_to`).
     nearest: [std::sync::OnceLock<Vec<u16>>; 2],

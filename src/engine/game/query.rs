@@ -2,7 +2,7 @@
 //! the acting side, and the targets a unit may fire at or attack (R4–R7). None of them
 //! rolls a die; each order is vetted by the same check `submit` uses.
 
-use super::memory::Known;
+use super::order_cache::KnownOrders;
 use super::{Actor, Game, Unit};
 use crate::engine::command::Command;
 use crate::engine::command::Order;
@@ -53,8 +53,8 @@ impl Game {
     }
 
     /// The legal orders of one unit worked out afresh, with the searches they came from.
-    fn known_orders(&self, unit: UnitId) -> Known {
-        let mut known = Known::default();
+    fn known_orders(&self, unit: UnitId) -> KnownOrders {
+        let mut known = KnownOrders::default();
         if self.orders_closed() {
             return known;
         }
@@ -199,7 +199,7 @@ impl Game {
 
     /// Movement orders built from the reach of each move kind, legal by construction; only
     /// charges are vetted again for their target. `known` keeps the searches.
-    fn move_candidates(&self, unit: UnitId, known: &mut Known) {
+    fn move_candidates(&self, unit: UnitId, known: &mut KnownOrders) {
         let stand = Command::Order(Order::StandFast { unit });
         if self.check(&stand).is_err() {
             return;
@@ -246,7 +246,7 @@ impl Game {
     }
 
     /// The charges of `u` (R4.4) into `known`.
-    fn charge_candidates(&self, u: &Unit, known: &mut Known) {
+    fn charge_candidates(&self, u: &Unit, known: &mut KnownOrders) {
         // A charge ends beside an enemy (R4.4): with none within the charge rate and one hex,
         // there is nothing to search for.
         if !u.may_charge() {

@@ -1,12 +1,12 @@
-//! What the engine remembers between queries: each unit's legal orders (R4–R7), kept until
-//! an event changes what they depend on. In the Movement phase a unit's orders depend only
-//! on itself, the ordering side and the units near the hexes its searches reached
-//! (R4.2–R4.4). An enemy counts within the unit's longest move and a hex (its zone of
-//! control and its standing as a charge target reach that far); a friend only where it
-//! stands in or beside a hex a search reached, since a friend changes only whether the unit
-//! may enter or end in its hex (R4.3). So a move forgets only the orders of units near where
-//! it started and ended; any other event there, and every event of the other phases, forgets
-//! them all.
+//! The order cache: what the engine remembers between queries, each unit's legal orders (R4–R7)
+//! and the distance to each side's nearest unit that bounds a charge search (R4.4), kept until
+//! an event changes what they depend on. In the Movement phase a unit's orders depend only on
+//! itself, the ordering side and the units near the hexes its searches reached (R4.2–R4.4). An
+//! enemy counts within the unit's longest move and a hex (its zone of control and its standing
+//! as a charge target reach that far); a friend only where it stands in or beside a hex a
+//! search reached, since a friend changes only whether the unit may enter or end in its hex
+//! (R4.3). So a move forgets only the orders of units near where it started and ended; any
+//! other event there, and every event of the other phases, forgets them all.
 
 use super::{Game, Reach};
 use crate::engine::command::Command;
@@ -17,14 +17,14 @@ use hexx::Hex;
 
 /// A unit's legal orders as worked out, with the movement searches they came from.
 #[derive(Debug, Default)]
-pub(super) struct Known {
+pub(super) struct KnownOrders {
     /// The orders, as [`Game::unit_orders`] gives them.
     pub orders: Vec<Command>,
     /// The searches of the Movement phase, by move kind, for the path of the order given.
     moves: Vec<(MoveKind, Reach)>,
 }
 
-impl Known {
+impl KnownOrders {
     /// Keeps the search for moves of `kind`.
     pub fn keep(&mut self, kind: MoveKind, reach: Reach) {
         // Hustle, march, disengage and charge at most.
