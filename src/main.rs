@@ -2,6 +2,7 @@
 //! `volley::commands`. With no command it opens the default battle, as `volley play` does.
 
 use anyhow::Result;
+use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,13 +50,11 @@ enum Cmd {
         /// Seed of the first game's dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Player of side A in even games: easy, normal (or computer), hard, random or
-        /// advance.
-        #[arg(long, default_value = "normal")]
+        /// Player of side A in even games (`computer` is `normal`).
+        #[arg(long, default_value = "normal", value_parser = PlayerKindParser)]
         side_a: PlayerKind,
-        /// Player of side B in even games: easy, normal (or computer), hard, random or
-        /// advance.
-        #[arg(long, default_value = "random")]
+        /// Player of side B in even games (`computer` is `normal`).
+        #[arg(long, default_value = "random", value_parser = PlayerKindParser)]
         side_b: PlayerKind,
         /// Look-aheads a `hard` player takes per decision (the same seed then gives the
         /// same orders).
@@ -114,6 +113,38 @@ enum Cmd {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+}
+
+/// Reads `--side-a` and `--side-b` as [`PlayerKind`]'s `FromStr` does, and gives clap every
+/// kind of [`PlayerKind::ALL`] for the help, so a new kind cannot be left out of it.
+#[derive(Clone, Copy)]
+struct PlayerKindParser;
+
+impl clap::builder::TypedValueParser for PlayerKindParser {
+    type Value = PlayerKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<PlayerKind, clap::Error> {
+        let by_name = |s: &str| s.parse::<PlayerKind>();
+        by_name.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let value = |kind: PlayerKind| {
+            let value = clap::builder::PossibleValue::new(kind.name());
+            match kind {
+                PlayerKind::Normal => value.alias("computer"),
+                _ => value,
+            }
+        };
+        Some(Box::new(PlayerKind::ALL.into_iter().map(value)))
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,5 +239,60 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Rules { id } => rules::print(id.as_deref()),
         Cmd::Test { files } => Ok(test_files::run(&files)),
         Cmd::Units { file, format } => units::print(&file, format == Format::Json),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Issue 27: `volley sim`'s `--side-a` and `--side-b` offer every player kind of
+    /// [`PlayerKind::ALL`], in its order, and the help lists them all (`hold` was missing).
+    #[test]
+    fn i27_sim_sides_offer_every_player_kind_in_the_help() {
+        let mut cli = Cli::command();
+        let sim = cli.find_subcommand_mut("sim").unwrap();
+        let names: Vec<&str> = PlayerKind::ALL.iter().map(|k| k.name()).collect();
+        let listed = format!("[possible values: {}]", names.join(", "));
+        // The help wraps at the terminal's width: compare its words.
+        let help = sim.render_help().to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for side in ["side_a", "side_b"] {
+            let arg = sim.get_arguments().find(|a| a.get_id() == side).unwrap();
+            let offered: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .map(|v| v.get_name().to_owned())
+                .collect();
+            assert_eq!(offered, names, "--{side}");
+        }
+        assert_eq!(help.matches(&listed).count(), 2, "{help}");
+    }
+
+    /// Issue 27: a side's player is read by name, `computer` being `normal`, and an unknown
+    /// name is refused with the list of every kind.
+    #[test]
+    fn i27_sim_sides_read_every_player_kind_by_name() {
+        for kind in PlayerKind::ALL {
+            let cli = Cli::try_parse_from(["volley", "sim", "x.ron", "--side-b", kind.name()]);
+            assert!(
+                matches!(cli.unwrap().command, Some(Cmd::Sim { side_b, .. }) if side_b == kind)
+            );
+        }
+        let cli = Cli::try_parse_from(["volley", "sim", "x.ron", "--side-a", "computer"]);
+        assert!(matches!(
+            cli.unwrap().command,
+            Some(Cmd::Sim {
+                side_a: PlayerKind::Normal,
+                ..
+            })
+        ));
+        let refused = Cli::try_parse_from(["volley", "sim", "x.ron", "--side-a", "expert"]);
+        let message = refused.unwrap_err().render().to_string();
+        assert!(
+            message.contains("unknown player `expert`: use easy, normal (or computer), hard, random, advance or hold"),
+            "{message}"
+        );
     }
 }

@@ -23,9 +23,9 @@ pub enum PlayerKind {
     Hold,
 }
 
-/// A player name that is not in [`PlayerKind::ALL`].
+/// A player name that is not in [`PlayerKind::ALL`]; its message lists every kind's name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown player `{0}`: use easy, normal (or computer), hard, random, advance or hold")]
+#[error("unknown player `{0}`: use {names}", names = PlayerKind::names_to_use())]
 pub struct UnknownPlayer(pub String);
 
 impl PlayerKind {
@@ -46,6 +46,21 @@ impl PlayerKind {
             PlayerKind::Advance => "advance",
             PlayerKind::Hold => "hold",
             level => level.level().map_or("", Level::name),
+        }
+    }
+
+    /// Every kind's name as a refusal offers them: "easy, normal (or computer), …, advance or
+    /// hold", from [`PlayerKind::ALL`] so that no kind is left out.
+    fn names_to_use() -> String {
+        let name = |k: &PlayerKind| match k {
+            PlayerKind::Normal => "normal (or computer)",
+            k => k.name(),
+        };
+        let names: Vec<&str> = PlayerKind::ALL.iter().map(name).collect();
+        match names.split_last() {
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
         }
     }
 
