@@ -2,7 +2,6 @@
 //! `volley::commands`. With no command it opens the default battle, as `volley play` does.
 
 use anyhow::Result;
-use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
