@@ -15,6 +15,7 @@
 mod common;
 use common::*;
 use volley::engine::game::{Cover, Threats};
+use volley::engine::rules::Range;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::{Game, Phase, Terrain, UnitSetup};
 
@@ -49,7 +50,10 @@ fn covers(g: &Game, hexes: &[(i32, i32)]) -> Vec<Option<Cover>> {
 fn r6_3_an_arquebus_field_marks_armor_piercing_foot_and_mounted_range() {
     let g = board(vec![unit(A, arquebusiers(), 120, 2, 5)], &[]);
     let field = g.fire_field(id(0)).unwrap();
-    assert_eq!((field.foot, field.mounted), ((3, 2), (4, 2)));
+    assert_eq!(
+        (field.foot, field.mounted),
+        (Range { max: 3, ap: 2 }, Range { max: 4, ap: 2 })
+    );
     assert_eq!(
         covers(&g, &[(3, 5), (4, 5), (5, 5), (6, 5), (7, 5), (2, 5)]),
         [
@@ -86,7 +90,8 @@ fn r6_2_a_long_bow_volleys_overhead_of_units_but_not_of_woods() {
     let units = vec![unit(A, archers(), 120, 2, 5), unit(A, pikemen(), 120, 3, 5)];
     let g = board(units, &[(2, 4, Terrain::Woods)]);
     let field = g.fire_field(id(0)).unwrap();
-    assert_eq!((field.foot, field.mounted), ((7, 0), (7, 0)));
+    let bow = Range { max: 7, ap: 0 };
+    assert_eq!((field.foot, field.mounted), (bow, bow));
     assert_eq!(
         covers(&g, &[(4, 5), (2, 3), (9, 5), (10, 5)]),
         [
@@ -110,7 +115,7 @@ fn r6_1_the_fire_field_agrees_with_the_fire_check_for_every_enemy_hex() {
     let field = g.fire_field(id(0)).unwrap();
     let shooter = g.unit(id(0)).unwrap();
     for target in g.units_of(B) {
-        let (max, _) = g.missile_range(shooter, target).unwrap();
+        let max = g.missile_range(shooter, target).unwrap().max;
         let by_field = field.cover(target.pos).is_some_and(|c| {
             let in_range = target.pos.unsigned_distance_to(shooter.pos) <= max;
             c.shootable() && in_range

@@ -303,7 +303,7 @@ fn fire_range_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>
     let Some(f) = app.game.fire_field(unit) else {
         return Vec::new();
     };
-    let ((fm, fa), (mm, ma)) = (f.foot, f.mounted);
+    let ((fm, fa), (mm, ma)) = ((f.foot.max, f.foot.ap), (f.mounted.max, f.mounted.ap));
     let range = if fa == 0 && ma == 0 && fm == mm {
         format!(
             "Range {}; ov: overhead −2 (R6.2)",

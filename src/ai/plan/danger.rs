@@ -6,6 +6,7 @@
 use super::answers::Answers;
 use super::value::{gives_ground, ground_cost, harm};
 use super::view::{enemy_weight, strike_move, Reach, View};
+use crate::engine::rules::Range;
 use crate::engine::{AttackKind, Game, Phase, Status, Unit, UnitId};
 use hexx::Hex;
 use std::cell::OnceCell;
@@ -227,7 +228,7 @@ fn threatens(view: &View, u: &Unit, e: &Unit) -> bool {
     let fire = view
         .game
         .missile_range(e, u)
-        .map_or(0, |(max, _)| max + e.profile.rate.march);
+        .map_or(0, |r| r.max + e.profile.rate.march);
     e.pos.unsigned_distance_to(u.pos) <= span(u) + e.profile.rate.strike().max(fire)
 }
 
@@ -237,7 +238,7 @@ fn far(view: &View, u: &Unit, e: &Unit) -> u32 {
     let fire = view
         .game
         .missile_range(e, u)
-        .map(|(max, _)| max + e.profile.rate.march);
+        .map(|r| r.max + e.profile.rate.march);
     (Game::move_budget(e, strike_move(e)) + 1).max(fire.unwrap_or(0))
 }
 
@@ -320,7 +321,7 @@ fn counters(view: &View, u: &Unit, e: &Unit, h: Hex) -> Vec<f64> {
 /// Loaded enemy shot that can reach `h` with fire now, or after a march if it has not moved.
 fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
     let game = view.game;
-    let Some((max, _)) = game.missile_range(e, u) else {
+    let Some(Range { max, .. }) = game.missile_range(e, u) else {
         return 0.0;
     };
     let d = e.pos.unsigned_distance_to(h);

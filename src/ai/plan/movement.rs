@@ -206,7 +206,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
             for e in game.units_of(u.side.other()) {
                 let d = e.pos.unsigned_distance_to(h);
                 // Out of range the volley is worth nothing: no need to trace the sight line.
-                let in_range = game.missile_range(u, e).is_some_and(|(max, _)| d <= max);
+                let in_range = game.missile_range(u, e).is_some_and(|r| d <= r.max);
                 if in_range && self.view.sees(u, h, e.pos, u.id) {
                     best = best.max(
                         now * volley(self.view, u, e, d, how != Move::Stay).map_or(0.0, |v| v.0),

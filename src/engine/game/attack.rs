@@ -5,7 +5,7 @@
 
 use super::{Game, Unit};
 use crate::engine::event::{AttackKind, Modifier, ModifierKind, MoveKind};
-use crate::engine::rules::ReloadTiming;
+use crate::engine::rules::{Range, ReloadTiming};
 use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{Formation, MeleeClass, MissileWeapon, Status, UnitId};
 use hexx::Hex;
@@ -103,7 +103,7 @@ impl Game {
 
     /// R6.2–R6.3: maximum and armor-penetrating range of a unit's missile weapon against a
     /// target, in hexes (`ap` 0 for non-firearms).
-    pub fn missile_range(&self, attacker: &Unit, target: &Unit) -> Option<(u32, u32)> {
+    pub fn missile_range(&self, attacker: &Unit, target: &Unit) -> Option<Range> {
         let big =
             target.is_mounted() || target.troop.size != crate::engine::types::CreatureSize::Man;
         self.weapon_range(attacker, big)
@@ -112,18 +112,20 @@ impl Game {
     /// R6.2–R6.3: maximum and armor-penetrating range of `attacker`'s missile weapon in
     /// hexes, against foot of man size (`big` false) or against mounted or larger creatures
     /// (`big` true, R6.3's mounted column); `ap` is 0 for non-firearms.
-    pub fn weapon_range(&self, attacker: &Unit, big: bool) -> Option<(u32, u32)> {
+    pub fn weapon_range(&self, attacker: &Unit, big: bool) -> Option<Range> {
         match attacker.troop.missile.as_ref()? {
             MissileWeapon::Missile { kind, .. } => {
                 let kind = *kind;
                 let row = self.rules.missile_ranges.iter().find(|r| r.kind == kind)?;
-                Some((row.range, 0))
+                Some(Range {
+                    max: row.range,
+                    ap: 0,
+                })
             }
             MissileWeapon::Firearm { kind, .. } => {
                 let kind = *kind;
                 let row = self.rules.firearm_ranges.iter().find(|r| r.kind == kind)?;
-                let range = if big { row.mounted } else { row.foot };
-                Some((range.max, range.ap))
+                Some(if big { row.mounted } else { row.foot })
             }
         }
     }
@@ -131,8 +133,8 @@ impl Game {
     /// R6.1–R6.2: whether `attacker` can shoot `target` now (range and line of sight),
     /// and whether overhead; reload tokens are checked by [`Game::can_fire`].
     pub fn fire_reach(&self, attacker: &Unit, target: &Unit) -> Option<bool> {
-        let (max, _) = self.missile_range(attacker, target)?;
-        if attacker.pos.unsigned_distance_to(target.pos) > max {
+        let range = self.missile_range(attacker, target)?;
+        if attacker.pos.unsigned_distance_to(target.pos) > range.max {
             return None;
         }
         self.line_of_fire_from(attacker, attacker.pos, target.pos, &[])
@@ -212,10 +214,7 @@ impl Game {
     /// `distance` hexes.
     fn effective_ac(&self, a: &Unit, t: &Unit, firearm: bool, distance: u32) -> i32 {
         let armor = t.troop.armor_ac;
-        let pierced = firearm
-            && self
-                .missile_range(a, t)
-                .is_some_and(|(_, ap)| distance <= ap);
+        let pierced = firearm && self.missile_range(a, t).is_some_and(|r| distance <= r.ap);
         let ignored = if pierced {
             armor.clamp(0, self.rules.armor_penetration)
         } else {

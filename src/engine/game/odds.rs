@@ -64,8 +64,8 @@ impl Game {
     /// clear line of sight, having `moved` this turn or not: the planner's what-if (R5.3,
     /// R5.4, R6.3, R9.2). `None` without a missile weapon or beyond its range.
     pub fn missile_odds_at(&self, a: &Unit, t: &Unit, distance: u32, moved: bool) -> Option<Odds> {
-        let (max, _) = self.missile_range(a, t)?;
-        if distance > max {
+        let range = self.missile_range(a, t)?;
+        if distance > range.max {
             return None;
         }
         let setting = Setting {

@@ -6,6 +6,7 @@
 use super::attack::Sight;
 use super::{Game, Unit};
 use crate::engine::event::MoveKind;
+use crate::engine::rules::Range;
 use crate::engine::types::{SideId, UnitId};
 use hexx::Hex;
 
@@ -33,12 +34,12 @@ impl Cover {
 }
 
 /// A shooter's weapon ranges and the hexes within them (R6.2, R6.3).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FireField {
     /// Maximum and armor-piercing range against foot, in hexes.
-    pub foot: (u32, u32),
+    pub foot: Range,
     /// Maximum and armor-piercing range against mounted units or large creatures.
-    pub mounted: (u32, u32),
+    pub mounted: Range,
     /// Every map hex within the longer maximum range but its own, row by row, with how
     /// the shooter covers it.
     pub hexes: Vec<(Hex, Cover)>,
@@ -77,7 +78,7 @@ impl Game {
         let u = self.unit(unit).filter(|u| u.on_map())?;
         let foot = self.weapon_range(u, false)?;
         let mounted = self.weapon_range(u, true)?;
-        let reach = foot.0.max(mounted.0);
+        let reach = foot.max.max(mounted.max);
         let hexes = (self.map.hexes())
             .filter(|h| *h != u.pos && h.unsigned_distance_to(u.pos) <= reach)
             .map(|h| (h, self.cover_of(u, h, foot, mounted)))
@@ -90,16 +91,16 @@ impl Game {
     }
 
     /// How `u` covers `hex` given its ranges against foot and mounted (R6.2, R6.3).
-    fn cover_of(&self, u: &Unit, hex: Hex, foot: (u32, u32), mounted: (u32, u32)) -> Cover {
+    fn cover_of(&self, u: &Unit, hex: Hex, foot: Range, mounted: Range) -> Cover {
         let overhead = u.volleys_overhead();
         let distance = hex.unsigned_distance_to(u.pos);
         match self.sight(u.pos, hex) {
             Sight::Blocked => Cover::Hidden,
             Sight::OnlyUnits if !overhead => Cover::Hidden,
             Sight::OnlyUnits => Cover::Overhead,
-            Sight::Clear if distance <= foot.1 => Cover::Pierce,
-            Sight::Clear if distance <= foot.0 => Cover::Range,
-            Sight::Clear if distance <= mounted.0 => Cover::Mounted,
+            Sight::Clear if distance <= foot.ap => Cover::Pierce,
+            Sight::Clear if distance <= foot.max => Cover::Range,
+            Sight::Clear if distance <= mounted.max => Cover::Mounted,
             Sight::Clear => Cover::Hidden,
         }
     }
