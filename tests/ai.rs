@@ -127,7 +127,7 @@ fn r10_3_the_standing_the_computer_plans_for_is_the_engines_ending() {
             on_points += 1;
             let after = game.standing();
             assert_eq!(
-                Some(after.leader.0),
+                Some(after.leader.side),
                 outcome.winner,
                 "{} seed {}: the standing says {:?}, the engine ended with {:?}",
                 scenario.name,
@@ -135,7 +135,7 @@ fn r10_3_the_standing_the_computer_plans_for_is_the_engines_ending() {
                 after.leader,
                 outcome
             );
-            assert_eq!(after.leader.1, outcome.reason);
+            assert_eq!(after.leader.reason, outcome.reason);
         }
     }
     assert!(on_points >= 20, "only {on_points} battles ended on points");

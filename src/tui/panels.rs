@@ -80,7 +80,7 @@ pub fn standing(app: &App, width: u16) -> Line<'static> {
         let left = s
             .turns_left
             .map_or(String::new(), |n| format!(" │ {n} turns left"));
-        let (leader, why) = s.leader;
+        let (leader, why) = (s.leader.side, s.leader.reason);
         let why = match why {
             EndReason::Objectives => "objectives",
             EndReason::Losses => "losses",

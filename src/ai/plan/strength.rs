@@ -30,5 +30,5 @@ pub fn stakes(view: &View) -> f64 {
 /// R10.3: whether the side would win if the battle ended now on the turn limit, as the
 /// engine itself would decide it.
 fn ahead_at_limit(view: &View) -> bool {
-    view.game.standing().leader.0 == view.side
+    view.game.standing().leader.side == view.side
 }

@@ -21,7 +21,7 @@ mod tally;
 mod threat;
 
 pub use attack::{AttackProfile, Sight};
-pub use morale::Standing;
+pub use morale::{Lead, Standing};
 pub use odds::{Odds, ShockOdds};
 pub use planner_queries::{engaged_at_start, shared_hexes};
 pub use reach::Reach;

@@ -17,7 +17,16 @@ pub struct Standing {
     /// Turns after this one before the turn limit (R10.3), if the battle has one.
     pub turns_left: Option<u32>,
     /// Who wins on points if the battle ends now, and by which rule (R10.3).
-    pub leader: (SideId, EndReason),
+    pub leader: Lead,
+}
+
+/// The side ahead on points and the R10.3 step that puts it ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lead {
+    /// The side that would win if the battle ended now.
+    pub side: SideId,
+    /// Why: [`EndReason::Objectives`], [`EndReason::Losses`] or [`EndReason::Defender`].
+    pub reason: EndReason,
 }
 use crate::engine::event::{EndReason, Event, Phase, RollCause};
 use crate::engine::rules::ShockResult;
@@ -148,8 +157,8 @@ impl Game {
 
     /// R10.3: objectives held, then uhp inflicted, then the defender.
     fn decide_on_points(&mut self) {
-        let (winner, reason) = self.standing().leader;
-        self.end_battle(Some(winner), reason);
+        let Lead { side, reason } = self.standing().leader;
+        self.end_battle(Some(side), reason);
     }
 
     /// Where R10.2 and R10.3 stand now: objectives held, losses against the army-morale
@@ -161,7 +170,7 @@ impl Game {
         let losses = [SideId::A, SideId::B].map(|s| self.losses(s));
         let [oa, ob] = objectives;
         let [la, lb] = losses;
-        let leader = if oa != ob {
+        let (side, reason) = if oa != ob {
             let side = if oa > ob { SideId::A } else { SideId::B };
             (side, EndReason::Objectives)
         } else if la != lb {
@@ -176,7 +185,7 @@ impl Game {
             losses,
             morale_mark: [SideId::A, SideId::B].map(|s| self.morale_mark(s)),
             turns_left: self.turns_left(),
-            leader,
+            leader: Lead { side, reason },
         }
     }
 
