@@ -4,7 +4,7 @@
 //! A target that recoils is followed up and struck disordered (R7.3, R8.6).
 
 use super::danger::volley;
-use super::value::{gives_ground, ground_cost, harm};
+use super::value::{gives_ground, ground_cost, harm, Blow};
 use super::view::View;
 use crate::engine::{AttackKind, Unit};
 
@@ -18,7 +18,10 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
     let strike = game
         .odds(charger.id, target.id, AttackKind::Charge)
         .map_or(0.0, |o| harm(&o, target));
-    let (react, cancel) = reaction(view, target, charger);
+    let Blow {
+        harm: react,
+        gives_ground: cancel,
+    } = reaction(view, target, charger);
     let left = f64::from(target.uhp);
     let follow = strike * 1.15 + 0.3;
     let held = shock.hold + shock.no_roll;
@@ -30,11 +33,11 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
 
 /// R5.6: the ready target's reaction on a charger next to it: harm done and chance the
 /// charger gives ground.
-pub fn reaction(view: &View, target: &Unit, charger: &Unit) -> (f64, f64) {
+pub fn reaction(view: &View, target: &Unit, charger: &Unit) -> Blow {
     let game = view.game;
     // The engine's R5.6: a firearm unit with reload tokens does not react at all.
     if !target.may_react() {
-        return (0.0, 0.0);
+        return Blow::default();
     }
     if game.can_fire(target) {
         if let Some(v) = volley(view, target, charger, 1, false) {
@@ -46,7 +49,7 @@ pub fn reaction(view: &View, target: &Unit, charger: &Unit) -> (f64, f64) {
         vs_charge: true,
     };
     game.odds(target.id, charger.id, kind)
-        .map_or((0.0, 0.0), |o| (harm(&o, charger), gives_ground(&o.shock)))
+        .map_or(Blow::default(), |o| Blow::of(&o, charger))
 }
 
 /// R10.3: pushing an enemy off an objective near the end is worth the objective.

@@ -4,7 +4,7 @@
 //! reaction takes back first (R5.6). An enemy does one of these a turn, so the worse counts.
 
 use super::answers::Answers;
-use super::value::{gives_ground, ground_cost, harm};
+use super::value::{gives_ground, ground_cost, harm, Blow};
 use super::view::{enemy_weight, strike_move, Reach, View};
 use crate::engine::rules::Range;
 use crate::engine::{AttackKind, Game, Phase, Status, Unit, UnitId};
@@ -259,13 +259,16 @@ fn body(view: &View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body {
         missile: false,
         vs_charge: charges,
     };
-    let (reaction, cancel) = match (game.unit(id), game.odds(u.id, id, reaction)) {
-        (Some(e), Some(o)) => (harm(&o, e), gives_ground(&o.shock)),
-        _ => (0.0, 0.0),
+    let in_melee = match (game.unit(id), game.odds(u.id, id, reaction)) {
+        (Some(e), Some(o)) => Blow::of(&o, e),
+        _ => Blow::default(),
     };
-    let (reaction, cancel) = match game.unit(id).and_then(|e| volley(view, u, e, 1, false)) {
-        Some((v, c)) if game.can_fire(u) && v > reaction => (v, c),
-        _ => (reaction, cancel),
+    let Blow {
+        harm: reaction,
+        gives_ground: cancel,
+    } = match game.unit(id).and_then(|e| volley(view, u, e, 1, false)) {
+        Some(fire) if game.can_fire(u) && fire.harm > in_melee.harm => fire,
+        _ => in_melee,
     };
     let cavalry = charges && game.unit(id).is_some_and(|e| e.is_mounted());
     let rivals = view
@@ -308,7 +311,7 @@ fn counters(view: &View, u: &Unit, e: &Unit, h: Hex) -> Vec<f64> {
                     .odds(f.id, e.id, AttackKind::Melee)
                     .map_or(0.0, |o| harm(&o, e));
                 let fire = if game.can_fire(f) {
-                    volley(view, f, e, 2, false).map_or(0.0, |v| v.0)
+                    volley(view, f, e, 2, false).map_or(0.0, |v| v.harm)
                 } else {
                     0.0
                 };
@@ -339,15 +342,15 @@ fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
         (false, 0 | 1) => 0.35,
         _ => 0.15,
     };
-    let shot = volley(view, e, u, d.min(max).max(1), u.pos != h).map_or(0.0, |(v, _)| v);
+    let shot = volley(view, e, u, d.min(max).max(1), u.pos != h).map_or(0.0, |v| v.harm);
     reach * loaded * shot
 }
 
 /// Value and cancel chance of a missile sequence by `a` on `t` at distance `d`, with the
 /// musket-fork penalty if `a` moved (R5.1–R5.4, R6.3, R9.2); `None` out of range.
-pub fn volley(view: &View, a: &Unit, t: &Unit, d: u32, moved: bool) -> Option<(f64, f64)> {
+pub fn volley(view: &View, a: &Unit, t: &Unit, d: u32, moved: bool) -> Option<Blow> {
     view.volley(a.id, t.id, d, moved, || {
         let odds = view.game.missile_odds_at(a, t, d, moved)?;
-        Some((harm(&odds, t), gives_ground(&odds.shock)))
+        Some(Blow::of(&odds, t))
     })
 }

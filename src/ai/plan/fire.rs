@@ -7,7 +7,7 @@
 use super::charge::dislodge;
 use super::danger::Danger;
 use super::on_map;
-use super::value::{gives_ground, harm};
+use super::value::{gives_ground, harm, Blow};
 use super::view::View;
 use crate::engine::Order;
 use crate::engine::{AttackKind, Command, Game, Unit, UnitId};
@@ -51,7 +51,10 @@ pub fn shot_value(view: &View, u: &Unit, t: &Unit) -> f64 {
     let Some(odds) = view.game.odds(u.id, t.id, kind) else {
         return 0.0;
     };
-    let (react, cancel) = reaction(view.game, t.id, u.id);
+    let Blow {
+        harm: react,
+        gives_ground: cancel,
+    } = reaction(view.game, t.id, u.id);
     let value = harm(&odds, t);
     (1.0 - cancel) * (value + dislodge(view, t, gives_ground(&odds.shock))) - react
         + view.style.jitter(t.id.0.into(), u.id.0.into())
@@ -59,14 +62,14 @@ pub fn shot_value(view: &View, u: &Unit, t: &Unit) -> f64 {
 
 /// R5.6: harm done by `reactor`'s reaction to an attack by `enemy`, and the chance it
 /// makes the attacker give ground.
-fn reaction(game: &Game, reactor: UnitId, enemy: UnitId) -> (f64, f64) {
+fn reaction(game: &Game, reactor: UnitId, enemy: UnitId) -> Blow {
     let kind = game.reaction_kind(reactor, enemy, false);
     match (
         kind.and_then(|k| game.odds(reactor, enemy, k)),
         on_map(game, enemy),
     ) {
-        (Some(o), Some(e)) => (harm(&o, e), gives_ground(&o.shock)),
-        _ => (0.0, 0.0),
+        (Some(o), Some(e)) => Blow::of(&o, e),
+        _ => Blow::default(),
     }
 }
 

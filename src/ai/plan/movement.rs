@@ -209,7 +209,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
                 let in_range = game.missile_range(u, e).is_some_and(|r| d <= r.max);
                 if in_range && self.view.sees(u, h, e.pos, u.id) {
                     best = best.max(
-                        now * volley(self.view, u, e, d, how != Move::Stay).map_or(0.0, |v| v.0),
+                        now * volley(self.view, u, e, d, how != Move::Stay).map_or(0.0, |v| v.harm),
                     );
                 }
             }

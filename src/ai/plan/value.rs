@@ -5,6 +5,26 @@
 use crate::engine::game::{Odds, ShockOdds};
 use crate::engine::Unit;
 
+/// An attack sequence as the planner prices it (R5.1, R5.2, R9.2): the harm it does and the
+/// chance its target gives ground.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Blow {
+    /// The harm done, in uhp ([`harm`]).
+    pub harm: f64,
+    /// Chance the target gives ground or is destroyed ([`gives_ground`]).
+    pub gives_ground: f64,
+}
+
+impl Blow {
+    /// The sequence with `odds` on `target`.
+    pub fn of(odds: &Odds, target: &Unit) -> Blow {
+        Blow {
+            harm: harm(odds, target),
+            gives_ground: gives_ground(&odds.shock),
+        }
+    }
+}
+
 /// Chance that the unit gives ground or is destroyed: its pending attack is cancelled (R5.6).
 pub fn gives_ground(s: &ShockOdds) -> f64 {
     s.destroyed + s.rout + s.flee + s.recoil

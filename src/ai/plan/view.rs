@@ -8,6 +8,7 @@
 use super::answers::Answers;
 use super::objectives::{self, Post};
 use super::reaches::{Reaches, Supposed};
+use super::value::Blow;
 use super::{Style, Tuning};
 use crate::engine::{Game, MoveKind, Phase, SideId, Status, Unit, UnitId};
 use hexx::Hex;
@@ -51,7 +52,7 @@ pub struct View<'a> {
     /// the same for every unit whose danger counts it, so priced once.
     counters: Answers<(UnitId, UnitId), f64>,
     /// Missile sequences priced so far, by shooter, target, distance and whether it moved.
-    volleys: Answers<VolleyKey, Option<(f64, f64)>>,
+    volleys: Answers<VolleyKey, Option<Blow>>,
     /// Our units each enemy could strike next, by enemy, found when first asked.
     within_strike: Answers<UnitId, Rivals>,
     /// Our units that have not moved this Movement phase.
@@ -265,8 +266,8 @@ impl<'a> View<'a> {
         t: UnitId,
         d: u32,
         moved: bool,
-        price: impl FnOnce() -> Option<(f64, f64)>,
-    ) -> Option<(f64, f64)> {
+        price: impl FnOnce() -> Option<Blow>,
+    ) -> Option<Blow> {
         self.volleys.get((a, t, d, moved), price)
     }
 
