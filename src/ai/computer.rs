@@ -19,7 +19,7 @@ pub struct ComputerPlayer {
     aggression: [u8; 2],
     tuning: plan::Tuning,
     /// The best movement orders of the phase in hand, kept between orders.
-    memo: RefCell<plan::Memo>,
+    memo: RefCell<plan::MoveScores>,
 }
 
 impl ComputerPlayer {

@@ -11,7 +11,7 @@ mod danger;
 mod decide;
 mod fire;
 mod melee;
-mod memo;
+mod move_scores;
 mod movement;
 mod objectives;
 mod reaches;
@@ -21,7 +21,7 @@ mod value;
 mod view;
 
 pub use decide::decide;
-pub use memo::Memo;
+pub use move_scores::MoveScores;
 pub use tuning::Tuning;
 
 use crate::engine::{Command, Game, Phase, SideId, Status, Unit, UnitId};
@@ -51,7 +51,7 @@ pub fn next_order(
     side: SideId,
     phase: Phase,
     style: &Style,
-    memo: &mut Memo,
+    memo: &mut MoveScores,
 ) -> Option<Command> {
     if phase == Phase::Movement {
         let view = View::keeping(game, side, *style, memo.lend_reaches());

@@ -8,7 +8,7 @@
 
 use super::charge;
 use super::danger::{volley, Danger};
-use super::memo::{end_of, Memo, Stale};
+use super::move_scores::{end_of, MoveScores, Stale};
 use super::view::View;
 use super::{broken, on_map};
 use crate::engine::Order;
@@ -21,7 +21,7 @@ use std::cell::OnceCell;
 /// Only units that may charge are scored to find the first (scoring is most of the
 /// planner's time); the others wait for their turn by rank. Scores are remembered in
 /// `memo` from one order to the next.
-pub fn next(view: &View, memo: &mut Memo) -> Option<Command> {
+pub fn next(view: &View, memo: &mut MoveScores) -> Option<Command> {
     memo.sync(view);
     let mut best: Option<(f64, Command)> = None;
     for u in view.game.units_of(view.side) {

@@ -1,7 +1,7 @@
 //! Enemy reaches (the engine's R4.1–R4.6 searches) kept through one side's Movement phase,
 //! as the planner supposes them: an enemy's reach is found again only when one of our
 //! units changed within its move and a zone of control (R4.2) of it. The planner's
-//! memory ([`super::Memo`]) forgets them all when an enemy changes or the phase ends.
+//! memory ([`super::MoveScores`]) forgets them all when an enemy changes or the phase ends.
 
 use super::answers::Answers;
 use super::view::{out_of_the_way, Reach};

@@ -1,14 +1,12 @@
-//! The planner's memory through one side's Movement phase (R4.1–R4.5): each unit's
-//! movement orders and their scores are kept from one order to the next. After an order,
-//! a unit within its longest move and [`NEAR`] hexes of one of our units that changed
-//! scores again only its orders ending within [`AFAR`] hexes of the change; anything that
-//! weighs on every unit (an enemy, a die rolled, the objectives' posts, the side's
-//! boldness) makes it forget all. Without it a side of n units scores about n²/2 units a
-//! phase; with it, about n and the orders near each move. It also keeps the enemies'
-//! reaches ([`Reaches`]), which are exact.
-//!
-//! "Near" is a judgement, not a proof: a move further off can still change an enemy's
-//! path and so a unit's danger a little. `tests/ai.rs` counts the orders it changes, and
+//! The planner's kept move scores through one side's Movement phase (R4.1–R4.5): each unit's
+//! movement orders and their scores are kept from one order to the next. After an order, a unit
+//! within its longest move and [`NEAR`] hexes of one of our units that changed scores again
+//! only its orders ending within [`AFAR`] hexes of the change; anything that weighs on every
+//! unit (an enemy, a die rolled, the objectives' posts, the side's boldness) makes it forget
+//! all. Without it a side of n units scores about n²/2 units a phase; with it, about n and the
+//! orders near each move. It also keeps the enemies' reaches ([`Reaches`]), which are exact.
+//! "Near" is a judgement, not a proof: a move further off can still change an enemy's path and
+//! so a unit's danger a little. `tests/ai.rs` counts the orders it changes, and
 //! docs/computer.md gives the planner's strength with it, measured with `volley sim`.
 
 use super::reaches::Reaches;
@@ -83,7 +81,7 @@ impl Seen {
 
 /// Each unit's movement orders and their scores, as long as they stand (see the module).
 #[derive(Clone, Debug, Default)]
-pub struct Memo {
+pub struct MoveScores {
     key: Option<Key>,
     seen: Vec<Seen>,
     units: Vec<Option<Entry>>,
@@ -100,7 +98,7 @@ struct Entry {
 }
 
 /// A unit's orders scored before, and the hexes where something changed since: what
-/// [`Memo::best`] hands its scorer so that it scores again only the orders ending near a
+/// [`MoveScores::best`] hands its scorer so that it scores again only the orders ending near a
 /// change.
 pub struct Stale<'m> {
     scores: &'m [(Command, f64)],
@@ -129,7 +127,7 @@ impl Stale<'_> {
     }
 }
 
-impl Memo {
+impl MoveScores {
     /// Brings the memory up to `view`: marks the units near any change, or forgets all.
     pub fn sync(&mut self, view: &View) {
         let game = view.game;
@@ -151,7 +149,7 @@ impl Memo {
     }
 
     /// The enemy reaches kept from the last order, for the next order's [`View`]: not yet
-    /// brought up to date, which [`Memo::sync`] does.
+    /// brought up to date, which [`MoveScores::sync`] does.
     pub fn lend_reaches(&mut self) -> Reaches {
         std::mem::take(&mut self.reaches)
     }
@@ -161,7 +159,7 @@ impl Memo {
         self.reaches = reaches;
     }
 
-    /// [`Memo::best`] for the question whether `u`'s best order is a charge: a unit whose
+    /// [`MoveScores::best`] for the question whether `u`'s best order is a charge: a unit whose
     /// remembered best and charges all end more than [`AFAR`] hexes from every change
     /// since is not scored yet (only its other orders could change, and none of them can
     /// become a charge or unseat one); it is scored when its turn to move comes.
@@ -296,7 +294,7 @@ fn changed_hexes(game: &Game, side: SideId, before: &[Seen], now: &[Seen]) -> Op
 
 #[cfg(test)]
 mod tests {
-    use super::Memo;
+    use super::MoveScores;
     use crate::ai::plan::view::View;
     use crate::ai::plan::{next_order, Style, Tuning};
     use crate::ai::{ComputerPlayer, Player};
@@ -313,7 +311,7 @@ mod tests {
         for (file, src) in SHIPPED {
             let scenario = Scenario::parse(src, file).unwrap();
             let mut game = Game::new(scenario.setup, Dice::seeded(3)).unwrap();
-            let (mut memo, mut others) = (Memo::default(), ComputerPlayer::new(3, [5, 5]));
+            let (mut memo, mut others) = (MoveScores::default(), ComputerPlayer::new(3, [5, 5]));
             let style = Style {
                 aggression: 0.5,
                 salt: 3,
