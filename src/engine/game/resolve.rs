@@ -2,6 +2,7 @@
 //! events (R4.4, R5.1, R5.6, R7.1, R7.3, R8.1–R8.5, R9.2), pausing for a decision whenever
 //! the rules hand one to a side.
 
+use super::retreat::Withdrawal;
 use super::Game;
 use crate::engine::command::Decision;
 use crate::engine::event::{
@@ -50,7 +51,7 @@ pub(super) struct Hit {
     pub kind: AttackKind,
     pub damage: u32,
     pub firearm: bool,
-    pub paths: Vec<(u32, Vec<Hex>)>,
+    pub withdrawals: Vec<Withdrawal>,
 }
 
 /// What a pending decision needs to carry on.
@@ -257,22 +258,22 @@ impl Game {
         firearm: bool,
     ) {
         let (a, t) = (self.at(attacker), self.at(target));
-        let paths = self.withdrawals(t, a.pos, damage, firearm);
+        let withdrawals = self.withdrawals(t, a.pos, damage, firearm);
         let hit = Hit {
             attacker,
             target,
             kind,
             damage,
             firearm,
-            paths,
+            withdrawals,
         };
-        if hit.paths.len() > 1 {
+        if hit.withdrawals.len() > 1 {
             let decision = Decision::Withdraw {
                 side: t.side,
                 unit: target,
                 attacker,
                 damage,
-                options: hit.paths.iter().map(|(n, _)| *n).collect(),
+                options: hit.withdrawals.iter().map(|w| w.hexes).collect(),
             };
             self.request(decision, Ctx::Withdraw(hit));
         } else {
@@ -283,10 +284,14 @@ impl Game {
     /// R8.1, R8.2, R9.2: withdraw `hexes`, lose the rest of the damage, roll for shock.
     pub(super) fn take_damage(&mut self, hit: Hit, hexes: u32) {
         let (target, attacker) = (hit.target, hit.attacker);
-        if let Some((_, path)) = hit.paths.iter().find(|(n, _)| *n == hexes && *n > 0) {
+        let chosen = hit
+            .withdrawals
+            .iter()
+            .find(|w| w.hexes == hexes && hexes > 0);
+        if let Some(w) = chosen {
             self.emit(Event::Withdrew {
                 unit: target,
-                path: path.clone(),
+                path: w.path.clone(),
             });
             self.emit(Event::Disordered { unit: target });
         }

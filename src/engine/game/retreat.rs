@@ -6,6 +6,26 @@ use super::{Game, Unit};
 use crate::engine::types::{Formation, SideId, UnitId};
 use hexx::Hex;
 
+/// One withdrawal open to a unit that takes damage (R8.1): how many hexes, and the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Withdrawal {
+    /// Hexes withdrawn, each cancelling a point of damage (R8.2); 0 to stand. A DF unit's
+    /// path may run a hex further, to end in a free hex (R8.1).
+    pub hexes: u32,
+    /// The hexes passed through, start excluded; empty when standing.
+    pub path: Vec<Hex>,
+}
+
+impl Withdrawal {
+    /// Standing where it is: 0 hexes, always open.
+    fn stand() -> Withdrawal {
+        Withdrawal {
+            hexes: 0,
+            path: Vec::new(),
+        }
+    }
+}
+
 /// Where a flee move ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct FleeMove {
@@ -113,8 +133,8 @@ impl Game {
 
     /// R8.1: the legal withdrawal counts (0 included) and the path for each, away from
     /// `from`, up to `most` hexes.
-    fn withdraw_paths(&self, unit: &Unit, from: Hex, most: u32) -> Vec<(u32, Vec<Hex>)> {
-        let mut out = vec![(0, Vec::new())];
+    fn withdraw_paths(&self, unit: &Unit, from: Hex, most: u32) -> Vec<Withdrawal> {
+        let mut out = vec![Withdrawal::stand()];
         let extra = u32::from(unit.troop.formation == Formation::DF);
         for n in 1..=most {
             let exact = self.best_withdrawal(unit, from, n);
@@ -124,7 +144,7 @@ impl Game {
                     .flatten()
             });
             if let Some(path) = path {
-                out.push((n, path));
+                out.push(Withdrawal { hexes: n, path });
             }
         }
         out
@@ -177,7 +197,7 @@ impl Game {
             return 0;
         };
         let options = self.withdrawals(t, a.pos, damage, firearm);
-        options.iter().map(|(n, _)| *n).max().unwrap_or(0)
+        options.iter().map(|w| w.hexes).max().unwrap_or(0)
     }
 
     /// R8.1: the withdrawals open to `unit` from an attack sequence from `from` that deals
@@ -189,11 +209,11 @@ impl Game {
         from: Hex,
         damage: u32,
         firearm: bool,
-    ) -> Vec<(u32, Vec<Hex>)> {
+    ) -> Vec<Withdrawal> {
         if damage > 0 && self.may_withdraw(unit, firearm) {
             self.withdraw_paths(unit, from, damage.min(unit.profile.rate.march))
         } else {
-            vec![(0, Vec::new())]
+            vec![Withdrawal::stand()]
         }
     }
 
