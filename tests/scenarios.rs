@@ -463,7 +463,7 @@ fn a_unit_in_water_is_located() {
     assert_refused_at(
         &text,
         "at: (2, 1)",
-        "\"commanded shot\" at (2, 1) stands in impassable Water",
+        "\"commanded shot\" at (2, 1) stands in impassable water",
     );
 }
 
@@ -1156,7 +1156,7 @@ fn volley_check_passes_a_good_file_and_lists_a_bad_ones_problem() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{}: ok\n{}:{}: \"commanded shot\" at (2, 1) stands in impassable Water\n",
+            "{}: ok\n{}:{}: \"commanded shot\" at (2, 1) stands in impassable water\n",
             good.display(),
             bad.display(),
             at(&bad_text, "at: (2, 1)")

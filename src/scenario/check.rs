@@ -3,7 +3,7 @@
 
 use super::data::{parse_ron, DataError, Problem};
 use super::spans::{list_elements, Lines, Span};
-use super::{Catalog, Scenario, ScenarioFile, SideDef, UnitDef};
+use super::{Catalog, ObjectiveDef, Scenario, ScenarioFile, SideDef, UnitDef};
 use crate::engine::game::{engaged_at_start, shared_hexes};
 use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::ranges;
@@ -72,8 +72,9 @@ pub(super) fn build(
     };
     let objectives = map
         .as_ref()
-        .map(|m| check_objectives(&mut c, &parsed, m))
+        .map(|m| check_objectives(&mut c, &parsed, m, &rules))
         .unwrap_or_default();
+    check_battle_name(&mut c, &parsed.name);
     check_turn_limit(&mut c, parsed.turn_limit);
     let defender = check_defender(&mut c, &parsed);
     match (c.problems.is_empty(), map, sides) {
@@ -111,6 +112,14 @@ pub(super) fn build(
                 problems,
             })
         }
+    }
+}
+
+/// The battle's name heads the briefing, the header and every save: it says something.
+fn check_battle_name(c: &mut Checker, name: &str) {
+    if name.trim().is_empty() {
+        let at = c.lines.top_field("name");
+        c.at(at, "the battle's name is empty".into());
     }
 }
 
@@ -219,6 +228,7 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         c.at(at, format!("both sides are called `{}`", a.name));
     }
     let spans = list_elements(c.lines.source(), "sides");
+    warn_same_edge(c, [a, b], spans.get(1).copied());
     for (i, side) in [a, b].into_iter().enumerate() {
         if !parsed.units.iter().any(|u| u.side == side.name) {
             let at = c.lines.element(&spans, i);
@@ -245,6 +255,19 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         ..s.clone()
     };
     Some([shown(a), shown(b)])
+}
+
+/// R8.4: each side flees towards its own edge; two sides of one edge flee the same way,
+/// which a battle may mean (both armies come from one road) but is far likelier a slip.
+fn warn_same_edge(c: &mut Checker, [a, b]: [&SideDef; 2], second: Option<Span>) {
+    if a.edge == b.edge {
+        let at = second.map_or((1, 1), |s| c.lines.field_in(s, "edge"));
+        let message = format!(
+            "both sides have {:?} as their home edge: their routed units flee the same way (R8.4)",
+            a.edge
+        );
+        c.warn(at, message);
+    }
 }
 
 /// R2.8: a commander's strategic ability and morale modifier, each −5 to +5.
@@ -301,7 +324,7 @@ fn check_units(
     if let Some(map) = map {
         check_shared_hexes(c, parsed, map, &spans);
     }
-    warn_duplicate_labels(c, parsed, &spans);
+    check_labels(c, parsed, &spans);
     warn_engaged(c, parsed, &spans);
     out
 }
@@ -355,28 +378,31 @@ fn hex_on_any((col, row): (i32, i32)) -> Hex {
     crate::engine::Map::hex_at(clamp(col), clamp(row))
 }
 
-/// Two units given one label are told apart only by their hex: the log and `--swap` name
-/// both. A warning, since the battle still plays (units left unlabelled share their troop
-/// type's name on purpose).
-fn warn_duplicate_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
+/// An empty label names nothing (refused); two units given one label are told apart only
+/// by their hex: the log and `--swap` name both. A warning, since the battle still plays
+/// (units left unlabelled share their troop type's name on purpose).
+fn check_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
     let mut seen: BTreeMap<&str, &UnitDef> = BTreeMap::new();
     for (i, u) in parsed.units.iter().enumerate() {
         let Some(label) = u.label.as_deref() else {
             continue;
         };
-        match seen.get(label) {
-            Some(first) => {
-                let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
-                let message = format!(
-                    "{} has the same label as {}: name them apart",
-                    who(u),
-                    who(first)
-                );
-                c.warn(c.lines.field_in(span, "label"), message);
-            }
-            None => {
-                seen.insert(label, u);
-            }
+        let at = c.lines.field_in(span_at(spans, i), "label");
+        if label.trim().is_empty() {
+            let message = format!(
+                "the unit at ({}, {}) has an empty label: leave `label` out to use its troop type's name",
+                u.at.0, u.at.1
+            );
+            c.at(at, message);
+        } else if let Some(first) = seen.get(label) {
+            let message = format!(
+                "{} has the same label as {}: name them apart",
+                who(u),
+                who(first)
+            );
+            c.warn(at, message);
+        } else {
+            seen.insert(label, u);
         }
     }
 }
@@ -487,7 +513,7 @@ fn unit_hex(c: &mut Checker, map: &Map, rules: &Rules, u: &UnitDef, span: Span) 
             format!("{} is off the {w}×{h} map", who(u))
         }
         Some(t) if rules.terrain(t).cost.is_none() => {
-            format!("{} stands in impassable {t:?}", who(u))
+            format!("{} stands in impassable {}", who(u), terrain_word(t))
         }
         Some(_) => return hex,
     };
@@ -555,7 +581,14 @@ fn unit_tokens(c: &mut Checker, u: &UnitDef, span: Span) -> bool {
     false
 }
 
-fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Objective> {
+/// Objectives (R10.3): at most [`MAX_OBJECTIVES`], each named, of a name of its own, on a
+/// hex of its own on the map that some unit can enter.
+fn check_objectives(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    map: &Map,
+    rules: &Rules,
+) -> Vec<Objective> {
     if parsed.objectives.len() > MAX_OBJECTIVES {
         let at = c.lines.top_field("objectives");
         let count = parsed.objectives.len();
@@ -566,33 +599,71 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Ob
         return Vec::new();
     }
     let spans = list_elements(c.lines.source(), "objectives");
+    check_objective_names(c, &parsed.objectives, &spans);
     let mut out: Vec<Objective> = Vec::new();
     for (i, o) in parsed.objectives.iter().enumerate() {
-        if let Some(twin) = parsed
-            .objectives
-            .get(..i)
-            .and_then(|b| b.iter().find(|p| p.at == o.at))
-        {
-            let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
-            let message = format!(
-                "objective `{}` at {:?} is on the same hex as `{}`: one hex counts once (R10.3)",
-                o.name, o.at, twin.name
-            );
-            c.at(at, message);
-        } else if let Some(hex) = hex_on(map, o.at) {
-            out.push(Objective {
-                name: escape_text(&o.name).into_owned(),
-                hex,
-            });
-        } else {
-            let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
-            c.at(
-                at,
-                format!("objective `{}` at {:?} is off the map", o.name, o.at),
-            );
-        }
+        let earlier = parsed.objectives.get(..i).unwrap_or_default();
+        let problem = match (earlier.iter().find(|p| p.at == o.at), hex_on(map, o.at)) {
+            (Some(twin), _) => format!(
+                "objective `{}` at {} is on the same hex as `{}`: one hex counts once (R10.3)",
+                o.name,
+                place(o.at),
+                twin.name
+            ),
+            (None, None) => format!("objective `{}` at {} is off the map", o.name, place(o.at)),
+            (None, Some(hex)) => match map.terrain(hex) {
+                Some(t) if rules.terrain(t).cost.is_none() => format!(
+                    "objective `{}` at {} is on {}, which no unit can enter (R4.6)",
+                    o.name,
+                    place(o.at),
+                    terrain_word(t)
+                ),
+                _ => {
+                    out.push(Objective {
+                        name: escape_text(&o.name).into_owned(),
+                        hex,
+                    });
+                    continue;
+                }
+            },
+        };
+        let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
+        c.at(at, problem);
     }
     out
+}
+
+/// Each objective is named (the header and the log show it), and by a name of its own:
+/// the standing, and events that name an objective (R12.7), must tell them apart.
+fn check_objective_names(c: &mut Checker, objectives: &[ObjectiveDef], spans: &[Span]) {
+    let mut seen: BTreeMap<&str, (&ObjectiveDef, (usize, usize))> = BTreeMap::new();
+    for (i, o) in objectives.iter().enumerate() {
+        let at = c.lines.field_in(span_at(spans, i), "name");
+        if o.name.trim().is_empty() {
+            let message = format!("the objective at {} has an empty name", place(o.at));
+            c.at(at, message);
+        } else if let Some((first, (line, col))) = seen.get(o.name.as_str()) {
+            let message = format!(
+                "objective `{}` at {} has the same name as the one at {} (first at {line}:{col})",
+                o.name,
+                place(o.at),
+                place(first.at)
+            );
+            c.at(at, message);
+        } else {
+            seen.insert(&o.name, (o, at));
+        }
+    }
+}
+
+/// A hex as the file writes it: `(col, row)`.
+fn place((col, row): (i32, i32)) -> String {
+    format!("({col}, {row})")
+}
+
+/// A terrain in a designer's words: `water`, `woods`.
+fn terrain_word(t: Terrain) -> String {
+    format!("{t:?}").to_lowercase()
 }
 
 /// Whether a name reads as plural: its last word ends in `s` (not `ss`) or `men`
