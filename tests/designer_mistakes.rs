@@ -85,3 +85,61 @@ fn i28_values_both_sides_on_one_edge_is_a_warning_r8_4() {
         ["4:56: both sides have South as their home edge: their routed units flee the same way (R8.4)"]
     );
 }
+
+/// A scenario's own troop type `odd pike` with one bad field, used by two units.
+fn with_bad_troop() -> String {
+    let troops = r#"troops: [
+        (name: "odd pike", formation: FF, hd: "1", armor: 99, morale: 0, throw: 11, speed: 90,
+            melee: (name: "pike", damage: "1d10")),
+    ],
+    units: ["#;
+    let text = edit(BASE, "units: [", troops);
+    let text = edit(
+        &text,
+        r#""pikemen", side: "Red""#,
+        r#""odd pike", side: "Red""#,
+    );
+    edit(
+        &text,
+        r#""pikemen", side: "Blue""#,
+        r#""odd pike", side: "Blue""#,
+    )
+}
+
+#[test]
+fn i28_no_false_errors_a_bad_troop_field_is_not_also_an_unknown_type_at_each_unit() {
+    assert_eq!(
+        refused(&with_bad_troop()),
+        ["bad.ron:6:52: troop `odd pike`: armor 99 is outside 0 to 15 (R2.8)"]
+    );
+}
+
+#[test]
+fn i28_no_false_errors_a_misspelt_side_adds_no_engaged_warning() {
+    let text = edit(
+        BASE,
+        r#"side: "Blue", creatures: 120, at: (0, 0)"#,
+        r#"side: "Bleu", creatures: 120, at: (0, 2)"#,
+    );
+    assert_eq!(
+        refused(&text),
+        [
+            "bad.ron:4:41: side `Blue` has no units",
+            "bad.ron:8:28: \"Blue pike\" at (0, 2): unknown side `Bleu`; did you mean `Blue`? (sides: Red, Blue)",
+        ]
+    );
+}
+
+#[test]
+fn i28_no_false_errors_two_sides_of_one_name_are_one_error() {
+    let kircholm = std::fs::read_to_string("scenarios/kircholm.ron").unwrap();
+    let text = edit(
+        &kircholm,
+        r#"(name: "Poland-Lithuania""#,
+        r#"(name: "Sweden""#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:31:10: both sides are called `Sweden`: give each its own name"]
+    );
+}

@@ -547,7 +547,7 @@ fn a_unit_of_an_unknown_side_is_located_and_the_empty_side_named() {
     has_line(
         &lines,
         &format!(
-            "{FILE}:{}: \"pikemen\" at (0, 0): unknown side `Bleu` (sides: Red, Blue)",
+            "{FILE}:{}: \"pikemen\" at (0, 0): unknown side `Bleu`; did you mean `Blue`? (sides: Red, Blue)",
             line_col_of(&text, first)
         ),
     );

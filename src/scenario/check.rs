@@ -1,6 +1,7 @@
 //! Checking a scenario (R1.2, R1.3, R2.6, R3.3, R10): map rows, sides, units, objectives and
 //! the turn limit, collecting every problem with its line and column before giving up.
 
+use super::catalog::SUGGEST_CHARS;
 use super::data::{parse_ron, DataError, Problem};
 use super::spans::{list_elements, Lines, Span};
 use super::{Catalog, ObjectiveDef, Scenario, ScenarioFile, SideDef, UnitDef};
@@ -137,6 +138,7 @@ fn check_defender(c: &mut Checker, parsed: &ScenarioFile) -> Option<SideId> {
     match parsed.sides.iter().position(|s| s.name == parsed.defender) {
         Some(0) => Some(SideId::A),
         Some(_) => Some(SideId::B),
+        None if twin_sides(parsed) => None,
         None => {
             let at = c.lines.top_field("defender");
             let message = format!("defender `{}` is not one of the sides", parsed.defender);
@@ -223,11 +225,15 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         );
         return None;
     };
-    if a.name == b.name {
-        let at = c.lines.top_field("sides");
-        c.at(at, format!("both sides are called `{}`", a.name));
-    }
     let spans = list_elements(c.lines.source(), "sides");
+    if a.name == b.name {
+        // One error: every unit of the other side and the defender follow from it.
+        let at = spans
+            .get(1)
+            .map_or((1, 1), |s| c.lines.field_in(*s, "name"));
+        let message = format!("both sides are called `{}`: give each its own name", a.name);
+        c.at(at, message);
+    }
     warn_same_edge(c, [a, b], spans.get(1).copied());
     for (i, side) in [a, b].into_iter().enumerate() {
         if !parsed.units.iter().any(|u| u.side == side.name) {
@@ -356,11 +362,16 @@ fn check_shared_hexes(c: &mut Checker, parsed: &ScenarioFile, map: &Map, spans: 
 /// [`engaged_at_start`]): it may not march or hustle on turn 1. Playable, so a warning,
 /// given once per pair.
 fn warn_engaged(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
-    let placed: Vec<(Hex, &str)> = (parsed.units.iter())
-        .map(|u| (hex_on_any(u.at), u.side.as_str()))
+    // A unit of no known side is refused already: it is nobody's enemy.
+    let known: Vec<(usize, &UnitDef, SideId)> = (parsed.units.iter().enumerate())
+        .filter_map(|(i, u)| side_of(parsed, u).map(|s| (i, u, s)))
+        .collect();
+    let placed: Vec<(Hex, SideId)> = known
+        .iter()
+        .map(|(_, u, s)| (hex_on_any(u.at), *s))
         .collect();
     for (i, j) in engaged_at_start(&placed) {
-        let (Some(u), Some(o)) = (parsed.units.get(i), parsed.units.get(j)) else {
+        let (Some((i, u, _)), Some((_, o, _))) = (known.get(i), known.get(j)) else {
             continue;
         };
         let message = format!(
@@ -368,7 +379,7 @@ fn warn_engaged(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
             who(u),
             who(o)
         );
-        c.warn(c.lines.field_in(span_at(spans, i), "at"), message);
+        c.warn(c.lines.field_in(span_at(spans, *i), "at"), message);
     }
 }
 
@@ -461,23 +472,66 @@ fn check_unit(
     (problems.is_empty() && placed).then_some(setup)
 }
 
-/// The side unit `i` names, or its problem.
-fn unit_side(c: &mut Checker, parsed: &ScenarioFile, u: &UnitDef, span: Span) -> Option<SideId> {
-    match parsed.sides.iter().position(|s| s.name == u.side) {
-        Some(0) => Some(SideId::A),
-        Some(_) => Some(SideId::B),
-        None => {
-            let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
-            let message = format!(
-                "{}: unknown side `{}` (sides: {})",
-                who(u),
-                u.side,
-                names.join(", ")
-            );
-            c.at(c.lines.field_in(span, "side"), message);
-            None
-        }
+/// The side unit `u` names, if the two sides have names of their own and one is its.
+fn side_of(parsed: &ScenarioFile, u: &UnitDef) -> Option<SideId> {
+    match parsed.sides.as_slice() {
+        [a, b] if a.name != b.name && u.side == a.name => Some(SideId::A),
+        [a, b] if a.name != b.name && u.side == b.name => Some(SideId::B),
+        _ => None,
     }
+}
+
+/// Whether the battle has two sides of names of their own: else units' and the
+/// defender's sides are not checked, the sides' problem being the one to mend.
+fn sides_named_apart(parsed: &ScenarioFile) -> bool {
+    matches!(parsed.sides.as_slice(), [a, b] if a.name != b.name)
+}
+
+/// Whether the battle's two sides share one name (one problem, reported once).
+fn twin_sides(parsed: &ScenarioFile) -> bool {
+    matches!(parsed.sides.as_slice(), [a, b] if a.name == b.name)
+}
+
+/// The side unit `u` names, or its problem with the nearest side's name.
+fn unit_side(c: &mut Checker, parsed: &ScenarioFile, u: &UnitDef, span: Span) -> Option<SideId> {
+    let side = side_of(parsed, u);
+    if side.is_none() && sides_named_apart(parsed) {
+        let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
+        let hint = closest_name(&u.side, names.iter().copied())
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        let message = format!(
+            "{}: unknown side `{}`{hint} (sides: {})",
+            who(u),
+            u.side,
+            names.join(", ")
+        );
+        c.at(c.lines.field_in(span, "side"), message);
+    }
+    side
+}
+
+/// The name of `names` nearest to `asked`, if near enough to be a slip of the keys
+/// (similarity at least 0.6 over their first [`SUGGEST_CHARS`] characters, so that a long
+/// hostile name costs no more than a short one).
+pub fn closest_name<'n>(asked: &str, names: impl Iterator<Item = &'n str>) -> Option<&'n str> {
+    let cut = |t: &str| {
+        t.chars()
+            .take(SUGGEST_CHARS)
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let asked = cut(asked);
+    names
+        .map(|n| (strsim::normalized_damerau_levenshtein(&asked, &cut(n)), n))
+        .filter(|(score, _)| *score >= 0.6)
+        // Nearest first; of equals the first listed, so the answer never depends on order
+        // of anything but the file.
+        .fold(None, |best: Option<(f64, &str)>, (score, n)| match best {
+            Some((b, _)) if b >= score => best,
+            _ => Some((score, n)),
+        })
+        .map(|(_, n)| n)
 }
 
 /// The troop type unit `i` names in the catalog, or its problem with a suggestion (none
