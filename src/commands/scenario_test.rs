@@ -153,6 +153,36 @@ pub struct TestFile {
     pub steps: Vec<Step>,
 }
 
+/// A unit's status as a test names it: the engine's three on the map (R8.3, R8.4), or its
+/// fate once it has left the field (R8.2, R8.5), which is then its only status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, strum::IntoStaticStr)]
+pub enum UnitStatus {
+    /// In good order.
+    Steady,
+    /// Disordered (R8.3).
+    Disordered,
+    /// Fleeing (R8.4).
+    Fleeing,
+    /// Destroyed: lost its last uhp (R8.2).
+    Destroyed,
+    /// Routed off the field (R8.5).
+    Routed,
+}
+
+impl UnitStatus {
+    /// The status of a unit: its fate if it has left the field, else its status.
+    fn of(u: &crate::engine::Unit) -> UnitStatus {
+        use crate::engine::game::Fate;
+        match (u.fate, u.status) {
+            (Some(Fate::Destroyed), _) => UnitStatus::Destroyed,
+            (Some(Fate::Routed), _) => UnitStatus::Routed,
+            (None, Status::Steady) => UnitStatus::Steady,
+            (None, Status::Disordered) => UnitStatus::Disordered,
+            (None, Status::Fleeing) => UnitStatus::Fleeing,
+        }
+    }
+}
+
 /// A unit's state to check; only the fields given are checked.
 #[derive(Clone, Debug, Default)]
 pub struct UnitCheck {
@@ -162,8 +192,8 @@ pub struct UnitCheck {
     pub at: Option<(i32, i32)>,
     /// Its uhp.
     pub uhp: Option<u32>,
-    /// `Steady`, `Disordered` or `Fleeing`.
-    pub status: Option<Status>,
+    /// `Steady`, `Disordered`, `Fleeing`, `Destroyed` or `Routed`.
+    pub status: Option<UnitStatus>,
     /// Whether it is ready (R5.6).
     pub ready: Option<bool>,
     /// Its reload tokens (R6.4).
@@ -221,7 +251,7 @@ pub enum Step {
         #[serde(default)]
         uhp: Option<u32>,
         #[serde(default)]
-        status: Option<Status>,
+        status: Option<UnitStatus>,
         #[serde(default)]
         ready: Option<bool>,
         #[serde(default)]
@@ -453,17 +483,18 @@ fn expect(game: &Game, check: &UnitCheck) -> Result<(), StepError> {
             wrong.push(format!("{what} {got}, expected {want}"));
         }
     };
-    let (c, r) = Map::offset(u.pos);
-    compare(
-        "at",
-        check.at.map(|(c, r)| format!("({c}, {r})")),
-        format!("({c}, {r})"),
-    );
+    let status = UnitStatus::of(u);
+    // A unit off the field has no hex (R8.2, R8.5): its last one is no answer.
+    let hex = match (u.on_map(), Map::offset(u.pos)) {
+        (true, (c, r)) => format!("({c}, {r})"),
+        (false, _) => format!("nowhere ({})", <&str>::from(status).to_lowercase()),
+    };
+    compare("at", check.at.map(|(c, r)| format!("({c}, {r})")), hex);
     compare("uhp", check.uhp.map(|v| v.to_string()), u.uhp.to_string());
     compare(
         "status",
-        check.status.map(|s| format!("{s:?}")),
-        format!("{:?}", u.status),
+        check.status.map(|s| <&str>::from(s).to_string()),
+        <&str>::from(status).to_string(),
     );
     compare(
         "ready",

@@ -1,0 +1,70 @@
+//! Issue 28, scenario tests that never pass a mistake: a routed unit has no hex and no
+//! status but `Routed` (R8.5), and `Happened` matches a unit only in the role the step
+//! names (`attacker:`, `target:`, or `unit:` for the unit the event is about).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use std::path::PathBuf;
+use volley::commands::scenario_test::run_file;
+
+/// A battle whose `Red pike` starts fleeing on its own edge and routs (R8.5).
+const ROUT: &str = r#"(
+    name: "Rout",
+    map: [". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", fleeing: true),
+        (troop: "pikemen", side: "Red", creatures: 120, at: (5, 3), label: "Red guard"),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
+    ],
+    turn_limit: 6,
+    defender: "Blue",
+)
+"#;
+
+/// Writes `scenario` and a test of it whose steps are `steps`; returns the test's path.
+fn test_file(scenario: &str, steps: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("battle.ron"), scenario).unwrap();
+    let text = format!(
+        "(\n    scenario: \"battle.ron\",\n    seed: 1,\n    steps: [\n{steps}\n    ],\n)\n"
+    );
+    let path = dir.path().join("t.test.ron");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// The failures of running `steps` on [`ROUT`] until `Red pike` has routed, then `checks`.
+fn after_the_rout(checks: &str) -> Vec<String> {
+    let steps = format!(
+        "        ChooseFirst(first: true),\n        EndOrders,\n        EndOrders,\n        EndOrders,\n        EndOrders,\n        EndOrders,\n        EndOrders,\n{checks}"
+    );
+    let (_dir, path) = test_file(ROUT, &steps);
+    run_file(&path)
+        .into_iter()
+        .map(|l| l.rsplit_once(".test.ron:").unwrap().1.to_string())
+        .collect()
+}
+
+#[test]
+fn r8_5_a_routed_unit_is_off_the_map_with_status_routed() {
+    let checks = r#"        Expect(unit: "Red pike", on_map: false),
+        Expect(unit: "Red pike", status: Routed),"#;
+    assert_eq!(after_the_rout(checks), Vec::<String>::new());
+}
+
+#[test]
+fn r8_5_a_routed_unit_has_no_hex_and_no_status_but_routed() {
+    let checks = r#"        Expect(unit: "Red pike", at: (0, 3), status: Fleeing),"#;
+    assert_eq!(
+        after_the_rout(checks),
+        ["12:9: `Red pike`: at nowhere (routed), expected (0, 3); status Routed, expected Fleeing"]
+    );
+}
