@@ -68,3 +68,47 @@ fn r8_5_a_routed_unit_has_no_hex_and_no_status_but_routed() {
         ["12:9: `Red pike`: at nowhere (routed), expected (0, 3); status Routed, expected Fleeing"]
     );
 }
+
+/// The failures of the tutorial's test with `old` replaced by `new`, as `line:col: message`.
+fn tutorial_with(old: &str, new: &str) -> Vec<String> {
+    let scenario = std::fs::read_to_string("scenarios/tutorial.ron").unwrap();
+    let text = std::fs::read_to_string("scenarios/tests/tutorial.test.ron").unwrap();
+    assert_eq!(text.matches(old).count(), 1, "`{old}` occurs once");
+    let steps = text.replacen(old, new, 1);
+    let (start, end) = (
+        steps.find("steps: [").unwrap() + 8,
+        steps.rfind(']').unwrap(),
+    );
+    let (_dir, path) = test_file(&scenario, &steps[start..end]);
+    run_file(&path)
+        .into_iter()
+        .map(|l| l.rsplit_once(".test.ron:").unwrap().1.to_string())
+        .collect()
+}
+
+const LANCERS_ATTACK: &str = r#"Happened(event: "AttackRolled", attacker: "Red lancers"),"#;
+
+#[test]
+fn i28_happened_matches_a_unit_only_in_the_role_named() {
+    assert_eq!(
+        tutorial_with(LANCERS_ATTACK, LANCERS_ATTACK),
+        Vec::<String>::new()
+    );
+    let as_target = r#"Happened(event: "AttackRolled", target: "Blue shot"),"#;
+    assert_eq!(
+        tutorial_with(LANCERS_ATTACK, as_target),
+        Vec::<String>::new()
+    );
+    let wrong_role = r#"Happened(event: "AttackRolled", target: "Red lancers"),"#;
+    let failures = tutorial_with(LANCERS_ATTACK, wrong_role);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(
+        failures[0].starts_with(
+            "30:9: no AttackRolled with target `Red lancers` among the last command's events ("
+        ),
+        "{failures:?}"
+    );
+    // AttackRolled names an attacker and a target, never a `unit`.
+    let no_such_role = r#"Happened(event: "AttackRolled", unit: "Red lancers"),"#;
+    assert_eq!(tutorial_with(LANCERS_ATTACK, no_such_role).len(), 1);
+}

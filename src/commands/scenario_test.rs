@@ -77,27 +77,27 @@ pub enum StepError {
     },
     /// `Happened`: the last command caused no such event.
     #[error(
-        "no {}{} among the last command's events ({})",
-        <&str>::from(*kind), whose(unit.as_deref()), names(seen)
+        "no {}{with} among the last command's events ({})",
+        <&str>::from(*kind), names(seen)
     )]
     Missing {
         /// The kind wanted.
         kind: EventKind,
-        /// The unit it should involve.
-        unit: Option<String>,
+        /// The units it should have in their roles, as the report words them.
+        with: String,
         /// The kinds the command did cause.
         seen: Vec<EventKind>,
     },
     /// `NotHappened`: the last command caused such an event.
     #[error(
-        "{}{} happened",
-        crate::words::with_article(<&str>::from(*kind)), whose(unit.as_deref())
+        "{}{with} happened",
+        crate::words::with_article(<&str>::from(*kind))
     )]
     Happened {
         /// The kind not wanted.
         kind: EventKind,
-        /// The unit it involved.
-        unit: Option<String>,
+        /// The units it had in their roles, as the report words them.
+        with: String,
     },
     /// `Winner` names a side the battle lacks.
     #[error("no side called `{name}` (sides: {})", sides.join(", "))]
@@ -130,10 +130,6 @@ pub enum StepError {
 #[derive(Debug, Error, PartialEq, Eq)]
 #[error("{0}")]
 pub struct Refused(String);
-
-fn whose(label: Option<&str>) -> String {
-    label.map(|l| format!(" of `{l}`")).unwrap_or_default()
-}
 
 fn names(kinds: &[EventKind]) -> String {
     let names: Vec<&str> = kinds.iter().map(|&k| k.into()).collect();
@@ -259,21 +255,74 @@ pub enum Step {
         #[serde(default)]
         on_map: Option<bool>,
     },
-    /// Checks that the last command caused an event of this kind (`"ShockRolled"`),
-    /// involving `unit` if given.
+    /// Checks that the last command caused an event of this kind (`"ShockRolled"`), with
+    /// each unit given in the role named: `unit` the unit the event is about, `attacker`
+    /// and `target` those of an attack or charge.
     Happened {
         event: String,
         #[serde(default)]
         unit: Option<String>,
+        #[serde(default)]
+        attacker: Option<String>,
+        #[serde(default)]
+        target: Option<String>,
     },
-    /// Checks that the last command caused no event of this kind.
+    /// Checks that the last command caused no event of this kind with those units.
     NotHappened {
         event: String,
         #[serde(default)]
         unit: Option<String>,
+        #[serde(default)]
+        attacker: Option<String>,
+        #[serde(default)]
+        target: Option<String>,
     },
     /// Checks the battle is over with this side the winner (`None`: a draw).
     Winner(Option<String>),
+}
+
+/// The units a `Happened` step names, each in its role (a field of the event).
+#[derive(Clone, Debug, Default)]
+pub struct Roles {
+    /// The unit the event is about (its `unit` field).
+    pub unit: Option<String>,
+    /// The attacking unit (`attacker`).
+    pub attacker: Option<String>,
+    /// The unit attacked or charged (`target`).
+    pub target: Option<String>,
+}
+
+impl Roles {
+    fn new(unit: &Option<String>, attacker: &Option<String>, target: &Option<String>) -> Roles {
+        Roles {
+            unit: unit.clone(),
+            attacker: attacker.clone(),
+            target: target.clone(),
+        }
+    }
+
+    /// Each role given with its label, in the order `unit`, `attacker`, `target`.
+    fn given(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("unit", &self.unit),
+            ("attacker", &self.attacker),
+            ("target", &self.target),
+        ]
+        .into_iter()
+        .filter_map(|(role, label)| label.as_deref().map(|l| (role, l)))
+        .collect()
+    }
+
+    /// How a report names them: ` with attacker `Red lancers``, or nothing.
+    fn described(&self) -> String {
+        let parts: Vec<String> = (self.given().into_iter())
+            .map(|(role, label)| format!("{role} `{label}`"))
+            .collect();
+        match parts.is_empty() {
+            true => String::new(),
+            false => format!(" with {}", parts.join(" and ")),
+        }
+    }
 }
 
 /// The outcome of one test file: its failures as report lines (none: it passed).
@@ -364,8 +413,24 @@ fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(
                 on_map: *on_map,
             },
         ),
-        Step::Happened { event, unit } => happened(game, *last, event, unit.as_deref(), true),
-        Step::NotHappened { event, unit } => happened(game, *last, event, unit.as_deref(), false),
+        Step::Happened {
+            event,
+            unit,
+            attacker,
+            target,
+        } => {
+            let roles = Roles::new(unit, attacker, target);
+            happened(game, *last, event, &roles, true)
+        }
+        Step::NotHappened {
+            event,
+            unit,
+            attacker,
+            target,
+        } => {
+            let roles = Roles::new(unit, attacker, target);
+            happened(game, *last, event, &roles, false)
+        }
         Step::Winner(side) => winner(game, side.as_deref()),
         action => {
             let command = command(game, action)?;
@@ -543,32 +608,42 @@ fn known_kind(kind: &str) -> Result<EventKind, StepError> {
     })
 }
 
-/// Whether an event is of `kind` and names unit `id`, if given (`UnitId(3)` in its debug
-/// form, the closing parenthesis keeping `UnitId(31)` apart).
-fn matches_event(e: &Event, kind: EventKind, id: Option<UnitId>) -> bool {
-    EventKind::from(e) == kind && id.is_none_or(|id| format!("{e:?}").contains(&format!("{id:?}")))
+/// Whether an event is of `kind` and has each unit in its role: the field of that name
+/// holds it (`attacker: UnitId(3)` in its debug form, the closing parenthesis keeping
+/// `UnitId(31)` apart).
+fn matches_event(e: &Event, kind: EventKind, roles: &[(&str, UnitId)]) -> bool {
+    let text = || format!("{e:?}");
+    EventKind::from(e) == kind
+        && (roles.is_empty() || {
+            let text = text();
+            roles
+                .iter()
+                .all(|(role, id)| text.contains(&format!("{role}: {id:?}")))
+        })
 }
 
 fn happened(
     game: &Game,
     (start, end): (usize, usize),
     kind: &str,
-    label: Option<&str>,
+    roles: &Roles,
     wanted: bool,
 ) -> Result<(), StepError> {
     let kind = known_kind(kind)?;
-    let id = label.map(|l| unit(game, l)).transpose()?;
+    let ids = (roles.given().into_iter())
+        .map(|(role, label)| unit(game, label).map(|id| (role, id)))
+        .collect::<Result<Vec<_>, _>>()?;
     let events = game.log().get(start..end).unwrap_or_default();
-    let found = events.iter().any(|e| matches_event(e, kind, id));
-    let unit = label.map(str::to_string);
+    let found = events.iter().any(|e| matches_event(e, kind, &ids));
+    let with = roles.described();
     match (found, wanted) {
         (true, true) | (false, false) => Ok(()),
         (false, true) => Err(StepError::Missing {
             kind,
-            unit,
+            with,
             seen: events.iter().map(EventKind::from).collect(),
         }),
-        (true, false) => Err(StepError::Happened { kind, unit }),
+        (true, false) => Err(StepError::Happened { kind, with }),
     }
 }
 
