@@ -688,7 +688,7 @@ fn check_objectives(
 }
 
 /// Each objective is named (the header and the log show it), and by a name of its own:
-/// the standing, and events that name an objective (R12.7), must tell them apart.
+/// the standing and the log, and anything that names an objective, must tell them apart.
 fn check_objective_names(c: &mut Checker, objectives: &[ObjectiveDef], spans: &[Span]) {
     let mut seen: BTreeMap<&str, (&ObjectiveDef, (usize, usize))> = BTreeMap::new();
     for (i, o) in objectives.iter().enumerate() {
