@@ -112,3 +112,40 @@ fn i28_happened_matches_a_unit_only_in_the_role_named() {
     let no_such_role = r#"Happened(event: "AttackRolled", unit: "Red lancers"),"#;
     assert_eq!(tutorial_with(LANCERS_ATTACK, no_such_role).len(), 1);
 }
+
+#[test]
+fn i28_check_on_a_test_file_resolves_its_scenario_labels_sides_and_dice() {
+    let scenario = std::fs::read_to_string("scenarios/tutorial.ron").unwrap();
+    let steps = r#"        Dice([4, 21]),
+        StandFast(unit: "Red shoot"),
+        Happened(event: "Fled", unit: "Blue pike"),
+        Winner("Bleu"),"#;
+    let (_dir, path) = test_file(&scenario, steps);
+    let (lines, ok) = volley::commands::check_files(&[&path], false);
+    assert!(!ok);
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|l| l.rsplit_once(".test.ron:").unwrap().1)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "5:9: Dice(21): a d20 shows 1 to 20",
+            "6:9: no unit labelled `Red shoot`; did you mean `Red shot`?",
+            "8:9: no side called `Bleu`; did you mean `Blue`? (sides: Red, Blue)",
+        ]
+    );
+    let (_dir, path) = test_file(&scenario, "        EndOrders,");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("battle.ron", "missing.ron")).unwrap();
+    let (lines, ok) = volley::commands::check_files(&[&path], false);
+    assert!(!ok);
+    assert!(
+        lines[0].ends_with("missing.ron:1:1: cannot open: no such file"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[0].contains(".test.ron:2:5: the scenario does not load: "),
+        "{lines:?}"
+    );
+}

@@ -6,7 +6,7 @@
 
 use crate::engine::event::{EndReason, EventKind};
 use crate::engine::{Answer, Command, Dice, Event, Game, Map, Order, SideId, Status, UnitId};
-use crate::scenario::data::parse_ron;
+use crate::scenario::data::{parse_ron, DataError, Problem};
 use crate::scenario::spans::{list_elements, Lines};
 use crate::scenario::Scenario;
 use crate::text::escape_text;
@@ -670,4 +670,110 @@ fn winner(game: &Game, side: Option<&str>) -> Result<(), StepError> {
             reason: outcome.reason,
         })
     }
+}
+
+/// `volley check` on a test file: everything `volley test` resolves before it plays, each
+/// problem at its step: the scenario loads, every label names one unit (with "did you
+/// mean"), every side exists, and every forced die is a d20's face.
+pub fn check_file(path: &Path, source: &str) -> Result<Vec<Problem>, DataError> {
+    let file = path.display().to_string();
+    let test: TestFile = parse_ron(source, &file)?;
+    let lines = Lines::new(source);
+    let scenario_path = path.parent().unwrap_or(Path::new(".")).join(&test.scenario);
+    let scenario = Scenario::load(&scenario_path).map_err(|e| {
+        let (l, c) = lines.top_field("scenario");
+        let message = format!("the scenario does not load: {e}");
+        DataError::Invalid {
+            file: file.clone(),
+            problems: vec![Problem::new(l, c, message)],
+        }
+    })?;
+    let labels: Vec<&str> = (scenario.setup.units.iter())
+        .map(|u| u.label.as_str())
+        .collect();
+    let sides: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+    let spans = list_elements(source, "steps");
+    let mut problems = Vec::new();
+    for (i, step) in test.steps.iter().enumerate() {
+        let (l, c) = lines.element(&spans, i);
+        for message in step_problems(step, &labels, &sides) {
+            problems.push(Problem::new(l, c, message));
+        }
+    }
+    match problems.is_empty() {
+        true => Ok(Vec::new()),
+        false => Err(DataError::Invalid { file, problems }),
+    }
+}
+
+/// What `volley test` would refuse in one step before playing it.
+fn step_problems(step: &Step, labels: &[&str], sides: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Step::Dice(faces) = step {
+        let bad = faces.iter().filter(|f| !(1..=20).contains(*f));
+        out.extend(bad.map(|f| format!("Dice({f}): a d20 shows 1 to 20")));
+    }
+    if let Step::Winner(Some(name)) = step {
+        if !sides.contains(&name.as_str()) {
+            let hint = did_you_mean(name, sides);
+            out.push(format!(
+                "no side called `{name}`{hint} (sides: {})",
+                sides.join(", ")
+            ));
+        }
+    }
+    for label in step_labels(step) {
+        match labels.iter().filter(|l| **l == label).count() {
+            1 => {}
+            0 => out.push(format!(
+                "no unit labelled `{label}`{}",
+                did_you_mean(label, labels)
+            )),
+            count => out.push(
+                StepError::SharedLabel {
+                    label: label.to_string(),
+                    count,
+                }
+                .to_string(),
+            ),
+        }
+    }
+    out
+}
+
+/// `; did you mean `X`?` for the nearest of `names`, or nothing.
+fn did_you_mean(asked: &str, names: &[&str]) -> String {
+    crate::scenario::closest_name(asked, names.iter().copied())
+        .map(|n| format!("; did you mean `{n}`?"))
+        .unwrap_or_default()
+}
+
+/// Every unit label a step names.
+fn step_labels(step: &Step) -> Vec<&str> {
+    let labels: Vec<&Option<String>> = match step {
+        Step::StandFast { unit }
+        | Step::March { unit, .. }
+        | Step::Hustle { unit, .. }
+        | Step::Disengage { unit, .. }
+        | Step::Ready { unit } => return vec![unit.as_str()],
+        Step::Expect { unit, .. } => return vec![unit.as_str()],
+        Step::Charge { unit, target, .. }
+        | Step::Fire { unit, target }
+        | Step::Attack { unit, target } => return vec![unit.as_str(), target.as_str()],
+        Step::ChooseChargeTarget { target } => vec![target],
+        Step::Happened {
+            unit,
+            attacker,
+            target,
+            ..
+        }
+        | Step::NotHappened {
+            unit,
+            attacker,
+            target,
+            ..
+        } => vec![unit, attacker, target],
+        _ => Vec::new(),
+    };
+    labels.into_iter().filter_map(|l| l.as_deref()).collect()
 }
