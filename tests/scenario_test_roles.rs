@@ -7,6 +7,7 @@
     clippy::expect_used,
     clippy::panic,
     clippy::indexing_slicing,
+    clippy::string_slice,
     missing_docs,
     reason = "a test that meets the unexpected should fail loudly"
 )]
@@ -148,4 +149,21 @@ fn i28_check_on_a_test_file_resolves_its_scenario_labels_sides_and_dice() {
         lines[0].contains(".test.ron:2:5: the scenario does not load: "),
         "{lines:?}"
     );
+}
+
+#[test]
+fn r3_1_dice_before_the_first_step_force_turn_1s_initiative() {
+    let scenario = std::fs::read_to_string("scenarios/tutorial.ron").unwrap();
+    // The winner moves first, so only when Red (side A) wins may Red order at once.
+    let steps = |faces: &str| {
+        format!(
+            "        Dice([{faces}]),\n        ChooseFirst(first: true),\n        StandFast(unit: \"Red pike\"),"
+        )
+    };
+    let (_dir, path) = test_file(&scenario, &steps("6, 1"));
+    assert_eq!(run_file(&path), Vec::<String>::new(), "Red rolls 6, Blue 1");
+    let (_dir, path) = test_file(&scenario, &steps("1, 6"));
+    let failures = run_file(&path);
+    assert_eq!(failures.len(), 1, "Red rolls 1, Blue 6: {failures:?}");
+    assert!(failures[0].contains(":7:9: StandFast"), "{failures:?}");
 }

@@ -353,7 +353,19 @@ pub fn run_file(path: &Path) -> Vec<String> {
             )];
         }
     };
-    let mut game = match Game::new(scenario.setup, Dice::seeded(test.seed)) {
+    // Dice steps before anything else force the opening's rolls: turn 1's initiative.
+    let opening = test
+        .steps
+        .iter()
+        .take_while(|s| matches!(s, Step::Dice(_)))
+        .count();
+    let mut dice = Dice::seeded(test.seed);
+    for step in test.steps.get(..opening).unwrap_or_default() {
+        if let Step::Dice(faces) = step {
+            faces.iter().for_each(|&f| dice.force(f));
+        }
+    }
+    let mut game = match Game::new(scenario.setup, dice) {
         Ok(g) => g,
         Err(e) => {
             return e
@@ -365,7 +377,7 @@ pub fn run_file(path: &Path) -> Vec<String> {
     // Before the first command, "the last command's events" are the battle's opening.
     let mut last = (0, game.log().len());
     let mut failures = Vec::new();
-    for (i, step) in test.steps.iter().enumerate() {
+    for (i, step) in test.steps.iter().enumerate().skip(opening) {
         if let Err(message) = run_step(&mut game, step, &mut last) {
             failures.push(format!("{}: {}", at(i), escape_text(&message.to_string())));
             if is_action(step) {
