@@ -55,7 +55,8 @@ fn every_loader_accepts_a_file_that_starts_with_a_byte_order_mark() {
             "tutorial.test.ron",
         ),
     ];
-    let (lines, ok) = volley::commands::check_files(&files, false);
+    // The test file is checked where its scenario is found, below.
+    let (lines, ok) = volley::commands::check_files(&files[..3], false);
     assert!(ok, "{lines:#?}");
     volley::scenario::Scenario::load(&files[2]).unwrap();
     let test = std::fs::read_to_string(&files[3]).unwrap();
@@ -64,6 +65,8 @@ fn every_loader_accepts_a_file_that_starts_with_a_byte_order_mark() {
     let nested = dir.path().join("tests");
     std::fs::create_dir(&nested).unwrap();
     std::fs::rename(&files[3], nested.join("tutorial.test.ron")).unwrap();
+    let (lines, ok) = volley::commands::check_files(&[nested.join("tutorial.test.ron")], false);
+    assert!(ok, "{lines:#?}");
     let failures = volley::commands::scenario_test::run_file(&nested.join("tutorial.test.ron"));
     assert!(failures.is_empty(), "{failures:#?}");
 }

@@ -463,7 +463,7 @@ fn a_unit_in_water_is_located() {
     assert_refused_at(
         &text,
         "at: (2, 1)",
-        "\"commanded shot\" at (2, 1) stands in impassable Water",
+        "\"commanded shot\" at (2, 1) stands in impassable water",
     );
 }
 
@@ -547,7 +547,7 @@ fn a_unit_of_an_unknown_side_is_located_and_the_empty_side_named() {
     has_line(
         &lines,
         &format!(
-            "{FILE}:{}: \"pikemen\" at (0, 0): unknown side `Bleu` (sides: Red, Blue)",
+            "{FILE}:{}: \"pikemen\" at (0, 0): unknown side `Bleu`; did you mean `Blue`? (sides: Red, Blue)",
             line_col_of(&text, first)
         ),
     );
@@ -1156,7 +1156,7 @@ fn volley_check_passes_a_good_file_and_lists_a_bad_ones_problem() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{}: ok\n{}:{}: \"commanded shot\" at (2, 1) stands in impassable Water\n",
+            "{}: ok\n{}:{}: \"commanded shot\" at (2, 1) stands in impassable water\n",
             good.display(),
             bad.display(),
             at(&bad_text, "at: (2, 1)")

@@ -106,10 +106,7 @@ fn check_one(path: &Path) -> Result<Vec<Problem>, DataError> {
         FileKind::Rules => Rules::parse(&source, &file).map(|_| Vec::new()),
         FileKind::Troops => Catalog::parse(&source, &file).map(|_| Vec::new()),
         FileKind::Scenario => Scenario::parse(&source, &file).map(|s| s.warnings),
-        FileKind::Test => {
-            crate::scenario::data::parse_ron::<super::scenario_test::TestFile>(&source, &file)
-                .map(|_| Vec::new())
-        }
+        FileKind::Test => super::scenario_test::check_file(path, &source),
     }
 }
 

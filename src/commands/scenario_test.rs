@@ -6,7 +6,7 @@
 
 use crate::engine::event::{EndReason, EventKind};
 use crate::engine::{Answer, Command, Dice, Event, Game, Map, Order, SideId, Status, UnitId};
-use crate::scenario::data::parse_ron;
+use crate::scenario::data::{parse_ron, DataError, Problem};
 use crate::scenario::spans::{list_elements, Lines};
 use crate::scenario::Scenario;
 use crate::text::escape_text;
@@ -77,27 +77,27 @@ pub enum StepError {
     },
     /// `Happened`: the last command caused no such event.
     #[error(
-        "no {}{} among the last command's events ({})",
-        <&str>::from(*kind), whose(unit.as_deref()), names(seen)
+        "no {}{with} among the last command's events ({})",
+        <&str>::from(*kind), names(seen)
     )]
     Missing {
         /// The kind wanted.
         kind: EventKind,
-        /// The unit it should involve.
-        unit: Option<String>,
+        /// The units it should have in their roles, as the report words them.
+        with: String,
         /// The kinds the command did cause.
         seen: Vec<EventKind>,
     },
     /// `NotHappened`: the last command caused such an event.
     #[error(
-        "{}{} happened",
-        crate::words::with_article(<&str>::from(*kind)), whose(unit.as_deref())
+        "{}{with} happened",
+        crate::words::with_article(<&str>::from(*kind))
     )]
     Happened {
         /// The kind not wanted.
         kind: EventKind,
-        /// The unit it involved.
-        unit: Option<String>,
+        /// The units it had in their roles, as the report words them.
+        with: String,
     },
     /// `Winner` names a side the battle lacks.
     #[error("no side called `{name}` (sides: {})", sides.join(", "))]
@@ -131,10 +131,6 @@ pub enum StepError {
 #[error("{0}")]
 pub struct Refused(String);
 
-fn whose(label: Option<&str>) -> String {
-    label.map(|l| format!(" of `{l}`")).unwrap_or_default()
-}
-
 fn names(kinds: &[EventKind]) -> String {
     let names: Vec<&str> = kinds.iter().map(|&k| k.into()).collect();
     names.join(", ")
@@ -153,6 +149,36 @@ pub struct TestFile {
     pub steps: Vec<Step>,
 }
 
+/// A unit's status as a test names it: the engine's three on the map (R8.3, R8.4), or its
+/// fate once it has left the field (R8.2, R8.5), which is then its only status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, strum::IntoStaticStr)]
+pub enum UnitStatus {
+    /// In good order.
+    Steady,
+    /// Disordered (R8.3).
+    Disordered,
+    /// Fleeing (R8.4).
+    Fleeing,
+    /// Destroyed: lost its last uhp (R8.2).
+    Destroyed,
+    /// Routed off the field (R8.5).
+    Routed,
+}
+
+impl UnitStatus {
+    /// The status of a unit: its fate if it has left the field, else its status.
+    fn of(u: &crate::engine::Unit) -> UnitStatus {
+        use crate::engine::game::Fate;
+        match (u.fate, u.status) {
+            (Some(Fate::Destroyed), _) => UnitStatus::Destroyed,
+            (Some(Fate::Routed), _) => UnitStatus::Routed,
+            (None, Status::Steady) => UnitStatus::Steady,
+            (None, Status::Disordered) => UnitStatus::Disordered,
+            (None, Status::Fleeing) => UnitStatus::Fleeing,
+        }
+    }
+}
+
 /// A unit's state to check; only the fields given are checked.
 #[derive(Clone, Debug, Default)]
 pub struct UnitCheck {
@@ -162,8 +188,8 @@ pub struct UnitCheck {
     pub at: Option<(i32, i32)>,
     /// Its uhp.
     pub uhp: Option<u32>,
-    /// `Steady`, `Disordered` or `Fleeing`.
-    pub status: Option<Status>,
+    /// `Steady`, `Disordered`, `Fleeing`, `Destroyed` or `Routed`.
+    pub status: Option<UnitStatus>,
     /// Whether it is ready (R5.6).
     pub ready: Option<bool>,
     /// Its reload tokens (R6.4).
@@ -221,7 +247,7 @@ pub enum Step {
         #[serde(default)]
         uhp: Option<u32>,
         #[serde(default)]
-        status: Option<Status>,
+        status: Option<UnitStatus>,
         #[serde(default)]
         ready: Option<bool>,
         #[serde(default)]
@@ -229,21 +255,74 @@ pub enum Step {
         #[serde(default)]
         on_map: Option<bool>,
     },
-    /// Checks that the last command caused an event of this kind (`"ShockRolled"`),
-    /// involving `unit` if given.
+    /// Checks that the last command caused an event of this kind (`"ShockRolled"`), with
+    /// each unit given in the role named: `unit` the unit the event is about, `attacker`
+    /// and `target` those of an attack or charge.
     Happened {
         event: String,
         #[serde(default)]
         unit: Option<String>,
+        #[serde(default)]
+        attacker: Option<String>,
+        #[serde(default)]
+        target: Option<String>,
     },
-    /// Checks that the last command caused no event of this kind.
+    /// Checks that the last command caused no event of this kind with those units.
     NotHappened {
         event: String,
         #[serde(default)]
         unit: Option<String>,
+        #[serde(default)]
+        attacker: Option<String>,
+        #[serde(default)]
+        target: Option<String>,
     },
     /// Checks the battle is over with this side the winner (`None`: a draw).
     Winner(Option<String>),
+}
+
+/// The units a `Happened` step names, each in its role (a field of the event).
+#[derive(Clone, Debug, Default)]
+pub struct Roles {
+    /// The unit the event is about (its `unit` field).
+    pub unit: Option<String>,
+    /// The attacking unit (`attacker`).
+    pub attacker: Option<String>,
+    /// The unit attacked or charged (`target`).
+    pub target: Option<String>,
+}
+
+impl Roles {
+    fn new(unit: &Option<String>, attacker: &Option<String>, target: &Option<String>) -> Roles {
+        Roles {
+            unit: unit.clone(),
+            attacker: attacker.clone(),
+            target: target.clone(),
+        }
+    }
+
+    /// Each role given with its label, in the order `unit`, `attacker`, `target`.
+    fn given(&self) -> Vec<(&'static str, &str)> {
+        [
+            ("unit", &self.unit),
+            ("attacker", &self.attacker),
+            ("target", &self.target),
+        ]
+        .into_iter()
+        .filter_map(|(role, label)| label.as_deref().map(|l| (role, l)))
+        .collect()
+    }
+
+    /// How a report names them: ` with attacker `Red lancers``, or nothing.
+    fn described(&self) -> String {
+        let parts: Vec<String> = (self.given().into_iter())
+            .map(|(role, label)| format!("{role} `{label}`"))
+            .collect();
+        match parts.is_empty() {
+            true => String::new(),
+            false => format!(" with {}", parts.join(" and ")),
+        }
+    }
 }
 
 /// The outcome of one test file: its failures as report lines (none: it passed).
@@ -274,7 +353,19 @@ pub fn run_file(path: &Path) -> Vec<String> {
             )];
         }
     };
-    let mut game = match Game::new(scenario.setup, Dice::seeded(test.seed)) {
+    // Dice steps before anything else force the opening's rolls: turn 1's initiative.
+    let opening = test
+        .steps
+        .iter()
+        .take_while(|s| matches!(s, Step::Dice(_)))
+        .count();
+    let mut dice = Dice::seeded(test.seed);
+    for step in test.steps.get(..opening).unwrap_or_default() {
+        if let Step::Dice(faces) = step {
+            faces.iter().for_each(|&f| dice.force(f));
+        }
+    }
+    let mut game = match Game::new(scenario.setup, dice) {
         Ok(g) => g,
         Err(e) => {
             return e
@@ -286,7 +377,7 @@ pub fn run_file(path: &Path) -> Vec<String> {
     // Before the first command, "the last command's events" are the battle's opening.
     let mut last = (0, game.log().len());
     let mut failures = Vec::new();
-    for (i, step) in test.steps.iter().enumerate() {
+    for (i, step) in test.steps.iter().enumerate().skip(opening) {
         if let Err(message) = run_step(&mut game, step, &mut last) {
             failures.push(format!("{}: {}", at(i), escape_text(&message.to_string())));
             if is_action(step) {
@@ -334,8 +425,24 @@ fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(
                 on_map: *on_map,
             },
         ),
-        Step::Happened { event, unit } => happened(game, *last, event, unit.as_deref(), true),
-        Step::NotHappened { event, unit } => happened(game, *last, event, unit.as_deref(), false),
+        Step::Happened {
+            event,
+            unit,
+            attacker,
+            target,
+        } => {
+            let roles = Roles::new(unit, attacker, target);
+            happened(game, *last, event, &roles, true)
+        }
+        Step::NotHappened {
+            event,
+            unit,
+            attacker,
+            target,
+        } => {
+            let roles = Roles::new(unit, attacker, target);
+            happened(game, *last, event, &roles, false)
+        }
         Step::Winner(side) => winner(game, side.as_deref()),
         action => {
             let command = command(game, action)?;
@@ -453,17 +560,18 @@ fn expect(game: &Game, check: &UnitCheck) -> Result<(), StepError> {
             wrong.push(format!("{what} {got}, expected {want}"));
         }
     };
-    let (c, r) = Map::offset(u.pos);
-    compare(
-        "at",
-        check.at.map(|(c, r)| format!("({c}, {r})")),
-        format!("({c}, {r})"),
-    );
+    let status = UnitStatus::of(u);
+    // A unit off the field has no hex (R8.2, R8.5): its last one is no answer.
+    let hex = match (u.on_map(), Map::offset(u.pos)) {
+        (true, (c, r)) => format!("({c}, {r})"),
+        (false, _) => format!("nowhere ({})", <&str>::from(status).to_lowercase()),
+    };
+    compare("at", check.at.map(|(c, r)| format!("({c}, {r})")), hex);
     compare("uhp", check.uhp.map(|v| v.to_string()), u.uhp.to_string());
     compare(
         "status",
-        check.status.map(|s| format!("{s:?}")),
-        format!("{:?}", u.status),
+        check.status.map(|s| <&str>::from(s).to_string()),
+        <&str>::from(status).to_string(),
     );
     compare(
         "ready",
@@ -512,32 +620,42 @@ fn known_kind(kind: &str) -> Result<EventKind, StepError> {
     })
 }
 
-/// Whether an event is of `kind` and names unit `id`, if given (`UnitId(3)` in its debug
-/// form, the closing parenthesis keeping `UnitId(31)` apart).
-fn matches_event(e: &Event, kind: EventKind, id: Option<UnitId>) -> bool {
-    EventKind::from(e) == kind && id.is_none_or(|id| format!("{e:?}").contains(&format!("{id:?}")))
+/// Whether an event is of `kind` and has each unit in its role: the field of that name
+/// holds it (`attacker: UnitId(3)` in its debug form, the closing parenthesis keeping
+/// `UnitId(31)` apart).
+fn matches_event(e: &Event, kind: EventKind, roles: &[(&str, UnitId)]) -> bool {
+    let text = || format!("{e:?}");
+    EventKind::from(e) == kind
+        && (roles.is_empty() || {
+            let text = text();
+            roles
+                .iter()
+                .all(|(role, id)| text.contains(&format!("{role}: {id:?}")))
+        })
 }
 
 fn happened(
     game: &Game,
     (start, end): (usize, usize),
     kind: &str,
-    label: Option<&str>,
+    roles: &Roles,
     wanted: bool,
 ) -> Result<(), StepError> {
     let kind = known_kind(kind)?;
-    let id = label.map(|l| unit(game, l)).transpose()?;
+    let ids = (roles.given().into_iter())
+        .map(|(role, label)| unit(game, label).map(|id| (role, id)))
+        .collect::<Result<Vec<_>, _>>()?;
     let events = game.log().get(start..end).unwrap_or_default();
-    let found = events.iter().any(|e| matches_event(e, kind, id));
-    let unit = label.map(str::to_string);
+    let found = events.iter().any(|e| matches_event(e, kind, &ids));
+    let with = roles.described();
     match (found, wanted) {
         (true, true) | (false, false) => Ok(()),
         (false, true) => Err(StepError::Missing {
             kind,
-            unit,
+            with,
             seen: events.iter().map(EventKind::from).collect(),
         }),
-        (true, false) => Err(StepError::Happened { kind, unit }),
+        (true, false) => Err(StepError::Happened { kind, with }),
     }
 }
 
@@ -564,4 +682,110 @@ fn winner(game: &Game, side: Option<&str>) -> Result<(), StepError> {
             reason: outcome.reason,
         })
     }
+}
+
+/// `volley check` on a test file: everything `volley test` resolves before it plays, each
+/// problem at its step: the scenario loads, every label names one unit (with "did you
+/// mean"), every side exists, and every forced die is a d20's face.
+pub fn check_file(path: &Path, source: &str) -> Result<Vec<Problem>, DataError> {
+    let file = path.display().to_string();
+    let test: TestFile = parse_ron(source, &file)?;
+    let lines = Lines::new(source);
+    let scenario_path = path.parent().unwrap_or(Path::new(".")).join(&test.scenario);
+    let scenario = Scenario::load(&scenario_path).map_err(|e| {
+        let (l, c) = lines.top_field("scenario");
+        let message = format!("the scenario does not load: {e}");
+        DataError::Invalid {
+            file: file.clone(),
+            problems: vec![Problem::new(l, c, message)],
+        }
+    })?;
+    let labels: Vec<&str> = (scenario.setup.units.iter())
+        .map(|u| u.label.as_str())
+        .collect();
+    let sides: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+    let spans = list_elements(source, "steps");
+    let mut problems = Vec::new();
+    for (i, step) in test.steps.iter().enumerate() {
+        let (l, c) = lines.element(&spans, i);
+        for message in step_problems(step, &labels, &sides) {
+            problems.push(Problem::new(l, c, message));
+        }
+    }
+    match problems.is_empty() {
+        true => Ok(Vec::new()),
+        false => Err(DataError::Invalid { file, problems }),
+    }
+}
+
+/// What `volley test` would refuse in one step before playing it.
+fn step_problems(step: &Step, labels: &[&str], sides: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Step::Dice(faces) = step {
+        let bad = faces.iter().filter(|f| !(1..=20).contains(*f));
+        out.extend(bad.map(|f| format!("Dice({f}): a d20 shows 1 to 20")));
+    }
+    if let Step::Winner(Some(name)) = step {
+        if !sides.contains(&name.as_str()) {
+            let hint = did_you_mean(name, sides);
+            out.push(format!(
+                "no side called `{name}`{hint} (sides: {})",
+                sides.join(", ")
+            ));
+        }
+    }
+    for label in step_labels(step) {
+        match labels.iter().filter(|l| **l == label).count() {
+            1 => {}
+            0 => out.push(format!(
+                "no unit labelled `{label}`{}",
+                did_you_mean(label, labels)
+            )),
+            count => out.push(
+                StepError::SharedLabel {
+                    label: label.to_string(),
+                    count,
+                }
+                .to_string(),
+            ),
+        }
+    }
+    out
+}
+
+/// `; did you mean `X`?` for the nearest of `names`, or nothing.
+fn did_you_mean(asked: &str, names: &[&str]) -> String {
+    crate::scenario::closest_name(asked, names.iter().copied())
+        .map(|n| format!("; did you mean `{n}`?"))
+        .unwrap_or_default()
+}
+
+/// Every unit label a step names.
+fn step_labels(step: &Step) -> Vec<&str> {
+    let labels: Vec<&Option<String>> = match step {
+        Step::StandFast { unit }
+        | Step::March { unit, .. }
+        | Step::Hustle { unit, .. }
+        | Step::Disengage { unit, .. }
+        | Step::Ready { unit } => return vec![unit.as_str()],
+        Step::Expect { unit, .. } => return vec![unit.as_str()],
+        Step::Charge { unit, target, .. }
+        | Step::Fire { unit, target }
+        | Step::Attack { unit, target } => return vec![unit.as_str(), target.as_str()],
+        Step::ChooseChargeTarget { target } => vec![target],
+        Step::Happened {
+            unit,
+            attacker,
+            target,
+            ..
+        }
+        | Step::NotHappened {
+            unit,
+            attacker,
+            target,
+            ..
+        } => vec![unit, attacker, target],
+        _ => Vec::new(),
+    };
+    labels.into_iter().filter_map(|l| l.as_deref()).collect()
 }

@@ -1,9 +1,10 @@
 //! Checking a scenario (R1.2, R1.3, R2.6, R3.3, R10): map rows, sides, units, objectives and
 //! the turn limit, collecting every problem with its line and column before giving up.
 
+use super::catalog::SUGGEST_CHARS;
 use super::data::{parse_ron, DataError, Problem};
 use super::spans::{list_elements, Lines, Span};
-use super::{Catalog, Scenario, ScenarioFile, SideDef, UnitDef};
+use super::{Catalog, ObjectiveDef, Scenario, ScenarioFile, SideDef, UnitDef};
 use crate::engine::game::{engaged_at_start, shared_hexes};
 use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::ranges;
@@ -72,8 +73,9 @@ pub(super) fn build(
     };
     let objectives = map
         .as_ref()
-        .map(|m| check_objectives(&mut c, &parsed, m))
+        .map(|m| check_objectives(&mut c, &parsed, m, &rules))
         .unwrap_or_default();
+    check_battle_name(&mut c, &parsed.name);
     check_turn_limit(&mut c, parsed.turn_limit);
     let defender = check_defender(&mut c, &parsed);
     match (c.problems.is_empty(), map, sides) {
@@ -114,6 +116,14 @@ pub(super) fn build(
     }
 }
 
+/// The battle's name heads the briefing, the header and every save: it says something.
+fn check_battle_name(c: &mut Checker, name: &str) {
+    if name.trim().is_empty() {
+        let at = c.lines.top_field("name");
+        c.at(at, "the battle's name is empty".into());
+    }
+}
+
 /// R3.3: the turn limit lies between 1 and 1000.
 fn check_turn_limit(c: &mut Checker, limit: u32) {
     if limit == 0 || limit > MAX_TURN_LIMIT {
@@ -128,6 +138,7 @@ fn check_defender(c: &mut Checker, parsed: &ScenarioFile) -> Option<SideId> {
     match parsed.sides.iter().position(|s| s.name == parsed.defender) {
         Some(0) => Some(SideId::A),
         Some(_) => Some(SideId::B),
+        None if twin_sides(parsed) => None,
         None => {
             let at = c.lines.top_field("defender");
             let message = format!("defender `{}` is not one of the sides", parsed.defender);
@@ -214,11 +225,16 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         );
         return None;
     };
-    if a.name == b.name {
-        let at = c.lines.top_field("sides");
-        c.at(at, format!("both sides are called `{}`", a.name));
-    }
     let spans = list_elements(c.lines.source(), "sides");
+    if a.name == b.name {
+        // One error: every unit of the other side and the defender follow from it.
+        let at = spans
+            .get(1)
+            .map_or((1, 1), |s| c.lines.field_in(*s, "name"));
+        let message = format!("both sides are called `{}`: give each its own name", a.name);
+        c.at(at, message);
+    }
+    warn_same_edge(c, [a, b], spans.get(1).copied());
     for (i, side) in [a, b].into_iter().enumerate() {
         if !parsed.units.iter().any(|u| u.side == side.name) {
             let at = c.lines.element(&spans, i);
@@ -245,6 +261,19 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         ..s.clone()
     };
     Some([shown(a), shown(b)])
+}
+
+/// R8.4: each side flees towards its own edge; two sides of one edge flee the same way,
+/// which a battle may mean (both armies come from one road) but is far likelier a slip.
+fn warn_same_edge(c: &mut Checker, [a, b]: [&SideDef; 2], second: Option<Span>) {
+    if a.edge == b.edge {
+        let at = second.map_or((1, 1), |s| c.lines.field_in(s, "edge"));
+        let message = format!(
+            "both sides have {:?} as their home edge: their routed units flee the same way (R8.4)",
+            a.edge
+        );
+        c.warn(at, message);
+    }
 }
 
 /// R2.8: a commander's strategic ability and morale modifier, each −5 to +5.
@@ -301,7 +330,7 @@ fn check_units(
     if let Some(map) = map {
         check_shared_hexes(c, parsed, map, &spans);
     }
-    warn_duplicate_labels(c, parsed, &spans);
+    check_labels(c, parsed, &spans);
     warn_engaged(c, parsed, &spans);
     out
 }
@@ -333,11 +362,16 @@ fn check_shared_hexes(c: &mut Checker, parsed: &ScenarioFile, map: &Map, spans: 
 /// [`engaged_at_start`]): it may not march or hustle on turn 1. Playable, so a warning,
 /// given once per pair.
 fn warn_engaged(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
-    let placed: Vec<(Hex, &str)> = (parsed.units.iter())
-        .map(|u| (hex_on_any(u.at), u.side.as_str()))
+    // A unit of no known side is refused already: it is nobody's enemy.
+    let known: Vec<(usize, &UnitDef, SideId)> = (parsed.units.iter().enumerate())
+        .filter_map(|(i, u)| side_of(parsed, u).map(|s| (i, u, s)))
+        .collect();
+    let placed: Vec<(Hex, SideId)> = known
+        .iter()
+        .map(|(_, u, s)| (hex_on_any(u.at), *s))
         .collect();
     for (i, j) in engaged_at_start(&placed) {
-        let (Some(u), Some(o)) = (parsed.units.get(i), parsed.units.get(j)) else {
+        let (Some((i, u, _)), Some((_, o, _))) = (known.get(i), known.get(j)) else {
             continue;
         };
         let message = format!(
@@ -345,7 +379,7 @@ fn warn_engaged(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
             who(u),
             who(o)
         );
-        c.warn(c.lines.field_in(span_at(spans, i), "at"), message);
+        c.warn(c.lines.field_in(span_at(spans, *i), "at"), message);
     }
 }
 
@@ -355,28 +389,31 @@ fn hex_on_any((col, row): (i32, i32)) -> Hex {
     crate::engine::Map::hex_at(clamp(col), clamp(row))
 }
 
-/// Two units given one label are told apart only by their hex: the log and `--swap` name
-/// both. A warning, since the battle still plays (units left unlabelled share their troop
-/// type's name on purpose).
-fn warn_duplicate_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
+/// An empty label names nothing (refused); two units given one label are told apart only
+/// by their hex: the log and `--swap` name both. A warning, since the battle still plays
+/// (units left unlabelled share their troop type's name on purpose).
+fn check_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
     let mut seen: BTreeMap<&str, &UnitDef> = BTreeMap::new();
     for (i, u) in parsed.units.iter().enumerate() {
         let Some(label) = u.label.as_deref() else {
             continue;
         };
-        match seen.get(label) {
-            Some(first) => {
-                let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
-                let message = format!(
-                    "{} has the same label as {}: name them apart",
-                    who(u),
-                    who(first)
-                );
-                c.warn(c.lines.field_in(span, "label"), message);
-            }
-            None => {
-                seen.insert(label, u);
-            }
+        let at = c.lines.field_in(span_at(spans, i), "label");
+        if label.trim().is_empty() {
+            let message = format!(
+                "the unit at ({}, {}) has an empty label: leave `label` out to use its troop type's name",
+                u.at.0, u.at.1
+            );
+            c.at(at, message);
+        } else if let Some(first) = seen.get(label) {
+            let message = format!(
+                "{} has the same label as {}: name them apart",
+                who(u),
+                who(first)
+            );
+            c.warn(at, message);
+        } else {
+            seen.insert(label, u);
         }
     }
 }
@@ -435,23 +472,66 @@ fn check_unit(
     (problems.is_empty() && placed).then_some(setup)
 }
 
-/// The side unit `i` names, or its problem.
-fn unit_side(c: &mut Checker, parsed: &ScenarioFile, u: &UnitDef, span: Span) -> Option<SideId> {
-    match parsed.sides.iter().position(|s| s.name == u.side) {
-        Some(0) => Some(SideId::A),
-        Some(_) => Some(SideId::B),
-        None => {
-            let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
-            let message = format!(
-                "{}: unknown side `{}` (sides: {})",
-                who(u),
-                u.side,
-                names.join(", ")
-            );
-            c.at(c.lines.field_in(span, "side"), message);
-            None
-        }
+/// The side unit `u` names, if the two sides have names of their own and one is its.
+fn side_of(parsed: &ScenarioFile, u: &UnitDef) -> Option<SideId> {
+    match parsed.sides.as_slice() {
+        [a, b] if a.name != b.name && u.side == a.name => Some(SideId::A),
+        [a, b] if a.name != b.name && u.side == b.name => Some(SideId::B),
+        _ => None,
     }
+}
+
+/// Whether the battle has two sides of names of their own: else units' and the
+/// defender's sides are not checked, the sides' problem being the one to mend.
+fn sides_named_apart(parsed: &ScenarioFile) -> bool {
+    matches!(parsed.sides.as_slice(), [a, b] if a.name != b.name)
+}
+
+/// Whether the battle's two sides share one name (one problem, reported once).
+fn twin_sides(parsed: &ScenarioFile) -> bool {
+    matches!(parsed.sides.as_slice(), [a, b] if a.name == b.name)
+}
+
+/// The side unit `u` names, or its problem with the nearest side's name.
+fn unit_side(c: &mut Checker, parsed: &ScenarioFile, u: &UnitDef, span: Span) -> Option<SideId> {
+    let side = side_of(parsed, u);
+    if side.is_none() && sides_named_apart(parsed) {
+        let names: Vec<&str> = parsed.sides.iter().map(|s| s.name.as_str()).collect();
+        let hint = closest_name(&u.side, names.iter().copied())
+            .map(|s| format!("; did you mean `{s}`?"))
+            .unwrap_or_default();
+        let message = format!(
+            "{}: unknown side `{}`{hint} (sides: {})",
+            who(u),
+            u.side,
+            names.join(", ")
+        );
+        c.at(c.lines.field_in(span, "side"), message);
+    }
+    side
+}
+
+/// The name of `names` nearest to `asked`, if near enough to be a slip of the keys
+/// (similarity at least 0.6 over their first [`SUGGEST_CHARS`] characters, so that a long
+/// hostile name costs no more than a short one).
+pub fn closest_name<'n>(asked: &str, names: impl Iterator<Item = &'n str>) -> Option<&'n str> {
+    let cut = |t: &str| {
+        t.chars()
+            .take(SUGGEST_CHARS)
+            .collect::<String>()
+            .to_lowercase()
+    };
+    let asked = cut(asked);
+    names
+        .map(|n| (strsim::normalized_damerau_levenshtein(&asked, &cut(n)), n))
+        .filter(|(score, _)| *score >= 0.6)
+        // Nearest first; of equals the first listed, so the answer never depends on order
+        // of anything but the file.
+        .fold(None, |best: Option<(f64, &str)>, (score, n)| match best {
+            Some((b, _)) if b >= score => best,
+            _ => Some((score, n)),
+        })
+        .map(|(_, n)| n)
 }
 
 /// The troop type unit `i` names in the catalog, or its problem with a suggestion (none
@@ -487,7 +567,7 @@ fn unit_hex(c: &mut Checker, map: &Map, rules: &Rules, u: &UnitDef, span: Span) 
             format!("{} is off the {w}×{h} map", who(u))
         }
         Some(t) if rules.terrain(t).cost.is_none() => {
-            format!("{} stands in impassable {t:?}", who(u))
+            format!("{} stands in impassable {}", who(u), terrain_word(t))
         }
         Some(_) => return hex,
     };
@@ -555,7 +635,14 @@ fn unit_tokens(c: &mut Checker, u: &UnitDef, span: Span) -> bool {
     false
 }
 
-fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Objective> {
+/// Objectives (R10.3): at most [`MAX_OBJECTIVES`], each named, of a name of its own, on a
+/// hex of its own on the map that some unit can enter.
+fn check_objectives(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    map: &Map,
+    rules: &Rules,
+) -> Vec<Objective> {
     if parsed.objectives.len() > MAX_OBJECTIVES {
         let at = c.lines.top_field("objectives");
         let count = parsed.objectives.len();
@@ -566,33 +653,71 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Ob
         return Vec::new();
     }
     let spans = list_elements(c.lines.source(), "objectives");
+    check_objective_names(c, &parsed.objectives, &spans);
     let mut out: Vec<Objective> = Vec::new();
     for (i, o) in parsed.objectives.iter().enumerate() {
-        if let Some(twin) = parsed
-            .objectives
-            .get(..i)
-            .and_then(|b| b.iter().find(|p| p.at == o.at))
-        {
-            let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
-            let message = format!(
-                "objective `{}` at {:?} is on the same hex as `{}`: one hex counts once (R10.3)",
-                o.name, o.at, twin.name
-            );
-            c.at(at, message);
-        } else if let Some(hex) = hex_on(map, o.at) {
-            out.push(Objective {
-                name: escape_text(&o.name).into_owned(),
-                hex,
-            });
-        } else {
-            let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
-            c.at(
-                at,
-                format!("objective `{}` at {:?} is off the map", o.name, o.at),
-            );
-        }
+        let earlier = parsed.objectives.get(..i).unwrap_or_default();
+        let problem = match (earlier.iter().find(|p| p.at == o.at), hex_on(map, o.at)) {
+            (Some(twin), _) => format!(
+                "objective `{}` at {} is on the same hex as `{}`: one hex counts once (R10.3)",
+                o.name,
+                place(o.at),
+                twin.name
+            ),
+            (None, None) => format!("objective `{}` at {} is off the map", o.name, place(o.at)),
+            (None, Some(hex)) => match map.terrain(hex) {
+                Some(t) if rules.terrain(t).cost.is_none() => format!(
+                    "objective `{}` at {} is on {}, which no unit can enter (R4.6)",
+                    o.name,
+                    place(o.at),
+                    terrain_word(t)
+                ),
+                _ => {
+                    out.push(Objective {
+                        name: escape_text(&o.name).into_owned(),
+                        hex,
+                    });
+                    continue;
+                }
+            },
+        };
+        let at = spans.get(i).map_or((1, 1), |s| c.lines.field_in(*s, "at"));
+        c.at(at, problem);
     }
     out
+}
+
+/// Each objective is named (the header and the log show it), and by a name of its own:
+/// the standing and the log, and anything that names an objective, must tell them apart.
+fn check_objective_names(c: &mut Checker, objectives: &[ObjectiveDef], spans: &[Span]) {
+    let mut seen: BTreeMap<&str, (&ObjectiveDef, (usize, usize))> = BTreeMap::new();
+    for (i, o) in objectives.iter().enumerate() {
+        let at = c.lines.field_in(span_at(spans, i), "name");
+        if o.name.trim().is_empty() {
+            let message = format!("the objective at {} has an empty name", place(o.at));
+            c.at(at, message);
+        } else if let Some((first, (line, col))) = seen.get(o.name.as_str()) {
+            let message = format!(
+                "objective `{}` at {} has the same name as the one at {} (first at {line}:{col})",
+                o.name,
+                place(o.at),
+                place(first.at)
+            );
+            c.at(at, message);
+        } else {
+            seen.insert(&o.name, (o, at));
+        }
+    }
+}
+
+/// A hex as the file writes it: `(col, row)`.
+fn place((col, row): (i32, i32)) -> String {
+    format!("({col}, {row})")
+}
+
+/// A terrain in a designer's words: `water`, `woods`.
+fn terrain_word(t: Terrain) -> String {
+    format!("{t:?}").to_lowercase()
 }
 
 /// Whether a name reads as plural: its last word ends in `s` (not `ss`) or `men`

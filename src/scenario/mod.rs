@@ -11,7 +11,7 @@ pub mod rules_file;
 pub mod spans;
 
 pub use catalog::{Catalog, TroopDef};
-pub use check::{MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
+pub use check::{closest_name, MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
 pub use data::{DataError, Problem};
 pub use level::Level;
 
