@@ -419,13 +419,9 @@ impl App {
     /// log line that cites one, else the first panel line of the hex under the cursor that
     /// does; `None` when none cites a rule.
     pub fn rule_in_view(&self) -> Option<&'static str> {
-        let cited = |line: &str| crate::rulebook::cited_id(crate::rulebook::RULES_TEXT, line);
-        cited(&self.message)
-            .or_else(|| self.log.iter().rev().find_map(|line| cited(line)))
-            .or_else(|| {
-                let panel = super::super::panels::panel_text(self);
-                panel.iter().find_map(|line| cited(line))
-            })
+        super::super::rules_view::rule_met(&self.message, &self.log, || {
+            super::super::panels::panel_text(self)
+        })
     }
 
     /// `+` / `-`: larger or smaller hexes, from the size drawn now.
