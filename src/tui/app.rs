@@ -169,11 +169,11 @@ pub struct App {
     /// The battle's scenario, as checked.
     pub(super) scenario: Scenario,
     /// The battle itself.
-    pub(super) game: Game,
+    game: Game,
     /// The dice's seed, for saves and replays.
     pub(super) seed: u64,
     /// Every command given, in order: with the seed, the whole battle.
-    pub(super) commands: Vec<Command>,
+    commands: Vec<Command>,
     /// Who gives each side's orders.
     pub(super) controllers: [Controller; 2],
     /// The computer's level on each side it plays.
@@ -417,7 +417,7 @@ impl App {
     pub fn computer_to_act(&self) -> bool {
         self.game.outcome().is_none()
             && self
-                .game
+                .game()
                 .acting_side()
                 .is_some_and(|s| self.controller(s) == Controller::Computer)
     }
@@ -466,7 +466,7 @@ impl App {
         controllers: [Controller; 2],
     ) -> Result<App, GameError> {
         let mut app = App::replayed(scenario, seed, &commands, controllers)?;
-        app.message = format!("playing on from command {}", app.commands.len());
+        app.message = format!("playing on from command {}", app.commands().len());
         Ok(app)
     }
 
@@ -552,8 +552,8 @@ impl App {
             to_title: false,
             seen: [0; 2],
         };
-        app.tags = super::tags::tags(&app.game);
-        let events = app.game.log().to_vec();
+        app.tags = super::tags::tags(app.game());
+        let events = app.game().log().to_vec();
         app.record(&events);
         app.seen = [app.log.len(); 2];
         // A battle opened (or viewed) as it was saved: nothing is submitted on its own.
