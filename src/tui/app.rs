@@ -188,11 +188,8 @@ pub struct App {
     pub(super) message: String,
     /// The battle's log, one line an entry.
     pub(super) log: Vec<String>,
-    /// Lines scrolled back from the log's end.
-    pub(super) log_scroll: usize,
-    /// The log's page (entries one page shows) and its largest scroll back, as last drawn:
-    /// PgUp and PgDn move a page and stop at the top.
-    pub(super) log_paging: Cell<(usize, usize)>,
+    /// The log panel: how far it is scrolled back, its page as last drawn.
+    pub(super) log_panel: super::log_scroll::LogScroll,
     /// `t`: the threat view is on: the cursor's hex shows the enemies that could charge or
     /// fire at it, an enemy unit the hexes it threatens (R4.4, R6.1).
     pub(super) threat_view: bool,
@@ -266,7 +263,7 @@ impl App {
         for e in events {
             self.log.extend(describe(&self.game, e));
         }
-        self.log_scroll = 0;
+        self.log_panel.to_end();
     }
 
     /// Submits a command from the player or the computer.
@@ -528,9 +525,8 @@ impl App {
             mode: Mode::Browse,
             message,
             log: Vec::new(),
-            log_scroll: 0,
             threat_view: false,
-            log_paging: Cell::new((5, usize::MAX)),
+            log_panel: super::log_scroll::LogScroll::default(),
             quit: false,
             view: Cell::new((0, 0)),
             zoom: Cell::new(None),
@@ -598,7 +594,7 @@ impl App {
                 self.commands = back.commands;
                 self.log = back.log;
                 self.traces = back.traces;
-                self.log_scroll = 0;
+                self.log_panel.to_end();
             }
             Err(why) => {
                 self.message = format!("undo failed: {why}");

@@ -6,6 +6,7 @@ pub mod briefing;
 pub mod describe;
 pub mod error;
 pub mod keys;
+pub mod log_scroll;
 pub mod map_view;
 pub mod overview;
 pub mod panels;

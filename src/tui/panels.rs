@@ -554,8 +554,8 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect, borders: Borders, title: &
         area.width.saturating_sub(sides).max(1) as usize,
         area.height.saturating_sub(if sides > 0 { 2 } else { 1 }) as usize,
     );
-    let w = log_window(app, width, height, app.log_scroll);
-    app.log_paging.set((w.page, w.top));
+    let w = log_window(app, width, height, app.log_panel.back());
+    app.log_panel.drawn(w.page, w.top);
     let lines: Vec<Line> = (app.log.get(w.start..w.end).unwrap_or_default().iter())
         .map(|l| Line::raw(l.clone()))
         .collect();

@@ -436,14 +436,7 @@ impl App {
     /// PgUp / PgDn: the log back or forward by a page as last drawn, at any time; back
     /// stops where the oldest entry is at the top.
     fn scroll_log(&mut self, key: Key) {
-        let (page, top) = self.log_paging.get();
-        let top = top.min(self.log.len());
-        self.log_scroll = match key {
-            Key::PageUp => (self.log_scroll + page).min(top),
-            Key::Up | Key::Char('k') => (self.log_scroll + 1).min(top),
-            Key::Down | Key::Char('j') => self.log_scroll.saturating_sub(1),
-            _ => self.log_scroll.saturating_sub(page),
-        };
+        self.log_panel.key(key, self.log.len());
     }
 
     /// `L`: the whole log; PgUp, PgDn and the arrows scroll it, any other key goes back.

@@ -161,17 +161,17 @@ impl App {
 impl App {
     /// Lines the log is scrolled back from its end.
     pub fn log_scroll(&self) -> usize {
-        self.log_scroll
+        self.log_panel.back()
     }
 
     /// The log's page (entries one page shows) and its largest scroll back, as last drawn.
     pub fn log_paging(&self) -> (usize, usize) {
-        self.log_paging.get()
+        self.log_panel.paging()
     }
 
     /// Scrolls the log back `lines` from its end, as the arrows in the log view do.
     pub fn scroll_log_back(&mut self, lines: usize) {
-        self.log_scroll = lines;
+        self.log_panel.set_back(lines);
     }
 
     /// The hex size the player chose with `+`/`-`; `None` fits the map to the terminal.
