@@ -101,7 +101,7 @@ fn levels_parse_cycle_and_come_from_the_scenario() {
         [Level::Normal, Level::Hard]
     );
     let app = volley::tui::App::new(s, 1, [volley::scenario::Controller::Human; 2]).unwrap();
-    assert_eq!(app.levels, [Level::Normal, Level::Hard]);
+    assert_eq!(app.levels(), [Level::Normal, Level::Hard]);
 }
 
 #[test]

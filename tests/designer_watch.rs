@@ -39,13 +39,13 @@ fn battle(dir: &Path) -> (App, String) {
             unit: unit(&app, "Red shot"),
         }),
     ] {
-        assert!(app.submit(c), "{c:?}: {}", app.message);
+        assert!(app.submit(c), "{c:?}: {}", app.message());
     }
     (app, text)
 }
 
 fn unit(app: &App, label: &str) -> volley::engine::UnitId {
-    app.game
+    app.game()
         .units()
         .iter()
         .find(|u| u.label == label)
@@ -78,17 +78,17 @@ fn a_valid_change_restarts_the_battle_with_the_same_seed_and_commands() {
         .replace("creatures: 60, at: (6, 5)", "creatures: 50, at: (6, 5)");
     write(&dir.path().join("tutorial.ron"), &edited);
     let fresh = reload(&app, &dir.path().join("tutorial.ron")).unwrap();
-    assert_eq!(fresh.commands, app.commands);
-    assert_eq!(fresh.seed, app.seed);
-    assert_eq!(fresh.message, "reloaded: 3 commands replayed");
+    assert_eq!(fresh.commands(), app.commands());
+    assert_eq!(fresh.seed(), app.seed());
+    assert_eq!(fresh.message(), "reloaded: 3 commands replayed");
     let horse = fresh
-        .game
+        .game()
         .units()
         .iter()
         .find(|u| u.label == "Blue horse")
         .unwrap();
     assert_eq!(Map::offset(horse.pos), (3, 1));
-    assert_eq!(fresh.game.turn(), app.game.turn());
+    assert_eq!(fresh.game().turn(), app.game().turn());
 }
 
 #[test]
@@ -103,11 +103,11 @@ fn commands_the_new_file_refuses_are_dropped_from_the_first_refused_on() {
     assert_ne!(edited, text);
     write(&dir.path().join("tutorial.ron"), &edited);
     let fresh = reload(&app, &dir.path().join("tutorial.ron")).unwrap();
-    assert_eq!(fresh.commands.len(), 2);
+    assert_eq!(fresh.commands().len(), 2);
     assert!(
-        fresh.message == "reloaded: 2 of 3 commands replayed; command 3 no longer fits: a unit it names is gone",
+        fresh.message() == "reloaded: 2 of 3 commands replayed; command 3 no longer fits: a unit it names is gone",
         "{}",
-        fresh.message
+        fresh.message()
     );
 }
 
@@ -140,15 +140,15 @@ fn a_unit_added_before_the_others_does_not_take_their_orders() {
     assert_ne!(edited, text);
     write(&dir.path().join("tutorial.ron"), &edited);
     let fresh = reload(&app, &dir.path().join("tutorial.ron")).unwrap();
-    assert_eq!(fresh.message, "reloaded: 3 commands replayed");
+    assert_eq!(fresh.message(), "reloaded: 3 commands replayed");
     let stood: Vec<&str> = fresh
-        .commands
+        .commands()
         .iter()
         .filter_map(|c| match c {
             Command::Order(Order::StandFast { unit }) => Some(unit),
             _ => None,
         })
-        .map(|id| fresh.game.units()[usize::from(id.0)].label.as_str())
+        .map(|id| fresh.game().units()[usize::from(id.0)].label.as_str())
         .collect();
     assert_eq!(stood, ["Red pike", "Red shot"]);
 }

@@ -38,17 +38,17 @@ fn last_stand(red: &str, blue: &str) -> App {
     for c in " 1\nck\n\n".chars() {
         app.handle_key(if c == '\n' { Key::Enter } else { Key::Char(c) });
     }
-    assert!(matches!(app.mode, Mode::Browse), "{:?}", app.mode);
+    assert!(matches!(app.mode(), Mode::Browse), "{:?}", app.mode());
     for _ in 0..4 {
         app.handle_key(Key::Char('e'));
-        if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+        if matches!(app.mode(), Mode::ConfirmEnd { .. }) {
             app.handle_key(Key::Char('y'));
         }
-        if matches!(app.mode, Mode::Handover { .. }) {
+        if matches!(app.mode(), Mode::Handover { .. }) {
             app.handle_key(Key::Char(' '));
         }
     }
-    assert!(app.game.outcome().is_some(), "the battle is over");
+    assert!(app.game().outcome().is_some(), "the battle is over");
     app
 }
 

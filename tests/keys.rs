@@ -132,8 +132,8 @@ fn asked() -> App {
 }
 
 fn centred(app: &mut App) {
-    app.cursor = Map::hex_at(3, 3);
-    app.log_scroll = 1;
+    app.put_cursor(Map::hex_at(3, 3));
+    app.scroll_log_back(1);
 }
 
 /// Red gives movement orders, the cursor on no unit.
@@ -148,8 +148,8 @@ fn on_map() -> App {
 fn order_menu() -> App {
     let mut app = on_map();
     press(&mut app, "\t\n");
-    assert!(matches!(app.mode, Mode::Orders { .. }));
-    app.log_scroll = 1;
+    assert!(matches!(app.mode(), Mode::Orders { .. }));
+    app.scroll_log_back(1);
     app
 }
 
@@ -165,8 +165,8 @@ fn picking_hex() -> App {
 fn picking_target() -> App {
     let mut app = App::new(tutorial(), 7, [Controller::Human; 2]).expect("the tutorial starts");
     press(&mut app, " 1\t\t\ncyyu\n");
-    assert!(matches!(app.mode, Mode::PickTarget { .. }));
-    app.log_scroll = 1;
+    assert!(matches!(app.mode(), Mode::PickTarget { .. }));
+    app.scroll_log_back(1);
     app
 }
 
@@ -174,47 +174,83 @@ fn picking_target() -> App {
 fn battle_over() -> App {
     let mut app = asked();
     for _ in 0..500 {
-        if app.game.outcome().is_some() {
+        if app.game().outcome().is_some() {
             break;
         }
-        match (&app.mode, app.game.actor()) {
+        match (&app.mode(), app.game().actor()) {
             (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut app, "1"),
             (Mode::Browse, _) => press(&mut app, "ey"),
             _ => press(&mut app, " "),
         }
     }
-    assert!(app.game.outcome().is_some(), "the battle ended");
+    assert!(app.game().outcome().is_some(), "the battle ended");
     centred(&mut app);
     app
 }
 
-fn in_mode(mode: Mode) -> impl Fn() -> App {
+/// On the map, then `keys` typed, saving in `dir`; the mode they open must pass `opened`.
+fn in_mode(
+    dir: std::path::PathBuf,
+    keys: &'static str,
+    opened: fn(&Mode) -> bool,
+) -> impl Fn() -> App {
     move || {
         let mut app = on_map();
-        app.mode = mode.clone();
+        app.save_in(dir.clone());
+        press(&mut app, keys);
+        assert!(
+            opened(app.mode()),
+            "{keys:?} opened {:?}: {}",
+            app.mode(),
+            app.message()
+        );
         app
     }
 }
 
-fn alert(acknowledged: bool) -> volley::tui::app::SaveAlert {
-    volley::tui::app::SaveAlert {
-        reason: "disk full".into(),
-        acknowledged,
+/// On the map, `S` and Enter: the save's file is there and holds no save, so the player is
+/// asked whether to replace it.
+fn replace_asked(dir: &std::path::Path) -> App {
+    let mut app = on_map();
+    app.save_in(dir.to_path_buf());
+    let saves = dir.join("saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let file = saves.join(format!("{}.ron", app.default_save_name()));
+    std::fs::write(file, "not a save").unwrap();
+    press(&mut app, "S\n");
+    assert!(
+        matches!(app.mode(), Mode::ConfirmReplace { .. }),
+        "{}",
+        app.message()
+    );
+    app
+}
+
+/// On the map, or in the order menu, with the autosave failing (its folder is a file):
+/// the alert open, or dismissed with Esc.
+fn failing_autosave(dir: &std::path::Path, menu: bool, dismissed: bool) -> App {
+    let mut app = if menu { order_menu() } else { on_map() };
+    let _ = app.open_autosave(dir.join("a-file").join("autosave.ron"));
+    app.autosave();
+    if dismissed {
+        press(&mut app, "\x1b");
     }
+    assert_eq!(app.save_alert().map(|a| a.acknowledged), Some(dismissed));
+    app
 }
 
 /// What a key can change in the battle screen.
 fn state(app: &App) -> String {
     format!(
         "{:?}|{:?}|{}|{}|{}|{:?}|{}|{:?}",
-        app.mode,
-        app.cursor,
-        app.message,
-        app.log_scroll,
-        app.quit,
-        app.zoom.get(),
-        app.commands.len(),
-        app.save_alert
+        app.mode(),
+        app.cursor(),
+        app.message(),
+        app.log_scroll(),
+        app.has_quit(),
+        app.zoom(),
+        app.commands().len(),
+        app.save_alert()
     )
 }
 
@@ -224,7 +260,11 @@ fn state(app: &App) -> String {
 // part E splits this
 #[allow(clippy::too_many_lines)]
 fn i26_every_key_of_a_battle_context_reaches_a_handler() {
-    let replace = std::env::temp_dir().join(format!("volley-keys-{}.ron", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let (dir, data) = (dir.path(), dir.path().to_path_buf());
+    // A file where the autosave's folder goes.
+    std::fs::write(dir.join("a-file"), "not a folder").unwrap();
+    let (alert_dir, unsaved_dir, replace_dir) = (data.clone(), data.clone(), data.clone());
     let fixtures: Vec<(Context, Box<dyn Fn() -> App>)> = vec![
         (Context::Map, Box::new(on_map)),
         (Context::Orders, Box::new(order_menu)),
@@ -240,59 +280,65 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
                 a
             }),
         ),
-        (Context::ConfirmQuit, Box::new(in_mode(Mode::ConfirmQuit))),
+        (
+            Context::ConfirmQuit,
+            Box::new(in_mode(data.clone(), "q", |m| *m == Mode::ConfirmQuit)),
+        ),
         (
             Context::ConfirmReplace,
-            Box::new(in_mode(Mode::ConfirmReplace {
-                path: replace.clone(),
-                note: None,
-                why: "holds nothing".into(),
-            })),
+            Box::new(move || replace_asked(&replace_dir)),
         ),
         (
             Context::SaveName,
-            Box::new(in_mode(Mode::SaveAs { name: "x".into() })),
+            Box::new(in_mode(
+                data.clone(),
+                "Sx",
+                |m| matches!(m, Mode::SaveAs { name } if name.ends_with('x')),
+            )),
         ),
         (
             Context::DiceFaces,
-            Box::new(in_mode(Mode::ForceDice { faces: "6".into() })),
+            Box::new(in_mode(
+                data.clone(),
+                "F6",
+                |m| matches!(m, Mode::ForceDice { faces } if faces == "6"),
+            )),
         ),
         (
             Context::Briefing,
-            Box::new(in_mode(Mode::Briefing { scroll: 10 })),
+            Box::new(in_mode(data.clone(), "bjjjjjjjjjj", |m| {
+                *m == Mode::Briefing { scroll: 10 }
+            })),
         ),
-        (Context::LogView, Box::new(in_mode(Mode::Log))),
+        (
+            Context::LogView,
+            Box::new(in_mode(data.clone(), "L", |m| *m == Mode::Log)),
+        ),
         (
             Context::RulesView,
             Box::new(|| {
                 // Opened inside the rules, so that every scroll key moves it.
                 let mut a = on_map();
-                a.message = "refused (R4.4)".into();
+                a.say("refused (R4.4)");
                 press(&mut a, "R");
                 a
             }),
         ),
         (
             Context::ConfirmConcede,
-            Box::new(in_mode(Mode::ConfirmConcede {
-                side: volley::engine::SideId::A,
+            Box::new(in_mode(data.clone(), "C", |m| {
+                *m == Mode::ConfirmConcede {
+                    side: volley::engine::SideId::A,
+                }
             })),
         ),
         (
             Context::Alert,
-            Box::new(|| {
-                let mut a = on_map();
-                a.save_alert = Some(alert(false));
-                a
-            }),
+            Box::new(move || failing_autosave(&alert_dir, false, false)),
         ),
         (
             Context::Unsaved,
-            Box::new(|| {
-                let mut a = order_menu();
-                a.save_alert = Some(alert(true));
-                a
-            }),
+            Box::new(move || failing_autosave(&unsaved_dir, true, true)),
         ),
     ];
     let (mut tried, mut dead) = (0, Vec::new());
@@ -312,7 +358,6 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
             }
         }
     }
-    let _ = std::fs::remove_file(&replace);
     assert!(
         dead.is_empty(),
         "keys that did nothing:\n{}",
@@ -365,10 +410,10 @@ fn i26_every_key_of_the_replay_viewer_reaches_a_handler() {
     use volley::tui::replay::Replay;
     let mut played = on_map();
     for _ in 0..60 {
-        if played.game.turn() >= 3 {
+        if played.game().turn() >= 3 {
             break;
         }
-        match (&played.mode, played.game.actor()) {
+        match (&played.mode(), played.game().actor()) {
             (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut played, "1"),
             (Mode::Browse, _) => press(&mut played, "ey"),
             _ => press(&mut played, " "),
@@ -385,13 +430,13 @@ fn i26_every_key_of_the_replay_viewer_reaches_a_handler() {
                 seed: 7,
                 controllers: [Controller::Human; 2],
                 levels: Default::default(),
-                commands: played.commands.clone(),
-                game: played.game.clone(),
+                commands: played.commands().to_vec(),
+                game: played.game().clone(),
             })
             .unwrap();
             // Midway, the log scrolled back a line: every step and scroll can go.
             replay.seek(replay.len() / 2);
-            replay.app.log_scroll = 1;
+            replay.app.scroll_log_back(1);
             let before = (replay.position(), screen(|f| replay.draw(f)));
             let left = replay.key(*key).is_some();
             if !left && (replay.position(), screen(|f| replay.draw(f))) == before {

@@ -36,11 +36,11 @@ fn shipped(stem: &str) -> Scenario {
 /// The app resumed from a save of `app` written to text and read back, as `--resume` does.
 fn through_a_save(app: &App) -> App {
     let file = SaveFile::of(
-        &app.scenario,
-        app.seed,
-        app.controllers,
-        &app.commands,
-        &app.game,
+        app.scenario(),
+        app.seed(),
+        app.controllers(),
+        app.commands(),
+        app.game(),
     );
     let text = file.to_text().expect("the save writes");
     let path = Path::new("battle.volley");
@@ -54,18 +54,23 @@ fn through_a_save(app: &App) -> App {
 fn play(stem: &str, seed: u64, cap: usize) -> (App, Vec<Vec<String>>) {
     let mut app = App::new(shipped(stem), seed, COMPUTERS).expect("the battle starts");
     let mut computer = ComputerPlayer::new(seed, [5, 5]);
-    let mut logs = vec![app.log.clone()];
-    while app.game.outcome().is_none() && app.commands.len() < cap {
-        let command: Command = computer.choose(&app.game).expect("the computer orders");
-        assert!(app.submit(command), "{stem} seed {seed}: {}", app.message);
-        logs.push(app.log.clone());
+    let mut logs = vec![app.log().to_vec()];
+    while app.game().outcome().is_none() && app.commands().len() < cap {
+        let command: Command = computer.choose(app.game()).expect("the computer orders");
+        assert!(app.submit(command), "{stem} seed {seed}: {}", app.message());
+        logs.push(app.log().to_vec());
         assert_marks_on_units(&app, stem, seed);
-        if app.commands.len().is_multiple_of(10) {
+        if app.commands().len().is_multiple_of(10) {
             let resumed = through_a_save(&app);
-            let at = app.commands.len();
-            assert_eq!(resumed.log, app.log, "{stem} seed {seed}, resumed at {at}");
+            let at = app.commands().len();
             assert_eq!(
-                resumed.traces, app.traces,
+                resumed.log(),
+                app.log(),
+                "{stem} seed {seed}, resumed at {at}"
+            );
+            assert_eq!(
+                resumed.traces(),
+                app.traces(),
                 "{stem} seed {seed}: marks at {at}"
             );
         }
@@ -76,13 +81,13 @@ fn play(stem: &str, seed: u64, cap: usize) -> (App, Vec<Vec<String>>) {
 /// Issue 26: every `»`/`×` mark stands on a unit (none left behind by an advance, a
 /// withdrawal or a rout).
 fn assert_marks_on_units(app: &App, stem: &str, seed: u64) {
-    for hex in app.game.map().hexes() {
-        if let Some(mark) = app.traces.mark(hex, None) {
+    for hex in app.game().map().hexes() {
+        if let Some(mark) = app.traces().mark(hex, None) {
             assert!(
-                app.game.unit_at(hex).is_some(),
+                app.game().unit_at(hex).is_some(),
                 "{stem} seed {seed}: {mark} on the empty hex {:?} after command {}",
                 Map::offset(hex),
-                app.commands.len()
+                app.commands().len()
             );
         }
     }
@@ -94,9 +99,9 @@ fn red_marched() -> (App, UnitId, Hex, Hex) {
     let mut app = App::new(shipped("tutorial"), 7, HOTSEAT).expect("the tutorial starts");
     app.handle_key(Key::Char(' ')); // the briefing
     app.handle_key(Key::Char('1')); // Red orders first
-    let red = app.game.units_of(SideId::A).next().expect("a Red unit");
+    let red = app.game().units_of(SideId::A).next().expect("a Red unit");
     let (unit, from) = (red.id, red.pos);
-    let reach = app.game.reach(unit, MoveKind::March);
+    let reach = app.game().reach(unit, MoveKind::March);
     let (to, _) = *reach.ends().last().expect("somewhere to march");
     assert!(app.submit(Command::Order(Order::March { unit, to })));
     (app, unit, from, to)
@@ -108,9 +113,9 @@ fn undo_works_after_a_resume_as_before_it() {
     let (app, unit, from, _) = red_marched();
     let mut resumed = through_a_save(&app);
     resumed.handle_key(Key::Char('U'));
-    assert_eq!(resumed.message, "order taken back");
-    assert_eq!(resumed.commands.len(), app.commands.len() - 1);
-    assert_eq!(resumed.game.unit(unit).map(|u| u.pos), Some(from));
+    assert_eq!(resumed.message(), "order taken back");
+    assert_eq!(resumed.commands().len(), app.commands().len() - 1);
+    assert_eq!(resumed.game().unit(unit).map(|u| u.pos), Some(from));
 }
 
 /// Issue 26: a move taken back leaves no `»` for the opponent and nothing for `o` to
@@ -118,23 +123,23 @@ fn undo_works_after_a_resume_as_before_it() {
 #[test]
 fn a_move_taken_back_leaves_no_mark_and_no_description() {
     let (mut app, _, _, to) = red_marched();
-    assert_eq!(app.traces.mark(to, Some(SideId::B)), Some('»'));
-    let told = app.log.last().cloned().expect("the march is logged");
+    assert_eq!(app.traces().mark(to, Some(SideId::B)), Some('»'));
+    let told = app.log().last().cloned().expect("the march is logged");
     app.handle_key(Key::Char('U'));
-    assert_eq!(app.message, "order taken back");
-    assert_eq!(app.traces.mark(to, Some(SideId::B)), None);
-    assert_eq!(app.traces.step(Some(SideId::B)), None);
-    assert!(!app.log.contains(&told), "the log still says {told:?}");
+    assert_eq!(app.message(), "order taken back");
+    assert_eq!(app.traces().mark(to, Some(SideId::B)), None);
+    assert_eq!(app.traces().clone().step(Some(SideId::B)), None);
+    assert!(!app.log().contains(&told), "the log still says {told:?}");
 }
 
 /// The replay viewer's log at every tenth command and at the end, against the live one.
 fn assert_viewer_matches(stem: &str, seed: u64, app: &App, logs: &[Vec<String>]) {
     let file = SaveFile::of(
-        &app.scenario,
-        app.seed,
-        app.controllers,
-        &app.commands,
-        &app.game,
+        app.scenario(),
+        app.seed(),
+        app.controllers(),
+        app.commands(),
+        app.game(),
     );
     let path = Path::new("battle.volley");
     let resumed = SaveFile::parse(&file.to_text().unwrap(), path)
@@ -143,13 +148,15 @@ fn assert_viewer_matches(stem: &str, seed: u64, app: &App, logs: &[Vec<String>])
         .unwrap();
     let mut replay = Replay::new(resumed).expect("the viewer opens");
     assert_eq!(
-        replay.app.log, app.log,
+        replay.app.log(),
+        app.log(),
         "{stem} seed {seed}: the viewer at the end"
     );
     for (at, live) in logs.iter().enumerate().step_by(10) {
         replay.seek(at);
         assert_eq!(
-            &replay.app.log, live,
+            &replay.app.log(),
+            live,
             "{stem} seed {seed}: the viewer at {at}"
         );
     }
@@ -163,7 +170,7 @@ fn the_log_is_the_same_live_after_a_resume_and_in_the_replay_viewer() {
     for (stem, seeds) in [("tutorial", [1, 2, 3]), ("kircholm", [4, 5, 6])] {
         for seed in seeds {
             let (app, logs) = play(stem, seed, 600);
-            assert!(app.log.len() > 50, "{stem} seed {seed}: a real battle");
+            assert!(app.log().len() > 50, "{stem} seed {seed}: a real battle");
             assert_viewer_matches(stem, seed, &app, &logs);
         }
     }
@@ -226,17 +233,17 @@ fn the_replay_hint_offers_a_real_turn_and_esc_clears_a_number_first() {
     let (app, _) = play("tutorial", 2, 60);
     let path = Path::new("battle.volley");
     let text = SaveFile::of(
-        &app.scenario,
-        app.seed,
-        app.controllers,
-        &app.commands,
-        &app.game,
+        app.scenario(),
+        app.seed(),
+        app.controllers(),
+        app.commands(),
+        app.game(),
     )
     .to_text()
     .unwrap();
     let resumed = SaveFile::parse(&text, path).unwrap().resume(path).unwrap();
     let mut replay = Replay::new(resumed).unwrap();
-    let last = app.game.turn();
+    let last = app.game().turn();
     let hint = viewer_screen(&replay, 120, 30).pop().unwrap();
     assert!(hint.contains(&format!("· {last}t turn {last} ·")), "{hint}");
     assert!(!hint.contains("12t"), "{hint}");

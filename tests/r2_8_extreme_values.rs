@@ -100,10 +100,10 @@ fn reports_and_drawings(scenario: &Scenario) {
     let _ = volley::commands::units_report(scenario, true);
     volley::tui::show::show(scenario.clone(), 200).expect("the map is drawn");
     let mut app = App::new(scenario.clone(), 3, [Controller::Human; 2]).expect("it starts");
-    app.mode = volley::tui::Mode::Browse;
+    app.handle_key(volley::tui::Key::Char(' ')); // past the briefing
     let mut t = Terminal::new(TestBackend::new(160, 50)).unwrap();
-    for unit in app.game.units().to_vec() {
-        app.cursor = unit.pos;
+    for unit in app.game().units().to_vec() {
+        app.put_cursor(unit.pos);
         t.draw(|f| volley::tui::draw(f, &app)).unwrap();
     }
 }

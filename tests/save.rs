@@ -578,7 +578,7 @@ fn a_format_2_save_resumes_and_its_next_autosave_is_in_format_3() {
     let back = resume(&path).expect("format 2 resumes");
     assert_eq!(back.commands.len(), 3);
     let mut app = volley::tui::App::resumed(back);
-    app.autosave = Some(path.clone());
+    app.open_autosave(path.clone()).unwrap();
     app.autosave();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.starts_with("(\n    format: 3,\n"), "{text}");

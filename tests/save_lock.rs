@@ -166,7 +166,6 @@ fn a_battle_reloaded_by_watch_keeps_the_lock_on_its_autosave() {
     old.open_autosave(save.clone()).unwrap();
     old.autosave();
     let mut fresh = volley::tui::App::new(scenario, 7, hotseat).unwrap();
-    fresh.autosave = old.autosave.clone();
     fresh.keep_saving_of(&mut old);
     drop(old);
     assert!(lock_path(&save).is_file(), "the lock file stays");
@@ -174,5 +173,5 @@ fn a_battle_reloaded_by_watch_keeps_the_lock_on_its_autosave() {
         SaveLock::acquire(&save),
         Err(LockError::Held { .. })
     ));
-    assert_eq!(fresh.saved.as_ref().map(|s| s.commands), Some(0));
+    assert_eq!(fresh.saved().as_ref().map(|s| s.commands), Some(0));
 }

@@ -37,7 +37,7 @@ fn tutorial() -> Scenario {
 fn battle(seed: u64, data_dir: &Path) -> App {
     let mut app = App::new(tutorial(), seed, HOTSEAT).expect("the tutorial starts");
     app.handle_key(Key::Char(' '));
-    app.save_dir = Some(data_dir.to_path_buf());
+    app.save_in(data_dir.to_path_buf());
     app
 }
 
@@ -45,7 +45,7 @@ fn battle(seed: u64, data_dir: &Path) -> App {
 fn moving(seed: u64, data_dir: &Path) -> App {
     let mut app = battle(seed, data_dir);
     press(&mut app, "1");
-    assert_eq!(app.commands.len(), 1);
+    assert_eq!(app.commands().len(), 1);
     app
 }
 
@@ -98,7 +98,8 @@ fn failing(dir: &Path) -> (App, PathBuf) {
     let file = dir.join("data");
     std::fs::write(&file, "a file, not a directory").unwrap();
     let mut app = battle(7, &file);
-    app.autosave = Some(file.join("autosave").join("tutorial-1-1.ron"));
+    app.open_autosave(file.join("autosave").join("tutorial-1-1.ron"))
+        .unwrap();
     app.autosave();
     (app, file)
 }
@@ -107,10 +108,10 @@ fn failing(dir: &Path) -> (App, PathBuf) {
 /// one more command.
 fn end_orders(app: &mut App) {
     press(app, "e");
-    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+    if matches!(app.mode(), Mode::ConfirmEnd { .. }) {
         press(app, "y");
     }
-    if matches!(app.mode, Mode::Handover { .. }) {
+    if matches!(app.mode(), Mode::Handover { .. }) {
         press(app, " ");
     }
 }
@@ -134,7 +135,7 @@ fn a_failed_autosave_stays_on_screen_until_dismissed_and_a_banner_until_a_save_w
     assert_shows(&screen, "│[S] save elsewhere  [Enter] go on  [q] quit");
 
     press(&mut app, "1");
-    assert!(app.commands.is_empty(), "no order under the alert");
+    assert!(app.commands().is_empty(), "no order under the alert");
     assert_shows(&render(&app), "┌ Autosave failed");
 
     press(&mut app, "\n");
@@ -144,7 +145,7 @@ fn a_failed_autosave_stays_on_screen_until_dismissed_and_a_banner_until_a_save_w
 
     // Tried again, failed again: the banner stays, the pop-up does not come back.
     press(&mut app, "1");
-    assert_eq!(app.commands.len(), 1);
+    assert_eq!(app.commands().len(), 1);
     let screen = render(&app);
     assert!(!has(&screen, "┌ Autosave failed"));
     assert!(screen[29].starts_with(" NOT SAVED at all: S saves elsewhere "));
@@ -152,10 +153,13 @@ fn a_failed_autosave_stays_on_screen_until_dismissed_and_a_banner_until_a_save_w
     // The directory can be written again: the next command is saved, the banner goes.
     std::fs::remove_file(&file).unwrap();
     end_orders(&mut app);
-    assert_eq!(app.message, "autosave works again: turn 1, command 2 saved");
+    assert_eq!(
+        app.message(),
+        "autosave works again: turn 1, command 2 saved"
+    );
     assert!(!has(&render(&app), "NOT SAVED"));
     let saved = volley::save::resume(&file.join("autosave").join("tutorial-1-1.ron")).unwrap();
-    assert_eq!(saved.commands, app.commands);
+    assert_eq!(saved.commands, app.commands());
 }
 
 /// Issue 25: leaving while the battle is not saved says so in the question.
@@ -188,12 +192,15 @@ fn while_the_autosave_fails_s_saves_elsewhere_and_the_autosave_goes_on_there() {
     press(&mut app, "\n");
     let path = dir.path().join("elsewhere").join("mine.ron");
     assert_eq!(
-        app.message,
+        app.message(),
         format!("saved to {}; the autosave goes on in it", path.display())
     );
     assert!(!has(&render(&app), "NOT SAVED"));
     press(&mut app, "1");
-    assert_eq!(volley::save::resume(&path).unwrap().commands, app.commands);
+    assert_eq!(
+        volley::save::resume(&path).unwrap().commands,
+        app.commands()
+    );
 }
 
 /// Issue 25: a named save that would replace another battle's save asks first; "no" keeps
@@ -205,7 +212,7 @@ fn a_named_save_over_another_battles_save_asks_first() {
     let path = dir.path().join("saves").join("tutorial-turn-1.ron");
     let mut first = moving(7, dir.path());
     save_as(&mut first, "tutorial-turn-1");
-    assert_eq!(first.message, format!("saved to {}", path.display()));
+    assert_eq!(first.message(), format!("saved to {}", path.display()));
 
     let mut other = moving(8, dir.path());
     save_as(&mut other, "tutorial-turn-1");
@@ -218,21 +225,21 @@ fn a_named_save_over_another_battles_save_asks_first() {
     assert_shows(&screen, "│Replace it? [y] yes, any other key: no");
     press(&mut other, "n");
     assert_eq!(
-        other.message,
+        other.message(),
         format!("not saved: {} is kept", path.display())
     );
     assert_eq!(SaveFile::read(&path).unwrap().seed, 7);
 
     save_as(&mut other, "tutorial-turn-1");
     press(&mut other, "y");
-    assert_eq!(other.message, format!("saved to {}", path.display()));
+    assert_eq!(other.message(), format!("saved to {}", path.display()));
     assert_eq!(SaveFile::read(&path).unwrap().seed, 8);
 
     // The same battle, a command later, replaces its own save without asking.
     end_orders(&mut other);
     save_as(&mut other, "tutorial-turn-1");
-    assert_eq!(other.message, format!("saved to {}", path.display()));
-    assert_eq!(SaveFile::read(&path).unwrap().commands, other.commands);
+    assert_eq!(other.message(), format!("saved to {}", path.display()));
+    assert_eq!(SaveFile::read(&path).unwrap().commands, other.commands());
 }
 
 /// Issue 25: a file that is not a save at all is not replaced without a question either.
@@ -258,7 +265,7 @@ fn a_name_changed_to_make_a_file_name_is_reported() {
     let path = dir.path().join("saves").join("escapeé.ron");
     assert!(path.is_file());
     assert_eq!(
-        app.message,
+        app.message(),
         format!(
             "saved to {}: the name \"escape é\" was changed to \"escapeé\" to make a file name",
             path.display()

@@ -54,10 +54,10 @@ fn has(screen: &[String], text: &str) -> bool {
 /// `e`, `y` if asked to confirm, and a key to take the keyboard if it passes hands.
 fn end_orders(app: &mut App) {
     press(app, "e");
-    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+    if matches!(app.mode(), Mode::ConfirmEnd { .. }) {
         press(app, "y");
     }
-    if matches!(app.mode, Mode::Handover { .. }) {
+    if matches!(app.mode(), Mode::Handover { .. }) {
         press(app, " ");
     }
 }
@@ -78,22 +78,22 @@ fn press(app: &mut App, keys: &str) {
 #[test]
 fn keys_do_not_act_while_the_terminal_is_too_small_but_help_and_quit_do() {
     let mut app = hotseat();
-    let before = app.game.actor();
+    let before = app.game().actor();
     render(&app, 60, 20);
     press(&mut app, "1ey\n\t2");
-    assert_eq!(app.game.actor(), before, "a key acted unseen");
-    assert!(app.commands.is_empty());
+    assert_eq!(app.game().actor(), before, "a key acted unseen");
+    assert!(app.commands().is_empty());
     press(&mut app, "?");
-    assert_eq!(app.mode, Mode::Help);
+    assert_eq!(*app.mode(), Mode::Help);
     let screen = render(&app, 60, 20);
     assert!(has(&screen, "Until then only q (quit) and ? (help) work."));
     assert!(has(&screen, "KEYS"), "the help shows: {screen:#?}");
     press(&mut app, "q");
-    assert_eq!(app.mode, Mode::Browse, "any key leaves the help");
+    assert_eq!(*app.mode(), Mode::Browse, "any key leaves the help");
     press(&mut app, "q");
     assert!(has(&render(&app, 60, 20), "Leave the battle?"));
     press(&mut app, "y");
-    assert!(app.quit);
+    assert!(app.has_quit());
 }
 
 /// Issue 26: once the terminal is large enough again the keys act as before.
@@ -104,7 +104,7 @@ fn keys_act_again_when_the_terminal_grows() {
     press(&mut app, "1");
     render(&app, 80, 24);
     press(&mut app, "1");
-    assert!(matches!(app.game.actor(), Actor::Orders { .. }));
+    assert!(matches!(app.game().actor(), Actor::Orders { .. }));
 }
 
 /// Red ends its movement orders; Blue marches a unit to the map's left edge (column 0, an
@@ -115,10 +115,10 @@ fn blue_at_the_left_edge() -> Option<(App, volley::engine::UnitId)> {
     let mut app = hotseat();
     press(&mut app, "1");
     end_orders(&mut app);
-    let reds: Vec<_> = app.game.units_of(SideId::B).map(|u| u.id).collect();
+    let reds: Vec<_> = app.game().units_of(SideId::B).map(|u| u.id).collect();
     for unit in reds {
         for kind in [MoveKind::March, MoveKind::Hustle] {
-            let reach = app.game.reach(unit, kind);
+            let reach = app.game().reach(unit, kind);
             let edge = reach.ends().iter().find(|(h, _)| {
                 let (c, r) = Map::offset(*h);
                 c == 0 && r % 2 == 0
@@ -128,7 +128,7 @@ fn blue_at_the_left_edge() -> Option<(App, volley::engine::UnitId)> {
                     MoveKind::March => Order::March { unit, to: *to },
                     _ => Order::Hustle { unit, to: *to },
                 };
-                assert!(app.submit(Command::Order(order)), "{}", app.message);
+                assert!(app.submit(Command::Order(order)), "{}", app.message());
                 return Some((app, unit));
             }
         }
@@ -143,12 +143,12 @@ fn blue_at_the_left_edge() -> Option<(App, volley::engine::UnitId)> {
 fn a_mark_at_the_left_edge_keeps_the_units_side_letter() {
     let (mut app, unit) = blue_at_the_left_edge().expect("a blue unit reaches the left edge");
     end_orders(&mut app); // Blue's movement; Red takes the keyboard for its missile orders
-    let u = app.game.unit(unit).unwrap();
+    let u = app.game().unit(unit).unwrap();
     let (_, row) = volley::engine::Map::offset(u.pos);
     let code = format!("B{}", u.troop.formation.code());
-    app.cursor = u.pos; // the view scrolls to show it
+    app.put_cursor(u.pos); // the view scrolls to show it
     let screen = render(&app, 80, 24);
-    let top = app.geometry.get().view.1;
+    let top = app.geometry().view.1;
     let line = &screen[2 + 2 * (row - top) as usize];
     assert!(
         line.starts_with(&code),
@@ -159,7 +159,7 @@ fn a_mark_at_the_left_edge_keeps_the_units_side_letter() {
 
 /// The screen rows of the hex `hex`'s two lines and the column it starts at (size 1).
 fn hex_text(app: &App, screen: &[String], hex: hexx::Hex) -> (String, String) {
-    let g = app.geometry.get();
+    let g = app.geometry();
     let (col, row) = volley::engine::Map::offset(hex);
     let shift = if row & 1 == 1 { 2 } else { 0 };
     let x = (g.area.x as i32 + (col - g.view.0) * 5 + shift) as usize;
@@ -176,26 +176,30 @@ fn cost_labels_leave_the_units_tag_and_the_objectives_mark() {
     use volley::engine::SideId;
     let mut app = hotseat();
     press(&mut app, "1");
-    let objective = app.game.objectives()[0].hex;
+    let objective = app.game().objectives()[0].hex;
     let (unit, kind) = app
-        .game
+        .game()
         .units_of(SideId::A)
         .flat_map(|u| [(u.id, MoveKind::March), (u.id, MoveKind::Hustle)])
         .find(|(u, k)| {
-            let reach = app.game.reach(*u, *k);
+            let reach = app.game().reach(*u, *k);
             reach.ends().iter().any(|(h, _)| *h == objective)
         })
         .expect("a red unit reaches the objective");
-    let u = app.game.unit(unit).unwrap().clone();
-    app.cursor = u.pos;
+    let u = app.game().unit(unit).unwrap().clone();
+    app.put_cursor(u.pos);
     press(&mut app, "\n");
     press(&mut app, if kind == MoveKind::March { "m" } else { "h" });
-    assert!(matches!(app.mode, Mode::PickHex { .. }), "{:?}", app.mode);
+    assert!(
+        matches!(app.mode(), Mode::PickHex { .. }),
+        "{:?}",
+        app.mode()
+    );
     let screen = render(&app, 80, 24);
     let (_, own) = hex_text(&app, &screen, u.pos);
     let tag = volley::tui::map_view::unit_lines(&app, &u, false)[1].clone();
     assert_eq!(own, tag, "the moving unit's own tag");
-    app.cursor = objective;
+    app.put_cursor(objective);
     let screen = render(&app, 80, 24);
     let (top, bottom) = hex_text(&app, &screen, objective);
     assert_eq!(bottom, " @@ ", "the objective's mark");
@@ -225,9 +229,9 @@ fn the_end_table_keeps_a_long_names_tag_and_the_seed_hint_can_be_typed() {
     for _ in 0..4 {
         end_orders(&mut app);
     }
-    assert!(app.game.outcome().is_some());
+    assert!(app.game().outcome().is_some());
     let screen = render(&app, 80, 24);
-    let hussars = app.game.units()[0].id;
+    let hussars = app.game().units()[0].id;
     let row = screen
         .iter()
         .find(|r| r.contains("│R Chodkiewicz"))
@@ -259,20 +263,20 @@ fn esc_clears_a_stale_refusal_and_a_key_that_does_nothing_says_why() {
     use volley::engine::SideId;
     let mut app = hotseat();
     press(&mut app, "1");
-    let red = app.game.units_of(SideId::A).next().unwrap().pos;
-    app.cursor = red;
+    let red = app.game().units_of(SideId::A).next().unwrap().pos;
+    app.put_cursor(red);
     press(&mut app, "\nm");
-    assert!(matches!(app.mode, Mode::PickHex { .. }));
+    assert!(matches!(app.mode(), Mode::PickHex { .. }));
     // Far from any reach: the top-left corner.
-    app.cursor = volley::engine::Map::hex_at(0, 0);
+    app.put_cursor(volley::engine::Map::hex_at(0, 0));
     press(&mut app, "\n");
-    assert!(app.message.starts_with("that hex is not highlighted"));
+    assert!(app.message().starts_with("that hex is not highlighted"));
     press(&mut app, "\x1b");
-    assert_eq!(app.mode, Mode::Browse);
+    assert_eq!(*app.mode(), Mode::Browse);
     let screen = render(&app, 80, 24);
     assert!(!has(&screen, "not highlighted"), "{:?}", screen.last());
     press(&mut app, "x");
-    assert_eq!(app.message, "`x` does nothing here: ? lists the keys");
+    assert_eq!(app.message(), "`x` does nothing here: ? lists the keys");
     assert!(has(&render(&app, 80, 24), "`x` does nothing here"));
 }
 
@@ -293,7 +297,7 @@ fn the_help_legend_names_the_units_tag_not_terrain() {
     // The example's shape is a real unit's: Red shot of the tutorial with 2 tokens.
     let app = hotseat();
     let shot = app
-        .game
+        .game()
         .units()
         .iter()
         .find(|u| u.label == "Red shot")
@@ -310,19 +314,15 @@ fn the_hex_size_refits_when_the_window_grows_unless_chosen() {
     let mut app = App::new(shipped("kircholm"), 7, HOTSEAT).unwrap();
     press(&mut app, " 1"); // the briefing, the initiative
     render(&app, 80, 24);
-    assert_eq!(app.geometry.get().zoom, 1);
+    assert_eq!(app.geometry().zoom, 1);
     render(&app, 200, 60);
-    let big = app.geometry.get().zoom;
+    let big = app.geometry().zoom;
     assert!(big > 1, "still size {big} at 200×60");
     press(&mut app, "-");
     render(&app, 200, 60);
-    assert_eq!(
-        app.geometry.get().zoom,
-        big - 1,
-        "the player's size is kept"
-    );
+    assert_eq!(app.geometry().zoom, big - 1, "the player's size is kept");
     render(&app, 120, 40);
-    assert_eq!(app.geometry.get().zoom, big - 1, "and kept on a resize");
+    assert_eq!(app.geometry().zoom, big - 1, "and kept on a resize");
 }
 
 /// Issue 26: a clipped map says which edges have more map (Rocroi at 80×24 hid rows 0–2
@@ -331,9 +331,9 @@ fn the_hex_size_refits_when_the_window_grows_unless_chosen() {
 fn a_clipped_map_marks_the_edges_with_more_map() {
     let mut app = App::new(shipped("rocroi"), 7, HOTSEAT).unwrap();
     press(&mut app, " ");
-    app.cursor = volley::engine::Map::hex_at(0, 9);
+    app.put_cursor(volley::engine::Map::hex_at(0, 9));
     let screen = render(&app, 80, 24);
-    let (vc, vr) = app.geometry.get().view;
+    let (vc, vr) = app.geometry().view;
     assert!(vr > 0, "the view is scrolled down");
     assert!(has(&screen, "▲"), "{screen:#?}");
     assert!(!has(&screen, "▼"), "the bottom row is shown");
@@ -348,14 +348,14 @@ fn a_clipped_map_marks_the_edges_with_more_map() {
 fn the_overview_shows_the_whole_clipped_map_and_every_unit() {
     let mut app = App::new(shipped("rocroi"), 7, HOTSEAT).unwrap();
     press(&mut app, " ");
-    app.cursor = volley::engine::Map::hex_at(0, 9);
+    app.put_cursor(volley::engine::Map::hex_at(0, 9));
     render(&app, 80, 24);
-    assert!(app.geometry.get().view.1 > 0, "the map is clipped");
+    assert!(app.geometry().view.1 > 0, "the map is clipped");
     press(&mut app, "M");
-    assert_eq!(app.mode, Mode::Overview);
+    assert_eq!(*app.mode(), Mode::Overview);
     let screen = render(&app, 80, 24);
     assert!(has(&screen, "Map overview"), "{screen:#?}");
-    let (w, h) = (app.game.map().width(), app.game.map().height());
+    let (w, h) = (app.game().map().width(), app.game().map().height());
     assert!(
         has(&screen, &format!("{w}×{h} hexes, one cell a hex")),
         "{screen:#?}"
@@ -372,9 +372,9 @@ fn the_overview_shows_the_whole_clipped_map_and_every_unit() {
         let drawn: usize = rows.iter().map(|r| r.matches(letter).count()).sum();
         assert_eq!(
             drawn,
-            app.game.units_of(side).filter(|u| u.on_map()).count()
+            app.game().units_of(side).filter(|u| u.on_map()).count()
         );
     }
     press(&mut app, "x");
-    assert_eq!(app.mode, Mode::Browse, "any key closes it");
+    assert_eq!(*app.mode(), Mode::Browse, "any key closes it");
 }

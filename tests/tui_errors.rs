@@ -47,7 +47,7 @@ fn r3_2_the_computers_refused_order_is_carried_with_the_labelled_reason() {
         panic!("{error:?}");
     };
     assert_eq!(*command, order);
-    assert_eq!(*reason, app.message);
+    assert_eq!(*reason, app.message());
     assert!(reason.starts_with("\"Blue pike\" at (6, 1) "), "{reason}");
 }
 

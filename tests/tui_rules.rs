@@ -15,6 +15,7 @@
 )]
 
 use volley::engine::{Command, Map, Order};
+use volley::tui::rules_view::rule_met;
 use volley::tui::{App, Mode};
 
 mod screen;
@@ -23,7 +24,7 @@ use screen::*;
 /// The browser's state, or a failure naming the mode the app is in instead.
 #[track_caller]
 fn view(app: &App) -> &volley::tui::rules_view::RulesView {
-    match &app.mode {
+    match &app.mode() {
         Mode::Rules { view, .. } => view,
         other => panic!("the rules browser is not open: {other:?}"),
     }
@@ -49,7 +50,7 @@ fn refused_march(app: &mut App) -> String {
         to: Map::hex_at(4, 0),
     });
     assert!(!app.submit(far));
-    app.message.clone()
+    app.message().to_string()
 }
 
 #[test]
@@ -86,23 +87,26 @@ fn with_no_rule_cited_r_opens_the_rules_at_the_top() {
 
 #[test]
 fn r9_4_with_no_refusal_the_newest_log_line_that_cites_a_rule_opens_it() {
-    let mut app = hotseat();
-    app.log.push("an older line (R4.4)".into());
-    app.log.push("Red pike is secured by pike (R9.4)".into());
-    app.log.push("a newer line citing nothing".into());
-    press(&mut app, "R");
-    assert_eq!(view(&app).rule(), Some("R9.4"));
-    assert_eq!(inside(&app, 100, 30)[1], "R9.4 Secured by Formed Foot");
+    let log = [
+        "an older line (R4.4)".to_string(),
+        "Red pike is secured by pike (R9.4)".into(),
+        "a newer line citing nothing".into(),
+    ];
+    let panel = || vec!["a panel line (R6.3)".to_string()];
+    assert_eq!(rule_met("", &log, panel), Some("R9.4"));
+    assert_eq!(rule_met("refused (R4.1)", &log, panel), Some("R4.1"));
+    assert_eq!(rule_met("", &log[2..], panel), Some("R6.3"));
+    assert_eq!(rule_met("", &log[2..], Vec::new), None);
 }
 
 #[test]
 fn r6_3_with_nothing_else_cited_the_panels_line_opens_its_rule() {
     let mut app = hotseat();
     aim_fire(&mut app);
-    app.message.clear();
+    app.say("");
     let cited = app.rule_in_view();
     assert!(
-        app.log.iter().all(|l| !l.contains("(R")),
+        app.log().iter().all(|l| !l.contains("(R")),
         "no log line cites"
     );
     let panel = volley::tui::panels::panel_text(&app);
@@ -118,7 +122,7 @@ fn r6_3_with_nothing_else_cited_the_panels_line_opens_its_rule() {
 #[test]
 fn the_browser_scrolls_steps_from_rule_to_rule_and_closes_back_to_the_battle() {
     let mut app = hotseat();
-    let before = app.mode.clone();
+    let before = app.mode().clone();
     press(&mut app, "R");
     press(&mut app, "j");
     assert_eq!(view(&app).top(), 1, "j: a line down");
@@ -147,7 +151,7 @@ fn the_browser_scrolls_steps_from_rule_to_rule_and_closes_back_to_the_battle() {
     assert_eq!(view(&app).top(), top);
     for close in ["\x1b", "q", "R"] {
         press(&mut app, close);
-        assert_eq!(app.mode, before, "{close:?} closes the browser");
+        assert_eq!(*app.mode(), before, "{close:?} closes the browser");
         press(&mut app, "R");
     }
     press(&mut app, "\x1b");
@@ -158,17 +162,17 @@ fn the_browser_scrolls_steps_from_rule_to_rule_and_closes_back_to_the_battle() {
 fn r4_4_closing_the_rules_goes_back_to_the_order_being_built() {
     let mut app = hotseat();
     aim_charge(&mut app);
-    let aiming = app.mode.clone();
+    let aiming = app.mode().clone();
     press(&mut app, "R");
-    assert!(matches!(app.mode, Mode::Rules { .. }));
+    assert!(matches!(app.mode(), Mode::Rules { .. }));
     press(&mut app, "\x1b");
-    assert_eq!(app.mode, aiming, "the target is still being picked");
+    assert_eq!(*app.mode(), aiming, "the target is still being picked");
 }
 
 /// The help screen's rows at 80×24 joined, so a sentence wrapped in the box reads whole.
 fn help_screen(app: &mut App) -> String {
     press(app, "?");
-    assert_eq!(app.mode, Mode::Help);
+    assert_eq!(*app.mode(), Mode::Help);
     render(app, 80, 24).join("\n")
 }
 

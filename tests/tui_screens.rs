@@ -193,7 +193,7 @@ fn the_map_scrolls_to_keep_the_cursor_in_view() {
 fn the_help_screen_shows_every_line_whole_at_80x24() {
     let mut app = hotseat();
     press(&mut app, "?");
-    assert_eq!(app.mode, Mode::Help);
+    assert_eq!(*app.mode(), Mode::Help);
     let s = render(&app, 80, 24);
     assert!(
         s.iter().any(|r| r.starts_with("┌ Help ─")),
@@ -232,7 +232,7 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
     assert_shows(&s, "│no   ");
     press(&mut app, "y");
     assert!(matches!(
-        app.mode,
+        app.mode(),
         Mode::Handover {
             side: SideId::B,
             ..
@@ -254,11 +254,11 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
 
     // Blue ends too: the keyboard goes back to Red for the Missile phase.
     press(&mut app, "e");
-    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+    if matches!(app.mode(), Mode::ConfirmEnd { .. }) {
         press(&mut app, "y");
     }
     assert!(matches!(
-        app.mode,
+        app.mode(),
         Mode::Handover {
             side: SideId::A,
             ..
@@ -275,10 +275,10 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
 fn against_the_computer_no_handover_and_no_pop_up_after_its_orders() {
     let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
     press(&mut app, " 1e");
-    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+    if matches!(app.mode(), Mode::ConfirmEnd { .. }) {
         press(&mut app, "y");
     }
-    assert_eq!(app.mode, Mode::Browse, "no handover to the computer");
+    assert_eq!(*app.mode(), Mode::Browse, "no handover to the computer");
     assert!(app.computer_to_act());
     let mut computer: volley::tui::Computer = Box::new(volley::ai::AdvancePlayer);
     for _ in 0..50 {
@@ -289,11 +289,11 @@ fn against_the_computer_no_handover_and_no_pop_up_after_its_orders() {
     }
     assert!(!app.computer_to_act());
     assert!(
-        !app.quit,
+        !app.has_quit(),
         "the computer's orders were accepted: {}",
-        app.message
+        app.message()
     );
-    assert_eq!(app.mode, Mode::Browse, "the player has the keys at once");
+    assert_eq!(*app.mode(), Mode::Browse, "the player has the keys at once");
     let s = render(&app, 80, 24);
     assert!(!has(&s, "┌ Computer"), "{}", s.join("\n"));
     assert!(!has(&s, "The computer has given its orders"));
@@ -316,7 +316,7 @@ fn decision_prompts_name_the_side_that_decides() {
     );
     // Keys that are no answer leave the prompt up.
     press(&mut app, "3x");
-    assert_eq!(app.game.phase(), Phase::Initiative);
+    assert_eq!(app.game().phase(), Phase::Initiative);
 
     // Later in the turn: the lancers' charge lands and Blue, not Red, chooses to withdraw.
     aim_fire(&mut app);
@@ -337,7 +337,7 @@ fn decision_prompts_name_the_side_that_decides() {
     press(&mut app, "0");
     let s = render(&app, 100, 30);
     assert!(app
-        .log
+        .log()
         .iter()
         .any(|l| l == "Blue shot loses 2 uhp (6 left)"));
     // Red attacks next in the Melee phase: the keyboard passes back, by name.
@@ -381,10 +381,10 @@ fn a_terminal_too_small_says_so_and_the_battle_returns_when_it_grows() {
 fn the_game_over_screen_at_the_turn_limit() {
     let mut app = hotseat();
     let mut keys = 0;
-    while app.game.outcome().is_none() {
+    while app.game().outcome().is_none() {
         keys += 1;
         assert!(keys < 500, "the battle did not end");
-        match (&app.mode, app.game.actor()) {
+        match (&app.mode(), app.game().actor()) {
             (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut app, "1"),
             (Mode::Browse, _) => end_orders(&mut app),
             _ => press(&mut app, " "),
@@ -429,9 +429,9 @@ fn the_game_over_screen_at_the_turn_limit() {
         "Blue wins: the defender holds at the turn limit",
     );
     press(&mut app, "h");
-    assert!(!app.quit, "arrows still look at the map");
+    assert!(!app.has_quit(), "arrows still look at the map");
     press(&mut app, "\n");
-    assert!(app.quit);
+    assert!(app.has_quit());
 }
 
 /// Red lancers two hexes from a Blue pike company already down to its last uhp.
@@ -454,7 +454,7 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
     // The charge's end beside Blue pike, then Enter again: even a lone target is confirmed
     // with its odds in view.
     press(&mut app, " 1\nck\n");
-    assert!(matches!(app.mode, Mode::PickTarget { .. }));
+    assert!(matches!(app.mode(), Mode::PickTarget { .. }));
     press(&mut app, "\n");
     let s = render(&app, 80, 24);
     assert_shows(&log(&s), "Red lancers charge 1 hex");
@@ -489,7 +489,7 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
         Some("Red wins: the enemy has no unit left on the field")
     );
     press(&mut app, "q");
-    assert!(app.quit);
+    assert!(app.has_quit());
 }
 
 #[test]
@@ -541,7 +541,7 @@ fn the_odds_panel_while_picking_a_charge_target() {
         "pike are not shocked by cavalry"
     );
     press(&mut app, "\x1b");
-    assert_eq!(app.mode, Mode::Browse);
+    assert_eq!(*app.mode(), Mode::Browse);
     assert!(!panel(&render(&app, 80, 24))
         .iter()
         .any(|l| l.starts_with("Target:")));
@@ -629,7 +629,7 @@ fn the_orders_menu_shows_whole_at_80x24() {
     );
     // A key that is no order closes the menu.
     press(&mut app, "x");
-    assert_eq!(app.mode, Mode::Browse);
+    assert_eq!(*app.mode(), Mode::Browse);
 }
 
 #[test]
@@ -649,9 +649,9 @@ fn the_charge_is_logged_with_the_shock_roll() {
     // The lancers now stand at (6,2), beside Blue shot.
     assert_shows(&s, " .    .    .    .    .   BDF  RHC   ^^");
     assert!(
-        app.message.is_empty(),
+        app.message().is_empty(),
         "no message on the status line: {}",
-        app.message
+        app.message()
     );
 }
 
@@ -669,14 +669,14 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
     });
     // The engine's reason, with the unit named by its label and hex rather than its id.
     let reason = app
-        .game
+        .game()
         .check_command(&far)
         .expect_err("too far")
         .to_string()
         .replace(&pike.to_string(), "\"Red pike\" at (4, 6)");
     assert!(reason.starts_with("\"Red pike\" at (4, 6) "), "{reason}");
     assert!(!app.submit(far));
-    assert_eq!(app.message, reason);
+    assert_eq!(app.message(), reason);
     // It comes first on the status line, where the list of keys cannot push it off, at
     // the smallest size too.
     for (w, h) in [(100, 30), (80, 24)] {
@@ -692,7 +692,7 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
     let blue_pike = unit_id(&app, "Blue pike");
     let blue = Command::Order(Order::StandFast { unit: blue_pike });
     let reason = app
-        .game
+        .game()
         .check_command(&blue)
         .expect_err("not Blue's turn")
         .to_string();
@@ -708,8 +708,8 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
 
     // The picker itself refuses a hex the move cannot end in, and says why.
     press(&mut app, "\nm");
-    assert!(matches!(app.mode, Mode::PickHex { .. }));
-    app.cursor = Map::hex_at(0, 0);
+    assert!(matches!(app.mode(), Mode::PickHex { .. }));
+    app.put_cursor(Map::hex_at(0, 0));
     press(&mut app, "\n");
     let s = render(&app, 100, 30);
     assert_shows(
@@ -719,18 +719,18 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
 
     // A good order clears the message.
     press(&mut app, "\x1b");
-    app.cursor = app.game.unit(pike).unwrap().pos;
+    app.put_cursor(app.game().unit(pike).unwrap().pos);
     press(&mut app, "\nm");
     assert_eq!(
-        app.cursor,
-        app.game.unit(pike).unwrap().pos,
+        app.cursor(),
+        app.game().unit(pike).unwrap().pos,
         "moves start on the unit"
     );
     press(&mut app, "k");
-    let to = app.cursor;
+    let to = app.cursor();
     press(&mut app, "\n");
-    assert_eq!(app.game.unit(pike).unwrap().pos, to);
-    assert!(app.message.is_empty());
+    assert_eq!(app.game().unit(pike).unwrap().pos, to);
+    assert!(app.message().is_empty());
     assert_shows(&log(&render(&app, 100, 30)), "Red pike marches");
 }
 
@@ -742,10 +742,10 @@ fn quitting_asks_first() {
     assert_shows(&s, "┌ Quit ─");
     assert_shows(&s, "│Leave the battle? [y] yes, any other key: no");
     press(&mut app, "n");
-    assert!(!app.quit);
+    assert!(!app.has_quit());
     assert!(!has(&render(&app, 80, 24), "Leave the battle?"));
     press(&mut app, "qy");
-    assert!(app.quit);
+    assert!(app.has_quit());
 }
 
 /// Issue 12: `F` is the designer's key that forces the next dice; the faces become
@@ -757,29 +757,29 @@ fn the_designer_key_forces_the_next_dice_as_commands() {
     let screen = rows(&terminal(&app, 100, 30)).join("\n");
     assert!(screen.contains("Next dice show: 6 3_"), "{screen}");
     press(&mut app, "\n");
-    let forced: Vec<Command> = app.commands.iter().rev().take(2).rev().copied().collect();
+    let forced: Vec<Command> = app.commands().iter().rev().take(2).rev().copied().collect();
     assert_eq!(
         forced,
         [Command::ForceDie { face: 6 }, Command::ForceDie { face: 3 }]
     );
-    assert_eq!(app.message, "next dice forced: 6 3");
-    assert_eq!(app.mode, Mode::Browse);
+    assert_eq!(app.message(), "next dice forced: 6 3");
+    assert_eq!(*app.mode(), Mode::Browse);
     press(&mut app, "F25\n");
     assert!(
-        app.message
+        app.message()
             .contains("a forced face must be 1 to 20, not 25"),
         "{}",
-        app.message
+        app.message()
     );
 }
 
 /// Red (first) marches its pike one hex and ends its orders: the keyboard passes to Blue.
 fn red_marches_then_ends(app: &mut App) {
     press(app, "1");
-    app.cursor = app.game.unit(unit_id(app, "Red pike")).unwrap().pos;
+    app.put_cursor(app.game().unit(unit_id(app, "Red pike")).unwrap().pos);
     press(app, "\nmk\n");
     press(app, "e");
-    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+    if matches!(app.mode(), Mode::ConfirmEnd { .. }) {
         press(app, "y");
     }
 }
@@ -792,7 +792,7 @@ fn issue26_the_handover_names_the_phase_and_lists_what_the_other_side_did() {
     let mut app = hotseat();
     red_marches_then_ends(&mut app);
     assert!(matches!(
-        app.mode,
+        app.mode(),
         Mode::Handover {
             side: SideId::B,
             ..
@@ -804,10 +804,10 @@ fn issue26_the_handover_names_the_phase_and_lists_what_the_other_side_did() {
     assert_shows(&s, "│Since you last had the keys:");
     assert_shows(&s, "│  Red pike marches");
     press(&mut app, " ");
-    assert_eq!(app.mode, Mode::Browse);
+    assert_eq!(*app.mode(), Mode::Browse);
     let first = app.units_to_order()[0];
-    assert_eq!(app.game.unit(first).unwrap().side, SideId::B);
-    assert_eq!(app.cursor, app.game.unit(first).unwrap().pos);
+    assert_eq!(app.game().unit(first).unwrap().side, SideId::B);
+    assert_eq!(app.cursor(), app.game().unit(first).unwrap().pos);
 }
 
 /// Issue 26: with handovers off (`--no-handover`, `H`), the keyboard passes with no pop-up
@@ -815,13 +815,13 @@ fn issue26_the_handover_names_the_phase_and_lists_what_the_other_side_did() {
 #[test]
 fn issue26_with_handovers_off_the_keyboard_passes_without_a_pop_up() {
     let mut app = hotseat();
-    app.settings.handovers = false;
+    app.no_handovers();
     red_marches_then_ends(&mut app);
-    assert_eq!(app.mode, Mode::Browse);
-    assert_eq!(app.game.acting_side(), Some(SideId::B));
+    assert_eq!(*app.mode(), Mode::Browse);
+    assert_eq!(app.game().acting_side(), Some(SideId::B));
     assert!(!has(&render(&app, 100, 30), "Pass the keyboard"));
     let first = app.units_to_order()[0];
-    assert_eq!(app.cursor, app.game.unit(first).unwrap().pos);
+    assert_eq!(app.cursor(), app.game().unit(first).unwrap().pos);
 }
 
 /// The tutorial without Red's shot, hot-seat, handovers off, past its briefing: Red has
@@ -835,8 +835,11 @@ fn tutorial_without_red_shot(stop: bool) -> App {
     let source = source.replace(line, "");
     let scenario = Scenario::parse(&source, file).unwrap();
     let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
-    app.settings.handovers = false;
-    app.settings.stop_at_empty_phases = stop;
+    let settings = volley::tui::settings::Settings {
+        stop_at_empty_phases: stop,
+        handovers: false,
+    };
+    app.use_settings(settings, None);
     press(&mut app, " 1");
     app
 }
@@ -849,19 +852,19 @@ fn issue26_a_phase_with_nothing_to_order_goes_on_with_a_line_in_the_log() {
     end_orders(&mut app);
     end_orders(&mut app);
     assert_eq!(
-        app.game.actor(),
+        app.game().actor(),
         volley::engine::Actor::Orders {
             side: SideId::B,
             phase: Phase::Missile
         }
     );
     let i = app
-        .log
+        .log()
         .iter()
         .position(|l| l.starts_with("Missile phase: Red gives orders first"))
         .unwrap();
     assert_eq!(
-        app.log[i + 1..i + 3],
+        app.log()[i + 1..i + 3],
         [
             "Red: no orders for you in the Missile phase (nothing but stand fast): it goes on.",
             "Blue gives orders"
@@ -869,13 +872,13 @@ fn issue26_a_phase_with_nothing_to_order_goes_on_with_a_line_in_the_log() {
     );
     // The line is the command's, so a resumed battle's log has it where the live one does.
     let resumed = App::replayed(
-        app.scenario.clone(),
-        app.seed,
-        &app.commands,
-        app.controllers,
+        app.scenario().clone(),
+        app.seed(),
+        app.commands(),
+        app.controllers(),
     )
     .unwrap();
-    assert_eq!(resumed.log, app.log, "the resumed log is the live one");
+    assert_eq!(resumed.log(), app.log(), "the resumed log is the live one");
 }
 
 /// Issue 26: with "stop at phases with nothing to order" set, the game waits for the player.
@@ -885,14 +888,14 @@ fn issue26_with_the_setting_on_a_phase_with_nothing_to_order_waits() {
     end_orders(&mut app);
     end_orders(&mut app);
     assert_eq!(
-        app.game.actor(),
+        app.game().actor(),
         volley::engine::Actor::Orders {
             side: SideId::A,
             phase: Phase::Missile
         }
     );
     assert!(app.units_to_order().is_empty());
-    assert!(!app.log.iter().any(|l| l.contains("no orders for you")));
+    assert!(!app.log().iter().any(|l| l.contains("no orders for you")));
 }
 
 /// Issue 26, concede (R10): `C` asks, `y` ends the battle with the other side winning and
@@ -901,24 +904,24 @@ fn issue26_with_the_setting_on_a_phase_with_nothing_to_order_waits() {
 fn issue26_r10_concede_asks_then_ends_the_battle_with_the_reason_logged() {
     let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
     press(&mut app, " C");
-    assert_eq!(app.mode, Mode::ConfirmConcede { side: SideId::A });
+    assert_eq!(*app.mode(), Mode::ConfirmConcede { side: SideId::A });
     assert_shows(
         &render(&app, 100, 30),
         "│Red concedes: the battle ends, Blue wins. [y] yes, any",
     );
     press(&mut app, "n");
-    assert_eq!(app.mode, Mode::Browse);
-    assert!(app.game.outcome().is_none());
+    assert_eq!(*app.mode(), Mode::Browse);
+    assert!(app.game().outcome().is_none());
     press(&mut app, "Cy");
-    let outcome = app.game.outcome().unwrap();
+    let outcome = app.game().outcome().unwrap();
     assert_eq!(outcome.winner, Some(SideId::B));
     assert_eq!(
-        app.commands.last(),
+        app.commands().last(),
         Some(&Command::Concede { side: SideId::A })
     );
-    let n = app.log.len();
+    let n = app.log().len();
     assert_eq!(
-        app.log[n - 2..],
+        app.log()[n - 2..],
         ["Red concedes the battle.", "Blue wins: the enemy conceded"]
     );
     assert_shows(
@@ -933,10 +936,10 @@ fn issue26_after_the_battle_a_key_returns_to_the_title_screen() {
     let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
     press(&mut app, " Cy");
     press(&mut app, "t");
-    assert!(app.quit && app.to_title);
+    assert!(app.has_quit() && app.to_title());
     let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
     press(&mut app, " Cyq");
-    assert!(app.quit && !app.to_title);
+    assert!(app.has_quit() && !app.to_title());
 }
 
 /// R8.1, issue 26: the odds panel says how far the target may withdraw in words that agree

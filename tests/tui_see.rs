@@ -30,7 +30,7 @@ const UNITS: [&str; 6] = ["BLC", "BFF", "BDF", "RHC", "RDF", "RFF"];
 fn r4_4_r6_1_t_marks_every_enemy_that_could_charge_or_fire_at_the_hex_under_the_cursor() {
     let mut app = hotseat();
     press(&mut app, "1t");
-    assert!(app.threat_view);
+    assert!(app.threat_view());
     let s = render(&app, 80, 24);
     // Red pike at (4,6): every Blue unit could charge beside it; none could fire at it.
     assert_lines(
@@ -54,7 +54,7 @@ fn r4_4_r6_1_t_marks_every_enemy_that_could_charge_or_fire_at_the_hex_under_the_
 fn r4_4_t_on_an_enemy_marks_the_hexes_its_charge_could_reach() {
     let mut app = hotseat();
     press(&mut app, "1t");
-    app.cursor = Map::hex_at(2, 1);
+    app.put_cursor(Map::hex_at(2, 1));
     let s = render(&app, 80, 24);
     // Blue horse (charge 12): beside its own hex and far down the field.
     assert_shows(&s, "        ch [h 4 ] ch   TT       p 8");
@@ -94,7 +94,7 @@ fn r6_2_r6_3_aiming_fire_marks_the_muskets_piercing_and_maximum_range_and_what_t
     // Every hex the map marks as in range and sight holds or could hold a legal target:
     // the lancers are in the field, at `ap`.
     let shot = unit_id(&app, "Blue shot");
-    let field = app.game.fire_field(shot).unwrap();
+    let field = app.game().fire_field(shot).unwrap();
     assert_eq!(
         field.cover(Map::hex_at(6, 2)),
         Some(volley::engine::game::Cover::Pierce)
@@ -108,8 +108,8 @@ fn r6_4_the_panel_says_why_each_missing_order_is_missing_and_what_a_volley_costs
     press(&mut app, "\n");
     end_orders(&mut app);
     end_orders(&mut app);
-    assert_eq!(app.game.phase(), Phase::Missile);
-    app.cursor = Map::hex_at(3, 6);
+    assert_eq!(app.game().phase(), Phase::Missile);
+    app.put_cursor(Map::hex_at(3, 6));
     let s = render(&app, 100, 30);
     let p = panel(&s).join(" ");
     assert!(
@@ -136,21 +136,21 @@ fn l_shows_the_whole_log_and_pgup_stops_at_its_top_and_pages_by_a_page() {
     end_orders(&mut app);
     // A small terminal, a long log: PgUp pages until the first line is at the top.
     render(&app, 80, 24);
-    let (page, top) = app.log_paging.get();
+    let (page, top) = app.log_paging();
     assert!(page >= 2 && top > page, "page {page}, top {top}");
     app.handle_key(Key::PageUp);
-    assert_eq!(app.log_scroll, page, "a page back");
+    assert_eq!(app.log_scroll(), page, "a page back");
     for _ in 0..50 {
         render(&app, 80, 24);
         app.handle_key(Key::PageUp);
     }
-    assert_eq!(app.log_scroll, top, "PgUp stops at the top");
+    assert_eq!(app.log_scroll(), top, "PgUp stops at the top");
     assert_eq!(log(&render(&app, 80, 24))[0], "── Turn 1 ──");
     app.handle_key(Key::PageDown);
-    assert_eq!(app.log_scroll, top - app.log_paging.get().0);
+    assert_eq!(app.log_scroll(), top - app.log_paging().0);
     // `L`: the log over the whole screen, from its first line; Esc goes back.
     press(&mut app, "L");
-    assert_eq!(app.mode, Mode::Log);
+    assert_eq!(*app.mode(), Mode::Log);
     let s = render(&app, 80, 24);
     assert!(
         s[0].starts_with("┌ Log (PgUp/PgDn, ↑/↓, Esc back)"),
@@ -159,7 +159,7 @@ fn l_shows_the_whole_log_and_pgup_stops_at_its_top_and_pages_by_a_page() {
     );
     assert!(s[1].starts_with("│── Turn 1 ──"), "{}", s[1]);
     press(&mut app, "\x1b");
-    assert!(matches!(app.mode, Mode::Browse));
+    assert!(matches!(app.mode(), Mode::Browse));
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn r8_1_the_withdraw_box_leaves_the_unit_hit_and_its_neighbours_in_view_and_mark
     press(&mut app, "\n");
     end_orders(&mut app);
     assert!(matches!(
-        app.game.actor(),
+        app.game().actor(),
         volley::engine::Actor::Decide(volley::engine::Decision::Withdraw { .. })
     ));
     let s = render(&app, 100, 30);
@@ -196,11 +196,11 @@ fn r8_1_the_withdraw_box_leaves_the_unit_hit_and_its_neighbours_in_view_and_mark
 /// Writes `app`'s battle as a save named `name` in `dir`/saves.
 fn save_in(dir: &std::path::Path, name: &str, app: &App, levels: [volley::ai::Level; 2]) {
     let mut file = volley::save::SaveFile::of(
-        &app.scenario,
-        app.seed,
-        app.controllers,
-        &app.commands,
-        &app.game,
+        app.scenario(),
+        app.seed(),
+        app.controllers(),
+        app.commands(),
+        app.game(),
     );
     file.levels = levels;
     std::fs::create_dir_all(dir.join("saves")).unwrap();
@@ -220,8 +220,8 @@ fn the_save_list_tells_saves_apart_by_name_battle_players_turn_and_end() {
     let solo = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
     save_in(dir.path(), "solo", &solo, [Level::Normal, Level::Hard]);
     let mut over = hotseat();
-    while over.game.outcome().is_none() {
-        match over.game.actor() {
+    while over.game().outcome().is_none() {
+        match over.game().actor() {
             volley::engine::Actor::Decide(_) => press(&mut over, "1"),
             _ => end_orders(&mut over),
         }

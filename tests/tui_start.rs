@@ -96,7 +96,7 @@ fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
     )
     .unwrap();
     let path = dir.path().join("autosave").join("tutorial-1-1.ron");
-    app.autosave = Some(path.clone());
+    app.open_autosave(path.clone()).unwrap();
     app.autosave();
     let mut title = Title::new(dir.path());
     let s = screen(80, 24, |f| title.draw(f, f.area()));
@@ -120,7 +120,7 @@ fn kircholm(controllers: [Controller; 2]) -> App {
 #[test]
 fn a_new_battle_opens_on_its_briefing_and_b_shows_it_again() {
     let mut app = kircholm([Controller::Human, Controller::Computer]);
-    assert_eq!(app.mode, Mode::Briefing { scroll: 0 });
+    assert_eq!(*app.mode(), Mode::Briefing { scroll: 0 });
     let s = screen(80, 24, |f| volley::tui::draw(f, &app));
     for text in [
         "┌ Briefing",
@@ -134,9 +134,9 @@ fn a_new_battle_opens_on_its_briefing_and_b_shows_it_again() {
         assert!(shows(&s, text), "{text:?} in\n{}", s.join("\n"));
     }
     app.handle_key(Key::Char(' '));
-    assert_eq!(app.mode, Mode::Browse);
+    assert_eq!(*app.mode(), Mode::Browse);
     app.handle_key(Key::Char('b'));
-    assert_eq!(app.mode, Mode::Briefing { scroll: 0 });
+    assert_eq!(*app.mode(), Mode::Briefing { scroll: 0 });
     let watch = kircholm([Controller::Computer; 2]);
     let s = screen(80, 24, |f| volley::tui::draw(f, &watch));
     assert!(shows(&s, "The computer plays both sides; you watch."));
@@ -149,7 +149,7 @@ fn a_new_battle_opens_on_its_briefing_and_b_shows_it_again() {
 fn the_header_shows_where_r10_stands_and_the_status_line_fits_80_columns() {
     let mut app = kircholm([Controller::Human; 2]);
     app.handle_key(Key::Char(' '));
-    let standing = app.game.standing();
+    let standing = app.game().standing();
     let s = screen(80, 24, |f| volley::tui::draw(f, &app));
     let want = format!(
         " Held S {} P {} │ Lost S {}/{} P {}/{} │ 7 turns left │",
@@ -255,7 +255,7 @@ fn the_map_grows_with_the_terminal_and_plus_and_minus_change_it() {
 fn a_click_selects_a_hex_and_a_click_on_a_highlighted_hex_gives_the_order() {
     let mut app = tutorial_underway();
     let _ = screen(100, 30, |f| volley::tui::draw(f, &app));
-    let geometry = app.geometry.get();
+    let geometry = app.geometry();
     // The lancers at (6,5): odd row, so shifted half a hex; a click inside their cell.
     let at = |col: u16, row: u16| {
         (
@@ -265,17 +265,17 @@ fn a_click_selects_a_hex_and_a_click_on_a_highlighted_hex_gives_the_order() {
     };
     let (x, y) = at(6, 5);
     app.click(x, y);
-    assert_eq!(volley::engine::Map::offset(app.cursor), (6, 5));
+    assert_eq!(volley::engine::Map::offset(app.cursor()), (6, 5));
     app.click(x, y);
     assert!(
-        matches!(app.mode, Mode::Orders { .. }),
+        matches!(app.mode(), Mode::Orders { .. }),
         "a second click opens the orders"
     );
     app.handle_key(Key::Char('m'));
     let (x, y) = at(6, 3);
     app.click(x, y);
     let lancers = app
-        .game
+        .game()
         .units()
         .iter()
         .find(|u| u.label == "Red lancers")
@@ -287,13 +287,14 @@ fn a_click_selects_a_hex_and_a_click_on_a_highlighted_hex_gives_the_order() {
     );
     // The wheel scrolls the log, never past its top: here the whole log is in view.
     app.wheel(true);
-    assert_eq!(app.log_scroll, 0);
-    // As if drawn with ten entries above the page.
-    app.log_paging.set((5, 10));
+    assert_eq!(app.log_scroll(), 0);
+    // Drawn on a short terminal, the log has entries above its page.
+    let _ = screen(100, 24, |f| volley::tui::draw(f, &app));
+    assert!(app.log_paging().1 > 0, "{:?}", app.log_paging());
     app.wheel(true);
-    assert_eq!(app.log_scroll, 1);
+    assert_eq!(app.log_scroll(), 1);
     app.wheel(false);
-    assert_eq!(app.log_scroll, 0);
+    assert_eq!(app.log_scroll(), 0);
 }
 
 #[test]
@@ -301,10 +302,10 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
     use volley::tui::replay::Replay;
     let mut app = tutorial_underway();
     for _ in 0..40 {
-        if app.game.turn() >= 3 {
+        if app.game().turn() >= 3 {
             break;
         }
-        match (&app.mode, app.game.actor()) {
+        match (&app.mode(), app.game().actor()) {
             (Mode::Browse, volley::engine::Actor::Decide(_)) => app.handle_key(Key::Char('1')),
             (Mode::Browse, _) => {
                 app.handle_key(Key::Char('e'));
@@ -314,13 +315,13 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
         }
     }
     let (file, src) = SHIPPED[0];
-    let game = app.game.clone();
+    let game = app.game().clone();
     let resumed = volley::save::Resumed {
         scenario: Scenario::parse(src, file).unwrap(),
         seed: 7,
         controllers: [Controller::Human; 2],
         levels: Default::default(),
-        commands: app.commands.clone(),
+        commands: app.commands().to_vec(),
         game,
     };
     let mut replay = Replay::new(resumed).unwrap();
@@ -331,10 +332,10 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
     for k in "2t".chars() {
         replay.key(Key::Char(k));
     }
-    assert_eq!(replay.app.game.turn(), 2);
-    assert_eq!(replay.app.game.phase(), volley::engine::Phase::Initiative);
+    assert_eq!(replay.app.game().turn(), 2);
+    assert_eq!(replay.app.game().phase(), volley::engine::Phase::Initiative);
     replay.key(Key::Char(']'));
-    assert_eq!(replay.app.game.phase(), volley::engine::Phase::Movement);
+    assert_eq!(replay.app.game().phase(), volley::engine::Phase::Movement);
     let s = screen(100, 30, |f| replay.draw(f));
     assert!(
         s[29].starts_with(&format!(
@@ -360,20 +361,20 @@ fn a_charge_that_rolled_no_die_is_taken_back_like_a_move() {
             c => Key::Char(c),
         });
     }
-    if app.game.unit_at(app.cursor).map(|u| u.label.as_str()) != Some("Blue pike") {
+    if app.game().unit_at(app.cursor()).map(|u| u.label.as_str()) != Some("Blue pike") {
         app.handle_key(Key::Tab);
     }
-    let before = app.commands.len();
+    let before = app.commands().len();
     app.handle_key(Key::Enter);
-    assert_eq!(app.commands.len(), before + 1, "{}", app.message);
+    assert_eq!(app.commands().len(), before + 1, "{}", app.message());
     assert!(matches!(
-        app.commands.last(),
+        app.commands().last(),
         Some(volley::engine::Command::Order(Order::Charge { .. }))
     ));
     app.handle_key(Key::Char('U'));
-    assert_eq!(app.commands.len(), before, "{}", app.message);
+    assert_eq!(app.commands().len(), before, "{}", app.message());
     let lancers = app
-        .game
+        .game()
         .units()
         .iter()
         .find(|u| u.label == "Red lancers")
@@ -420,7 +421,7 @@ fn the_screen_draws_and_keys_work_while_the_computer_thinks() {
     let mut app = kircholm([Controller::Computer; 2]);
     app.handle_key(Key::Char(' '));
     let (mut thinker, go) = gated();
-    let given = app.commands.len();
+    let given = app.commands().len();
     thinker.start_if_due(&app);
     assert!(thinker.is_thinking());
     app.handle_key(Key::Char('?'));
@@ -429,11 +430,11 @@ fn the_screen_draws_and_keys_work_while_the_computer_thinks() {
         let s = screen(80, 24, |f| volley::tui::draw(f, &app));
         assert!(shows(&s, "┌ Help"), "? works while the computer thinks");
     }
-    assert_eq!(app.commands.len(), given, "no order before it is ready");
+    assert_eq!(app.commands().len(), given, "no order before it is ready");
     go.send(()).unwrap();
     wait_for_order(&mut thinker, &mut app);
     assert_eq!(
-        app.commands.len(),
+        app.commands().len(),
         given + 1,
         "its order was given when ready"
     );
@@ -446,15 +447,15 @@ fn an_order_thought_for_a_battle_that_moved_on_is_thought_again() {
     let (mut thinker, go) = gated();
     thinker.start_if_due(&app);
     // Meanwhile the battle moves on (as an undo or a replay would).
-    let answer = app.game.actor();
+    let answer = app.game().actor();
     let volley::engine::Actor::Decide(d) = answer else {
         panic!("Kircholm opens on the initiative decision: {answer:?}")
     };
     assert!(app.submit(d.answers()[0]));
-    let given = app.commands.len();
+    let given = app.commands().len();
     go.send(()).unwrap();
     wait_for_order(&mut thinker, &mut app);
-    assert_eq!(app.commands.len(), given, "the stale order is dropped");
+    assert_eq!(app.commands().len(), given, "the stale order is dropped");
     assert!(!thinker.is_thinking());
 }
 

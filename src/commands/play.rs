@@ -118,13 +118,13 @@ fn new_battle(args: &PlayArgs) -> Result<App> {
     let mut scenario = scenario;
     set_levels(&mut scenario, &args.level)?;
     let mut app = App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)?;
-    app.think_ms = args.think_ms;
+    app.set_think_ms(args.think_ms);
     let faces: Vec<String> = args.dice.iter().map(u32::to_string).collect();
     app.force_dice(&faces.join(" "));
     // The briefing opens the battle, forced dice or not.
-    app.mode = crate::tui::app::Mode::Briefing { scroll: 0 };
+    app.open_briefing();
     if let (true, Some(path)) = (args.watch, &args.file) {
-        app.watch = Some(crate::tui::watch::FileWatch::new(path));
+        app.watch_file(path);
     }
     Ok(app)
 }
@@ -140,7 +140,7 @@ pub(super) fn chosen_battle(
     let mut scenario = scenario;
     set_levels(&mut scenario, &args.level)?;
     let mut app = App::new(scenario, seed, controllers).map_err(OpenError::Battle)?;
-    app.think_ms = args.think_ms;
+    app.set_think_ms(args.think_ms);
     Ok(app)
 }
 

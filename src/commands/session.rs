@@ -103,22 +103,21 @@ pub(super) fn prepared(
     use crate::tui::settings::{settings_path, Settings};
     if let Some(path) = settings_path() {
         let (settings, problem) = Settings::load(&path);
-        app.settings = settings;
-        app.settings_path = Some(path);
+        app.use_settings(settings, Some(path));
         if let Some(why) = problem {
-            app.message = format!("settings ignored: {why}");
+            app.say(format!("settings ignored: {why}"));
         }
     }
     if args.no_handover {
-        app.settings.handovers = false;
+        app.no_handovers();
     }
     let started = battle_id();
-    let file = app.scenario.file.clone();
+    let file = app.scenario().file.clone();
     let autosave = match resumed_from {
         Some(path) => crate::save::resumed_autosave_path(data_dir, path, &file, &started),
         None => crate::save::autosave_path(data_dir, &file, &started),
     };
-    app.save_dir = Some(data_dir.to_path_buf());
+    app.save_in(data_dir.to_path_buf());
     app.open_autosave(autosave).map_err(OpenError::Autosave)?;
     app.autosave();
     Ok(app)

@@ -14,6 +14,7 @@ use std::cell::Cell;
 
 mod input;
 mod mouse;
+mod reading;
 mod saving;
 
 pub use saving::{point, SaveAlert, SaveReport, SavedAt};
@@ -166,60 +167,57 @@ pub const DEFAULT_THINK_MS: u64 = 1000;
 /// The terminal game.
 pub struct App {
     /// The battle's scenario, as checked.
-    pub scenario: Scenario,
+    pub(super) scenario: Scenario,
     /// The battle itself.
-    pub game: Game,
+    game: Game,
     /// The dice's seed, for saves and replays.
-    pub seed: u64,
+    pub(super) seed: u64,
     /// Every command given, in order: with the seed, the whole battle.
-    pub commands: Vec<Command>,
+    commands: Vec<Command>,
     /// Who gives each side's orders.
-    pub controllers: [Controller; 2],
+    pub(super) controllers: [Controller; 2],
     /// The computer's level on each side it plays.
-    pub levels: [crate::ai::Level; 2],
+    pub(super) levels: [crate::ai::Level; 2],
     /// How long the computer may think about one decision at level `hard`, in ms.
-    pub think_ms: u64,
+    pub(super) think_ms: u64,
     /// The hex under the cursor.
-    pub cursor: Hex,
+    pub(super) cursor: Hex,
     /// What keys do now.
-    pub mode: Mode,
+    pub(super) mode: Mode,
     /// One line for the status bar: a refusal's reason or what just happened.
-    pub message: String,
+    pub(super) message: String,
     /// The battle's log, one line an entry.
-    pub log: Vec<String>,
-    /// Lines scrolled back from the log's end.
-    pub log_scroll: usize,
-    /// The log's page (entries one page shows) and its largest scroll back, as last drawn:
-    /// PgUp and PgDn move a page and stop at the top.
-    pub log_paging: Cell<(usize, usize)>,
+    pub(super) log: Vec<String>,
+    /// The log panel: how far it is scrolled back, its page as last drawn.
+    pub(super) log_panel: super::log_scroll::LogScroll,
     /// `t`: the threat view is on: the cursor's hex shows the enemies that could charge or
     /// fire at it, an enemy unit the hexes it threatens (R4.4, R6.1).
-    pub threat_view: bool,
+    pub(super) threat_view: bool,
     /// Set when the player leaves.
-    pub quit: bool,
+    pub(super) quit: bool,
     /// Map scroll, in offset (col, row) of the top-left hex shown.
-    pub view: Cell<(i32, i32)>,
+    pub(super) view: Cell<(i32, i32)>,
     /// The hex size the player chose with `+`/`-` (1 to 3); `None` picks the largest that
     /// fits the map on this terminal.
-    pub zoom: Cell<Option<u8>>,
+    pub(super) zoom: Cell<Option<u8>>,
     /// Set while the terminal is too small to draw the battle: then only quit and help
     /// work, so no key acts on a battle the player cannot see (issue 26).
-    pub small: Cell<bool>,
+    pub(super) small: Cell<bool>,
     /// Where the map was last drawn, to turn a mouse click into a hex.
-    pub geometry: Cell<super::map_view::MapGeometry>,
+    pub(super) geometry: Cell<super::map_view::MapGeometry>,
     /// The screen row of each order of the open menu and its key (Esc as `\u{1b}`), to
     /// turn a click on the menu into the order.
-    pub menu_rows: std::cell::RefCell<Vec<(u16, char)>>,
+    pub(super) menu_rows: std::cell::RefCell<Vec<(u16, char)>>,
     /// Where named saves go (the data directory); `None` disables `S`.
-    pub save_dir: Option<std::path::PathBuf>,
+    pub(super) save_dir: Option<std::path::PathBuf>,
     /// This battle's own autosave file, written after every command; `None` disables it.
-    pub autosave: Option<std::path::PathBuf>,
+    pub(super) autosave: Option<std::path::PathBuf>,
     /// `--watch`: the scenario file to reload when it changes.
-    pub watch: Option<super::watch::FileWatch>,
+    pub(super) watch: Option<super::watch::FileWatch>,
     /// The newest save of the battle written, by the autosave or `S` while it failed.
-    pub saved: Option<SavedAt>,
+    pub(super) saved: Option<SavedAt>,
     /// Set while the autosave fails: the alert, then the banner, until a save works.
-    pub save_alert: Option<SaveAlert>,
+    pub(super) save_alert: Option<SaveAlert>,
     /// The lock on the autosave file, so no other game writes it.
     lock: Option<crate::save::lock::SaveLock>,
     undo_ok: bool,
@@ -227,13 +225,13 @@ pub struct App {
     /// Each unit's tag, by unit id (see [`super::tags`]).
     tags: Vec<char>,
     /// The other side's moves and attacks since the player's last order.
-    pub traces: super::traces::Traces,
+    pub(super) traces: super::traces::Traces,
     /// The player's settings (stops at empty phases, handovers), as read when it opened.
-    pub settings: super::settings::Settings,
+    pub(super) settings: super::settings::Settings,
     /// Where a toggle writes the settings; `None` keeps them for this battle only.
-    pub settings_path: Option<std::path::PathBuf>,
+    pub(super) settings_path: Option<std::path::PathBuf>,
     /// Set when the player leaves a finished battle for the title screen.
-    pub to_title: bool,
+    pub(super) to_title: bool,
     /// For each side, the log's length when it last had the keyboard (hot-seat summary).
     seen: [usize; 2],
 }
@@ -265,7 +263,7 @@ impl App {
         for e in events {
             self.log.extend(describe(&self.game, e));
         }
-        self.log_scroll = 0;
+        self.log_panel.to_end();
     }
 
     /// Submits a command from the player or the computer.
@@ -416,7 +414,7 @@ impl App {
     pub fn computer_to_act(&self) -> bool {
         self.game.outcome().is_none()
             && self
-                .game
+                .game()
                 .acting_side()
                 .is_some_and(|s| self.controller(s) == Controller::Computer)
     }
@@ -465,7 +463,7 @@ impl App {
         controllers: [Controller; 2],
     ) -> Result<App, GameError> {
         let mut app = App::replayed(scenario, seed, &commands, controllers)?;
-        app.message = format!("playing on from command {}", app.commands.len());
+        app.message = format!("playing on from command {}", app.commands().len());
         Ok(app)
     }
 
@@ -527,9 +525,8 @@ impl App {
             mode: Mode::Browse,
             message,
             log: Vec::new(),
-            log_scroll: 0,
             threat_view: false,
-            log_paging: Cell::new((5, usize::MAX)),
+            log_panel: super::log_scroll::LogScroll::default(),
             quit: false,
             view: Cell::new((0, 0)),
             zoom: Cell::new(None),
@@ -551,8 +548,8 @@ impl App {
             to_title: false,
             seen: [0; 2],
         };
-        app.tags = super::tags::tags(&app.game);
-        let events = app.game.log().to_vec();
+        app.tags = super::tags::tags(app.game());
+        let events = app.game().log().to_vec();
         app.record(&events);
         app.seen = [app.log.len(); 2];
         // A battle opened (or viewed) as it was saved: nothing is submitted on its own.
@@ -597,7 +594,7 @@ impl App {
                 self.commands = back.commands;
                 self.log = back.log;
                 self.traces = back.traces;
-                self.log_scroll = 0;
+                self.log_panel.to_end();
             }
             Err(why) => {
                 self.message = format!("undo failed: {why}");
@@ -635,4 +632,38 @@ fn is_movement_order(c: &Command) -> bool {
             | Command::Order(Order::Disengage { .. })
             | Command::Order(Order::Charge { .. })
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(
+        clippy::unwrap_used,
+        clippy::indexing_slicing,
+        reason = "a test fails loudly"
+    )]
+    use super::App;
+    use crate::engine::{Answer, Command, Order};
+    use crate::scenario::{Controller, Scenario, SHIPPED};
+
+    /// A history that no longer replays (as if the battle's data had changed under it)
+    /// survives a failed undo, which says which command was refused. Only a unit test can
+    /// make one: outside this module the command list changes only with the game.
+    #[test]
+    fn an_undo_whose_replay_fails_keeps_the_history() {
+        let (file, src) = SHIPPED[0];
+        let scenario = Scenario::parse(src, file).unwrap();
+        let mut app = App::new(scenario, 7, [Controller::Human; 2]).unwrap();
+        assert!(app.submit(Command::Answer(Answer::ChooseFirst { first: true })));
+        let pike = app.game.units()[0].id;
+        assert!(app.submit(Command::Order(Order::StandFast { unit: pike })));
+        app.commands.insert(0, Command::Order(Order::EndOrders));
+        let history = app.commands.clone();
+        app.undo();
+        assert_eq!(app.commands, history, "the history survives a failed undo");
+        assert!(
+            app.message.starts_with("undo failed: command 1 is refused"),
+            "{}",
+            app.message
+        );
+    }
 }

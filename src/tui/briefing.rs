@@ -36,7 +36,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
 
 /// Who the player commands: a side, both (hot-seat), or neither (the computer plays both).
 fn command_line(app: &App) -> String {
-    let g = &app.game;
+    let g = &app.game();
     let humans: Vec<SideId> = [SideId::A, SideId::B]
         .into_iter()
         .filter(|s| app.controller(*s) == Controller::Human)
@@ -50,7 +50,7 @@ fn command_line(app: &App) -> String {
 
 /// One side's commander and forces: units by formation and total uhp.
 fn forces(app: &App, side: SideId) -> String {
-    let g = &app.game;
+    let g = &app.game();
     let commander = &side.of(&app.scenario.sides).commander;
     let units: Vec<_> = g.units().iter().filter(|u| u.side == side).collect();
     let uhp: u32 = units.iter().map(|u| u.uhp).sum();
@@ -76,7 +76,7 @@ fn forces(app: &App, side: SideId) -> String {
 
 fn objectives(app: &App) -> String {
     let names: Vec<String> = app
-        .game
+        .game()
         .objectives()
         .iter()
         .map(|o| {
@@ -93,7 +93,7 @@ fn objectives(app: &App) -> String {
 
 /// R10.1–R10.3 as they apply to this battle.
 fn victory(app: &App) -> Vec<String> {
-    let g = &app.game;
+    let g = &app.game();
     let s = g.standing();
     let name = |side: SideId| g.side(side).name.clone();
     let marks: Vec<String> = [SideId::A, SideId::B]

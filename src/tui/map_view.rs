@@ -203,7 +203,7 @@ impl HexMap<'_> {
         self.app
             .zoom
             .get()
-            .unwrap_or_else(|| auto_zoom(self.app.game.map(), area))
+            .unwrap_or_else(|| auto_zoom(self.app.game().map(), area))
     }
 
     /// Visible columns and rows of hexes in an area at a zoom level.
@@ -218,7 +218,7 @@ impl HexMap<'_> {
     /// Scrolls the view so the cursor stays inside with a margin.
     fn scroll(&self, area: Rect, zoom: u8) -> (i32, i32) {
         let (cols, rows) = HexMap::capacity(area, zoom);
-        let map = self.app.game.map();
+        let map = self.app.game().map();
         let (cc, cr) = Map::offset(self.app.cursor);
         let (mut vc, mut vr) = self.app.view.get();
         let fit = |v: i32, c: i32, span: i32, size: i32| -> i32 {
@@ -253,7 +253,7 @@ impl Widget for HexMap<'_> {
         for row in vr..vr + rows {
             for col in vc..vc + cols {
                 let hex = Map::hex_at(col, row);
-                let Some(terrain) = self.app.game.map().terrain(hex) else {
+                let Some(terrain) = self.app.game().map().terrain(hex) else {
                     continue;
                 };
                 let shift = if row & 1 == 1 { w / 2 } else { 0 };
@@ -266,7 +266,7 @@ impl Widget for HexMap<'_> {
                 self.draw_hex(buf, (x, y, left), zoom, hex, terrain);
             }
         }
-        more_map(buf, area, self.app.game.map(), (vc, vr), (cols, rows), h);
+        more_map(buf, area, self.app.game().map(), (vc, vr), (cols, rows), h);
     }
 }
 
@@ -308,7 +308,7 @@ fn more_map(buf: &mut Buffer, area: Rect, map: &Map, view: (i32, i32), shown: (i
 impl HexMap<'_> {
     /// The text and style of a hex's content at size 1 (4 × 2 characters).
     fn content(&self, hex: Hex, terrain: Terrain) -> ([String; 2], Style) {
-        let game = &self.app.game;
+        let game = &self.app.game();
         let objective = game.objectives().iter().any(|o| o.hex == hex);
         let (mut lines, mut style) = match game.unit_at(hex) {
             Some(u) => {

@@ -6,6 +6,7 @@ pub mod briefing;
 pub mod describe;
 pub mod error;
 pub mod keys;
+pub mod log_scroll;
 pub mod map_view;
 pub mod overview;
 pub mod panels;
@@ -52,14 +53,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let room = left.height.saturating_sub(least_log).max(1);
     let zoom = app.zoom.get().unwrap_or_else(|| {
         map_view::auto_zoom(
-            app.game.map(),
+            app.game().map(),
             Rect {
                 height: room,
                 ..left
             },
         )
     });
-    let map_rows = map_view::rows_needed(app.game.map(), zoom).clamp(1, room);
+    let map_rows = map_view::rows_needed(app.game().map(), zoom).clamp(1, room);
     let [map_area, log] =
         Layout::vertical([Constraint::Length(map_rows), Constraint::Min(1)]).areas(left);
     let [title, standing] = Layout::vertical([Constraint::Length(1); 2]).areas(head);
@@ -104,7 +105,7 @@ impl App {
                 ..Highlights::default()
             },
             Mode::PickTarget { targets, index, .. } => {
-                let pos = |id: &crate::engine::UnitId| self.game.unit(*id).map(|u| u.pos);
+                let pos = |id: &crate::engine::UnitId| self.game().unit(*id).map(|u| u.pos);
                 Highlights {
                     targets: targets.iter().filter_map(pos).collect(),
                     selected: targets.get(*index).and_then(pos),
@@ -113,7 +114,7 @@ impl App {
             }
             _ => Highlights::default(),
         };
-        if let Some(field) = self.shooter().and_then(|u| self.game.fire_field(u)) {
+        if let Some(field) = self.shooter().and_then(|u| self.game().fire_field(u)) {
             h.fire = field.hexes;
         }
         if self.threat_view && self.mode == Mode::Browse {
@@ -128,7 +129,7 @@ impl App {
     /// and its possible targets (R4.4); none for the initiative, which concerns no hex.
     pub fn concerned(&self) -> Vec<hexx::Hex> {
         use crate::engine::{Actor, Decision};
-        let g = &self.game;
+        let g = &self.game();
         let pos = |id: &crate::engine::UnitId| g.unit(*id).filter(|u| u.on_map()).map(|u| u.pos);
         let Actor::Decide(d) = g.actor() else {
             return Vec::new();
@@ -169,15 +170,15 @@ impl App {
             } => *unit,
             _ => return None,
         };
-        let armed = self.game.unit(unit)?.troop.missile.is_some();
-        (armed && self.game.phase() == crate::engine::Phase::Missile).then_some(unit)
+        let armed = self.game().unit(unit)?.troop.missile.is_some();
+        (armed && self.game().phase() == crate::engine::Phase::Missile).then_some(unit)
     }
 
     /// The side whose point of view the threat view takes: the side at the keyboard, else
     /// the side to act, else side A.
     pub fn own_side(&self) -> crate::engine::SideId {
         self.viewer()
-            .or(self.game.acting_side())
+            .or(self.game().acting_side())
             .unwrap_or(crate::engine::SideId::A)
     }
 
@@ -185,17 +186,17 @@ impl App {
     /// that could charge or fire at the cursor's hex (the engine's queries, R4.4, R6.1).
     fn threat_marks(&self, h: &mut Highlights) {
         let own = self.own_side();
-        match self.game.unit_at(self.cursor) {
+        match self.game().unit_at(self.cursor) {
             Some(enemy) if enemy.side != own => {
-                let menace = self.game.menace(enemy.id);
+                let menace = self.game().menace(enemy.id);
                 h.charge_zone = menace.charge;
-                if let Some(field) = self.game.fire_field(enemy.id) {
+                if let Some(field) = self.game().fire_field(enemy.id) {
                     h.fire = field.hexes;
                 }
             }
             _ => {
-                let t = self.game.threats_to(self.cursor, own);
-                let pos = |id: &crate::engine::UnitId| self.game.unit(*id).map(|u| u.pos);
+                let t = self.game().threats_to(self.cursor, own);
+                let pos = |id: &crate::engine::UnitId| self.game().unit(*id).map(|u| u.pos);
                 h.threats = t
                     .chargers
                     .iter()
@@ -208,7 +209,7 @@ impl App {
 
     /// The letter that marks a side's units: the first letter of its name, or A / B.
     pub fn side_letter(&self, side: crate::engine::SideId) -> char {
-        let first = |side| self.game.side(side).name.chars().next();
+        let first = |side| self.game().side(side).name.chars().next();
         match (
             first(crate::engine::SideId::A),
             first(crate::engine::SideId::B),

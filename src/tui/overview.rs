@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 /// The overview's lines for a popup whose inside is `cols × rows` cells: one line a row of
 /// cells, odd map rows shifted by one cell when a cell is one hex, then a key line.
 pub fn lines(app: &App, cols: u16, rows: u16) -> Vec<Line<'static>> {
-    let map = app.game.map();
+    let map = app.game().map();
     let (w, h) = (map.width().max(1), map.height().max(1));
     // Two cells a hex (a symbol and a gap) when that fits, else blocks of hexes.
     let room_cols = u32::from(cols.saturating_sub(1)).max(1);
@@ -59,16 +59,16 @@ pub fn lines(app: &App, cols: u16, rows: u16) -> Vec<Line<'static>> {
 /// The first thing worth a mark in the block of `step` hexes at offset `(c, r)`: a unit's
 /// side letter, then an objective's `@`, then the terrain of the block's first hex.
 fn cell(app: &App, (c, r): (u32, u32), (sc, sr): (u32, u32)) -> char {
-    let map = app.game.map();
+    let map = app.game().map();
     let hexes = || {
         (r..(r + sr).min(map.height()))
             .flat_map(move |row| (c..(c + sc).min(map.width())).map(move |col| (col, row)))
             .map(|(col, row)| Map::hex_at(col as i32, row as i32))
     };
-    if let Some(u) = hexes().find_map(|hex| app.game.unit_at(hex)) {
+    if let Some(u) = hexes().find_map(|hex| app.game().unit_at(hex)) {
         return app.side_letter(u.side);
     }
-    if hexes().any(|hex| app.game.objectives().iter().any(|o| o.hex == hex)) {
+    if hexes().any(|hex| app.game().objectives().iter().any(|o| o.hex == hex)) {
         return '@';
     }
     map.terrain(Map::hex_at(c as i32, r as i32))
@@ -89,7 +89,7 @@ impl Shown {
 
 fn shown_area(app: &App) -> Shown {
     let g = app.geometry.get();
-    let map = app.game.map();
+    let map = app.game().map();
     let (hw, hh) = super::map_view::hex_cells(g.zoom);
     let first = |v: i32| u32::try_from(v.max(0)).unwrap_or(0);
     let (c0, r0) = (first(g.view.0), first(g.view.1));

@@ -20,7 +20,7 @@ use ratatui::Frame;
 /// The header line, fitted to `width`: the turn, phase and acting side always show; the
 /// scenario's name gives way (shortened with `…`) when the line is too long.
 pub fn header(app: &App, width: u16) -> Line<'static> {
-    let g = &app.game;
+    let g = &app.game();
     let limit = g.turn_limit().map_or(String::new(), |l| format!("/{l}"));
     let acting = match g.actor() {
         // "(first)" / "(second)" already tells the side order.
@@ -67,7 +67,7 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
 /// army-morale mark (a side past it rolls army morale, R10.2), turns left, and who is ahead
 /// on points (R10.3); side names when they fit in `width`, side letters when not.
 pub fn standing(app: &App, width: u16) -> Line<'static> {
-    let g = &app.game;
+    let g = &app.game();
     let s = g.standing();
     let line = |name: &dyn Fn(SideId) -> String| {
         let per_side = |f: &dyn Fn(SideId) -> String| {
@@ -192,7 +192,7 @@ fn mode_lines(app: &App) -> (Vec<Line<'static>>, usize) {
 // part E splits this
 #[allow(clippy::too_many_lines)]
 fn cursor_lines(app: &App) -> Vec<Line<'static>> {
-    let g = &app.game;
+    let g = &app.game();
     let (col, row) = Map::offset(app.cursor);
     let terrain = g
         .map()
@@ -268,7 +268,7 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     // What it may do, or why not: for the side giving orders only.
     if matches!(g.actor(), Actor::Orders { side, .. } if side == u.side) {
         lines.push(Line::raw(may_do(app, u.id)));
-        if !app.game.unit_orders(u.id).is_empty() {
+        if !app.game().unit_orders(u.id).is_empty() {
             lines.extend(why_not_lines(app, u.id));
         }
     }
@@ -293,14 +293,14 @@ fn weapon_line(t: &crate::engine::TroopType, p: &crate::engine::unit::Profile) -
 
 /// For each order of the phase the unit may not give, why not (the engine's reason).
 fn why_not_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>> {
-    (app.game.why_not_each(unit).into_iter())
+    (app.game().why_not_each(unit).into_iter())
         .map(|(order, why)| Line::raw(format!("no {order}: {}", app.with_labels(why.to_string()))))
         .collect()
 }
 
 /// The shooter's ranges and what the map's marks mean (R6.2, R6.3).
 fn fire_range_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>> {
-    let Some(f) = app.game.fire_field(unit) else {
+    let Some(f) = app.game().fire_field(unit) else {
         return Vec::new();
     };
     let ((fm, fa), (mm, ma)) = ((f.foot.max, f.foot.ap), (f.mounted.max, f.mounted.ap));
@@ -321,7 +321,7 @@ fn fire_range_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>
 /// The threat view's words: what threatens the cursor's hex, or what the enemy there
 /// threatens (R4.4, R6.1).
 fn threat_lines(app: &App) -> Vec<Line<'static>> {
-    let g = &app.game;
+    let g = &app.game();
     let own = app.own_side();
     let name = |id: &crate::engine::UnitId| {
         g.unit(*id).map_or(String::new(), |u| {
@@ -363,7 +363,7 @@ fn size_word(t: &crate::engine::TroopType) -> &'static str {
 }
 
 fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
-    let orders = app.game.unit_orders(unit);
+    let orders = app.game().unit_orders(unit);
     let mut kinds: Vec<&str> = orders
         .iter()
         .map(|c| match c {
@@ -382,10 +382,10 @@ fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
     if !kinds.is_empty() {
         return format!("may: {}", kinds.join(", "));
     }
-    let Some(u) = app.game.unit(unit) else {
+    let Some(u) = app.game().unit(unit) else {
         return "no order now".into();
     };
-    let why = match app.game.why_no_order(unit) {
+    let why = match app.game().why_no_order(unit) {
         Some(why) => app.with_labels(why.to_string()),
         None => return "no order now".into(),
     };
@@ -408,7 +408,7 @@ fn odds_lines(
     target: crate::engine::UnitId,
     order: TargetOrder,
 ) -> Vec<Line<'static>> {
-    let g = &app.game;
+    let g = &app.game();
     let name = g.unit(target).map(|u| u.label.clone()).unwrap_or_default();
     let mut lines = vec![Line::styled(
         format!("Target: {name}"),
@@ -556,8 +556,8 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect, borders: Borders, title: &
         area.width.saturating_sub(sides).max(1) as usize,
         area.height.saturating_sub(if sides > 0 { 2 } else { 1 }) as usize,
     );
-    let w = log_window(app, width, height, app.log_scroll);
-    app.log_paging.set((w.page, w.top));
+    let w = log_window(app, width, height, app.log_panel.back());
+    app.log_panel.drawn(w.page, w.top);
     let lines: Vec<Line> = (app.log.get(w.start..w.end).unwrap_or_default().iter())
         .map(|l| Line::raw(l.clone()))
         .collect();

@@ -57,18 +57,18 @@ impl Replay {
     pub fn new(r: Resumed) -> Result<Replay, GameError> {
         // Played through the app as live play is, so the log reads as it did then.
         let mut app = App::replayed(r.scenario.clone(), r.seed, &[], r.controllers)?;
-        let mut copies = vec![app.game.clone()];
-        let mut marks = vec![(app.game.turn(), app.game.phase())];
+        let mut copies = vec![app.game().clone()];
+        let mut marks = vec![(app.game().turn(), app.game().phase())];
         let mut log_ends = vec![app.log.len()];
         for (i, c) in r.commands.iter().enumerate() {
             app.apply(*c).map_err(|reason| GameError::RefusedOnReplay {
                 number: i + 1,
                 reason,
             })?;
-            marks.push((app.game.turn(), app.game.phase()));
+            marks.push((app.game().turn(), app.game().phase()));
             log_ends.push(app.log.len());
             if (i + 1) % EVERY == 0 {
-                copies.push(app.game.clone());
+                copies.push(app.game().clone());
             }
         }
         let pos = r.commands.len();
@@ -111,7 +111,7 @@ impl Replay {
         let copy = (pos / EVERY).min(self.copies.len().saturating_sub(1));
         let mut game = match self.copies.get(copy) {
             Some(g) => g.clone(),
-            None => return self.app.game.clone(),
+            None => return self.app.game().clone(),
         };
         for c in self.commands.get(copy * EVERY..pos).unwrap_or_default() {
             // Each command was accepted when the copies were made.

@@ -135,3 +135,17 @@ impl Widget for &RulesView {
         .render(footer, buf);
     }
 }
+
+/// The rule the player just met: the one `message` (a refusal) cites, else the newest line
+/// of `log` that cites one, else the first line of `panel` that does; `None` when none
+/// cites a rule the rules of play hold.
+pub fn rule_met(
+    message: &str,
+    log: &[String],
+    panel: impl FnOnce() -> Vec<String>,
+) -> Option<&'static str> {
+    let cited = |line: &str| crate::rulebook::cited_id(crate::rulebook::RULES_TEXT, line);
+    cited(message)
+        .or_else(|| log.iter().rev().find_map(|line| cited(line)))
+        .or_else(|| panel().iter().find_map(|line| cited(line)))
+}

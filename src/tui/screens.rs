@@ -244,7 +244,7 @@ pub fn too_small(frame: &mut Frame, app: &App, area: Rect) {
     match app.mode {
         Mode::ConfirmQuit => text.push(Line::raw(quit_question(app))),
         Mode::Help => {
-            let help = help_text(app.game.rules());
+            let help = help_text(app.game().rules());
             text.extend(help.lines().map(|l| Line::raw(l.to_string())));
         }
         _ => {}
@@ -262,7 +262,7 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
     if mode_overlay(frame, app, area) {
         return;
     }
-    let g = &app.game;
+    let g = &app.game();
     if g.outcome().is_some() {
         return game_over(frame, app, area);
     }
@@ -272,7 +272,7 @@ pub fn overlay(frame: &mut Frame, app: &App, area: Rect) {
 /// The box of the current mode (help, overview, a prompt, a confirmation), if it has one;
 /// whether it had (the rules browser counts: nothing is drawn over it).
 fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
-    let g = &app.game;
+    let g = &app.game();
     match &app.mode {
         Mode::Help => popup(
             frame,
@@ -322,7 +322,7 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
 /// The box of a confirmation (replace a file, quit, end orders, concede), if the mode is
 /// one; whether it was.
 fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
-    let g = &app.game;
+    let g = &app.game();
     match &app.mode {
         Mode::ConfirmReplace { path, why, .. } => {
             let lines = vec![
@@ -355,7 +355,7 @@ fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
 
 /// The prompt of a decision a side must take, kept clear of the hexes it is about.
 fn decision_overlay(frame: &mut Frame, app: &App, area: Rect) {
-    let g = &app.game;
+    let g = &app.game();
     if let Actor::Decide(decision) = g.actor() {
         if let Some(text) = decision_line(g, &decision) {
             let name = g.side(decision.side()).name.clone();
@@ -393,7 +393,7 @@ fn decision_cells(app: &App, area: Rect) -> Vec<Rect> {
 /// The screen cells of every unit on the map, better left in view by a box.
 fn unit_cells(app: &App) -> Vec<Rect> {
     let geometry = app.geometry.get();
-    let units = app.game.units().iter().filter(|u| u.on_map());
+    let units = app.game().units().iter().filter(|u| u.on_map());
     units.filter_map(|u| geometry.cell(u.pos)).collect()
 }
 
@@ -478,7 +478,7 @@ const HANDOVER_LINES: usize = 10;
 /// The hot-seat handover: to whom, what is asked, and what happened since that player last
 /// had the keyboard (its last lines; the log keeps all).
 fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId, ask: &str, summary: &[String]) {
-    let name = app.game.side(side).name.clone();
+    let name = app.game().side(side).name.clone();
     let bold = Style::default().add_modifier(Modifier::BOLD);
     let mut lines = vec![
         Line::styled(format!("Pass the keyboard to {name}"), bold),
@@ -515,7 +515,7 @@ fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId, ask: &str, s
 // part E splits this
 #[allow(clippy::too_many_lines)]
 fn game_over(frame: &mut Frame, app: &App, area: Rect) {
-    let g = &app.game;
+    let g = &app.game();
     let Some(outcome) = g.outcome() else { return };
     let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
         format!("{} wins", g.side(s).name)
@@ -588,7 +588,7 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
 
 /// A row per unit, side by side: uhp dealt and taken, shock rolls failed of made, its fate.
 fn unit_table(app: &App) -> Vec<Line<'static>> {
-    let g = &app.game;
+    let g = &app.game();
     let tallies = g.tallies();
     let mut lines = vec![Line::styled(
         format!(

@@ -304,7 +304,7 @@ pub fn step_computer(
     app: &mut App,
     computer: &mut Computer,
 ) -> Result<(), super::error::ComputerError> {
-    let command = computer.choose(&app.game);
+    let command = computer.choose(app.game());
     super::thinker::apply(app, command)
 }
 

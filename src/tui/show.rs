@@ -17,7 +17,7 @@ use ratatui::widgets::Widget;
 /// smallest hexes, and the engine's setup problems.
 pub fn show(scenario: Scenario, width: u16) -> Result<String, super::error::GameError> {
     let app = App::new(scenario, 0, [Controller::Human; 2])?;
-    let map = app.game.map();
+    let map = app.game().map();
     // The smallest hexes are 5 columns, odd rows half a hex in: no narrower fits the map.
     let need = full_width(map, 1);
     if width < need {
@@ -67,7 +67,7 @@ fn text_of(buf: &Buffer) -> String {
 /// One line per unit (side letter and formation, tag, label, hex as the scenario writes
 /// it) and per objective.
 fn key(app: &App) -> String {
-    let game = &app.game;
+    let game = &app.game();
     let map = game.map();
     let present: Vec<String> = crate::engine::Terrain::ALL
         .into_iter()

@@ -66,14 +66,14 @@ impl Thinker {
         let Some(mut computer) = self.idle.take() else {
             return;
         };
-        let game = app.game.clone();
+        let game = app.game().clone();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let command = computer.choose(&game);
             // The game may have gone (quit) and its receiver with it: nothing to do then.
             let _ = tx.send((command, computer));
         });
-        self.pending = Some((rx, app.commands.len()));
+        self.pending = Some((rx, app.commands().len()));
     }
 
     /// Gives the computer's order if it is ready: `Ok(true)` when one was given (or turned
@@ -91,7 +91,7 @@ impl Thinker {
             Err(TryRecvError::Empty) => return Ok(false),
             Err(TryRecvError::Disconnected) => return Err(ComputerError::Stopped),
         };
-        let stale = *asked_at != app.commands.len();
+        let stale = *asked_at != app.commands().len();
         self.pending = None;
         self.idle = Some(computer);
         if stale {
@@ -109,7 +109,7 @@ impl Thinker {
 /// [`ComputerError::NoOrder`] or [`ComputerError::Refused`], with the engine's reason.
 pub fn apply(app: &mut App, command: Option<Command>) -> Result<(), ComputerError> {
     let Some(command) = command else {
-        return match app.game.outcome() {
+        return match app.game().outcome() {
             Some(_) => Ok(()),
             None => Err(ComputerError::NoOrder),
         };

@@ -112,9 +112,9 @@ pub struct Replayed {
 /// problems that leave `app` as it was.
 pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     let scenario = Scenario::load(path).map_err(|e| e.lines())?;
-    let r = legal_prefix(&scenario, app.seed, &app.commands, &app.game)
+    let r = legal_prefix(&scenario, app.seed, app.commands(), app.game())
         .map_err(|e| vec![e.to_string()])?;
-    let (given, replayed) = (app.commands.len(), r.kept.len());
+    let (given, replayed) = (app.commands().len(), r.kept.len());
     // Replayed again through the app, so the log reads as it did in play (issue 26).
     let mut fresh = match App::replayed(scenario.clone(), app.seed, &r.kept, app.controllers) {
         Ok(fresh) => fresh,

@@ -34,7 +34,7 @@ pub fn tutorial() -> Scenario {
 pub fn hotseat() -> App {
     let mut app = App::new(tutorial(), 7, HOTSEAT).expect("the tutorial starts");
     assert_eq!(
-        app.mode,
+        *app.mode(),
         Mode::Briefing { scroll: 0 },
         "a new battle opens on its briefing"
     );
@@ -159,16 +159,16 @@ pub fn press(app: &mut App, keys: &str) {
 /// `e`, `y` if asked to confirm, and any key to take the keyboard if it passes hands.
 pub fn end_orders(app: &mut App) {
     press(app, "e");
-    if matches!(app.mode, Mode::ConfirmEnd { .. }) {
+    if matches!(app.mode(), Mode::ConfirmEnd { .. }) {
         press(app, "y");
     }
-    if matches!(app.mode, Mode::Handover { .. }) {
+    if matches!(app.mode(), Mode::Handover { .. }) {
         press(app, " ");
     }
 }
 
 pub fn unit_id(app: &App, label: &str) -> UnitId {
-    app.game
+    app.game()
         .units()
         .iter()
         .find(|u| u.label == label)
@@ -177,7 +177,7 @@ pub fn unit_id(app: &App, label: &str) -> UnitId {
 }
 
 pub fn cursor(app: &App) -> (i32, i32) {
-    Map::offset(app.cursor)
+    Map::offset(app.cursor())
 }
 
 /// Red picks the first side; Tab, Tab to the lancers; Enter, `c` charge, `y` `y` to (5,3)
@@ -193,10 +193,10 @@ pub fn aim_charge(app: &mut App) {
     assert_eq!(cursor(app), (5, 3));
     press(app, "u\n");
     assert!(
-        matches!(app.mode, Mode::PickTarget { .. }),
+        matches!(app.mode(), Mode::PickTarget { .. }),
         "two enemies next to (6,2): pick one"
     );
-    if app.game.unit_at(app.cursor).map(|u| u.label.as_str()) != Some("Blue shot") {
+    if app.game().unit_at(app.cursor()).map(|u| u.label.as_str()) != Some("Blue shot") {
         press(app, "\t");
     }
     assert_eq!(cursor(app), (5, 2));
@@ -211,13 +211,13 @@ pub fn aim_fire(app: &mut App) {
     end_orders(app); // Blue's movement
     end_orders(app); // Red's missile orders
     assert_eq!(
-        app.game.actor(),
+        app.game().actor(),
         volley::engine::Actor::Orders {
             side: SideId::B,
             phase: Phase::Missile
         }
     );
-    app.cursor = Map::hex_at(5, 2);
+    app.put_cursor(Map::hex_at(5, 2));
     press(app, "\nf");
-    assert!(matches!(app.mode, Mode::PickTarget { .. }));
+    assert!(matches!(app.mode(), Mode::PickTarget { .. }));
 }

@@ -419,13 +419,9 @@ impl App {
     /// log line that cites one, else the first panel line of the hex under the cursor that
     /// does; `None` when none cites a rule.
     pub fn rule_in_view(&self) -> Option<&'static str> {
-        let cited = |line: &str| crate::rulebook::cited_id(crate::rulebook::RULES_TEXT, line);
-        cited(&self.message)
-            .or_else(|| self.log.iter().rev().find_map(|line| cited(line)))
-            .or_else(|| {
-                let panel = super::super::panels::panel_text(self);
-                panel.iter().find_map(|line| cited(line))
-            })
+        super::super::rules_view::rule_met(&self.message, &self.log, || {
+            super::super::panels::panel_text(self)
+        })
     }
 
     /// `+` / `-`: larger or smaller hexes, from the size drawn now.
@@ -440,14 +436,7 @@ impl App {
     /// PgUp / PgDn: the log back or forward by a page as last drawn, at any time; back
     /// stops where the oldest entry is at the top.
     fn scroll_log(&mut self, key: Key) {
-        let (page, top) = self.log_paging.get();
-        let top = top.min(self.log.len());
-        self.log_scroll = match key {
-            Key::PageUp => (self.log_scroll + page).min(top),
-            Key::Up | Key::Char('k') => (self.log_scroll + 1).min(top),
-            Key::Down | Key::Char('j') => self.log_scroll.saturating_sub(1),
-            _ => self.log_scroll.saturating_sub(page),
-        };
+        self.log_panel.key(key, self.log.len());
     }
 
     /// `L`: the whole log; PgUp, PgDn and the arrows scroll it, any other key goes back.

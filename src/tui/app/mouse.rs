@@ -97,10 +97,6 @@ impl App {
             view.key(key, Some(super::super::keys::Action::ScrollRules));
             return;
         }
-        self.log_scroll = if up {
-            (self.log_scroll + 1).min(self.log_paging.get().1.min(self.log.len()))
-        } else {
-            self.log_scroll.saturating_sub(1)
-        };
+        self.log_panel.wheel(up, self.log.len());
     }
 }

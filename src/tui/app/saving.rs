@@ -196,9 +196,12 @@ impl App {
         })
     }
 
-    /// The saving state of `old` (the same battle, reloaded by `--watch`): its lock, and
-    /// its newest save when this app has none.
+    /// The saving state of `old` (the same battle, reloaded by `--watch`): its autosave
+    /// file, its lock and its newest save, each when this app has none.
     pub fn keep_saving_of(&mut self, old: &mut App) {
+        if self.autosave.is_none() {
+            self.autosave.clone_from(&old.autosave);
+        }
         if self.lock.is_none() {
             self.lock = old.lock.take();
         }
