@@ -138,6 +138,9 @@ pub enum ModifierKind {
     /// R5.4: missile fire into woods or a village.
     #[strum(serialize = "cover")]
     Cover,
+    /// R12.5: missile fire at a unit in field works.
+    #[strum(serialize = "field works")]
+    Works,
     /// R5.4, R6.2: a volley over units in between.
     #[strum(serialize = "overhead")]
     Overhead,
@@ -168,6 +171,7 @@ impl ModifierKind {
             ModifierKind::Morale => "R9.1",
             ModifierKind::SecuredByFormedFoot => "R9.4",
             ModifierKind::DoubleTrigger => "R9.3",
+            ModifierKind::Works => "R12.5",
         }
     }
 

@@ -34,13 +34,14 @@ fn signed(v: i32) -> String {
 }
 
 /// The words for a modifier in the log and the odds panel: `-2 disordered`'s `disordered`
-/// (R5.4, R8.6, R9.1, R9.3, R9.4).
+/// (R5.4, R8.6, R9.1, R9.3, R9.4, R12.5).
 pub fn modifier_words(kind: ModifierKind) -> &'static str {
     match kind {
         ModifierKind::Disordered => "disordered",
         ModifierKind::Charge => "charge",
         ModifierKind::NoForkRest => "no fork rest",
         ModifierKind::Cover => "cover",
+        ModifierKind::Works => "field works",
         ModifierKind::Overhead => "overhead",
         ModifierKind::Uphill => "uphill",
         ModifierKind::Morale => "morale",
