@@ -178,6 +178,8 @@ fn last_turn_with_the_mill_at_5_5(units: Vec<UnitSetup>) -> Game {
     s.objectives = vec![Objective {
         name: "the mill".into(),
         hex: at(5, 5),
+        value: 1,
+        owner: None,
     }];
     s.turn_limit = Some(1);
     let mut g = game_with(s, &[6, 1]);
