@@ -245,3 +245,30 @@ fn r12_5_works_load_onto_the_map_and_only_on_passable_ground_on_the_map() {
         ]
     );
 }
+
+// ---------------------------------------------------------------- drawing (R12.4, R12.5)
+
+#[test]
+fn r12_4_r12_5_show_draws_works_and_names_objective_values_and_owners() {
+    let text = edit(
+        &kircholm_text(),
+        r#"(name: "the Riga road", at: (6, 5)),"#,
+        r#"(name: "the Riga road", at: (6, 5), value: 3, owner: "Sweden"),"#,
+    );
+    let text = edit(
+        &text,
+        "    turn_limit: 8,",
+        "    works: [(0, 0)],\n    turn_limit: 8,",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.ron");
+    std::fs::write(&file, text).unwrap();
+    let out = volley(&["show", file.to_str().unwrap()]);
+    let shown = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{shown}");
+    assert!(shown.contains("## field works (R12.5)"), "{shown}");
+    assert!(shown.contains("(6, 5) (worth 3, Sweden's only)"), "{shown}");
+    // The top-left hex, empty but for its works: ` .  ` over ` ## `.
+    let lower: Vec<&str> = shown.lines().filter(|l| l.contains(" ## ")).collect();
+    assert!(!lower.is_empty(), "{shown}");
+}

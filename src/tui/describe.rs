@@ -50,6 +50,17 @@ pub fn modifier_words(kind: ModifierKind) -> &'static str {
     }
 }
 
+/// An objective's value and owner in words (R12.4), `""` for the default of worth 1 to
+/// both sides, so battles that set neither read as before: ` (worth 3, Sweden's only)`.
+pub fn objective_worth(game: &Game, o: &crate::engine::Objective) -> String {
+    let owner = o.owner.map(|s| format!("{}'s only", game.side(s).name));
+    match (o.value, owner) {
+        (1, None) => String::new(),
+        (v, None) => format!(" (worth {v})"),
+        (v, Some(owner)) => format!(" (worth {v}, {owner})"),
+    }
+}
+
 /// Why an attack is off, in words with its rule id where the player may look it up.
 fn cancel_words(reason: CancelReason) -> &'static str {
     match reason {
