@@ -272,3 +272,28 @@ fn r12_4_r12_5_show_draws_works_and_names_objective_values_and_owners() {
     let lower: Vec<&str> = shown.lines().filter(|l| l.contains(" ## ")).collect();
     assert!(!lower.is_empty(), "{shown}");
 }
+
+/// docs/designers.md's example of R12.4 and R12.5, put into Kircholm, passes `check`.
+#[test]
+fn r12_4_r12_5_the_designers_guide_example_passes_check() {
+    let guide = std::fs::read_to_string("docs/designers.md").unwrap();
+    let (_, after) = guide
+        .split_once("**Objectives' values and owners, field works (R12.4, R12.5).**")
+        .unwrap();
+    let (_, block) = after.split_once("```ron\n").unwrap();
+    let (example, _) = block.split_once("```").unwrap();
+    let text = kircholm_text();
+    let (head, rest) = text.split_once("    objectives: [").unwrap();
+    let (_, tail) = rest.split_once("    ],\n").unwrap();
+    let text = format!("{head}{example}{tail}");
+    let s = volley::scenario::Scenario::parse(&text, "example.ron").unwrap();
+    assert_eq!(
+        s.setup
+            .objectives
+            .iter()
+            .map(|o| (o.value, o.owner))
+            .collect::<Vec<_>>(),
+        [(2, None), (3, Some(B))]
+    );
+    assert!(s.setup.map.has_works(at(3, 3)) && s.setup.map.has_works(at(4, 3)));
+}
