@@ -529,6 +529,7 @@ mod tests {
             (ModifierKind::Charge, "(\"charge\",-2)"),
             (ModifierKind::NoForkRest, "(\"no fork rest\",-2)"),
             (ModifierKind::Cover, "(\"cover\",-2)"),
+            (ModifierKind::Works, "(\"field works\",-2)"),
             (ModifierKind::Overhead, "(\"overhead\",-2)"),
             (ModifierKind::Uphill, "(\"uphill\",-2)"),
             (ModifierKind::Morale, "(\"morale\",-2)"),
@@ -564,7 +565,7 @@ mod tests {
         let rules: Vec<&str> = ModifierKind::VARIANTS.iter().map(|k| k.rule()).collect();
         assert_eq!(
             rules,
-            ["R8.6", "R5.4", "R5.4", "R5.4", "R5.4", "R5.4", "R9.1", "R9.4", "R9.3"]
+            ["R8.6", "R5.4", "R5.4", "R5.4", "R12.5", "R5.4", "R5.4", "R9.1", "R9.4", "R9.3"]
         );
     }
 }
