@@ -178,12 +178,63 @@ fn last_turn_with_the_mill_at_5_5(units: Vec<UnitSetup>) -> Game {
     s.objectives = vec![Objective {
         name: "the mill".into(),
         hex: at(5, 5),
+        value: 1,
+        owner: None,
     }];
     s.turn_limit = Some(1);
     let mut g = game_with(s, &[6, 1]);
     to_phase(&mut g, Phase::Movement);
     play_a_phase(&mut g);
     g
+}
+
+/// Turn 1 of 1, after side A's Movement orders, with objectives `(col, row, value, owner)`.
+fn last_turn_with(units: Vec<UnitSetup>, objectives: &[(i32, i32, u32, Option<SideId>)]) -> Game {
+    let mut s = setup(units);
+    s.objectives = objectives
+        .iter()
+        .map(|&(col, row, value, owner)| Objective {
+            name: format!("post {col}{row}"),
+            hex: at(col, row),
+            value,
+            owner,
+        })
+        .collect();
+    s.turn_limit = Some(1);
+    let mut g = game_with(s, &[6, 1]);
+    to_phase(&mut g, Phase::Movement);
+    play_a_phase(&mut g);
+    g
+}
+
+/// R12.4: of two objectives two hexes away, the computer takes the one worth more.
+#[test]
+fn r12_4_on_the_last_turn_a_unit_takes_the_objective_worth_more() {
+    at_each_level(|| {
+        let g = last_turn_with(
+            vec![
+                unit(A, troop(Formation::LC), 60, 5, 8),
+                unit(B, pikemen(), 120, 1, 0),
+            ],
+            &[(4, 6, 1, None), (6, 6, 5, None)],
+        );
+        assert_eq!(g.unit(id(0)).map(|u| u.pos), Some(at(6, 6)));
+    });
+}
+
+/// R12.4: an objective that counts only for the enemy is not worth taking.
+#[test]
+fn r12_4_a_unit_leaves_the_enemys_own_objective_for_one_that_counts() {
+    at_each_level(|| {
+        let g = last_turn_with(
+            vec![
+                unit(A, troop(Formation::LC), 60, 5, 8),
+                unit(B, pikemen(), 120, 1, 0),
+            ],
+            &[(4, 6, 5, Some(B)), (6, 6, 1, None)],
+        );
+        assert_eq!(g.unit(id(0)).map(|u| u.pos), Some(at(6, 6)));
+    });
 }
 
 #[test]

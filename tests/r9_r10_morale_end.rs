@@ -872,6 +872,8 @@ fn limited(units: Vec<UnitSetup>, objectives: &[(i32, i32)], defender: SideId) -
         .map(|&(col, row)| Objective {
             name: format!("hill {col}{row}"),
             hex: at(col, row),
+            value: 1,
+            owner: None,
         })
         .collect();
     s

@@ -69,6 +69,11 @@ pub enum RuleError {
     /// R4.4: horse cannot charge into woods, village or ford.
     #[error("mounted units cannot charge into woods, village or ford (R4.4)")]
     ChargeIntoBadGround,
+    /// R12.5: horse cannot charge into field works, nor at a unit standing in them.
+    #[error(
+        "mounted units cannot charge into field works, nor at a unit standing in them (R12.5)"
+    )]
+    ChargeIntoWorks,
     /// R4.5: only engaged units other than IF and UF disengage.
     #[error("{0} cannot disengage: IF and UF never disengage, and only engaged units do (R4.5)")]
     CannotDisengage(UnitId),

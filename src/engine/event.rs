@@ -138,6 +138,9 @@ pub enum ModifierKind {
     /// R5.4: missile fire into woods or a village.
     #[strum(serialize = "cover")]
     Cover,
+    /// R12.5: missile fire at a unit in field works.
+    #[strum(serialize = "field works")]
+    Works,
     /// R5.4, R6.2: a volley over units in between.
     #[strum(serialize = "overhead")]
     Overhead,
@@ -168,6 +171,7 @@ impl ModifierKind {
             ModifierKind::Morale => "R9.1",
             ModifierKind::SecuredByFormedFoot => "R9.4",
             ModifierKind::DoubleTrigger => "R9.3",
+            ModifierKind::Works => "R12.5",
         }
     }
 
@@ -525,6 +529,7 @@ mod tests {
             (ModifierKind::Charge, "(\"charge\",-2)"),
             (ModifierKind::NoForkRest, "(\"no fork rest\",-2)"),
             (ModifierKind::Cover, "(\"cover\",-2)"),
+            (ModifierKind::Works, "(\"field works\",-2)"),
             (ModifierKind::Overhead, "(\"overhead\",-2)"),
             (ModifierKind::Uphill, "(\"uphill\",-2)"),
             (ModifierKind::Morale, "(\"morale\",-2)"),
@@ -560,7 +565,7 @@ mod tests {
         let rules: Vec<&str> = ModifierKind::VARIANTS.iter().map(|k| k.rule()).collect();
         assert_eq!(
             rules,
-            ["R8.6", "R5.4", "R5.4", "R5.4", "R5.4", "R5.4", "R9.1", "R9.4", "R9.3"]
+            ["R8.6", "R5.4", "R5.4", "R5.4", "R12.5", "R5.4", "R5.4", "R9.1", "R9.4", "R9.3"]
         );
     }
 }

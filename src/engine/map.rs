@@ -1,5 +1,6 @@
 //! The hex map of R1.2 and R4.6: axial coordinates on a rectangular grid of offset rows,
-//! terrain, distances, map edges (R8.4) and the terrain part of line of sight (R6.2).
+//! terrain, distances, map edges (R8.4) and the terrain part of line of sight (R6.2); and
+//! the field works laid over the terrain (R12.5).
 
 use super::types::Edge;
 use hexx::Hex;
@@ -62,6 +63,10 @@ pub struct Map {
     width: u32,
     height: u32,
     terrain: Vec<Terrain>,
+    /// Field works per hex in [`Map::index`] order (R12.5); empty when the map has none,
+    /// so a map without works compares and saves as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    works: Vec<bool>,
 }
 
 /// Largest map side accepted, in hexes (hostile input guard).
@@ -82,6 +87,7 @@ impl Map {
             width,
             height,
             terrain,
+            works: Vec::new(),
         })
     }
 
@@ -92,6 +98,7 @@ impl Map {
             width: 1,
             height: 1,
             terrain: vec![Terrain::Clear],
+            works: Vec::new(),
         })
     }
 
@@ -162,6 +169,26 @@ impl Map {
             if let Some(slot) = self.terrain.get_mut(index) {
                 *slot = terrain;
             }
+        }
+    }
+
+    /// Whether field works stand in a hex (R12.5); false off the map.
+    pub fn has_works(&self, hex: Hex) -> bool {
+        self.index(hex)
+            .and_then(|i| self.works.get(i))
+            .is_some_and(|w| *w)
+    }
+
+    /// Lays field works in a hex on the map (R12.5); a hex off the map is ignored.
+    pub fn add_works(&mut self, hex: Hex) {
+        let Some(index) = self.index(hex) else {
+            return;
+        };
+        if self.works.is_empty() {
+            self.works = vec![false; self.terrain.len()];
+        }
+        if let Some(slot) = self.works.get_mut(index) {
+            *slot = true;
         }
     }
 

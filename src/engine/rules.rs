@@ -186,6 +186,10 @@ pub struct Modifiers {
     pub musket_without_rest: i32,
     /// Attack throw modifier of missile fire into cover (R5.4).
     pub missile_into_cover: i32,
+    /// Attack throw modifier of missile fire at a unit in field works (R12.5), not added
+    /// to terrain cover; −2 when a rules file leaves it out.
+    #[serde(default = "works_cover")]
+    pub missile_into_works: i32,
     /// Attack throw modifier of bows and slings volleying over units (R6.2).
     pub volley_overhead: i32,
     /// Attack throw modifier of melee from a hill onto lower ground (R5.4).
@@ -194,6 +198,14 @@ pub struct Modifiers {
     pub secured_by_formed_foot: i32,
     /// Shock roll modifier of the LotFP option's double trigger (R9.3).
     pub lotfp_double_trigger: i32,
+}
+
+fn works_cover() -> i32 {
+    -2
+}
+
+fn works_cost() -> u32 {
+    1
 }
 
 /// Outcome of a shock or morale roll (R9.1).
@@ -267,6 +279,10 @@ pub struct Rules {
     pub mounted_feet_per_hex: u32,
     /// Terrain effects (R4.6).
     pub terrain: Vec<TerrainRow>,
+    /// Movement points added to the cost of entering a hex with field works (R12.5); 1
+    /// when a rules file leaves it out.
+    #[serde(default = "works_cost")]
+    pub works_cost: u32,
     /// Attack, shock and morale modifiers.
     pub modifiers: Modifiers,
     /// A natural 20 always hits (R5.1).

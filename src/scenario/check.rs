@@ -30,15 +30,15 @@ const MAX_START_TOKENS: u32 = 100;
 /// Highest aggression a side may be given (reckless).
 pub const MAX_AGGRESSION: u8 = 10;
 
-struct Checker<'a> {
-    lines: Lines<'a>,
+pub(super) struct Checker<'a> {
+    pub(super) lines: Lines<'a>,
     problems: Vec<Problem>,
     /// Suspicious but playable: reported, and refused only with `--deny-warnings`.
     warnings: Vec<Problem>,
 }
 
 impl Checker<'_> {
-    fn at(&mut self, (line, col): (usize, usize), message: String) {
+    pub(super) fn at(&mut self, (line, col): (usize, usize), message: String) {
         self.problems.push(Problem::new(line, col, message));
     }
 
@@ -71,11 +71,13 @@ pub(super) fn build(
         Some(_) => check_units(&mut c, &parsed, map.as_ref(), &rules, &catalog),
         None => Vec::new(),
     };
-    let objectives = map
+    let mut objectives = map
         .as_ref()
         .map(|m| check_objectives(&mut c, &parsed, m, &rules))
         .unwrap_or_default();
     check_battle_name(&mut c, &parsed.name);
+    let mut map = map;
+    super::check_ground::check(&mut c, &parsed, map.as_mut(), &rules, &mut objectives);
     check_turn_limit(&mut c, parsed.turn_limit);
     let defender = check_defender(&mut c, &parsed);
     match (c.problems.is_empty(), map, sides) {
@@ -676,6 +678,8 @@ fn check_objectives(
                     out.push(Objective {
                         name: escape_text(&o.name).into_owned(),
                         hex,
+                        value: 1,
+                        owner: None,
                     });
                     continue;
                 }
@@ -733,7 +737,7 @@ fn looks_plural(name: &str) -> bool {
 
 /// The hex of offset `(col, row)` if it is on the map, bounds-checked before converting so
 /// that hostile coordinates such as `(-2147483648, 2147483647)` cannot overflow.
-fn hex_on(map: &Map, (col, row): (i32, i32)) -> Option<Hex> {
+pub(super) fn hex_on(map: &Map, (col, row): (i32, i32)) -> Option<Hex> {
     let inside = |v: i32, size: u32| v >= 0 && (v as u32) < size;
     (inside(col, map.width()) && inside(row, map.height())).then(|| Map::hex_at(col, row))
 }

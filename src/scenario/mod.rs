@@ -4,6 +4,7 @@
 
 pub mod catalog;
 mod check;
+mod check_ground;
 pub mod data;
 pub mod level;
 mod rule_ranges;
@@ -134,6 +135,12 @@ pub struct ObjectiveDef {
     pub name: String,
     /// Offset column and row, counted from 0 at the top left.
     pub at: (i32, i32),
+    /// What holding it is worth at the turn limit, 1 to 100; 1 if unset (R12.4).
+    #[serde(default)]
+    pub value: Option<u32>,
+    /// The name of the only side it counts for; both sides' if unset (R12.4).
+    #[serde(default)]
+    pub owner: Option<String>,
 }
 
 /// A scenario file as written.
@@ -154,6 +161,10 @@ pub struct ScenarioFile {
     /// Hexes whose holders count at the turn limit (R10.3), at most [`MAX_OBJECTIVES`].
     #[serde(default)]
     pub objectives: Vec<ObjectiveDef>,
+    /// Hexes `(col, row)` with field works: earthworks, palisades, fences or hedges, on
+    /// passable terrain (R12.5).
+    #[serde(default)]
+    pub works: Vec<(i32, i32)>,
     /// The last turn (R3.3), 1 to [`MAX_TURN_LIMIT`].
     pub turn_limit: u32,
     /// Name of the side that wins ties (R10.3).

@@ -88,6 +88,7 @@ impl Rules {
             self.mounted_feet_per_hex,
             RULES_COUNT,
         );
+        f.top("works_cost", self.works_cost, RULES_NUMBER);
         f.top(
             "lance_charge_damage",
             self.lance_charge_damage,
@@ -109,6 +110,7 @@ impl Rules {
             ("charging", m.charging),
             ("musket_without_rest", m.musket_without_rest),
             ("missile_into_cover", m.missile_into_cover),
+            ("missile_into_works", m.missile_into_works),
             ("volley_overhead", m.volley_overhead),
             ("uphill_melee", m.uphill_melee),
             ("secured_by_formed_foot", m.secured_by_formed_foot),

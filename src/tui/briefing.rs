@@ -81,7 +81,8 @@ fn objectives(app: &App) -> String {
         .iter()
         .map(|o| {
             let (col, row) = Map::offset(o.hex);
-            format!("{} ({col},{row})", o.name)
+            let worth = crate::tui::describe::objective_worth(app.game(), o);
+            format!("{} ({col},{row}){worth}", o.name)
         })
         .collect();
     if names.is_empty() {

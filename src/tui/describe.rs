@@ -34,18 +34,30 @@ fn signed(v: i32) -> String {
 }
 
 /// The words for a modifier in the log and the odds panel: `-2 disordered`'s `disordered`
-/// (R5.4, R8.6, R9.1, R9.3, R9.4).
+/// (R5.4, R8.6, R9.1, R9.3, R9.4, R12.5).
 pub fn modifier_words(kind: ModifierKind) -> &'static str {
     match kind {
         ModifierKind::Disordered => "disordered",
         ModifierKind::Charge => "charge",
         ModifierKind::NoForkRest => "no fork rest",
         ModifierKind::Cover => "cover",
+        ModifierKind::Works => "field works",
         ModifierKind::Overhead => "overhead",
         ModifierKind::Uphill => "uphill",
         ModifierKind::Morale => "morale",
         ModifierKind::SecuredByFormedFoot => "secured by FF",
         ModifierKind::DoubleTrigger => "double trigger",
+    }
+}
+
+/// An objective's value and owner in words (R12.4), `""` for the default of worth 1 to
+/// both sides, so battles that set neither read as before: ` (worth 3, Sweden's only)`.
+pub fn objective_worth(game: &Game, o: &crate::engine::Objective) -> String {
+    let owner = o.owner.map(|s| format!("{}'s only", game.side(s).name));
+    match (o.value, owner) {
+        (1, None) => String::new(),
+        (v, None) => format!(" (worth {v})"),
+        (v, Some(owner)) => format!(" (worth {v}, {owner})"),
     }
 }
 

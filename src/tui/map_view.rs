@@ -164,6 +164,9 @@ fn terrain_style(t: Terrain) -> Style {
     Style::default().fg(fg)
 }
 
+/// The lower line of an empty hex with field works (R12.5).
+pub const WORKS_LINE: &str = " ## ";
+
 /// The two 4-character lines of an empty hex.
 fn terrain_lines(t: Terrain) -> [String; 2] {
     let g = t.symbol();
@@ -326,6 +329,10 @@ impl HexMap<'_> {
             None => (terrain_lines(terrain), terrain_style(terrain)),
         };
         let empty = game.unit_at(hex).is_none() && !objective;
+        // R12.5: works show on an empty hex's lower line (and by name at larger sizes).
+        if empty && game.map().has_works(hex) {
+            lines[1] = WORKS_LINE.into();
+        }
         if let Some((_, cover)) = self.highlights.fire.iter().find(|(h, _)| *h == hex) {
             if empty {
                 lines[1] = cover_text(*cover).into();
@@ -377,6 +384,11 @@ impl HexMap<'_> {
         let name = match terrain {
             Terrain::Clear => String::new(),
             t => format!("{t:?}").to_lowercase(),
+        };
+        let name = match (self.app.game().map().has_works(hex), name.is_empty()) {
+            (false, _) => name,
+            (true, true) => "works".into(),
+            (true, false) => format!("{name} works"),
         };
         let mut body = vec![pad(&top), pad(&bottom), pad(&name)];
         body.truncate(usize::from(h) - if outline { 2 } else { 0 });

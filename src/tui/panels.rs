@@ -202,9 +202,21 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
         .objectives()
         .iter()
         .find(|o| o.hex == app.cursor)
-        .map(|o| format!(", objective: {}", o.name));
+        .map(|o| {
+            format!(
+                ", objective: {}{}",
+                o.name,
+                super::describe::objective_worth(g, o)
+            )
+        });
+    // R12.5: the works are part of the hex's ground.
+    let works = if g.map().has_works(app.cursor) {
+        " with field works"
+    } else {
+        ""
+    };
     let mut lines = vec![Line::raw(format!(
-        "({col},{row}) {terrain}{}",
+        "({col},{row}) {terrain}{works}{}",
         objective.unwrap_or_default()
     ))];
     let Some(u) = g.unit_at(app.cursor) else {

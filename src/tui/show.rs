@@ -74,6 +74,13 @@ fn key(app: &App) -> String {
         .filter(|t| map.hexes().any(|h| map.terrain(h) == Some(*t)))
         .map(|t| format!("{} {}", t.symbol(), format!("{t:?}").to_lowercase()))
         .collect();
+    let mut present = present;
+    if map.hexes().any(|h| map.has_works(h)) {
+        present.push(format!(
+            "{} field works (R12.5)",
+            super::map_view::WORKS_LINE.trim()
+        ));
+    }
     let mut out = format!("\nTerrain: {}\n", present.join(", "));
     out.push_str("Units (side and formation, tag, uhp on the map):\n");
     for u in game.units() {
@@ -91,7 +98,9 @@ fn key(app: &App) -> String {
         out.push_str("Objectives (@@ on the map):\n");
         for o in game.objectives() {
             let (col, row) = Map::offset(o.hex);
-            out.push_str(&format!("  {} ({col}, {row})\n", columns::pad(&o.name, 33)));
+            let worth = super::describe::objective_worth(game, o);
+            let place = format!("({col}, {row})");
+            out.push_str(&format!("  {} {place}{worth}\n", columns::pad(&o.name, 33)));
         }
     }
     out

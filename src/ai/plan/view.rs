@@ -286,7 +286,8 @@ impl<'a> View<'a> {
     /// for the unit posted to one, a little for any other unit on a free objective.
     pub fn objective_value(&self, u: &Unit, h: Hex) -> f64 {
         if let Some(p) = self.posts.iter().find(|p| p.unit == u.id) {
-            return objectives::post_value(self.turns_left(), objectives::eta(u, h, p.hex));
+            let value = objectives::post_value(self.turns_left(), objectives::eta(u, h, p.hex));
+            return value * p.share;
         }
         let free =
             |id: UnitId| id == u.id || self.game.unit(id).is_some_and(|x| x.side != self.side);
@@ -296,7 +297,7 @@ impl<'a> View<'a> {
             .iter()
             .any(|o| o.hex == h && self.occupant(h).is_none_or(free));
         if on {
-            0.3
+            0.3 * objectives::share_at(self.game, self.side, h)
         } else {
             0.0
         }

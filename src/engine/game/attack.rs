@@ -1,6 +1,6 @@
 //! Attack sequences as numbers (R5.1–R5.4, R6.2–R6.4, R9.2–R9.5): range, line of sight,
 //! effective AC, modifiers, uhp per hit, and when a sequence or a charge makes the target
-//! roll for shock. The resolver rolls against these same numbers; [`super::odds`] turns them
+//! roll for shock, with the cover of field works (R12.5). The resolver rolls against these same numbers; [`super::odds`] turns them
 //! into exact chances.
 
 use super::{Game, Unit};
@@ -237,6 +237,7 @@ impl Game {
         let m = &self.rules.modifiers;
         let terrain = |h: Hex| self.map.terrain(h).map(|t| self.rules.terrain(t));
         let high = |h: Hex| terrain(h).is_some_and(|r| r.elevated);
+        let covered = terrain(t.pos).is_some_and(|r| r.cover);
         let musket = a
             .troop
             .missile
@@ -257,7 +258,13 @@ impl Game {
             (
                 ModifierKind::Cover,
                 m.missile_into_cover,
-                kind.is_missile() && terrain(t.pos).is_some_and(|r| r.cover),
+                kind.is_missile() && covered,
+            ),
+            // R12.5: works give cover too, but not on top of the terrain's.
+            (
+                ModifierKind::Works,
+                m.missile_into_works,
+                kind.is_missile() && !covered && self.map.has_works(t.pos),
             ),
             (ModifierKind::Overhead, m.volley_overhead, setting.overhead),
             (

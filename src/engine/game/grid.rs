@@ -2,7 +2,8 @@
 //! or from below (R4.6), read once from `rules.ron`; and, kept up to date as units move, the
 //! unit in each hex (R1.3) and how many units of each side stand beside it, which is the
 //! zone of control of R4.2. Movement, retreats and line of sight (R4, R6.2, R8) ask these
-//! instead of scanning every unit or the terrain table.
+//! instead of scanning every unit or the terrain table. Field works add their cost to the
+//! hex's (R12.5).
 
 use super::Unit;
 use crate::engine::map::Map;
@@ -41,9 +42,16 @@ impl Grid {
             .hexes()
             .map(|h| {
                 let row = map.terrain(h).map(|t| rules.terrain(t));
+                // R12.5: works cost more to enter than their terrain, whichever way.
+                let works = if map.has_works(h) {
+                    rules.works_cost
+                } else {
+                    0
+                };
+                let dearer = |c: Option<u32>| c.map(|c| c.saturating_add(works));
                 Ground {
-                    cost: row.and_then(|r| r.cost),
-                    uphill: row.and_then(|r| r.cost_uphill),
+                    cost: dearer(row.and_then(|r| r.cost)),
+                    uphill: dearer(row.and_then(|r| r.cost_uphill)),
                     elevated: row.is_some_and(|r| r.elevated),
                 }
             })

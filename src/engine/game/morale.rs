@@ -1,13 +1,14 @@
 //! The Morale phase (R9.6) and the end of the battle (R10): rally rolls, morale rolls next
 //! to routed friends, recovery from disorder (R8.6), army morale (R10.2), annihilation
-//! (R10.1) and the turn limit with objectives, losses and the defender (R10.3).
+//! (R10.1) and the turn limit with objectives (by value and owner, R12.4), losses and the
+//! defender (R10.3).
 
 use super::Game;
 
 /// Where the battle stands against R10.2 and R10.3, per side (A first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Standing {
-    /// Objective hexes each side stands on (R10.3).
+    /// Total value of the objectives each side stands on that count for it (R10.3, R12.4).
     pub objectives: [usize; 2],
     /// uhp each side has lost (R10.2).
     pub losses: [u32; 2],
@@ -189,12 +190,14 @@ impl Game {
         }
     }
 
-    /// Objective hexes a side stands on (R10.3).
+    /// Total value of the objectives a side stands on that count for it (R10.3, R12.4):
+    /// one held by the side it does not belong to counts for nobody.
     pub fn objectives_held(&self, side: SideId) -> usize {
         self.objectives
             .iter()
             .filter(|o| self.unit_at(o.hex).is_some_and(|u| u.side == side))
-            .count()
+            .map(|o| o.worth_for(side) as usize)
+            .sum()
     }
 
     pub(super) fn end_battle(&mut self, winner: Option<SideId>, reason: EndReason) {

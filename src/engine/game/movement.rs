@@ -88,15 +88,23 @@ impl Game {
         self.search((u, kind, budget), s, toward)
     }
 
-    /// R4.4: whether `u` may end a charge in `hex`: mounted units may not end one by
-    /// entering woods, village or ford (terrain with `no_mounted_charge` in `rules.ron`).
+    /// R4.4, R12.5: whether `u` may end a charge in `hex`: mounted units may not end one by
+    /// entering woods, village or ford (terrain with `no_mounted_charge` in `rules.ron`),
+    /// nor field works.
     pub fn charge_ground_ok(&self, u: &Unit, hex: Hex) -> bool {
         hex == u.pos
             || !u.is_mounted()
-            || !self
-                .map
-                .terrain(hex)
-                .is_some_and(|t| self.rules.terrain(t).no_mounted_charge)
+            || !(self.map.has_works(hex)
+                || self
+                    .map
+                    .terrain(hex)
+                    .is_some_and(|t| self.rules.terrain(t).no_mounted_charge))
+    }
+
+    /// R12.5: whether `u` may declare a charge on `target`: mounted units may not charge
+    /// a unit standing in field works.
+    pub fn charge_target_ok(&self, u: &Unit, target: &Unit) -> bool {
+        !u.is_mounted() || !self.map.has_works(target.pos)
     }
 
     /// Checks a movement order of `unit` ending in `to` (R4.1–R4.5).
@@ -154,6 +162,10 @@ impl Game {
         }
         if t.pos.unsigned_distance_to(to) != 1 {
             return Err(RuleError::TargetNotAdjacent);
+        }
+        let works = to != u.pos && self.map.has_works(to);
+        if u.is_mounted() && (works || !self.charge_target_ok(u, t)) {
+            return Err(RuleError::ChargeIntoWorks);
         }
         if !self.charge_ground_ok(u, to) {
             return Err(RuleError::ChargeIntoBadGround);

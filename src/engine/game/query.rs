@@ -255,6 +255,7 @@ impl Game {
         let within = u.profile.rate.charge + 1;
         let near: Vec<(UnitId, Hex)> = (self.units_of(u.side.other()))
             .filter(|e| e.pos.unsigned_distance_to(u.pos) <= within)
+            .filter(|e| self.charge_target_ok(u, e))
             .map(|e| (e.id, e.pos))
             .collect();
         if near.is_empty() {

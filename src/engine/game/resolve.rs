@@ -441,7 +441,12 @@ impl Game {
             self.agenda.push(Step::ChargeReaction { charger, target });
             return;
         }
-        let options = self.adjacent_enemies(c);
+        // R12.5: a new target in field works is no target for horse.
+        let options: Vec<UnitId> = self
+            .adjacent_enemies(c)
+            .into_iter()
+            .filter(|&e| self.charge_target_ok(c, self.at(e)))
+            .collect();
         if options.is_empty() {
             self.emit(Event::AttackCancelled {
                 unit: charger,

@@ -94,13 +94,29 @@ fn tokens(n: u32) -> String {
     }
 }
 
-/// A named objective hex (R10.3).
+/// A named objective hex (R10.3) with its value and owner (R12.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Objective {
     /// The place's name.
     pub name: String,
     /// Its hex.
     pub hex: Hex,
+    /// What holding it is worth at the turn limit, 1 to 100 (R12.4).
+    pub value: u32,
+    /// The only side it counts for, if any (R12.4).
+    pub owner: Option<SideId>,
+}
+
+impl Objective {
+    /// What the objective counts for `side` when `side` holds it: its value, or 0 if it
+    /// belongs to the other side (R12.4).
+    pub fn worth_for(&self, side: SideId) -> u32 {
+        if self.owner.is_none_or(|o| o == side) {
+            self.value
+        } else {
+            0
+        }
+    }
 }
 
 /// Everything a battle starts from.

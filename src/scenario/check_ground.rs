@@ -1,0 +1,102 @@
+//! Checking the ground a scenario lays over its map and what its objectives are worth:
+//! objectives' values (1 to 100, R2.8) and owners (R12.4), and field works only on the map
+//! and on passable terrain (R12.5); each problem at its `file:line:col`.
+
+use super::check::{hex_on, Checker};
+use super::spans::list_elements;
+use super::ScenarioFile;
+use crate::engine::types::SideId;
+use crate::engine::{Map, Objective, Rules};
+use crate::text::escape_text;
+
+/// Highest value an objective may have (R2.8, R12.4).
+pub const MAX_OBJECTIVE_VALUE: u32 = 100;
+
+/// Checks objectives' values and owners and the field works, setting them on the checked
+/// objectives (kept in file order) and on the map (R12.4, R12.5).
+pub(super) fn check(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    map: Option<&mut Map>,
+    rules: &Rules,
+    objectives: &mut [Objective],
+) {
+    check_objectives(c, parsed, objectives);
+    if let Some(map) = map {
+        check_works(c, parsed, map, rules);
+    }
+}
+
+/// R12.4: each objective's value in 1 to 100 and owner a side of the battle.
+fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, objectives: &mut [Objective]) {
+    let spans = list_elements(c.lines.source(), "objectives");
+    for (i, o) in parsed.objectives.iter().enumerate() {
+        let span = spans.get(i).copied();
+        let at = |c: &Checker, field: &str| span.map_or((1, 1), |s| c.lines.field_in(s, field));
+        let value = o.value.unwrap_or(1);
+        if !(1..=MAX_OBJECTIVE_VALUE).contains(&value) {
+            let message = format!(
+                "objective `{}` has value {value}; it must be 1 to {MAX_OBJECTIVE_VALUE} (R12.4)",
+                escape_text(&o.name)
+            );
+            c.at(at(c, "value"), message);
+        }
+        let owner = o.owner.as_ref().map(|name| {
+            let side = parsed.sides.iter().position(|s| &s.name == name);
+            (name, side)
+        });
+        if let Some((name, None)) = owner {
+            let sides: Vec<String> = parsed
+                .sides
+                .iter()
+                .map(|s| format!("`{}`", escape_text(&s.name)))
+                .collect();
+            let message = format!(
+                "objective `{}` belongs to `{}`, which is no side of this battle (sides: {}) (R12.4)",
+                escape_text(&o.name),
+                escape_text(name),
+                sides.join(", ")
+            );
+            c.at(at(c, "owner"), message);
+        }
+        // Objectives are checked in file order; one refused for its hex is not in the list.
+        if let Some(checked) = objectives.iter_mut().find(|x| Map::offset(x.hex) == o.at) {
+            checked.value = value;
+            checked.owner = owner.and_then(|(_, s)| match s {
+                Some(0) => Some(SideId::A),
+                Some(_) => Some(SideId::B),
+                None => None,
+            });
+        }
+    }
+}
+
+/// R12.5: field works on the map, on passable terrain, once per hex.
+fn check_works(c: &mut Checker, parsed: &ScenarioFile, map: &mut Map, rules: &Rules) {
+    let spans = list_elements(c.lines.source(), "works");
+    for (i, &(col, row)) in parsed.works.iter().enumerate() {
+        let at = c.lines.element(&spans, i);
+        let Some(hex) = hex_on(map, (col, row)) else {
+            c.at(
+                at,
+                format!("field works at ({col}, {row}) are off the map (R12.5)"),
+            );
+            continue;
+        };
+        let terrain = map.terrain(hex);
+        if terrain.is_none_or(|t| rules.terrain(t).cost.is_none()) {
+            let name = terrain.map_or("?".into(), |t| format!("{t:?}").to_lowercase());
+            let message = format!(
+                "field works at ({col}, {row}) are on {name}, which no unit can enter: works go on passable terrain (R12.5)"
+            );
+            c.at(at, message);
+        } else if map.has_works(hex) {
+            c.at(
+                at,
+                format!("field works at ({col}, {row}) are listed twice (R12.5)"),
+            );
+        } else {
+            map.add_works(hex);
+        }
+    }
+}
