@@ -753,6 +753,33 @@ fn the_picker_refuses_a_hex_and_a_good_order_clears_the_message(app: &mut App) {
     assert_shows(&log(&render(app, 100, 30)), "Red pike marches");
 }
 
+/// Issue 27: the order menu keeps the rows it was drawn on, so a click on an order's row in
+/// the panel gives that order and a click on `[Esc] cancel` closes the menu.
+#[test]
+fn a_click_on_an_order_menu_row_gives_that_order() {
+    let mut app = hotseat();
+    press(&mut app, "1\n");
+    assert!(matches!(app.mode(), Mode::Orders { .. }));
+    let at = |s: &[String], text: &str| -> (u16, u16) {
+        let y = s.iter().position(|r| r.contains(text)).unwrap();
+        let x = s[y].split(text).next().unwrap().chars().count();
+        (x as u16, y as u16)
+    };
+    let s = render(&app, 100, 30);
+    let (x, y) = at(&s, "[Esc] cancel");
+    app.click(x, y);
+    assert_eq!(*app.mode(), Mode::Browse, "Esc's row closes the menu");
+    press(&mut app, "\n");
+    let s = render(&app, 100, 30);
+    let (x, y) = at(&s, "[m] march");
+    app.click(x, y);
+    assert!(
+        matches!(app.mode(), Mode::PickHex { .. }),
+        "march's row gives the march: {:?}",
+        app.mode()
+    );
+}
+
 #[test]
 fn quitting_asks_first() {
     let mut app = hotseat();

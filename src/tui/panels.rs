@@ -16,6 +16,29 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
+use std::cell::RefCell;
+
+/// The order menu's own state: the screen row of each order as last drawn and its key
+/// (Esc as `\u{1b}`), so that a click on the menu gives the order.
+#[derive(Debug, Default)]
+pub struct OrderMenuRows {
+    /// (screen row, key), top to bottom.
+    rows: RefCell<Vec<(u16, char)>>,
+}
+
+impl OrderMenuRows {
+    /// Keeps where this drawing put the menu: its keys on the rows from `first` down.
+    pub fn drawn(&self, first: u16, keys: impl Iterator<Item = char>) {
+        self.rows.replace((first..).zip(keys).collect());
+    }
+
+    /// The key of the order drawn on screen row `y`, if any.
+    pub fn key_at(&self, y: u16) -> Option<char> {
+        (self.rows.borrow().iter())
+            .find(|(r, _)| *r == y)
+            .map(|(_, k)| *k)
+    }
+}
 
 /// The header line, fitted to `width`: the turn, phase and acting side always show; the
 /// scenario's name gives way (shortened with `…`) when the line is too long.
@@ -122,8 +145,7 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
         if let Mode::Orders { options, .. } = &app.mode {
             let first = area.y + 1 + rows(&lines) as u16 + 1;
             let keys = options.iter().map(|(k, _)| *k).chain(['\u{1b}']);
-            let spots = (first..).zip(keys).collect();
-            app.menu_rows.replace(spots);
+            app.menu_rows.drawn(first, keys);
         }
         lines.extend(extra);
     }

@@ -374,7 +374,7 @@ fn decision_overlay(frame: &mut Frame, app: &App, area: Rect) {
 /// The screen cells a decision's box must leave in view: the hexes it is about (every
 /// unit's for the initiative, which is about none) and the log's newest lines.
 fn decision_cells(app: &App, area: Rect) -> Vec<Rect> {
-    let geometry = app.geometry.get();
+    let geometry = app.map_view.geometry();
     // The log's newest lines, just above the status line, tell what the decision is
     // about: they stay in view too.
     let log = Rect {
@@ -392,7 +392,7 @@ fn decision_cells(app: &App, area: Rect) -> Vec<Rect> {
 
 /// The screen cells of every unit on the map, better left in view by a box.
 fn unit_cells(app: &App) -> Vec<Rect> {
-    let geometry = app.geometry.get();
+    let geometry = app.map_view.geometry();
     let units = app.game().units().iter().filter(|u| u.on_map());
     units.filter_map(|u| geometry.cell(u.pos)).collect()
 }
@@ -524,7 +524,7 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
     lines.push(Line::raw(""));
     lines.extend(again_lines(app));
     // Kept clear of the log, which tells how it ended.
-    let log = app.geometry.get().area;
+    let log = app.map_view.geometry().area;
     let below = Rect::new(
         area.x,
         log.bottom(),
