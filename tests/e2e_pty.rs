@@ -271,12 +271,19 @@ fn log_line(rows: &[String], prefix: &str) -> Option<String> {
 }
 
 #[test]
-// part E splits this
-#[allow(clippy::too_many_lines)]
 fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
     let mut s = Session::start(&["play", "scenarios/tutorial.ron", "--hotseat", "--seed", "7"]);
     s.begin();
+    initiative_then_help_then_red_goes_first(&mut s);
+    red_lancers_charge_blue_shot(&mut s);
+    movement_ends_and_blue_shot_fires(&mut s);
+    melee_then_turn_2(&mut s);
+    s.quit();
+}
 
+/// Turn 1's initiative prompt and the map, the help screen coming and going, and Red
+/// choosing to go first.
+fn initiative_then_help_then_red_goes_first(s: &mut Session) {
     // Initiative: the roll is in the log and Red is asked, by name.
     let rows = s.expect(&[
         "Tutorial: pike, shot and horse │ Turn 1/6 │ Initiative phase │ Red decides",
@@ -307,7 +314,11 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
         "Red is the first side this turn",
         "│Red pike",
     ]);
+}
 
+/// The lancers' order menu, the charge's highlighted hexes, the target and its odds, and
+/// the shock roll made at once (R9.1).
+fn red_lancers_charge_blue_shot(s: &mut Session) {
     // Tab to the lancers (Red shot, then Red lancers), Enter for their orders.
     s.tab_to("Red lancers");
     s.expect(&["│(6,5) Clear", "│HC, 60 riders, HD 2"]);
@@ -348,7 +359,11 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
         shock, "Blue shot: shock (cavalry charge) 2d6 7 +0 = 7: hold",
         "seed 7 is deterministic"
     );
+}
 
+/// Both sides end their movement and Red its missile orders; Blue shot fires at the
+/// lancers beside it.
+fn movement_ends_and_blue_shot_fires(s: &mut Session) {
     // Red ends its movement (its foot could still move: confirm); the keyboard passes to
     // Blue, who ends too; then Red, first again, in the Missile phase.
     s.end_orders_and_hand_over(true, "Blue");
@@ -374,7 +389,11 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
         "Red lancers lose 1 uhp (7 left)",
         "Red lancers: shock 2d6 10 +2 morale = 12: hold",
     ]);
+}
 
+/// The charge strikes home, Blue keeps its musketeers in place, Blue pike attacks the
+/// lancers, and turn 2 opens with Red deciding again.
+fn melee_then_turn_2(s: &mut Session) {
     // Blue ends: the Melee phase opens with the charge striking home, and Blue decides
     // whether its musketeers withdraw.
     s.send("e");
@@ -411,7 +430,6 @@ fn a_hotseat_turn_of_the_tutorial_with_a_cavalry_charge() {
         "── Turn 2 ──",
         "Red won the initiative: [1] be the first side, [2] the second",
     ]);
-    s.quit();
 }
 
 #[test]

@@ -257,15 +257,28 @@ fn state(app: &App) -> String {
 /// Issue 26: every key the table binds in a battle context does something there: the mode,
 /// the cursor, the message ("why nothing"), the log, the battle or the save alert changes.
 #[test]
-// part E splits this
-#[allow(clippy::too_many_lines)]
 fn i26_every_key_of_a_battle_context_reaches_a_handler() {
     let dir = tempfile::tempdir().unwrap();
-    let (dir, data) = (dir.path(), dir.path().to_path_buf());
     // A file where the autosave's folder goes.
-    std::fs::write(dir.join("a-file"), "not a folder").unwrap();
-    let (alert_dir, unsaved_dir, replace_dir) = (data.clone(), data.clone(), data.clone());
-    let fixtures: Vec<(Context, Box<dyn Fn() -> App>)> = vec![
+    std::fs::write(dir.path().join("a-file"), "not a folder").unwrap();
+    let mut fixtures = battle_fixtures();
+    fixtures.extend(prompt_fixtures(dir.path()));
+    let (tried, dead) = dead_keys(&fixtures);
+    assert!(
+        dead.is_empty(),
+        "keys that did nothing:\n{}",
+        dead.join("\n")
+    );
+    assert!(tried > 100, "{tried} keys tried");
+}
+
+/// A battle screen in a given context, made afresh for each key.
+type Fixture = Box<dyn Fn() -> App>;
+
+/// The battle's own contexts: the map, its menus and pickers, a prompt, the end, the
+/// rules browser.
+fn battle_fixtures() -> Vec<(Context, Fixture)> {
+    vec![
         (Context::Map, Box::new(on_map)),
         (Context::Orders, Box::new(order_menu)),
         (Context::PickHex, Box::new(picking_hex)),
@@ -280,6 +293,25 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
                 a
             }),
         ),
+        (
+            Context::RulesView,
+            Box::new(|| {
+                // Opened inside the rules, so that every scroll key moves it.
+                let mut a = on_map();
+                a.say("refused (R4.4)");
+                press(&mut a, "R");
+                a
+            }),
+        ),
+    ]
+}
+
+/// The prompts and alerts over the battle, with their files in `dir` (where `a-file`
+/// stands in the autosave folder's way).
+fn prompt_fixtures(dir: &std::path::Path) -> Vec<(Context, Fixture)> {
+    let data = dir.to_path_buf();
+    let (alert_dir, unsaved_dir, replace_dir) = (data.clone(), data.clone(), data.clone());
+    vec![
         (
             Context::ConfirmQuit,
             Box::new(in_mode(data.clone(), "q", |m| *m == Mode::ConfirmQuit)),
@@ -315,18 +347,8 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
             Box::new(in_mode(data.clone(), "L", |m| *m == Mode::Log)),
         ),
         (
-            Context::RulesView,
-            Box::new(|| {
-                // Opened inside the rules, so that every scroll key moves it.
-                let mut a = on_map();
-                a.say("refused (R4.4)");
-                press(&mut a, "R");
-                a
-            }),
-        ),
-        (
             Context::ConfirmConcede,
-            Box::new(in_mode(data.clone(), "C", |m| {
+            Box::new(in_mode(data, "C", |m| {
                 *m == Mode::ConfirmConcede {
                     side: volley::engine::SideId::A,
                 }
@@ -340,9 +362,15 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
             Context::Unsaved,
             Box::new(move || failing_autosave(&unsaved_dir, true, true)),
         ),
-    ];
+    ]
+}
+
+/// Presses each key the table binds in each fixture's context on a fresh screen: how many
+/// were tried, and those that changed nothing (the mode, cursor, message, log, battle or
+/// save alert).
+fn dead_keys(fixtures: &[(Context, Fixture)]) -> (usize, Vec<String>) {
     let (mut tried, mut dead) = (0, Vec::new());
-    for (context, fixture) in &fixtures {
+    for (context, fixture) in fixtures {
         for b in BINDINGS.iter().filter(|b| b.contexts.contains(context)) {
             for key in b.keys {
                 let mut app = fixture();
@@ -358,12 +386,7 @@ fn i26_every_key_of_a_battle_context_reaches_a_handler() {
             }
         }
     }
-    assert!(
-        dead.is_empty(),
-        "keys that did nothing:\n{}",
-        dead.join("\n")
-    );
-    assert!(tried > 100, "{tried} keys tried");
+    (tried, dead)
 }
 
 /// The screen of `draw` at 100×30, as text.

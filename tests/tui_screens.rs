@@ -22,11 +22,16 @@ mod screen;
 use screen::*;
 
 #[test]
-// part E splits this
-#[allow(clippy::too_many_lines)]
 fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
     let mut app = hotseat();
-    let s = render(&app, 80, 24);
+    shows_the_initiative_prompt_at_80x24(&render(&app, 80, 24));
+    press(&mut app, "1");
+    shows_the_first_sides_orders_at_80x24(&render(&app, 80, 24));
+}
+
+/// Before the initiative is settled: the header, the map scrolled to the cursor, Red's
+/// prompt over the log.
+fn shows_the_initiative_prompt_at_80x24(s: &[String]) {
     // The name gives way so turn, phase and the side deciding fit in 80 columns.
     // Before the initiative is settled, no first side is named.
     assert_eq!(
@@ -52,22 +57,24 @@ fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
         ],
     );
     // The initiative prompt, addressed to Red by name.
-    assert_shows(&s, "┌ Red decides ─");
+    assert_shows(s, "┌ Red decides ─");
     assert_shows(
-        &s,
+        s,
         "│Red won the initiative: [1] be the first side, [2] the second",
     );
     // The log lies under the map, left of the panel: a long line wraps, never cut. The
     // prompt's box leaves every unit in view and covers the log's last line, which says
     // the same.
     assert_lines(
-        &log(&s)[..2],
+        &log(s)[..2],
         &["── Turn 1 ──", "Initiative d6: 4 v 1 → Red wins"],
     );
     assert!(s[23].starts_with(" answer the prompt"), "{}", s[23]);
+}
 
-    press(&mut app, "1");
-    let s = render(&app, 80, 24);
+/// Red chose to go first: the movement phase's header, the map around Red's pike, its
+/// numbers in the panel and the map's key hints.
+fn shows_the_first_sides_orders_at_80x24(s: &[String]) {
     assert_eq!(
         s[0],
         " Tutorial: pike, shot and horse │ Turn 1/6 │ Movement phase │ Red orders (first)"
@@ -83,7 +90,7 @@ fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
     );
     // The cursor starts on the first unit, Red pike, and the panel names its numbers.
     assert_lines(
-        &panel(&s),
+        &panel(s),
         &[
             "(4,6) Clear",
             "Red pike [p]",
@@ -95,7 +102,7 @@ fn the_battle_at_80x24_shows_header_map_prompt_and_log() {
             "attack throw 11+",
         ],
     );
-    assert_shows(&log(&s), "Red is the first side this turn");
+    assert_shows(&log(s), "Red is the first side this turn");
     assert!(
         s[23].contains("Tab next unit") && s[23].contains("Enter orders"),
         "{}",
@@ -656,12 +663,18 @@ fn the_charge_is_logged_with_the_shock_roll() {
 }
 
 #[test]
-// part E splits this
-#[allow(clippy::too_many_lines)]
 fn refused_orders_put_the_engines_reason_on_the_status_line() {
     let mut app = hotseat();
     press(&mut app, "1");
-    let pike = unit_id(&app, "Red pike");
+    a_march_too_far_is_refused_first_on_the_status_line(&mut app);
+    an_order_for_the_side_not_ordering_is_refused_by_name(&mut app);
+    the_picker_refuses_a_hex_and_a_good_order_clears_the_message(&mut app);
+}
+
+/// The engine's reason for a march beyond the pikemen's 2 hexes leads the status line,
+/// with the unit named by its label and hex, at both sizes.
+fn a_march_too_far_is_refused_first_on_the_status_line(app: &mut App) {
+    let pike = unit_id(app, "Red pike");
     // A march far beyond the pikemen's 2 hexes.
     let far = Command::Order(Order::March {
         unit: pike,
@@ -680,16 +693,18 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
     // It comes first on the status line, where the list of keys cannot push it off, at
     // the smallest size too.
     for (w, h) in [(100, 30), (80, 24)] {
-        let s = render(&app, w, h);
+        let s = render(app, w, h);
         let status = &s[h as usize - 1];
         assert!(
             status.starts_with(&format!(" {reason}")) && status.chars().count() <= w as usize,
             "status: {status:?}, reason: {reason:?}"
         );
     }
+}
 
-    // An order for the side that is not ordering.
-    let blue_pike = unit_id(&app, "Blue pike");
+/// An order for Blue while Red orders: refused, the unit named, no raw id shown.
+fn an_order_for_the_side_not_ordering_is_refused_by_name(app: &mut App) {
+    let blue_pike = unit_id(app, "Blue pike");
     let blue = Command::Order(Order::StandFast { unit: blue_pike });
     let reason = app
         .game()
@@ -698,40 +713,71 @@ fn refused_orders_put_the_engines_reason_on_the_status_line() {
         .to_string();
     let reason = reason.replace(&blue_pike.to_string(), "\"Blue pike\" at (6, 1)");
     assert!(!app.submit(blue));
-    let s = render(&app, 100, 30);
+    let s = render(app, 100, 30);
     assert!(
         s[29].starts_with(&format!(" {reason} ")),
         "status: {:?}, reason: {reason:?}",
         s[29]
     );
     assert!(!s[29].contains('#'), "no raw unit id: {}", s[29]);
+}
 
-    // The picker itself refuses a hex the move cannot end in, and says why.
-    press(&mut app, "\nm");
+/// The picker itself refuses a hex the move cannot end in, and says why; a good order
+/// then clears the message.
+fn the_picker_refuses_a_hex_and_a_good_order_clears_the_message(app: &mut App) {
+    let pike = unit_id(app, "Red pike");
+    press(app, "\nm");
     assert!(matches!(app.mode(), Mode::PickHex { .. }));
     app.put_cursor(Map::hex_at(0, 0));
-    press(&mut app, "\n");
-    let s = render(&app, 100, 30);
+    press(app, "\n");
+    let s = render(app, 100, 30);
     assert_shows(
         &s[29..],
         "that hex is not highlighted: pick one the unit can reach",
     );
 
     // A good order clears the message.
-    press(&mut app, "\x1b");
+    press(app, "\x1b");
     app.put_cursor(app.game().unit(pike).unwrap().pos);
-    press(&mut app, "\nm");
+    press(app, "\nm");
     assert_eq!(
         app.cursor(),
         app.game().unit(pike).unwrap().pos,
         "moves start on the unit"
     );
-    press(&mut app, "k");
+    press(app, "k");
     let to = app.cursor();
-    press(&mut app, "\n");
+    press(app, "\n");
     assert_eq!(app.game().unit(pike).unwrap().pos, to);
     assert!(app.message().is_empty());
-    assert_shows(&log(&render(&app, 100, 30)), "Red pike marches");
+    assert_shows(&log(&render(app, 100, 30)), "Red pike marches");
+}
+
+/// Issue 27: the order menu keeps the rows it was drawn on, so a click on an order's row in
+/// the panel gives that order and a click on `[Esc] cancel` closes the menu.
+#[test]
+fn a_click_on_an_order_menu_row_gives_that_order() {
+    let mut app = hotseat();
+    press(&mut app, "1\n");
+    assert!(matches!(app.mode(), Mode::Orders { .. }));
+    let at = |s: &[String], text: &str| -> (u16, u16) {
+        let y = s.iter().position(|r| r.contains(text)).unwrap();
+        let x = s[y].split(text).next().unwrap().chars().count();
+        (x as u16, y as u16)
+    };
+    let s = render(&app, 100, 30);
+    let (x, y) = at(&s, "[Esc] cancel");
+    app.click(x, y);
+    assert_eq!(*app.mode(), Mode::Browse, "Esc's row closes the menu");
+    press(&mut app, "\n");
+    let s = render(&app, 100, 30);
+    let (x, y) = at(&s, "[m] march");
+    app.click(x, y);
+    assert!(
+        matches!(app.mode(), Mode::PickHex { .. }),
+        "march's row gives the march: {:?}",
+        app.mode()
+    );
 }
 
 #[test]

@@ -209,16 +209,24 @@ fn save_in(dir: &std::path::Path, name: &str, app: &App, levels: [volley::ai::Le
 }
 
 #[test]
-// part E splits this
-#[allow(clippy::too_many_lines)]
 fn the_save_list_tells_saves_apart_by_name_battle_players_turn_and_end() {
-    use volley::ai::Level;
     let dir = tempfile::tempdir().unwrap();
+    four_saves_in(dir.path());
+    let mut title = volley::tui::title::Title::new(dir.path());
+    let mut t = Terminal::new(TestBackend::new(130, 60)).unwrap();
+    each_row_names_the_battle_players_turn_and_end(&draw_title(&mut t, &title));
+    on_a_save_1_starts_nothing_and_the_hint_offers_what_works(&mut t, &mut title);
+}
+
+/// A hot-seat save, one against the hard computer, a finished battle, and a format-3 save
+/// written before issue 26 (its header has no players nor end), in `dir`/saves.
+fn four_saves_in(dir: &std::path::Path) {
+    use volley::ai::Level;
     let mut hot = hotseat();
     press(&mut hot, "1");
-    save_in(dir.path(), "hot", &hot, [Level::Normal; 2]);
+    save_in(dir, "hot", &hot, [Level::Normal; 2]);
     let solo = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
-    save_in(dir.path(), "solo", &solo, [Level::Normal, Level::Hard]);
+    save_in(dir, "solo", &solo, [Level::Normal, Level::Hard]);
     let mut over = hotseat();
     while over.game().outcome().is_none() {
         match over.game().actor() {
@@ -226,16 +234,19 @@ fn the_save_list_tells_saves_apart_by_name_battle_players_turn_and_end() {
             _ => end_orders(&mut over),
         }
     }
-    save_in(dir.path(), "over", &over, [Level::Normal; 2]);
-    // A format-3 save written before issue 26: its header has no players nor end.
-    std::fs::copy("tests/saves/format3.ron", dir.path().join("saves/old.ron")).unwrap();
-    let mut title = volley::tui::title::Title::new(dir.path());
-    let mut t = Terminal::new(TestBackend::new(130, 60)).unwrap();
-    let draw = |t: &mut Terminal<TestBackend>, title: &volley::tui::title::Title| {
-        t.draw(|f| title.draw(f, f.area())).unwrap();
-        rows(t)
-    };
-    let s = draw(&mut t, &title);
+    save_in(dir, "over", &over, [Level::Normal; 2]);
+    std::fs::copy("tests/saves/format3.ron", dir.join("saves/old.ron")).unwrap();
+}
+
+/// The title screen with its save list, as rows of text.
+fn draw_title(t: &mut Terminal<TestBackend>, title: &volley::tui::title::Title) -> Vec<String> {
+    t.draw(|f| title.draw(f, f.area())).unwrap();
+    rows(t)
+}
+
+/// Each save's row names its battle, its players (with the computer's level), its turn and
+/// how it ended; the old save reads without players nor end.
+fn each_row_names_the_battle_players_turn_and_end(s: &[String]) {
     let line = |stem: &str| {
         s.iter()
             .find(|r| r.trim_start_matches(['│', '>', ' ']).starts_with(stem))
@@ -261,14 +272,20 @@ fn the_save_list_tells_saves_apart_by_name_battle_players_turn_and_end() {
     );
     assert!(line("old ").contains("turn 1 "), "{}", line("old "));
     assert!(!line("old ").contains("finished"), "{}", line("old "));
-    // On a save, `1` does not start anything and the hint offers only what works.
-    while !draw(&mut t, &title).iter().any(|r| r.starts_with("│> hot")) {
+}
+
+/// On a save, `1` does not start anything and the hint offers only what works.
+fn on_a_save_1_starts_nothing_and_the_hint_offers_what_works(
+    t: &mut Terminal<TestBackend>,
+    title: &mut volley::tui::title::Title,
+) {
+    while !draw_title(t, title).iter().any(|r| r.starts_with("│> hot")) {
         title.key(Key::Down);
     }
     for _ in 0..20 {
         title.key(Key::Down);
     }
-    let s = draw(&mut t, &title);
+    let s = draw_title(t, title);
     assert!(
         s.last().unwrap().starts_with(" Enter resume · q quit"),
         "{}",

@@ -10,7 +10,6 @@ use crate::engine::{Actor, Order};
 use crate::engine::{Command, Dice, Event, Game, Map, Phase, SideId, UnitId};
 use crate::scenario::{Controller, Scenario};
 use hexx::Hex;
-use std::cell::Cell;
 
 mod input;
 mod mouse;
@@ -195,19 +194,12 @@ pub struct App {
     pub(super) threat_view: bool,
     /// Set when the player leaves.
     pub(super) quit: bool,
-    /// Map scroll, in offset (col, row) of the top-left hex shown.
-    pub(super) view: Cell<(i32, i32)>,
-    /// The hex size the player chose with `+`/`-` (1 to 3); `None` picks the largest that
-    /// fits the map on this terminal.
-    pub(super) zoom: Cell<Option<u8>>,
-    /// Set while the terminal is too small to draw the battle: then only quit and help
-    /// work, so no key acts on a battle the player cannot see (issue 26).
-    pub(super) small: Cell<bool>,
-    /// Where the map was last drawn, to turn a mouse click into a hex.
-    pub(super) geometry: Cell<super::map_view::MapGeometry>,
+    /// The map view: its scroll, the player's hex size, whether the terminal is too small,
+    /// where it was last drawn.
+    pub(super) map_view: super::map_view::MapViewState,
     /// The screen row of each order of the open menu and its key (Esc as `\u{1b}`), to
     /// turn a click on the menu into the order.
-    pub(super) menu_rows: std::cell::RefCell<Vec<(u16, char)>>,
+    pub(super) menu_rows: super::panels::OrderMenuRows,
     /// Where named saves go (the data directory); `None` disables `S`.
     pub(super) save_dir: Option<std::path::PathBuf>,
     /// This battle's own autosave file, written after every command; `None` disables it.
@@ -528,11 +520,8 @@ impl App {
             threat_view: false,
             log_panel: super::log_scroll::LogScroll::default(),
             quit: false,
-            view: Cell::new((0, 0)),
-            zoom: Cell::new(None),
-            small: Cell::new(false),
-            geometry: Cell::new(super::map_view::MapGeometry::default()),
-            menu_rows: std::cell::RefCell::new(Vec::new()),
+            map_view: super::map_view::MapViewState::default(),
+            menu_rows: super::panels::OrderMenuRows::default(),
             save_dir: None,
             autosave: None,
             watch: None,

@@ -136,17 +136,16 @@ impl Context {
         )
     }
 
-    // part E splits this
-    #[allow(clippy::too_many_lines)]
+    /// What the status line and the README say here: the battle's own contexts, then the
+    /// prompts and screens over or around it.
     fn said(self) -> Said {
-        let say = |lead, status, tail, otherwise| Said {
-            lead,
-            status,
-            tail,
-            otherwise,
-        };
-        let press = Some("press a key");
-        match self {
+        self.said_in_battle()
+            .unwrap_or_else(|| self.said_at_prompt())
+    }
+
+    /// What the battle's contexts say (the map, its menus and pickers); `None` elsewhere.
+    fn said_in_battle(self) -> Option<Said> {
+        Some(match self {
             Context::Map => say(None, MAP_HINTS, None, None),
             Context::Orders => say(
                 Some("press an order's key"),
@@ -173,6 +172,26 @@ impl Context {
                 None,
                 None,
             ),
+            Context::LogView => say(
+                None,
+                &[A::ScrollLog],
+                Some("any other key back"),
+                Some("goes back"),
+            ),
+            Context::RulesView => say(
+                None,
+                &[A::ScrollRules, A::NextRule, A::PrevRule, A::CloseRules],
+                None,
+                None,
+            ),
+            _ => return None,
+        })
+    }
+
+    /// What the prompts, alerts and the screens outside a battle say.
+    fn said_at_prompt(self) -> Said {
+        let press = Some("press a key");
+        match self {
             Context::ConfirmEnd | Context::ConfirmQuit => say(press, &[], None, Some("no")),
             Context::ConfirmReplace => say(
                 None,
@@ -195,23 +214,28 @@ impl Context {
             Context::Briefing => say(press, &[], None, Some("begins")),
             Context::Notice => say(press, &[], None, Some("closes it")),
             Context::ConfirmConcede => say(press, &[], None, Some("the battle goes on")),
-            Context::LogView => say(
-                None,
-                &[A::ScrollLog],
-                Some("any other key back"),
-                Some("goes back"),
-            ),
-            Context::RulesView => say(
-                None,
-                &[A::ScrollRules, A::NextRule, A::PrevRule, A::CloseRules],
-                None,
-                None,
-            ),
             Context::Alert => say(None, &[A::Save, A::Dismiss, A::Quit], None, None),
-            Context::Unsaved => say(None, &[], None, None),
             Context::Title => say(None, TITLE_HINTS, None, None),
             Context::Replay => say(None, REPLAY_HINTS, None, None),
+            // Unsaved only lends its keys to others; the battle's own are said_in_battle's.
+            _ => say(None, &[], None, None),
         }
+    }
+}
+
+/// A context's words: before the hints, the hinted actions, after them, and what any
+/// other key does.
+fn say(
+    lead: Option<&'static str>,
+    status: &'static [Action],
+    tail: Option<&'static str>,
+    otherwise: Option<&'static str>,
+) -> Said {
+    Said {
+        lead,
+        status,
+        tail,
+        otherwise,
     }
 }
 

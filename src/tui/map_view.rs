@@ -11,6 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Widget;
+use std::cell::Cell;
 
 /// The sizes a hex can be drawn at: columns per hex (gap included), lines per row of
 /// hexes, and whether outlines are drawn. Size 1 is the 80×24 layout.
@@ -18,6 +19,51 @@ const SIZES: [(u16, u16, bool); 3] = [(5, 2, false), (8, 3, false), (11, 5, true
 
 /// The largest zoom level.
 pub const MAX_ZOOM: u8 = SIZES.len() as u8;
+
+/// The map view's own state: where it is scrolled, the hex size the player chose, whether
+/// the terminal is too small for the battle, and where the map was last drawn. Drawing
+/// takes `&App`, so the parts a drawing updates are cells.
+#[derive(Debug, Default)]
+pub struct MapViewState {
+    /// Offset (col, row) of the top-left hex shown, kept between drawings.
+    scroll: Cell<(i32, i32)>,
+    /// The hex size the player chose with `+`/`-` (1 to [`MAX_ZOOM`]); `None` picks the
+    /// largest that fits the map on this terminal.
+    zoom: Cell<Option<u8>>,
+    /// Set while the terminal is too small to draw the battle: then only quit and help
+    /// work, so no key acts on a battle the player cannot see (issue 26).
+    small: Cell<bool>,
+    /// Where the map was last drawn, to turn a mouse click into a hex.
+    geometry: Cell<MapGeometry>,
+}
+
+impl MapViewState {
+    /// The hex size the player chose (1 to [`MAX_ZOOM`]); `None` fits the map to the
+    /// terminal.
+    pub fn chosen_zoom(&self) -> Option<u8> {
+        self.zoom.get()
+    }
+
+    /// Keeps the player's hex size (`None`: fit the map to the terminal).
+    pub fn choose_zoom(&self, zoom: Option<u8>) {
+        self.zoom.set(zoom);
+    }
+
+    /// Whether the terminal was too small for the battle when last drawn (issue 26).
+    pub fn is_small(&self) -> bool {
+        self.small.get()
+    }
+
+    /// Keeps whether this drawing found the terminal too small for the battle.
+    pub fn set_small(&self, small: bool) {
+        self.small.set(small);
+    }
+
+    /// Where the map was last drawn: its area, scroll and hex size.
+    pub fn geometry(&self) -> MapGeometry {
+        self.geometry.get()
+    }
+}
 
 /// Where the map was last drawn, so that a click can be turned into a hex.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -204,8 +250,8 @@ impl HexMap<'_> {
     /// The zoom level in force: the player's choice, or the largest that fits the map.
     fn zoom(&self, area: Rect) -> u8 {
         self.app
-            .zoom
-            .get()
+            .map_view
+            .chosen_zoom()
             .unwrap_or_else(|| auto_zoom(self.app.game().map(), area))
     }
 
@@ -223,7 +269,7 @@ impl HexMap<'_> {
         let (cols, rows) = HexMap::capacity(area, zoom);
         let map = self.app.game().map();
         let (cc, cr) = Map::offset(self.app.cursor);
-        let (mut vc, mut vr) = self.app.view.get();
+        let (mut vc, mut vr) = self.app.map_view.scroll.get();
         let fit = |v: i32, c: i32, span: i32, size: i32| -> i32 {
             let margin = if span > 4 { 1 } else { 0 };
             let mut v = v;
@@ -237,7 +283,7 @@ impl HexMap<'_> {
         };
         vc = fit(vc, cc, cols, map.width() as i32);
         vr = fit(vr, cr, rows, map.height() as i32);
-        self.app.view.set((vc, vr));
+        self.app.map_view.scroll.set((vc, vr));
         (vc, vr)
     }
 }
@@ -246,7 +292,7 @@ impl Widget for HexMap<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let zoom = self.zoom(area);
         let (vc, vr) = self.scroll(area, zoom);
-        self.app.geometry.set(MapGeometry {
+        self.app.map_view.geometry.set(MapGeometry {
             area,
             view: (vc, vr),
             zoom,

@@ -34,7 +34,7 @@ use ratatui::Frame;
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     let small = area.width < screens::MIN_SIZE.0 || area.height < screens::MIN_SIZE.1;
-    app.small.set(small);
+    app.map_view.set_small(small);
     if small {
         screens::too_small(frame, app, area);
         return;
@@ -51,7 +51,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     // The map takes the rows its hexes need and the log every row left under it.
     let least_log = (area.height / 4).clamp(5, 12);
     let room = left.height.saturating_sub(least_log).max(1);
-    let zoom = app.zoom.get().unwrap_or_else(|| {
+    let zoom = app.map_view.chosen_zoom().unwrap_or_else(|| {
         map_view::auto_zoom(
             app.game().map(),
             Rect {

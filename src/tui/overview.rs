@@ -88,7 +88,7 @@ impl Shown {
 }
 
 fn shown_area(app: &App) -> Shown {
-    let g = app.geometry.get();
+    let g = app.map_view.geometry();
     let map = app.game().map();
     let (hw, hh) = super::map_view::hex_cells(g.zoom);
     let first = |v: i32| u32::try_from(v.max(0)).unwrap_or(0);

@@ -16,6 +16,29 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
+use std::cell::RefCell;
+
+/// The order menu's own state: the screen row of each order as last drawn and its key
+/// (Esc as `\u{1b}`), so that a click on the menu gives the order.
+#[derive(Debug, Default)]
+pub struct OrderMenuRows {
+    /// (screen row, key), top to bottom.
+    rows: RefCell<Vec<(u16, char)>>,
+}
+
+impl OrderMenuRows {
+    /// Keeps where this drawing put the menu: its keys on the rows from `first` down.
+    pub fn drawn(&self, first: u16, keys: impl Iterator<Item = char>) {
+        self.rows.replace((first..).zip(keys).collect());
+    }
+
+    /// The key of the order drawn on screen row `y`, if any.
+    pub fn key_at(&self, y: u16) -> Option<char> {
+        (self.rows.borrow().iter())
+            .find(|(r, _)| *r == y)
+            .map(|(_, k)| *k)
+    }
+}
 
 /// The header line, fitted to `width`: the turn, phase and acting side always show; the
 /// scenario's name gives way (shortened with `…`) when the line is too long.
@@ -122,8 +145,7 @@ pub fn side_panel(frame: &mut Frame, app: &App, area: Rect) {
         if let Mode::Orders { options, .. } = &app.mode {
             let first = area.y + 1 + rows(&lines) as u16 + 1;
             let keys = options.iter().map(|(k, _)| *k).chain(['\u{1b}']);
-            let spots = (first..).zip(keys).collect();
-            app.menu_rows.replace(spots);
+            app.menu_rows.drawn(first, keys);
         }
         lines.extend(extra);
     }
@@ -189,9 +211,17 @@ fn mode_lines(app: &App) -> (Vec<Line<'static>>, usize) {
     }
 }
 
-// part E splits this
-#[allow(clippy::too_many_lines)]
+/// The panel's lines for the hex under the cursor: its ground, then the unit on it.
 fn cursor_lines(app: &App) -> Vec<Line<'static>> {
+    let mut lines = vec![hex_line(app)];
+    if let Some(u) = app.game().unit_at(app.cursor) {
+        lines.extend(unit_lines(app, u));
+    }
+    lines
+}
+
+/// The hex's place, ground, field works (R12.5) and objective with its worth (R12.4).
+fn hex_line(app: &App) -> Line<'static> {
     let g = &app.game();
     let (col, row) = Map::offset(app.cursor);
     let terrain = g
@@ -215,54 +245,70 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     } else {
         ""
     };
-    let mut lines = vec![Line::raw(format!(
+    Line::raw(format!(
         "({col},{row}) {terrain}{works}{}",
         objective.unwrap_or_default()
-    ))];
-    let Some(u) = g.unit_at(app.cursor) else {
-        return lines;
-    };
+    ))
+}
+
+/// The unit's name, troop, strength, rates, defence, weapons and marks, then what it may
+/// do (for the side giving orders only).
+fn unit_lines(app: &App, u: &crate::engine::Unit) -> Vec<Line<'static>> {
+    let g = &app.game();
     let p = &u.profile;
     let t = &u.troop;
-    let status = match u.status {
-        Status::Steady => "steady",
-        Status::Disordered => "disordered",
-        Status::Fleeing => "fleeing",
-    };
     let side = Style::default()
         .fg(side_color(u.side.index()))
         .add_modifier(Modifier::BOLD);
-    lines.push(Line::styled(
-        format!("{} [{}]", u.label, app.tag(u.id)),
-        side,
-    ));
-    lines.push(Line::raw(format!("{} ({})", g.side(u.side).name, t.name)));
-    lines.push(Line::raw(format!(
-        "{}, {} {}, HD {}",
-        t.formation,
-        u.creatures,
-        size_word(t),
-        t.hd
-    )));
-    lines.push(Line::raw(format!("uhp {} of {}", u.uhp, p.uhp)));
-    lines.push(Line::raw(format!(
-        "march {} hustle {} charge {}",
-        p.rate.march, p.rate.hustle, p.rate.charge
-    )));
-    lines.push(Line::raw(format!(
-        "AC {} (armor {}), morale {:+}",
-        t.armor_ac.saturating_add(t.other_ac),
-        t.armor_ac,
-        t.morale
-    )));
-    lines.push(Line::raw(format!("attack throw {}+", t.attack_throw)));
-    lines.push(Line::raw(weapon_line(t, p)));
+    let mut lines = vec![
+        Line::styled(format!("{} [{}]", u.label, app.tag(u.id)), side),
+        Line::raw(format!("{} ({})", g.side(u.side).name, t.name)),
+        Line::raw(format!(
+            "{}, {} {}, HD {}",
+            t.formation,
+            u.creatures,
+            size_word(t),
+            t.hd
+        )),
+        Line::raw(format!("uhp {} of {}", u.uhp, p.uhp)),
+        Line::raw(format!(
+            "march {} hustle {} charge {}",
+            p.rate.march, p.rate.hustle, p.rate.charge
+        )),
+        Line::raw(format!(
+            "AC {} (armor {}), morale {:+}",
+            t.armor_ac.saturating_add(t.other_ac),
+            t.armor_ac,
+            t.morale
+        )),
+        Line::raw(format!("attack throw {}+", t.attack_throw)),
+        Line::raw(weapon_line(t, p)),
+    ];
     if t.missile.is_some() {
         lines.push(Line::raw(format!(
             "melee: {} {}",
             p.melee_attacks, t.melee.name
         )));
     }
+    lines.push(Line::raw(marks_line(g, u)));
+    // What it may do, or why not: for the side giving orders only.
+    if matches!(g.actor(), Actor::Orders { side, .. } if side == u.side) {
+        lines.push(Line::raw(may_do(app, u.id)));
+        if !g.unit_orders(u.id).is_empty() {
+            lines.extend(why_not_lines(app, u.id));
+        }
+    }
+    lines
+}
+
+/// The unit's marks: its status, readiness (R5.6), reload tokens held (R6.4), fearlessness
+/// and whether formed foot secures it (R9.4).
+fn marks_line(g: &crate::engine::Game, u: &crate::engine::Unit) -> String {
+    let status = match u.status {
+        Status::Steady => "steady",
+        Status::Disordered => "disordered",
+        Status::Fleeing => "fleeing",
+    };
     let mut marks = vec![status.to_string()];
     if u.ready {
         marks.push("ready".into());
@@ -270,21 +316,13 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
     if u.reload_tokens > 0 {
         marks.push(crate::words::counted(u.reload_tokens, "reload token"));
     }
-    if t.fearless {
+    if u.troop.fearless {
         marks.push("fearless".into());
     }
     if g.secured_by_formed_foot(u) {
         marks.push("secured by FF".into());
     }
-    lines.push(Line::raw(marks.join(", ")));
-    // What it may do, or why not: for the side giving orders only.
-    if matches!(g.actor(), Actor::Orders { side, .. } if side == u.side) {
-        lines.push(Line::raw(may_do(app, u.id)));
-        if !app.game().unit_orders(u.id).is_empty() {
-            lines.extend(why_not_lines(app, u.id));
-        }
-    }
-    lines
+    marks.join(", ")
 }
 
 /// The weapon line: the attack sequence, and what each volley costs in reload tokens

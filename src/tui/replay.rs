@@ -163,7 +163,7 @@ impl Replay {
     /// viewer is left.
     pub fn key(&mut self, key: Key) -> Option<ReplayExit> {
         // Nothing moves a view the player cannot see (issue 26): only quit works.
-        if self.app.small.get() {
+        if self.app.map_view.is_small() {
             return (key == Key::Char('q')).then_some(ReplayExit::Quit);
         }
         // Esc first clears a turn number half typed (issue 26).

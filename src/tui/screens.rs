@@ -374,7 +374,7 @@ fn decision_overlay(frame: &mut Frame, app: &App, area: Rect) {
 /// The screen cells a decision's box must leave in view: the hexes it is about (every
 /// unit's for the initiative, which is about none) and the log's newest lines.
 fn decision_cells(app: &App, area: Rect) -> Vec<Rect> {
-    let geometry = app.geometry.get();
+    let geometry = app.map_view.geometry();
     // The log's newest lines, just above the status line, tell what the decision is
     // about: they stay in view too.
     let log = Rect {
@@ -392,7 +392,7 @@ fn decision_cells(app: &App, area: Rect) -> Vec<Rect> {
 
 /// The screen cells of every unit on the map, better left in view by a box.
 fn unit_cells(app: &App) -> Vec<Rect> {
-    let geometry = app.geometry.get();
+    let geometry = app.map_view.geometry();
     let units = app.game().units().iter().filter(|u| u.on_map());
     units.filter_map(|u| geometry.cell(u.pos)).collect()
 }
@@ -512,64 +512,19 @@ fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId, ask: &str, s
     popup(frame, area, "Handover", lines, area.width.min(90));
 }
 
-// part E splits this
-#[allow(clippy::too_many_lines)]
+/// The end-of-battle popup: who won and why, each side's losses, the unit table, and how
+/// to roll the same dice or watch the battle again (R10).
 fn game_over(frame: &mut Frame, app: &App, area: Rect) {
-    let g = &app.game();
-    let Some(outcome) = g.outcome() else { return };
-    let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
-        format!("{} wins", g.side(s).name)
-    });
-    let why = match outcome.reason {
-        EndReason::Annihilated => "no enemy unit is left on the field (R10.1)",
-        EndReason::ArmyBroke => "the enemy army's morale broke (R10.2)",
-        EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
-        EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
-        EndReason::Defender => "the defender holds at the turn limit (R10.3)",
-        EndReason::Conceded => "the enemy conceded the battle (R10)",
+    let Some(mut lines) = outcome_lines(app) else {
+        return;
     };
-    let bold = Style::default().add_modifier(Modifier::BOLD);
-    let mut lines = vec![
-        Line::styled(winner, bold),
-        Line::raw(format!("Why: {why}, turn {}", g.turn())),
-        Line::raw(""),
-    ];
-    for side in [SideId::A, SideId::B] {
-        let s = g.side(side);
-        let routed = g
-            .units()
-            .iter()
-            .filter(|u| u.side == side && !u.on_map())
-            .count();
-        lines.push(Line::raw(format!(
-            "{}: lost {} of {} uhp, {} gone, {} held",
-            s.name,
-            g.losses(side),
-            s.start_uhp,
-            crate::words::counted(routed as u64, "unit"),
-            crate::words::counted(g.objectives_held(side) as u64, "objective")
-        )));
-    }
+    lines.extend(side_lines(app));
     lines.push(Line::raw(""));
     lines.extend(unit_table(app));
     lines.push(Line::raw(""));
-    lines.push(Line::raw(format!(
-        "Seed {}: `volley --seed {} {}` rolls these dice again.",
-        app.seed,
-        app.seed,
-        app.scenario.typed_name()
-    )));
-    if let Some(path) = app.saved.as_ref().map(|s| &s.path) {
-        lines.push(Line::raw(format!(
-            "Watch it again: volley replay {}",
-            crate::files::shell_quoted(path)
-        )));
-    }
-    lines.push(Line::raw(
-        "Enter or t: back to the title screen · q: leave.",
-    ));
+    lines.extend(again_lines(app));
     // Kept clear of the log, which tells how it ended.
-    let log = app.geometry.get().area;
+    let log = app.map_view.geometry().area;
     let below = Rect::new(
         area.x,
         log.bottom(),
@@ -584,6 +539,73 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
         area.width.min(100),
         (&[below], &[]),
     );
+}
+
+/// Who won and why (R10.1-R10.3), with a blank line after; `None` while the battle goes on.
+fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
+    let g = &app.game();
+    let outcome = g.outcome()?;
+    let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
+        format!("{} wins", g.side(s).name)
+    });
+    let why = match outcome.reason {
+        EndReason::Annihilated => "no enemy unit is left on the field (R10.1)",
+        EndReason::ArmyBroke => "the enemy army's morale broke (R10.2)",
+        EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
+        EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
+        EndReason::Defender => "the defender holds at the turn limit (R10.3)",
+        EndReason::Conceded => "the enemy conceded the battle (R10)",
+    };
+    let bold = Style::default().add_modifier(Modifier::BOLD);
+    Some(vec![
+        Line::styled(winner, bold),
+        Line::raw(format!("Why: {why}, turn {}", g.turn())),
+        Line::raw(""),
+    ])
+}
+
+/// A line per side: uhp lost of its start, units gone and objectives held.
+fn side_lines(app: &App) -> Vec<Line<'static>> {
+    let g = &app.game();
+    [SideId::A, SideId::B]
+        .into_iter()
+        .map(|side| {
+            let s = g.side(side);
+            let routed = g
+                .units()
+                .iter()
+                .filter(|u| u.side == side && !u.on_map())
+                .count();
+            Line::raw(format!(
+                "{}: lost {} of {} uhp, {} gone, {} held",
+                s.name,
+                g.losses(side),
+                s.start_uhp,
+                crate::words::counted(routed as u64, "unit"),
+                crate::words::counted(g.objectives_held(side) as u64, "objective")
+            ))
+        })
+        .collect()
+}
+
+/// How to roll these dice again, watch the saved battle again, and the keys that leave.
+fn again_lines(app: &App) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::raw(format!(
+        "Seed {}: `volley --seed {} {}` rolls these dice again.",
+        app.seed,
+        app.seed,
+        app.scenario.typed_name()
+    ))];
+    if let Some(path) = app.saved.as_ref().map(|s| &s.path) {
+        lines.push(Line::raw(format!(
+            "Watch it again: volley replay {}",
+            crate::files::shell_quoted(path)
+        )));
+    }
+    lines.push(Line::raw(
+        "Enter or t: back to the title screen · q: leave.",
+    ));
+    lines
 }
 
 /// A row per unit, side by side: uhp dealt and taken, shock rolls failed of made, its fate.

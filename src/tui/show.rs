@@ -31,7 +31,7 @@ pub fn show(scenario: Scenario, width: u16) -> Result<String, super::error::Game
     let width = width.min(full_width(map, MAX_ZOOM));
     // Tall enough for any zoom; what is left blank is trimmed below.
     let area = Rect::new(0, 0, width, (map.height() as u16).saturating_mul(5).max(1));
-    app.zoom.set(Some(auto_zoom(map, area)));
+    app.map_view.choose_zoom(Some(auto_zoom(map, area)));
     // No cursor on the map: put it off the board.
     let mut app = app;
     app.cursor = Map::hex_at(-10, -10);

@@ -123,7 +123,7 @@ pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     fresh.think_ms = app.think_ms;
     fresh.save_dir = app.save_dir.clone();
     fresh.autosave = app.autosave.clone();
-    fresh.zoom.set(app.zoom.get());
+    fresh.map_view.choose_zoom(app.map_view.chosen_zoom());
     fresh.cursor = app.cursor;
     fresh.message = match r.stopped {
         None if given == 1 => "reloaded: 1 command replayed".into(),

@@ -46,7 +46,7 @@ impl App {
 
     /// Handles one key: looked up in the key table for the context, then done.
     pub fn handle_key(&mut self, key: Key) {
-        if self.small.get() {
+        if self.map_view.is_small() {
             return self.small_key(key);
         }
         let context = self.context();
@@ -426,11 +426,11 @@ impl App {
 
     /// `+` / `-`: larger or smaller hexes, from the size drawn now.
     fn zoom_by(&mut self, step: i8) {
-        let now = self.geometry.get().zoom.max(1);
+        let now = self.map_view.geometry().zoom.max(1);
         let next = now
             .saturating_add_signed(step)
             .clamp(1, super::super::map_view::MAX_ZOOM);
-        self.zoom.set(Some(next));
+        self.map_view.choose_zoom(Some(next));
     }
 
     /// PgUp / PgDn: the log back or forward by a page as last drawn, at any time; back

@@ -11,7 +11,7 @@ impl App {
     /// or target it gives the order being built, and a second click on the selected unit
     /// opens its orders. Each does what a key does (arrows, Enter), so keys suffice.
     pub fn click(&mut self, x: u16, y: u16) {
-        if self.small.get() {
+        if self.map_view.is_small() {
             return;
         }
         // The alert of a failed save is answered by keys only.
@@ -28,13 +28,8 @@ impl App {
             | Mode::ConfirmConcede { .. }
             | Mode::Rules { .. } => return,
             Mode::Orders { .. } => {
-                let picked = self
-                    .menu_rows
-                    .borrow()
-                    .iter()
-                    .find(|(r, _)| *r == y)
-                    .map(|(_, k)| *k);
-                let on_panel = x >= self.geometry.get().area.right();
+                let picked = self.menu_rows.key_at(y);
+                let on_panel = x >= self.map_view.geometry().area.right();
                 match picked {
                     Some('\u{1b}') if on_panel => return self.handle_key(Key::Esc),
                     Some(k) if on_panel => return self.handle_key(Key::Char(k)),
@@ -43,7 +38,7 @@ impl App {
             }
             _ => {}
         }
-        let Some(hex) = self.geometry.get().hex_at(x, y) else {
+        let Some(hex) = self.map_view.geometry().hex_at(x, y) else {
             return;
         };
         if !self.game.map().contains(hex) {
@@ -88,7 +83,7 @@ impl App {
 
     /// The mouse wheel over the game: the log back (`up`) or forward, a line at a time.
     pub fn wheel(&mut self, up: bool) {
-        if self.small.get() {
+        if self.map_view.is_small() {
             return;
         }
         // Over the rules browser the wheel scrolls the rules, as the arrows do.

@@ -176,11 +176,11 @@ impl App {
 
     /// The hex size the player chose with `+`/`-`; `None` fits the map to the terminal.
     pub fn zoom(&self) -> Option<u8> {
-        self.zoom.get()
+        self.map_view.chosen_zoom()
     }
 
     /// Where the map was last drawn: its area, scroll and hex size.
     pub fn geometry(&self) -> crate::tui::map_view::MapGeometry {
-        self.geometry.get()
+        self.map_view.geometry()
     }
 }
