@@ -668,7 +668,7 @@ fn a_troop_catalog_with_an_unknown_weapon_is_located() {
             "troops.ron",
             &text,
             "Blunderbuss",
-            "Unexpected variant named `Blunderbuss` in enum `FirearmKind`",
+            "Unexpected variant named `Blunderbuss` for a firearm kind",
         ),
     );
     let text = edit(
