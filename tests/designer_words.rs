@@ -166,3 +166,28 @@ fn r12_4_a_misspelt_objective_field_and_edge_name_the_file_s_things() {
         ]
     );
 }
+
+#[test]
+fn a_test_file_s_parse_errors_name_the_step_as_written() {
+    let steps = "        March(unit: \"Red pike\"),";
+    assert_eq!(
+        failures(BATTLE, steps),
+        ["5:31: missing field `to` in `March`"]
+    );
+    let steps = "        Expect(unit: \"Red pike\", stauts: Steady),";
+    let got = failures(BATTLE, steps);
+    assert!(
+        got[0].starts_with(
+            "5:34: Unexpected field named `stauts` in `Expect`, expected one of `unit`, `at`,"
+        ),
+        "{got:?}"
+    );
+    let steps = "        Expect(unit: \"Red pike\", status: Routd),";
+    assert_eq!(
+        failures(BATTLE, steps),
+        [
+            "5:42: Unexpected variant named `Routd` for a status, expected one of `Steady`, \
+          `Disordered`, `Fleeing`, `Destroyed`, or `Routed` instead"
+        ]
+    );
+}

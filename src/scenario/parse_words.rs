@@ -4,26 +4,52 @@
 
 use ron::error::Error;
 
-/// What the file calls the thing a Rust type reads: `UnitDef` is "a unit"; a type without
-/// a name of its own is its name in words (`FirearmKind` is "a firearm kind").
-fn thing(type_name: &str) -> String {
-    let known = match type_name {
+/// What the file calls the thing a Rust type reads (`UnitDef` is "a unit"), if the type
+/// is one a file holds.
+fn known(type_name: &str) -> Option<&'static str> {
+    Some(match type_name {
         "ScenarioFile" => "the scenario",
         "UnitDef" => "a unit",
         "ObjectiveDef" => "an objective",
         "SideDef" => "a side",
         "RuleOptions" => "the options",
         "CatalogFile" => "the troop catalog",
-        "TroopDef" => "a troop type",
-        "MeleeDef" => "a melee weapon",
+        "TroopDef" | "TroopType" => "a troop type",
+        "MeleeDef" | "MeleeWeapon" => "a melee weapon",
         "MissileDef" => "a missile weapon",
         "Rules" => "the rules",
+        "Modifiers" => "the modifiers",
+        "Modifier" => "a modifier",
+        "Range" => "a range",
+        "Rate" => "a rate",
+        "Map" => "the map",
         "TestFile" => "the test file",
         "Step" => "a step",
         "UnitStatus" => "a status",
-        _ => return crate::words::with_article(&words_of(type_name)),
-    };
-    known.to_string()
+        "Settings" => "the settings",
+        "SaveFile" => "the save",
+        "SaveHeader" => "the save's header",
+        _ => return None,
+    })
+}
+
+/// What holds a misspelt, missing or doubled field: a struct the file writes as `( … )`
+/// by what the file calls it, a row of the rules' tables in words (`a shock row`), and a
+/// variant the file names itself (`March( … )`) by that name.
+fn holder(type_name: &str) -> String {
+    match (known(type_name), type_name.ends_with("Row")) {
+        (Some(words), _) => words.to_string(),
+        (None, true) => crate::words::with_article(&words_of(type_name)),
+        (None, false) => format!("`{type_name}`"),
+    }
+}
+
+/// What an enum stands for: `Edge` is "an edge", `FirearmKind` "a firearm kind".
+fn choice(type_name: &str) -> String {
+    known(type_name).map_or_else(
+        || crate::words::with_article(&words_of(type_name)),
+        str::to_string,
+    )
 }
 
 /// `FirearmKind` as `firearm kind`, a trailing `Def` dropped.
@@ -59,7 +85,7 @@ pub fn message(error: &Error) -> String {
             outer: Some(outer),
         } => format!(
             "Unexpected field named `{found}` in {}{}",
-            thing(outer),
+            holder(outer),
             one_of(expected, "fields")
         ),
         Error::NoSuchEnumVariant {
@@ -68,17 +94,17 @@ pub fn message(error: &Error) -> String {
             outer: Some(outer),
         } => format!(
             "Unexpected variant named `{found}` for {}{}",
-            thing(outer),
+            choice(outer),
             one_of(expected, "variants")
         ),
         Error::MissingStructField {
             field,
             outer: Some(outer),
-        } => format!("missing field `{field}` in {}", thing(outer)),
+        } => format!("missing field `{field}` in {}", holder(outer)),
         Error::DuplicateStructField {
             field,
             outer: Some(outer),
-        } => format!("field `{field}` given twice in {}", thing(outer)),
+        } => format!("field `{field}` given twice in {}", holder(outer)),
         Error::ExpectedDifferentStructName { found, .. } => {
             format!("`{found}` is not a name this file takes here")
         }
@@ -91,10 +117,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_type_without_a_name_of_its_own_is_named_in_words() {
-        assert_eq!(thing("FirearmKind"), "a firearm kind");
-        assert_eq!(thing("Edge"), "an edge");
-        assert_eq!(thing("ShockRow"), "a shock row");
-        assert_eq!(thing("UnitDef"), "a unit");
+    fn a_type_the_file_never_writes_is_named_in_words_and_a_variant_by_its_name() {
+        assert_eq!(choice("FirearmKind"), "a firearm kind");
+        assert_eq!(choice("Edge"), "an edge");
+        assert_eq!(holder("ShockRow"), "a shock row");
+        assert_eq!(holder("UnitDef"), "a unit");
+        assert_eq!(holder("March"), "`March`");
     }
 }
