@@ -91,8 +91,7 @@ fn a_refused_order_or_unknown_label_stops_the_test_with_the_engines_reason() {
     let failures = run_file(&path);
     assert_eq!(failures.len(), 1, "{failures:?}");
     assert!(
-        failures[0]
-            .contains(":14:9: Fire { unit: \"Red shot\", target: \"Blue pike\" } is refused:"),
+        failures[0].contains(":14:9: Fire(unit: \"Red shot\", target: \"Blue pike\") is refused:"),
         "{failures:?}"
     );
 }

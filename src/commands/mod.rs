@@ -16,6 +16,7 @@ pub mod show;
 pub mod sim;
 pub mod sim_report;
 pub mod sim_run;
+pub mod step_words;
 pub mod test_files;
 pub mod troops;
 pub mod units;

@@ -5,7 +5,9 @@
 //! failure is reported as `file:line:col: message`, at the step that failed.
 
 use crate::engine::event::{EndReason, EventKind};
-use crate::engine::{Answer, Command, Dice, Event, Game, Map, Order, SideId, Status, UnitId};
+use crate::engine::{
+    Answer, Command, Dice, Event, Game, Map, Order, RuleError, SideId, Status, UnitId,
+};
 use crate::scenario::data::{parse_ron, DataError, Problem};
 use crate::scenario::spans::{list_elements, Lines};
 use crate::scenario::Scenario;
@@ -112,8 +114,9 @@ pub enum StepError {
     NotOver(u32),
     /// `Winner` names another winner than the battle's (`None`: a draw).
     #[error(
-        "the winner is {}, expected {} ({reason:?})",
-        got.as_deref().unwrap_or("nobody"), expected.as_deref().unwrap_or("nobody")
+        "the winner is {}, expected {} ({})",
+        got.as_deref().unwrap_or("nobody"), expected.as_deref().unwrap_or("nobody"),
+        super::step_words::ending_words(*reason)
     )]
     WrongWinner {
         /// The battle's winner.
@@ -199,8 +202,8 @@ pub struct UnitCheck {
 }
 
 /// One step of a test: an order or answer (`unit` and `target` are labels, `to` a hex as
-/// `(col, row)`), forced dice, or a check.
-#[derive(Clone, Debug, Deserialize)]
+/// `(col, row)`), forced dice, or a check. Reports write it as the file does (`Display`).
+#[derive(Clone, Debug, Deserialize, strum::IntoStaticStr)]
 #[serde(deny_unknown_fields)]
 #[allow(
     missing_docs,
@@ -447,34 +450,32 @@ fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(
         action => {
             let command = command(game, action)?;
             submit(game, command, last).map_err(|reason| StepError::StepRefused {
-                step: format!("{action:?}"),
+                step: action.to_string(),
                 reason,
             })
         }
     }
 }
 
-/// Submits `command`; the engine's reason if refused, units named by label.
+/// Submits `command`; the engine's reason if refused, units named by label and hex, and
+/// a decision still to answer as the steps that would answer it.
 fn submit(game: &mut Game, command: Command, last: &mut (usize, usize)) -> Result<(), Refused> {
     let start = game.log().len();
     if let Err(e) = game.submit(command) {
+        let reason = match e {
+            RuleError::DecisionPending { .. } => "a decision must be answered first".into(),
+            e => game.with_labels(e.to_string()),
+        };
         let waiting = match game.actor() {
-            crate::engine::Actor::Decide(d) => format!(" (the decision asked: {d:?})"),
+            crate::engine::Actor::Decide(d) => {
+                format!(" ({})", super::step_words::decision_words(game, &d))
+            }
             _ => String::new(),
         };
-        return Err(Refused(labelled(game, format!("{e}{waiting}"))));
+        return Err(Refused(format!("{reason}{waiting}")));
     }
     *last = (start, game.log().len());
     Ok(())
-}
-
-/// `text` with each unit named by label and hex ([`Game::with_labels`]), the ids in a
-/// decision's debug form (`UnitId(3)`) as well as in a reason's (`#3`).
-fn labelled(game: &Game, mut text: String) -> String {
-    for u in game.units() {
-        text = text.replace(&format!("UnitId({})", u.id.0), &u.id.to_string());
-    }
-    game.with_labels(text)
 }
 
 /// The unit of a label, or a message naming the labels there are; a label two units
@@ -542,7 +543,7 @@ fn command(game: &Game, step: &Step) -> Result<Command, StepError> {
             let target = target.as_deref().map(|t| unit(game, t)).transpose()?;
             answer(Answer::ChooseChargeTarget { target })
         }
-        other => Err(StepError::NotAnOrder(format!("{other:?}"))),
+        other => Err(StepError::NotAnOrder(other.to_string())),
     }
 }
 

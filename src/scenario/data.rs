@@ -106,7 +106,7 @@ pub fn parse_ron<T: DeserializeOwned>(source: &str, file: &str) -> Result<T, Dat
         file: file.into(),
         line: e.span.start.line,
         col: e.span.start.col,
-        message: e.code.to_string(),
+        message: super::parse_words::message(&e.code),
     })
 }
 

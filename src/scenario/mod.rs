@@ -7,6 +7,7 @@ mod check;
 mod check_ground;
 pub mod data;
 pub mod level;
+mod parse_words;
 mod rule_ranges;
 pub mod rules_file;
 pub mod spans;
