@@ -154,3 +154,27 @@ fn r12_6_a_scenario_without_roads_has_none() {
     let s = kircholm();
     assert!(s.setup.map.hexes().all(|h| !s.setup.map.has_road(h)));
 }
+
+/// docs/designers.md's example of R12.6, put into Kircholm, passes `check` and lays one
+/// unbroken road, each hex beside the last, through the woods.
+#[test]
+fn r12_6_the_designers_guide_example_passes_check() {
+    let guide = std::fs::read_to_string("docs/designers.md").unwrap();
+    let (_, after) = guide.split_once("**Roads and bridges (R12.6).**").unwrap();
+    let (_, block) = after.split_once("```ron\n").unwrap();
+    let (example, _) = block.split_once("```").unwrap();
+    let text = edit(
+        &kircholm().source,
+        "    turn_limit: 8,",
+        &format!("{example}    turn_limit: 8,"),
+    );
+    let s = volley::scenario::Scenario::parse(&text, "example.ron").unwrap();
+    let map = &s.setup.map;
+    let road: Vec<_> = map.hexes().filter(|&h| map.has_road(h)).collect();
+    assert_eq!(road.len(), 6);
+    let listed = [(6, 5), (7, 5), (8, 5), (9, 6), (9, 7), (9, 8)].map(|(c, r)| at(c, r));
+    assert!(listed
+        .windows(2)
+        .all(|w| w[0].unsigned_distance_to(w[1]) == 1));
+    assert_eq!(map.terrain(at(9, 7)), Some(Terrain::Woods));
+}
