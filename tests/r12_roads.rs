@@ -11,6 +11,7 @@
 )]
 
 mod common;
+mod screen;
 use common::*;
 use volley::engine::types::SideId;
 use volley::engine::{BattleSetup, Game, MoveKind, Phase, Terrain};
@@ -177,4 +178,60 @@ fn r12_6_the_designers_guide_example_passes_check() {
         .windows(2)
         .all(|w| w[0].unsigned_distance_to(w[1]) == 1));
     assert_eq!(map.terrain(at(9, 7)), Some(Terrain::Woods));
+}
+
+// ---------------------------------------------------------------- drawing (R12.6)
+
+/// `volley show` of Kircholm with a road at (0,0)–(1,0) and a bridge at (10,9)–(11,9), at
+/// `width` columns.
+fn shown(width: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.ron");
+    std::fs::write(&file, with_roads("[(0, 0), (1, 0), (10, 9), (11, 9)]")).unwrap();
+    let out = volley(&["show", file.to_str().unwrap(), "--width", width]);
+    let shown = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{shown}");
+    shown
+}
+
+#[test]
+fn r12_6_show_draws_roads_and_bridges_at_every_hex_size_and_keys_them() {
+    // 70, 110 and 150 columns draw Kircholm's 12 columns at hex sizes 1, 2 and 3.
+    for (width, name) in [("70", None), ("110", Some("road")), ("150", Some("bridge"))] {
+        let text = shown(width);
+        let (map, key) = text.split_once("\nTerrain: ").unwrap();
+        assert!(key.starts_with(". clear,"), "{key}");
+        assert!(
+            key.contains("-==- road (R12.6), ~==~ bridge (R12.6)"),
+            "{key}"
+        );
+        let marks = |mark: &str| map.lines().filter(|l| l.contains(mark)).count();
+        assert!(
+            marks("-==-") >= 1 && marks("~==~") >= 1,
+            "at {width}:\n{map}"
+        );
+        if let Some(name) = name {
+            assert!(map.contains(name), "at {width}:\n{map}");
+        }
+    }
+}
+
+#[test]
+fn r12_6_the_hex_panel_names_a_road_and_a_bridge() {
+    let text = with_roads("[(0, 0), (1, 0), (10, 9), (11, 9)]");
+    let scenario = volley::scenario::Scenario::parse(&text, "k.ron").unwrap();
+    let mut app = volley::tui::App::new(scenario, 7, screen::HOTSEAT).unwrap();
+    screen::press(&mut app, " ");
+    for (hex, want) in [
+        (at(0, 0), "(0,0) Clear, road"),
+        (at(10, 9), "(10,9) Water, bridge"),
+        (at(2, 0), "(2,0) Clear"),
+    ] {
+        app.put_cursor(hex);
+        let panel = screen::panel(&screen::render(&app, 120, 40));
+        assert!(
+            panel.iter().any(|l| l.trim_end() == want),
+            "{want}: {panel:#?}"
+        );
+    }
 }
