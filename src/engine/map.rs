@@ -1,6 +1,6 @@
 //! The hex map of R1.2 and R4.6: axial coordinates on a rectangular grid of offset rows,
 //! terrain, distances, map edges (R8.4) and the terrain part of line of sight (R6.2); and
-//! the field works laid over the terrain (R12.5).
+//! the field works and the roads laid over the terrain (R12.5, R12.6).
 
 use super::types::Edge;
 use hexx::Hex;
@@ -67,6 +67,10 @@ pub struct Map {
     /// so a map without works compares and saves as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     works: Vec<bool>,
+    /// Roads per hex in [`Map::index`] order (R12.6); a road on water is a bridge. Empty
+    /// when the map has none, so a map without roads compares and saves as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    roads: Vec<bool>,
 }
 
 /// Largest map side accepted, in hexes (hostile input guard).
@@ -88,6 +92,7 @@ impl Map {
             height,
             terrain,
             works: Vec::new(),
+            roads: Vec::new(),
         })
     }
 
@@ -99,6 +104,7 @@ impl Map {
             height: 1,
             terrain: vec![Terrain::Clear],
             works: Vec::new(),
+            roads: Vec::new(),
         })
     }
 
@@ -188,6 +194,32 @@ impl Map {
             self.works = vec![false; self.terrain.len()];
         }
         if let Some(slot) = self.works.get_mut(index) {
+            *slot = true;
+        }
+    }
+
+    /// Whether a road runs through a hex (R12.6); false off the map.
+    pub fn has_road(&self, hex: Hex) -> bool {
+        self.index(hex)
+            .and_then(|i| self.roads.get(i))
+            .is_some_and(|r| *r)
+    }
+
+    /// Whether a bridge carries a road over water in a hex (R12.6); false off the map.
+    pub fn has_bridge(&self, hex: Hex) -> bool {
+        self.has_road(hex) && self.terrain(hex) == Some(Terrain::Water)
+    }
+
+    /// Lays a road through a hex on the map, a bridge if the hex is water (R12.6); a hex
+    /// off the map is ignored.
+    pub fn add_road(&mut self, hex: Hex) {
+        let Some(index) = self.index(hex) else {
+            return;
+        };
+        if self.roads.is_empty() {
+            self.roads = vec![false; self.terrain.len()];
+        }
+        if let Some(slot) = self.roads.get_mut(index) {
             *slot = true;
         }
     }

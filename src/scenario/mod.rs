@@ -166,6 +166,10 @@ pub struct ScenarioFile {
     /// passable terrain (R12.5).
     #[serde(default)]
     pub works: Vec<(i32, i32)>,
+    /// Hexes `(col, row)` a road runs through, on passable terrain or on water as a bridge
+    /// (R12.6).
+    #[serde(default)]
+    pub roads: Vec<(i32, i32)>,
     /// The last turn (R3.3), 1 to [`MAX_TURN_LIMIT`].
     pub turn_limit: u32,
     /// Name of the side that wins ties (R10.3).

@@ -213,6 +213,27 @@ fn terrain_style(t: Terrain) -> Style {
 /// The lower line of an empty hex with field works (R12.5).
 pub const WORKS_LINE: &str = " ## ";
 
+/// The lower line of an empty hex a road runs through (R12.6).
+pub const ROAD_LINE: &str = "-==-";
+
+/// The lower line of an empty hex of water a bridge carries a road over (R12.6).
+pub const BRIDGE_LINE: &str = "~==~";
+
+/// The lower line of an empty hex with both field works and a road (R12.5, R12.6).
+pub const WORKS_ROAD_LINE: &str = "=##=";
+
+/// The lower line an empty hex's overlays draw, if any: field works (R12.5), a road or a
+/// bridge (R12.6).
+fn overlay_line(map: &Map, hex: Hex) -> Option<&'static str> {
+    match (map.has_works(hex), map.has_road(hex)) {
+        (true, true) => Some(WORKS_ROAD_LINE),
+        (true, false) => Some(WORKS_LINE),
+        (false, true) if map.has_bridge(hex) => Some(BRIDGE_LINE),
+        (false, true) => Some(ROAD_LINE),
+        (false, false) => None,
+    }
+}
+
 /// The two 4-character lines of an empty hex.
 fn terrain_lines(t: Terrain) -> [String; 2] {
     let g = t.symbol();
@@ -375,9 +396,9 @@ impl HexMap<'_> {
             None => (terrain_lines(terrain), terrain_style(terrain)),
         };
         let empty = game.unit_at(hex).is_none() && !objective;
-        // R12.5: works show on an empty hex's lower line (and by name at larger sizes).
-        if empty && game.map().has_works(hex) {
-            lines[1] = WORKS_LINE.into();
+        // R12.5, R12.6: works and roads show on an empty hex's lower line, at every size.
+        if let Some(line) = overlay_line(game.map(), hex).filter(|_| empty) {
+            lines[1] = line.into();
         }
         if let Some((_, cover)) = self.highlights.fire.iter().find(|(h, _)| *h == hex) {
             if empty {
@@ -426,8 +447,12 @@ impl HexMap<'_> {
         }
         let inner = usize::from(w) - if outline { 3 } else { 1 };
         let pad = |t: &str| format!("{:^inner$}", t.trim_end());
-        // The terrain by name where it matters; open ground stays quiet.
+        // The terrain by name where it matters; open ground stays quiet but for a road, and
+        // water under a bridge is named by its bridge (R12.6).
+        let map = self.app.game().map();
         let name = match terrain {
+            Terrain::Water if map.has_bridge(hex) => "bridge".into(),
+            Terrain::Clear if map.has_road(hex) => "road".into(),
             Terrain::Clear => String::new(),
             t => format!("{t:?}").to_lowercase(),
         };

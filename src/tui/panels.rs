@@ -245,8 +245,14 @@ fn hex_line(app: &App) -> Line<'static> {
     } else {
         ""
     };
+    // R12.6: so is a road, or the bridge that carries one over water.
+    let road = match (g.map().has_bridge(app.cursor), g.map().has_road(app.cursor)) {
+        (true, _) => ", bridge",
+        (false, true) => ", road",
+        (false, false) => "",
+    };
     Line::raw(format!(
-        "({col},{row}) {terrain}{works}{}",
+        "({col},{row}) {terrain}{road}{works}{}",
         objective.unwrap_or_default()
     ))
 }

@@ -81,6 +81,18 @@ fn key(app: &App) -> String {
             super::map_view::WORKS_LINE.trim()
         ));
     }
+    let roads = [
+        (super::map_view::ROAD_LINE, "road", false),
+        (super::map_view::BRIDGE_LINE, "bridge", true),
+    ];
+    for (line, name, bridge) in roads {
+        if map
+            .hexes()
+            .any(|h| map.has_road(h) && map.has_bridge(h) == bridge)
+        {
+            present.push(format!("{line} {name} (R12.6)"));
+        }
+    }
     let mut out = format!("\nTerrain: {}\n", present.join(", "));
     out.push_str("Units (side and formation, tag, uhp on the map):\n");
     for u in game.units() {

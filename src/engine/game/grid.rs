@@ -3,7 +3,8 @@
 //! unit in each hex (R1.3) and how many units of each side stand beside it, which is the
 //! zone of control of R4.2. Movement, retreats and line of sight (R4, R6.2, R8) ask these
 //! instead of scanning every unit or the terrain table. Field works add their cost to the
-//! hex's (R12.5).
+//! hex's (R12.5); a step along a road costs 1 to a march or hustle, and a bridge is crossed
+//! only along its road, for 1 (R12.6).
 
 use super::Unit;
 use crate::engine::map::Map;
@@ -22,6 +23,10 @@ struct Ground {
     /// From below, when the hex is raised.
     uphill: Option<u32>,
     elevated: bool,
+    /// A road runs through the hex (R12.6).
+    road: bool,
+    /// The road crosses water here on a bridge (R12.6).
+    bridge: bool,
 }
 
 /// Ground, occupant and zone of control of every hex of the map; derived from the rules,
@@ -31,6 +36,8 @@ pub(super) struct Grid {
     ground: Vec<Ground>,
     /// The dearest step on the map, at least 1.
     dearest_step: u32,
+    /// Whether any hex has a road (R12.6): without one, a step's cost is its hex's alone.
+    roads: bool,
     occupant: Vec<u16>,
     beside: [Vec<u16>; 2],
 }
@@ -53,6 +60,8 @@ impl Grid {
                     cost: dearer(row.and_then(|r| r.cost)),
                     uphill: dearer(row.and_then(|r| r.cost_uphill)),
                     elevated: row.is_some_and(|r| r.elevated),
+                    road: map.has_road(h),
+                    bridge: map.has_bridge(h),
                 }
             })
             .collect();
@@ -63,9 +72,11 @@ impl Grid {
             .max()
             .unwrap_or(1)
             .max(1);
+        let roads = ground.iter().any(|g| g.road);
         let mut grid = Grid {
             ground,
             dearest_step,
+            roads,
             occupant: vec![EMPTY; map.len()],
             beside: [vec![0; map.len()], vec![0; map.len()]],
         };
@@ -75,11 +86,48 @@ impl Grid {
         grid
     }
 
-    /// Movement points to enter hex `to` from hex `from` (R4.6): the uphill cost when `to`
-    /// is raised and `from` is not (or is off the map); `None` if `to` is impassable or off
-    /// the map.
+    /// Movement points to enter hex `to` from hex `from` by a move that is no march or
+    /// hustle, as a withdrawal or a flight (R4.6, R12.6): the uphill cost when `to` is
+    /// raised and `from` is not (or is off the map); `None` if `to` is impassable or off
+    /// the map, or the step enters or leaves a bridge off its road.
     pub(super) fn step_cost(&self, from: Option<usize>, to: Option<usize>) -> Option<u32> {
-        self.step_from(from.is_some_and(|f| self.raised(f)), to?)
+        match from {
+            Some(from) => self.step_along(from, to?, self.raised(from), false),
+            None => self.step_from(false, to?),
+        }
+    }
+
+    /// Movement points for a step from hex `from` (raised ground or not) into hex `to`, by
+    /// a march or hustle (`marching`) or another move (R4.6, R12.6); `None` if the step
+    /// may not be made.
+    #[inline]
+    pub(super) fn step_along(
+        &self,
+        from: usize,
+        to: usize,
+        from_raised: bool,
+        marching: bool,
+    ) -> Option<u32> {
+        if self.roads {
+            self.road_step(from, to, from_raised, marching)
+        } else {
+            self.step_from(from_raised, to)
+        }
+    }
+
+    /// R12.6: a step from road to road costs 1 to a march or hustle, and entering a bridge
+    /// along its road costs 1 to any move; a bridge is entered and left only along its road.
+    #[inline(never)]
+    fn road_step(&self, from: usize, to: usize, from_raised: bool, marching: bool) -> Option<u32> {
+        let (f, t) = (self.ground.get(from)?, self.ground.get(to)?);
+        let along = f.road && t.road;
+        if (f.bridge || t.bridge) && !along {
+            return None;
+        }
+        if along && (marching || t.bridge) {
+            return Some(1);
+        }
+        self.step_from(from_raised, to)
     }
 
     /// Whether hex `index` is raised ground (R4.6).

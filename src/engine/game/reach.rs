@@ -382,7 +382,8 @@ impl Game {
         for (&(dc, dr), &(to, there)) in neighbours.iter().zip(offsets) {
             let to = slot.wrapping_add_signed(to);
             let there = here.wrapping_add_signed(there);
-            let Some(total) = self.step(mover, (cost, budget, raised), to, there, reach) else {
+            let Some(total) = self.step(mover, (cost, budget, raised), (here, to, there), reach)
+            else {
                 continue;
             };
             let (Some(bucket), Some(next)) =
@@ -395,16 +396,16 @@ impl Game {
         }
     }
 
-    /// The cost of a step from a hex settled for `cost` (on raised ground or not) into frame
-    /// slot `to`, map hex `there`, if the mover may enter it (R4.3, R4.5) and reaches it
-    /// within `budget` more cheaply than before, and it is of use to the move ([`Toward`]).
+    /// The cost of a step from map hex `here`, settled for `cost` (on raised ground or not),
+    /// into frame slot `to`, map hex `there`, if the mover may enter it (R4.3, R4.5, R12.6)
+    /// and reaches it within `budget` more cheaply than before, and it is of use to the move
+    /// ([`Toward`]). A march or hustle goes along roads for 1 a hex (R12.6).
     #[inline]
     fn step(
         &self,
         (u, kind, s, toward): (&Unit, MoveKind, Supposing, Toward),
         (cost, budget, raised): (u32, u32, bool),
-        to: usize,
-        there: usize,
+        (here, to, there): (usize, usize, usize),
         reach: &Reach,
     ) -> Option<u32> {
         // Every step costs at least 1 (rules.ron is checked for it): a hex reached for
@@ -414,7 +415,8 @@ impl Game {
         if known <= cost + 1 {
             return None;
         }
-        let total = cost + self.grid.step_from(raised, there)?.max(1);
+        let marching = matches!(kind, MoveKind::March | MoveKind::Hustle);
+        let total = cost + self.grid.step_along(here, there, raised, marching)?.max(1);
         if total > budget || total >= known || !self.may_enter(u, kind, there, s) {
             return None;
         }
