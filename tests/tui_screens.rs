@@ -733,8 +733,17 @@ fn the_picker_refuses_a_hex_and_a_good_order_clears_the_message(app: &mut App) {
     let s = render(app, 100, 30);
     assert_shows(
         &s[29..],
-        "that hex is not highlighted: pick one the unit can reach",
+        "that hex is not highlighted: pick one the unit can reach (R4.1)",
     );
+    // The refusal cites its rule, so the rules browser opens at it.
+    press(app, "R");
+    assert!(
+        matches!(app.mode(), Mode::Rules { .. }),
+        "R opens the rules browser"
+    );
+    let s = render(app, 100, 30);
+    assert!(s[0].contains("R4.1"), "opens at the march's rule: {}", s[0]);
+    press(app, "\x1b");
 
     // A good order clears the message.
     press(app, "\x1b");

@@ -601,8 +601,15 @@ impl App {
             Some(Action::ScrollLog) => self.scroll_log(key),
             Some(Action::Confirm) => {
                 if reach.cost_to(self.cursor).is_none() {
-                    self.message =
-                        "that hex is not highlighted: pick one the unit can reach".into();
+                    // The rule of the move cited, so `R` opens the rules at it.
+                    let rule = match kind {
+                        MoveKind::Charge => "R4.4",
+                        MoveKind::Disengage => "R4.5",
+                        _ => "R4.1",
+                    };
+                    self.message = format!(
+                        "that hex is not highlighted: pick one the unit can reach ({rule})"
+                    );
                     return;
                 }
                 let to = self.cursor;
