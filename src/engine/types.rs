@@ -229,9 +229,10 @@ impl DamageDice {
     }
 
     /// Reads a damage roll and checks it against R2.8: 1 to 10 dice of 2, 3, 4, 6, 8, 10,
-    /// 12 or 20 faces, with a bonus of −5 to +10 (R12.8). Errors: what is wrong, in words.
-    pub fn read(text: &str) -> Result<DamageDice, String> {
-        let syntax = || format!("`{text}` is not a damage roll like \"1d8\" or \"1d6+1\"");
+    /// 12 or 20 faces, with a bonus of −5 to +10 (R12.8). Errors: [`BadDamage`], saying
+    /// what is wrong.
+    pub fn read(text: &str) -> Result<DamageDice, BadDamage> {
+        let syntax = || BadDamage::Syntax(text.to_string());
         let (count, rest) = text.trim().split_once(['d', 'D']).ok_or_else(syntax)?;
         let (sides, bonus) = match rest.find(['+', '-']) {
             Some(at) => rest.split_at_checked(at).ok_or_else(syntax)?,
@@ -246,15 +247,17 @@ impl DamageDice {
         let (sides, bonus) = (number(sides)?, number(bonus.trim_start_matches('+'))?);
         let range = &super::ranges::DAMAGE_DICE;
         if !range.holds(count) {
-            return Err(format!(
-                "damage `{text}`: {count} dice is outside {range} (R2.8)"
-            ));
+            return Err(BadDamage::Count {
+                text: text.to_string(),
+                count,
+            });
         }
         let faces = super::ranges::DAMAGE_FACES;
         let Some(sides) = faces.into_iter().find(|&f| i64::from(f) == sides) else {
-            return Err(format!(
-                "damage `{text}`: a d{sides} is not a die of 2, 3, 4, 6, 8, 10, 12 or 20 faces (R2.8)"
-            ));
+            return Err(BadDamage::Faces {
+                text: text.to_string(),
+                sides,
+            });
         };
         let range = &super::ranges::DAMAGE_BONUS;
         match (u8::try_from(count), i8::try_from(bonus)) {
@@ -263,11 +266,52 @@ impl DamageDice {
                 sides,
                 bonus,
             }),
-            _ => Err(format!(
-                "damage `{text}`: bonus {bonus:+} is outside {range} (R2.8, R12.8)"
-            )),
+            _ => Err(BadDamage::Bonus {
+                text: text.to_string(),
+                bonus,
+            }),
         }
     }
+}
+
+/// Why a damage roll's text is refused (R2.8, R12.8); its words are what the designer reads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadDamage {
+    /// The text is not `NdS` or `NdS±B`.
+    #[error("`{0}` is not a damage roll like \"1d8\" or \"1d6+1\"")]
+    Syntax(String),
+    /// The number of dice is outside R2.8's range.
+    #[error(
+        "damage `{text}`: {count} dice is outside {} (R2.8)",
+        super::ranges::DAMAGE_DICE
+    )]
+    Count {
+        /// The roll as written.
+        text: String,
+        /// The dice it asks for.
+        count: i64,
+    },
+    /// The die has a number of faces no die has.
+    #[error(
+        "damage `{text}`: a d{sides} is not a die of 2, 3, 4, 6, 8, 10, 12 or 20 faces (R2.8)"
+    )]
+    Faces {
+        /// The roll as written.
+        text: String,
+        /// The faces it asks for.
+        sides: i64,
+    },
+    /// The bonus is outside R12.8's range.
+    #[error(
+        "damage `{text}`: bonus {bonus:+} is outside {} (R2.8, R12.8)",
+        super::ranges::DAMAGE_BONUS
+    )]
+    Bonus {
+        /// The roll as written.
+        text: String,
+        /// The bonus it asks for.
+        bonus: i64,
+    },
 }
 
 impl fmt::Display for DamageDice {
@@ -491,7 +535,7 @@ mod tests {
 
     #[test]
     fn r2_8_damage_dice_outside_their_ranges_are_refused_saying_why() {
-        let why = |t: &str| DamageDice::read(t).err();
+        let why = |t: &str| DamageDice::read(t).err().map(|e| e.to_string());
         assert_eq!(
             why("11d6").as_deref(),
             Some("damage `11d6`: 11 dice is outside 1 to 10 (R2.8)")

@@ -255,7 +255,7 @@ fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
         .ok();
     let mut damage = |text: &str, field| {
         DamageDice::read(text)
-            .map_err(|p| problems.push((field, p)))
+            .map_err(|p| problems.push((field, p.to_string())))
             .ok()
     };
     let melee_damage = damage(&def.melee.damage, "damage");
