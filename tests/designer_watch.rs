@@ -152,3 +152,30 @@ fn a_unit_added_before_the_others_does_not_take_their_orders() {
         .collect();
     assert_eq!(stood, ["Red pike", "Red shot"]);
 }
+
+/// Issue 28: hot reload shows a valid file's warnings as `volley check` would, here both
+/// sides set on one edge (R8.4), with the first warning's place.
+#[test]
+fn i28_a_reload_that_warns_says_so_with_the_first_warning_and_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, text) = battle(dir.path());
+    let edited = text.replace(
+        "commander: \"Captain Voss\", edge: North",
+        "commander: \"Captain Voss\", edge: South",
+    );
+    assert_ne!(edited, text);
+    let path = dir.path().join("tutorial.ron");
+    write(&path, &edited);
+    let warnings = Scenario::load(&path).unwrap().warnings;
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let fresh = reload(&app, &path).unwrap();
+    let w = &warnings[0];
+    assert_eq!(
+        fresh.message(),
+        format!(
+            "reloaded: 3 commands replayed; 1 warning: {}:{}: {}",
+            w.line, w.col, w.message
+        )
+    );
+    assert!(w.message.contains("R8.4"), "{}", w.message);
+}

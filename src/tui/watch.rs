@@ -115,6 +115,8 @@ pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     let r = legal_prefix(&scenario, app.seed, app.commands(), app.game())
         .map_err(|e| vec![e.to_string()])?;
     let (given, replayed) = (app.commands().len(), r.kept.len());
+    // A valid file may still warn, as `volley check` does: the designer sees it at once.
+    let warned = warnings_said(&scenario.warnings);
     // Replayed again through the app, so the log reads as it did in play (issue 26).
     let mut fresh = match App::replayed(scenario.clone(), app.seed, &r.kept, app.controllers) {
         Ok(fresh) => fresh,
@@ -131,7 +133,23 @@ pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
         Some((n, why)) => format!(
             "reloaded: {replayed} of {given} commands replayed; command {n} no longer fits: {why}"
         ),
-    };
+    } + &warned;
     fresh.autosave();
     Ok(fresh)
+}
+
+/// The warnings of a reloaded file for the status line: how many, and the first with its
+/// `line:col`; empty when there are none.
+fn warnings_said(warnings: &[crate::scenario::Problem]) -> String {
+    let Some(first) = warnings.first() else {
+        return String::new();
+    };
+    let n = u64::try_from(warnings.len()).unwrap_or(u64::MAX);
+    format!(
+        "; {}: {}:{}: {}",
+        crate::words::counted(n, "warning"),
+        first.line,
+        first.col,
+        crate::text::escape_text(&first.message)
+    )
 }
