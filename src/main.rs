@@ -37,6 +37,9 @@ enum Cmd {
         /// Refuse a file with warnings (two units of one label, …) as if they were errors.
         #[arg(long)]
         deny_warnings: bool,
+        /// Check scenarios against this rules file in place of the one each names.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
     },
     /// Play battles headless between two players and print the results.
     Sim {
@@ -69,6 +72,9 @@ enum Cmd {
         /// Ablation: give the units of LABEL another troop type. Repeatable.
         #[arg(long, value_name = "LABEL=TROOP", value_parser = Change::swap)]
         swap: Vec<Change>,
+        /// Play with this rules file in place of the one the scenario names.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
     },
     /// Watch a saved battle, finished or not: step by command or phase, jump to a turn, and
     /// play on from any point.
@@ -105,6 +111,9 @@ enum Cmd {
     Test {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Play each test's scenario with this rules file in place of the one it names.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
     },
     /// Print each unit of a scenario with its derived numbers.
     Units {
@@ -202,7 +211,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Check {
             files,
             deny_warnings,
-        } => Ok(check::print(&files, deny_warnings)),
+            rules,
+        } => Ok(check::print(&files, deny_warnings, rules.as_deref())),
         Cmd::Sim {
             file,
             games,
@@ -213,6 +223,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             without,
             swap,
             iterations,
+            rules,
         } => {
             let setup = volley::commands::sim::SimSetup {
                 kinds: [side_a, side_b],
@@ -225,6 +236,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 setup,
                 format,
                 changes: changes.collect(),
+                rules,
             };
             sim_run::run(&file, &options)
         }
@@ -236,7 +248,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Show { file, width } => show::print(&file, width),
         Cmd::Troops { file } => troops::print(file.as_deref()),
         Cmd::Rules { id } => rules::print(id.as_deref()),
-        Cmd::Test { files } => Ok(test_files::run(&files)),
+        Cmd::Test { files, rules } => Ok(test_files::run(&files, rules.as_deref())),
         Cmd::Units { file, format } => units::print(&file, format == Format::Json),
     }
 }

@@ -3,7 +3,7 @@
 //! rules or scenario test) is read from its top-level fields, not its name.
 
 use crate::engine::Rules;
-use crate::scenario::{read_limited, Catalog, Scenario};
+use crate::scenario::{read_limited, Catalog, RulesChoice, RulesText, Scenario};
 use crate::scenario::{DataError, Problem};
 use crate::text::escape_text;
 use std::path::Path;
@@ -60,11 +60,21 @@ fn kind_by_name(name: &str) -> FileKind {
 /// Checks each file by what it holds; returns the report lines and whether every file
 /// passed. With `deny_warnings` a warning fails its file.
 pub fn check_files(paths: &[impl AsRef<Path>], deny_warnings: bool) -> (Vec<String>, bool) {
+    check_files_with(paths, deny_warnings, None)
+}
+
+/// As [`check_files`], scenarios (and those of scenario tests) checked against the rules
+/// file `rules` (`--rules FILE`) in place of the one each names, if given.
+pub fn check_files_with(
+    paths: &[impl AsRef<Path>],
+    deny_warnings: bool,
+    rules: Option<&Path>,
+) -> (Vec<String>, bool) {
     let mut lines = Vec::new();
     let mut all_ok = true;
     for path in paths {
         let path = path.as_ref();
-        match check_one(path) {
+        match check_one(path, rules) {
             Ok(warnings) => {
                 let shown = crate::files::shown(path);
                 lines.extend(warnings.iter().map(|w| warning_line(path, w)));
@@ -95,7 +105,7 @@ fn warning_line(path: &Path, w: &Problem) -> String {
 }
 
 /// The file's warnings if it is valid.
-fn check_one(path: &Path) -> Result<Vec<Problem>, DataError> {
+fn check_one(path: &Path, rules: Option<&Path>) -> Result<Vec<Problem>, DataError> {
     let file = path.display().to_string();
     let source = read_limited(path)?;
     let name = path
@@ -105,15 +115,25 @@ fn check_one(path: &Path) -> Result<Vec<Problem>, DataError> {
     match kind_of(&source, &name) {
         FileKind::Rules => Rules::parse(&source, &file).map(|_| Vec::new()),
         FileKind::Troops => Catalog::parse(&source, &file).map(|_| Vec::new()),
-        FileKind::Scenario => Scenario::parse(&source, &file).map(|s| s.warnings),
-        FileKind::Test => super::scenario_test::check_file(path, &source),
+        FileKind::Scenario => {
+            let choice = match rules {
+                Some(rules) => RulesChoice::Given(RulesText::read(rules)?),
+                None => RulesChoice::Named,
+            };
+            Scenario::parse_with(&source, &file, choice).map(|s| s.warnings)
+        }
+        FileKind::Test => super::scenario_test::check_file(path, &source, rules),
     }
 }
 
 /// `volley check FILE…`: prints every file's problems (or that it is fine); exit status 1
 /// if any file is refused.
-pub fn print(paths: &[impl AsRef<Path>], deny_warnings: bool) -> std::process::ExitCode {
-    let (lines, ok) = check_files(paths, deny_warnings);
+pub fn print(
+    paths: &[impl AsRef<Path>],
+    deny_warnings: bool,
+    rules: Option<&Path>,
+) -> std::process::ExitCode {
+    let (lines, ok) = check_files_with(paths, deny_warnings, rules);
     for line in &lines {
         println!("{line}");
     }

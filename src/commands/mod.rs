@@ -21,5 +21,5 @@ pub mod test_files;
 pub mod troops;
 pub mod units;
 
-pub use check::{check_files, kind_of, FileKind};
+pub use check::{check_files, check_files_with, kind_of, FileKind};
 pub use units::{unit_rows, units_report, UnitRow};

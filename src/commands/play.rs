@@ -27,6 +27,10 @@ pub struct PlayArgs {
     /// Two players at one keyboard: no computer side.
     #[arg(long, conflicts_with = "computer")]
     pub hotseat: bool,
+    /// Designer: play the battle with this rules file in place of the one the scenario
+    /// names (or the shipped rules); a problem in it is listed at its own file:line:col.
+    #[arg(long, value_name = "FILE", requires = "file", conflicts_with = "watch")]
+    pub rules: Option<PathBuf>,
     /// Resume a saved battle instead of opening a scenario.
     #[arg(long, conflicts_with = "file")]
     pub resume: Option<PathBuf>,
@@ -109,7 +113,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
 /// file watch, opening at its briefing.
 fn new_battle(args: &PlayArgs) -> Result<App> {
     let scenario = match &args.file {
-        Some(path) => Scenario::load(path).map_err(|e| anyhow::anyhow!("{e}")),
+        Some(path) => {
+            Scenario::load_with(path, args.rules.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))
+        }
         None => Scenario::default_battle().map_err(|e| anyhow::anyhow!("{e}")),
     }
     .context("cannot open the battle")?;

@@ -330,6 +330,12 @@ impl Roles {
 
 /// The outcome of one test file: its failures as report lines (none: it passed).
 pub fn run_file(path: &Path) -> Vec<String> {
+    run_file_with(path, None)
+}
+
+/// As [`run_file`], the scenario played with the rules file `rules` (`--rules FILE`) in
+/// place of the one it names, if given.
+pub fn run_file_with(path: &Path, rules: Option<&Path>) -> Vec<String> {
     let file = path.display().to_string();
     let source = match crate::scenario::read_limited(path) {
         Ok(s) => s,
@@ -346,7 +352,7 @@ pub fn run_file(path: &Path) -> Vec<String> {
         format!("{}:{l}:{c}", escape_text(&file))
     };
     let scenario_path = path.parent().unwrap_or(Path::new(".")).join(&test.scenario);
-    let scenario = match Scenario::load(&scenario_path) {
+    let scenario = match Scenario::load_with(&scenario_path, rules) {
         Ok(s) => s,
         Err(e) => {
             let (l, c) = lines.top_field("scenario");
@@ -688,12 +694,16 @@ fn winner(game: &Game, side: Option<&str>) -> Result<(), StepError> {
 /// `volley check` on a test file: everything `volley test` resolves before it plays, each
 /// problem at its step: the scenario loads, every label names one unit (with "did you
 /// mean"), every side exists, and every forced die is a d20's face.
-pub fn check_file(path: &Path, source: &str) -> Result<Vec<Problem>, DataError> {
+pub fn check_file(
+    path: &Path,
+    source: &str,
+    rules: Option<&Path>,
+) -> Result<Vec<Problem>, DataError> {
     let file = path.display().to_string();
     let test: TestFile = parse_ron(source, &file)?;
     let lines = Lines::new(source);
     let scenario_path = path.parent().unwrap_or(Path::new(".")).join(&test.scenario);
-    let scenario = Scenario::load(&scenario_path).map_err(|e| {
+    let scenario = Scenario::load_with(&scenario_path, rules).map_err(|e| {
         let (l, c) = lines.top_field("scenario");
         let message = format!("the scenario does not load: {e}");
         DataError::Invalid {

@@ -22,12 +22,15 @@ pub struct SimOptions {
     pub format: SimFormat,
     /// The ablation's changes, `--without` first; none plays the battle as it is.
     pub changes: Vec<Change>,
+    /// `--rules FILE`: the rules file played with in place of the one the scenario names.
+    pub rules: Option<std::path::PathBuf>,
 }
 
 /// Plays and prints `file`'s games; refused if the file cannot be read or an ablation asks
 /// for CSV or names a label or troop the battle lacks.
 pub fn run(file: &Path, options: &SimOptions) -> Result<ExitCode> {
-    let scenario = Scenario::load(file).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let scenario =
+        Scenario::load_with(file, options.rules.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))?;
     if !options.changes.is_empty() {
         return ablate(&scenario, options);
     }

@@ -4,7 +4,7 @@
 //! first lines the most bytes the save's own battle can make, refusing a larger file
 //! before reading the rest of it.
 
-use super::{max_save_bytes, MAX_SAVE_BYTES};
+use super::{max_save_bytes, rules_save_bytes, MAX_SAVE_BYTES};
 use crate::scenario::MAX_TURN_LIMIT;
 use serde::Deserialize;
 use std::path::Path;
@@ -17,7 +17,7 @@ pub const HEADER_BYTES: u64 = 64 * 1024;
 pub const FIRST_HEADER_FORMAT: u32 = 3;
 
 /// The fields a header may hold, each on a line of its own after the opening `(`.
-const FIELDS: [&str; 12] = [
+const FIELDS: [&str; 13] = [
     "format",
     "rules_version",
     "battle",
@@ -26,6 +26,7 @@ const FIELDS: [&str; 12] = [
     "turn_limit",
     "scenario_bytes",
     "command_count",
+    "rules_bytes",
     "sides",
     "players",
     "player_levels",
@@ -53,6 +54,8 @@ pub struct SaveHeader {
     pub scenario_bytes: usize,
     /// The number of commands the save holds.
     pub command_count: usize,
+    /// The length of the rules text the save carries, in bytes (0: the shipped rules).
+    pub rules_bytes: usize,
     /// The sides' names (issue 26; `None` in earlier saves).
     pub sides: Option<[String; 2]>,
     /// Who gives each side's orders (issue 26; `None` in earlier saves).
@@ -95,7 +98,8 @@ impl SaveHeader {
         if !self.bounded() {
             return MAX_SAVE_BYTES;
         }
-        max_save_bytes(self.units, self.turn_limit, self.scenario_bytes).min(MAX_SAVE_BYTES)
+        let battle = max_save_bytes(self.units, self.turn_limit, self.scenario_bytes);
+        (battle + rules_save_bytes(self.rules_bytes)).min(MAX_SAVE_BYTES)
     }
 
     /// The battle the bound of [`SaveHeader::max_bytes`] is for, in words.

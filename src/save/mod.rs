@@ -79,10 +79,22 @@ pub const fn max_save_bytes(units: usize, turn_limit: u32, scenario_bytes: usize
     SAVE_OVERHEAD_BYTES + 3 * scenario + commands * MAX_COMMAND_BYTES
 }
 
+/// The most bytes a save's copy of its rules file (issue 28) adds: a raw string of at most
+/// 3 times the rules text's size, capped at what a data file may hold.
+pub const fn rules_save_bytes(rules_bytes: usize) -> u64 {
+    let rules = if rules_bytes > MAX_FILE_BYTES {
+        MAX_FILE_BYTES
+    } else {
+        rules_bytes
+    } as u64;
+    3 * rules
+}
+
 /// The largest save the game can write, so the largest it reads: that of the largest
 /// battle `check` accepts, [`MAX_TURN_LIMIT`] turns of [`MAX_UNITS`] units in a scenario
-/// of [`MAX_FILE_BYTES`].
-pub const MAX_SAVE_BYTES: u64 = max_save_bytes(MAX_UNITS, MAX_TURN_LIMIT, MAX_FILE_BYTES);
+/// of [`MAX_FILE_BYTES`], with a rules file of as many bytes.
+pub const MAX_SAVE_BYTES: u64 =
+    max_save_bytes(MAX_UNITS, MAX_TURN_LIMIT, MAX_FILE_BYTES) + rules_save_bytes(MAX_FILE_BYTES);
 
 /// The longest battle name a header holds, in characters (a list shows less).
 const MAX_HEADER_NAME: usize = 120;
@@ -113,6 +125,10 @@ pub struct SaveFile {
     /// Header: the number of commands (format 3 on), set when written.
     #[serde(default)]
     pub command_count: usize,
+    /// Header: the length in bytes of the rules text the save carries (issue 28; 0, and
+    /// not written, when it was played with the shipped rules), set when written.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rules_bytes: usize,
     /// Header: the sides' names, for lists of saves (issue 26; absent before), set when
     /// written.
     #[serde(default)]
@@ -139,6 +155,13 @@ pub struct SaveFile {
     pub scenario_file: String,
     /// The whole scenario text, so a save outlives edits to the file.
     pub scenario: String,
+    /// The rules file the battle was played with, as named (issue 28; not written when it
+    /// was played with the shipped rules, as every save before was).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_file: Option<String>,
+    /// That rules file's whole text, so a save outlives edits to it or its removal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// The seed of the battle's dice.
     pub seed: u64,
     /// A digest of the seed, so that an edited seed is named as such on resume.
@@ -155,6 +178,10 @@ pub struct SaveFile {
     pub events: usize,
     /// Digest of every event after the last command ([`digest`]).
     pub digest: u64,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 fn both_normal(levels: &[Level; 2]) -> bool {
@@ -219,6 +246,7 @@ impl SaveFile {
             turn_limit: scenario.setup.turn_limit.unwrap_or(MAX_TURN_LIMIT),
             scenario_bytes: 0,
             command_count: 0,
+            rules_bytes: 0,
             sides: Some([SideId::A, SideId::B].map(|d| one_line(&game.side(d).name))),
             players: None,
             player_levels: None,
@@ -230,6 +258,8 @@ impl SaveFile {
             options_check: None,
             scenario_file: scenario.file.clone(),
             scenario: scenario.source.clone(),
+            rules_file: scenario.rules.as_ref().map(|r| r.file.clone()),
+            rules: scenario.rules.as_ref().map(|r| r.source.clone()),
             seed,
             seed_check: Some(seed_check(seed)),
             controllers,
@@ -257,6 +287,7 @@ impl SaveFile {
         sealed.battle = one_line(&self.battle);
         sealed.scenario_bytes = self.scenario.len();
         sealed.command_count = self.commands.len();
+        sealed.rules_bytes = self.rules.as_ref().map_or(0, String::len);
         sealed.players = Some(self.controllers);
         sealed.player_levels = Some(self.levels);
         sealed.scenario_check = Some(fnv(self.scenario.as_bytes()));
@@ -264,7 +295,9 @@ impl SaveFile {
         sealed
     }
 
-    /// FNV-1a of the options' RON text: rules version, scenario file, seed, players, levels.
+    /// FNV-1a of the options' RON text: rules version, scenario file, seed, players,
+    /// levels, and the rules file and text when the save carries them (a save played with
+    /// the shipped rules has the digest it had before saves could carry rules).
     fn options_digest(&self) -> u64 {
         let options = (
             self.rules_version,
@@ -273,7 +306,24 @@ impl SaveFile {
             self.controllers,
             self.levels,
         );
-        fnv(ron::to_string(&options).unwrap_or_default().as_bytes())
+        let text = match (&self.rules_file, &self.rules) {
+            (None, None) => ron::to_string(&options),
+            (file, rules) => ron::to_string(&(options, file, rules)),
+        };
+        fnv(text.unwrap_or_default().as_bytes())
+    }
+
+    /// The rules the battle was played with: the text it carries, else the shipped rules
+    /// (every save made before saves carried their rules).
+    fn rules_choice(&self) -> crate::scenario::RulesChoice {
+        use crate::scenario::{RulesChoice, RulesText};
+        match &self.rules {
+            Some(source) => RulesChoice::Given(RulesText {
+                file: self.rules_file.clone().unwrap_or_else(|| "rules".into()),
+                source: source.clone(),
+            }),
+            None => RulesChoice::Shipped,
+        }
     }
 
     /// The header of this save, as its first lines say it.
@@ -287,6 +337,7 @@ impl SaveFile {
             turn_limit: self.turn_limit,
             scenario_bytes: self.scenario_bytes,
             command_count: self.command_count,
+            rules_bytes: self.rules_bytes,
             sides: self.sides.clone(),
             players: self.players,
             player_levels: self.player_levels,
@@ -377,8 +428,9 @@ impl SaveFile {
                 expected: SAVE_FORMAT,
             });
         }
+        // A save carrying its rules is played with them, whatever their version.
         let expected = Rules::standard().version;
-        if save.rules_version != expected {
+        if save.rules.is_none() && save.rules_version != expected {
             return Err(SaveError::RulesVersion {
                 path: p(),
                 found: save.rules_version,
@@ -419,7 +471,7 @@ impl SaveFile {
         }
         if self.options_check != Some(self.options_digest()) {
             return edited(
-                "its options (rules version, scenario file, seed, who plays each side, levels) do not match their digest"
+                "its options (rules version, rules file, scenario file, seed, who plays each side, levels) do not match their digest"
                     .into(),
             );
         }
@@ -427,6 +479,13 @@ impl SaveFile {
             let (said, has) = (self.scenario_bytes, self.scenario.len());
             return edited(format!(
                 "its header says the scenario has {said} bytes, but it has {has}"
+            ));
+        }
+        let rules_bytes = self.rules.as_ref().map_or(0, String::len);
+        if self.rules_bytes != rules_bytes {
+            let said = self.rules_bytes;
+            return edited(format!(
+                "its header says the rules have {said} bytes, but they have {rules_bytes}"
             ));
         }
         if self.command_count != self.commands.len() {
@@ -441,11 +500,11 @@ impl SaveFile {
     /// Replays the save and checks it reaches the saved state.
     pub fn resume(self, path: &Path) -> Result<Resumed, SaveError> {
         let p = || path.to_path_buf();
-        let scenario = Scenario::parse(&self.scenario, &self.scenario_file).map_err(|e| {
-            SaveError::Scenario {
-                path: p(),
-                message: e.to_string(),
-            }
+        let choice = self.rules_choice();
+        let scenario = Scenario::parse_with(&self.scenario, &self.scenario_file, choice);
+        let scenario = scenario.map_err(|e| SaveError::Scenario {
+            path: p(),
+            message: e.to_string(),
         })?;
         let mut game = Game::new(scenario.setup.clone(), Dice::seeded(self.seed)).map_err(|e| {
             let problems: Vec<String> = e.into_iter().map(|p| p.message).collect();
@@ -551,10 +610,12 @@ fn headerless_bound(
         path: path.to_path_buf(),
         message: "a save of format 2 holds its scenario text as its fourth field".into(),
     })?;
-    let scenario = Scenario::parse(source, "scenario").map_err(|e| SaveError::Scenario {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
+    let choice = crate::scenario::RulesChoice::Shipped;
+    let scenario =
+        Scenario::parse_with(source, "scenario", choice).map_err(|e| SaveError::Scenario {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
     Ok(SaveHeader {
         format: OLDEST_FORMAT,
         units: scenario.setup.units.len(),

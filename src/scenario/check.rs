@@ -65,7 +65,9 @@ pub(super) fn build(
     let map = check_map(&mut c, &parsed.map);
     let sides = check_sides(&mut c, &parsed);
     let mut rules = rules.clone();
-    rules.options = parsed.options;
+    if let Some(options) = parsed.options {
+        rules.options = options;
+    }
     // Units are checked even on a map with problems: only their hexes need the map.
     let units = match &sides {
         Some(_) => check_units(&mut c, &parsed, map.as_ref(), &rules, &catalog),
@@ -100,6 +102,7 @@ pub(super) fn build(
                 seed: parsed.seed,
                 setup,
                 warnings: c.warnings,
+                rules: None,
             })
         }
         _ => {

@@ -16,6 +16,7 @@ pub use catalog::{Catalog, TroopDef};
 pub use check::{closest_name, MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
 pub use data::{DataError, Problem};
 pub use level::Level;
+pub use rules_file::{RulesChoice, RulesText};
 
 use crate::engine::rules::RuleOptions;
 use crate::engine::types::Edge;
@@ -30,7 +31,7 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 );
 
 /// Every shipped scenario, compiled in: (file name, source).
-pub const SHIPPED: [(&str, &str); 5] = [
+pub const SHIPPED: [(&str, &str); 6] = [
     (
         "scenarios/tutorial.ron",
         include_str!("../../scenarios/tutorial.ron"),
@@ -47,6 +48,10 @@ pub const SHIPPED: [(&str, &str); 5] = [
     (
         "scenarios/roundway_down.ron",
         include_str!("../../scenarios/roundway_down.ron"),
+    ),
+    (
+        "scenarios/klushino.ron",
+        include_str!("../../scenarios/klushino.ron"),
     ),
 ];
 
@@ -174,9 +179,14 @@ pub struct ScenarioFile {
     pub turn_limit: u32,
     /// Name of the side that wins ties (R10.3).
     pub defender: String,
-    /// Rule options of `rules.ron` this battle sets.
+    /// Rule options this battle sets, over those of its rules file; the rules file's if
+    /// unset.
     #[serde(default)]
-    pub options: RuleOptions,
+    pub options: Option<RuleOptions>,
+    /// The rules file this battle is played with, relative to the scenario file
+    /// (`"winter.ron"`); the shipped `assets/rules.ron` if unset. `--rules FILE` wins.
+    #[serde(default)]
+    pub rules: Option<String>,
     /// The dice's seed unless `--seed` gives one.
     #[serde(default)]
     pub seed: Option<u64>,
@@ -205,6 +215,9 @@ pub struct Scenario {
     /// Suspicious but playable things in the file (two units of one label), with their
     /// line and column.
     pub warnings: Vec<crate::scenario::Problem>,
+    /// The rules file the battle is played with, if not the shipped rules: kept so that a
+    /// save carries it.
+    pub rules: Option<RulesText>,
 }
 
 /// The shipped battle `path` names by its stem, when `path` is a bare name (no folder,
@@ -239,18 +252,52 @@ impl Scenario {
     /// name that is no file but a shipped battle's file stem (`kircholm`) opens that
     /// battle, so `volley --seed N kircholm` plays a built-in battle again (issue 26).
     pub fn load(path: &Path) -> Result<Scenario, DataError> {
+        Scenario::load_with(path, None)
+    }
+
+    /// As [`Scenario::load`], played with the rules file `rules` (`--rules FILE`) in place
+    /// of the one the scenario names, if given; a problem in it is reported at its own
+    /// `file:line:col`.
+    pub fn load_with(path: &Path, rules: Option<&Path>) -> Result<Scenario, DataError> {
+        let choice = match rules {
+            Some(rules) => RulesChoice::Given(RulesText::read(rules)?),
+            None => RulesChoice::Named,
+        };
         if let Some((file, source)) = shipped_named(path) {
-            return Scenario::parse(source, file);
+            return Scenario::parse_with(source, file, choice);
         }
         let file = path.display().to_string();
         let source = read_limited(path)?;
-        Scenario::parse(&source, &file)
+        Scenario::parse_with(&source, &file, choice)
     }
 
-    /// Checks scenario text against the shipped rules and catalog.
+    /// Checks scenario text against the shipped catalog and the rules file it names
+    /// (read relative to `file`), else the shipped rules.
     pub fn parse(source: &str, file: &str) -> Result<Scenario, DataError> {
+        Scenario::parse_with(source, file, RulesChoice::Named)
+    }
+
+    /// Checks scenario text against the shipped catalog and the rules `choice` gives; a
+    /// rules file that does not load is the error, at its own `file:line:col`, and one that
+    /// cannot be read is named at the scenario's `rules` field.
+    pub fn parse_with(
+        source: &str,
+        file: &str,
+        choice: RulesChoice,
+    ) -> Result<Scenario, DataError> {
+        let text = match choice {
+            RulesChoice::Named => rules_file::named_by(source, file)?,
+            RulesChoice::Given(text) => Some(text),
+            RulesChoice::Shipped => None,
+        };
+        let rules = match &text {
+            Some(text) => text.rules()?,
+            None => crate::engine::Rules::standard(),
+        };
         let catalog = Catalog::standard()?;
-        check::build(source, file, &crate::engine::Rules::standard(), catalog)
+        let mut scenario = check::build(source, file, &rules, catalog)?;
+        scenario.rules = text;
+        Ok(scenario)
     }
 
     /// The troop types this battle can use: the shipped catalog with the scenario's own

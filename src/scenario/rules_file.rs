@@ -8,6 +8,7 @@ use crate::engine::map::Terrain;
 use crate::engine::rules::DEFAULT_RULES_RON;
 use crate::engine::types::{CreatureSize, FirearmKind, Formation, Lock, MissileKind};
 use crate::engine::Rules;
+use std::path::Path;
 
 impl Rules {
     /// The shipped rules of RULES.md.
@@ -102,4 +103,67 @@ impl Rules {
         }
         out
     }
+}
+
+/// A rules file in force in place of the shipped `assets/rules.ron` (issue 28): where it
+/// was read and its whole text, kept so that a save carries the rules it was played with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesText {
+    /// The file as the designer or the command line named it.
+    pub file: String,
+    /// Its text, as read.
+    pub source: String,
+}
+
+impl RulesText {
+    /// Reads a rules file (at most the data files' limit); a missing file is named.
+    pub fn read(path: &Path) -> Result<RulesText, DataError> {
+        Ok(RulesText {
+            file: path.display().to_string(),
+            source: super::read_limited(path)?,
+        })
+    }
+
+    /// The rules it holds; every problem at its own `file:line:col`.
+    pub fn rules(&self) -> Result<Rules, DataError> {
+        Rules::parse(&self.source, &self.file)
+    }
+}
+
+/// Which rules a scenario is played with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesChoice {
+    /// The rules file the scenario's `rules` field names, else the shipped rules.
+    Named,
+    /// These rules, whatever the scenario names: `--rules FILE`, or a save's own.
+    Given(RulesText),
+    /// The shipped rules, whatever the scenario names (a save made before saves carried
+    /// their rules).
+    Shipped,
+}
+
+/// The rules file the scenario text names in its `rules` field, read relative to the
+/// scenario `file`'s folder; `None` if it names none or does not parse (its checking then
+/// reports why). A file that cannot be read is a problem at the `rules` field.
+pub(super) fn named_by(source: &str, file: &str) -> Result<Option<RulesText>, DataError> {
+    let Ok(parsed) = parse_ron::<super::ScenarioFile>(source, file) else {
+        return Ok(None);
+    };
+    let Some(name) = parsed.rules else {
+        return Ok(None);
+    };
+    let folder = Path::new(file).parent().unwrap_or(Path::new(""));
+    let path = folder.join(&name);
+    RulesText::read(&path).map(Some).map_err(|e| {
+        let (line, col) = super::spans::Lines::new(source).top_field("rules");
+        let reason = match e {
+            DataError::Syntax { message, .. } => message,
+            other => other.to_string(),
+        };
+        let message = format!("rules file `{}` cannot be read: {reason}", path.display());
+        DataError::Invalid {
+            file: file.to_string(),
+            problems: vec![Problem::new(line, col, message)],
+        }
+    })
 }
