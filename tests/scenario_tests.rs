@@ -171,3 +171,45 @@ fn a_happened_step_names_an_event_by_its_variant_and_a_misspelt_kind_lists_the_k
     );
     assert_eq!(kinds.len(), 32);
 }
+
+/// Klushino's test with `old` (found once) replaced by `new`, beside a copy of the battle.
+fn klushino_with(old: &str, new: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("scenarios/klushino.ron", dir.path().join("klushino.ron")).unwrap();
+    let text = std::fs::read_to_string("scenarios/tests/klushino.test.ron").unwrap();
+    assert_eq!(text.matches(old).count(), 1, "`{old}` occurs once");
+    let text = text
+        .replace("../klushino.ron", "klushino.ron")
+        .replacen(old, new, 1);
+    let path = dir.path().join("changed.test.ron");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// Issue 28, R12.5: `Refused(step: …, because: …)` passes only when the engine refuses the
+/// order for that very reason: an order it takes, or refuses otherwise, fails the step.
+#[test]
+fn r12_5_a_refused_step_fails_on_an_order_taken_or_refused_for_another_reason() {
+    let (_dir, path) = klushino_with(
+        r#"step: Charge(unit: "Dunikowski's hussars", to: (8, 4), target: "Mercenary pike"),"#,
+        r#"step: Charge(unit: "Struś's hussars", to: (10, 9), target: "Russian noble horse"),"#,
+    );
+    let file = path.display();
+    assert_eq!(
+        run_file(&path),
+        [format!(
+            "{file}:11:9: Charge(unit: \"Struś's hussars\", to: (10, 9), target: \"Russian noble horse\") is not refused"
+        )]
+    );
+    let (_dir, path) = klushino_with(
+        r#"step: Charge(unit: "Dunikowski's hussars", to: (8, 4), target: "Mercenary pike"),"#,
+        r#"step: Charge(unit: "Dunikowski's hussars", to: (4, 5), target: "Mercenary pike"),"#,
+    );
+    let file = path.display();
+    assert_eq!(
+        run_file(&path),
+        [format!(
+            "{file}:11:9: Charge(unit: \"Dunikowski's hussars\", to: (4, 5), target: \"Mercenary pike\") is refused, but because the charge must end adjacent to its target (R4.4), not because mounted units cannot charge into field works, nor at a unit standing in them (R12.5)"
+        )]
+    );
+}

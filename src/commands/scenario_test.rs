@@ -55,6 +55,22 @@ pub enum StepError {
     /// A check step where an order was wanted.
     #[error("{0} is not an order")]
     NotAnOrder(String),
+    /// `Refused` named an order or answer the engine would take.
+    #[error("{step} is not refused")]
+    NotRefused {
+        /// The step as the test wrote it.
+        step: String,
+    },
+    /// `Refused` named an order or answer the engine refuses for another reason.
+    #[error("{step} is refused, but because {found}, not because {expected}")]
+    RefusedOtherwise {
+        /// The step as the test wrote it.
+        step: String,
+        /// The reason the test gives.
+        expected: String,
+        /// The engine's reason, units named by label.
+        found: String,
+    },
     /// `Expect` found the unit other than the test says: each difference.
     #[error("`{unit}`: {}", wrong.join("; "))]
     Unexpected {
@@ -282,6 +298,10 @@ pub enum Step {
     },
     /// Checks the battle is over with this side the winner (`None`: a draw).
     Winner(Option<String>),
+    /// Checks that the order or answer `step` is refused now, `because` being the engine's
+    /// reason as a report words it; nothing is played (a hussar's charge on foot behind
+    /// field works, R12.5).
+    Refused { step: Box<Step>, because: String },
 }
 
 /// The units a `Happened` step names, each in its role (a field of the event).
@@ -400,7 +420,11 @@ pub fn run_file_with(path: &Path, rules: Option<&Path>) -> Vec<String> {
 fn is_action(step: &Step) -> bool {
     !matches!(
         step,
-        Step::Expect { .. } | Step::Happened { .. } | Step::NotHappened { .. } | Step::Winner(_)
+        Step::Expect { .. }
+            | Step::Happened { .. }
+            | Step::NotHappened { .. }
+            | Step::Winner(_)
+            | Step::Refused { .. }
     )
 }
 
@@ -453,6 +477,7 @@ fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(
             happened(game, *last, event, &roles, false)
         }
         Step::Winner(side) => winner(game, side.as_deref()),
+        Step::Refused { step, because } => refused(game, step, because),
         action => {
             let command = command(game, action)?;
             submit(game, command, last).map_err(|reason| StepError::StepRefused {
@@ -461,6 +486,26 @@ fn run_step(game: &mut Game, step: &Step, last: &mut (usize, usize)) -> Result<(
             })
         }
     }
+}
+
+/// `Refused`: the engine would refuse `step` now, for the reason `because`; nothing is
+/// submitted.
+fn refused(game: &Game, step: &Step, because: &str) -> Result<(), StepError> {
+    let command = command(game, step)?;
+    let Err(e) = game.check_command(&command) else {
+        return Err(StepError::NotRefused {
+            step: step.to_string(),
+        });
+    };
+    let found = game.with_labels(e.to_string());
+    if found == because {
+        return Ok(());
+    }
+    Err(StepError::RefusedOtherwise {
+        step: step.to_string(),
+        expected: because.to_string(),
+        found,
+    })
 }
 
 /// Submits `command`; the engine's reason if refused, units named by label and hex, and
@@ -796,6 +841,7 @@ fn step_labels(step: &Step) -> Vec<&str> {
             target,
             ..
         } => vec![unit, attacker, target],
+        Step::Refused { step, .. } => return step_labels(step),
         _ => Vec::new(),
     };
     labels.into_iter().filter_map(|l| l.as_deref()).collect()

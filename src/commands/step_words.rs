@@ -111,6 +111,9 @@ impl fmt::Display for Step {
                 write!(f, "Dice([{}])", faces.join(", "))
             }
             Step::Winner(side) => write!(f, "Winner({})", some(side.as_deref())),
+            Step::Refused { step, because } => {
+                write!(f, "Refused(step: {step}, because: {})", quoted(because))
+            }
             Step::Expect { .. } => call(f, name, &expect_fields(self)),
             step => call(f, name, &fields(step)),
         }
