@@ -141,6 +141,18 @@ const EXPECTED: &[&str] = &[
     "scenarios/roundway_down.ron advance normal 1: 179 d956682a2779f8e8",
     "scenarios/roundway_down.ron advance normal 2: 182 1a32d82f39dacda8",
     "scenarios/roundway_down.ron advance normal 3: 178 dbe8ca40c061db1e",
+    "scenarios/klushino.ron random random 1: 175 14867697a3f49c24",
+    "scenarios/klushino.ron random random 2: 176 eb5c67d20b9a3bbc",
+    "scenarios/klushino.ron random random 3: 177 6555a868c4964da8",
+    "scenarios/klushino.ron advance random 1: 122 25e61abb691871af",
+    "scenarios/klushino.ron advance random 2: 93 db213f881fd4b562",
+    "scenarios/klushino.ron advance random 3: 111 d8f943751b157a6c",
+    "scenarios/klushino.ron normal random 1: 143 6fd0bc189a0d8c1b",
+    "scenarios/klushino.ron normal random 2: 135 05f3282b2d278a02",
+    "scenarios/klushino.ron normal random 3: 184 94a1b7ec6a6c0a6f",
+    "scenarios/klushino.ron advance normal 1: 218 3479c333c85b968b",
+    "scenarios/klushino.ron advance normal 2: 140 1ef1d184b258b567",
+    "scenarios/klushino.ron advance normal 3: 232 d27deea7684298fd",
 ];
 
 /// The orders the engine remembers between queries are never stale: after every command of
