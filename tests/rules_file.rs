@@ -241,3 +241,29 @@ fn i28_check_with_rules_checks_the_scenario_against_that_file() {
         )]
     );
 }
+
+/// R6.4's reload timing set in the rules file applies to a scenario that gives no
+/// `options`; a scenario's own `options` win over the rules file's.
+#[test]
+fn i28_r6_4_the_rules_files_options_apply_unless_the_scenario_gives_its_own() {
+    use volley::engine::rules::ReloadTiming;
+    let dir = tempfile::tempdir().unwrap();
+    let path = battle_in(dir.path(), Some("winter.ron"));
+    let literal = SHIPPED_RULES.replace("reload_timing: StartOfTurn", "reload_timing: Literal");
+    std::fs::write(dir.path().join("winter.ron"), literal).unwrap();
+    let scenario = Scenario::load(&path).unwrap();
+    assert_eq!(
+        scenario.setup.rules.options.reload_timing,
+        ReloadTiming::Literal
+    );
+    let own = std::fs::read_to_string(&path).unwrap().replace(
+        "    turn_limit: 6,",
+        "    options: (reload_timing: StartOfTurn),\n    turn_limit: 6,",
+    );
+    std::fs::write(&path, own).unwrap();
+    let scenario = Scenario::load(&path).unwrap();
+    assert_eq!(
+        scenario.setup.rules.options.reload_timing,
+        ReloadTiming::StartOfTurn
+    );
+}

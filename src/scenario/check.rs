@@ -64,10 +64,7 @@ pub(super) fn build(
         .extend(catalog.add(&parsed.troops, &c.lines, "troops"));
     let map = check_map(&mut c, &parsed.map);
     let sides = check_sides(&mut c, &parsed);
-    let mut rules = rules.clone();
-    if let Some(options) = parsed.options {
-        rules.options = options;
-    }
+    let rules = with_options(rules, &parsed);
     // Units are checked even on a map with problems: only their hexes need the map.
     let units = match &sides {
         Some(_) => check_units(&mut c, &parsed, map.as_ref(), &rules, &catalog),
@@ -122,6 +119,15 @@ pub(super) fn build(
 }
 
 /// The battle's name heads the briefing, the header and every save: it says something.
+/// The rules in force: `rules`, with the scenario's options where it gives them.
+fn with_options(rules: &Rules, parsed: &ScenarioFile) -> Rules {
+    let mut rules = rules.clone();
+    if let Some(options) = parsed.options {
+        rules.options = options;
+    }
+    rules
+}
+
 fn check_battle_name(c: &mut Checker, name: &str) {
     if name.trim().is_empty() {
         let at = c.lines.top_field("name");
