@@ -478,7 +478,7 @@ fn a_save_whose_options_were_edited_is_refused_saying_the_options_were_edited() 
         let err = resume(&path).err().expect("refused");
         assert!(
             err.to_string().ends_with(
-                "the save was edited: its options (rules version, scenario file, seed, who plays each side, levels) do not match their digest"
+                "the save was edited: its options (rules version, rules file, scenario file, seed, who plays each side, levels) do not match their digest"
             ),
             "{to}: {err}"
         );
