@@ -267,3 +267,67 @@ fn i28_r6_4_the_rules_files_options_apply_unless_the_scenario_gives_its_own() {
         ReloadTiming::StartOfTurn
     );
 }
+
+fn volley(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_volley"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// `volley test --rules FILE` plays each test's scenario with that file: the test passes
+/// with a good one, and with one whose initiative die (R3.1) is out of range it fails,
+/// naming that file's problem at its own place.
+#[test]
+fn i28_r3_1_test_with_rules_plays_the_scenario_with_that_file() {
+    let dir = tempfile::tempdir().unwrap();
+    battle_in(dir.path(), None);
+    let test = dir.path().join("battle.test.ron");
+    let steps = "Dice([15, 3]),\n        Happened(event: \"InitiativeRolled\"),";
+    let text = format!("(\n    scenario: \"battle.ron\",\n    seed: 1,\n    steps: [\n        {steps}\n    ],\n)\n");
+    std::fs::write(&test, text).unwrap();
+    let test = test.to_str().unwrap();
+    assert!(volley(&["test", test]).status.success());
+    let winter = dir.path().join("winter.ron");
+    let out = volley(&["test", test, "--rules", winter.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let spring = dir.path().join("spring.ron");
+    std::fs::write(&spring, rules_with_die(0)).unwrap();
+    let out = volley(&["test", test, "--rules", spring.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success());
+    assert!(stdout.contains("the scenario does not load: "), "{stdout}");
+    assert!(
+        stdout.contains("spring.ron:13:5: initiative_die 0 is outside 1 to 1,000 (R2.8)"),
+        "{stdout}"
+    );
+}
+
+/// `volley play FILE --rules MISSING` is refused before any terminal is needed, naming
+/// the rules file.
+#[test]
+fn i28_play_with_a_missing_rules_file_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = battle_in(dir.path(), None);
+    let missing = dir.path().join("missing.ron");
+    let out = volley(&[
+        "play",
+        path.to_str().unwrap(),
+        "--rules",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim_end(),
+        format!(
+            "volley: cannot open the battle: {}:1:1: cannot open: no such file",
+            missing.display()
+        )
+    );
+}
