@@ -331,3 +331,32 @@ fn i28_play_with_a_missing_rules_file_names_it() {
         )
     );
 }
+
+/// The header gives the size of the rules text a save carries (its bound on the save's
+/// size counts it); a header that says otherwise is refused as edited.
+#[test]
+fn i28_a_saves_header_gives_the_size_of_its_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = battle_in(dir.path(), Some("winter.ron"));
+    let save = dir.path().join("save.ron");
+    saved(&path, &save);
+    let text = std::fs::read_to_string(&save).unwrap();
+    let bytes = rules_with_die(20).len();
+    let line = format!("\n    rules_bytes: {bytes},\n");
+    assert!(text.contains(&line), "{text}");
+    let header = volley::save::SaveHeader::parse(&text).unwrap();
+    assert_eq!(header.rules_bytes, bytes);
+    let more = format!("\n    rules_bytes: {},\n", bytes + 1);
+    std::fs::write(&save, text.replace(&line, &more)).unwrap();
+    match resume(&save) {
+        Err(SaveError::Edited { what, .. }) => assert_eq!(
+            what,
+            format!(
+                "its header says the rules have {} bytes, but they have {bytes}",
+                bytes + 1
+            )
+        ),
+        Err(e) => panic!("refused otherwise: {e}"),
+        Ok(_) => panic!("an edited header resumed"),
+    }
+}
