@@ -360,3 +360,30 @@ fn i28_a_saves_header_gives_the_size_of_its_rules() {
         Ok(_) => panic!("an edited header resumed"),
     }
 }
+
+/// The briefing's lines as text.
+fn briefing(app: &volley::tui::App) -> Vec<String> {
+    volley::tui::briefing::lines(app)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect()
+}
+
+/// The briefing says when a battle is played with a rules file of its own, naming it; a
+/// battle of the shipped rules says nothing of it.
+#[test]
+fn i28_the_briefing_names_the_battles_own_rules_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let humans = [Controller::Human, Controller::Human];
+    let scenario = Scenario::load(&battle_in(dir.path(), Some("winter.ron"))).unwrap();
+    let app = volley::tui::App::new(scenario, 1, humans).unwrap();
+    let winter = dir.path().join("winter.ron");
+    let line = format!(
+        "Rules: this battle is played with its own rules file, {}, not the shipped rules.",
+        winter.display()
+    );
+    assert!(briefing(&app).contains(&line), "{:#?}", briefing(&app));
+    let scenario = Scenario::load(&battle_in(dir.path(), None)).unwrap();
+    let app = volley::tui::App::new(scenario, 1, humans).unwrap();
+    assert!(!briefing(&app).iter().any(|l| l.starts_with("Rules: ")));
+}

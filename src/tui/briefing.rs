@@ -27,6 +27,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out.push(Line::raw(""));
     out.push(Line::styled("How the battle is won", bold));
     out.extend(victory(app).into_iter().map(Line::raw));
+    out.extend(rules_file(app).map(Line::raw));
     out.push(Line::raw(""));
     out.push(Line::raw(
         "Press any key to begin (↑↓ scroll); b shows this briefing again.",
@@ -90,6 +91,16 @@ fn objectives(app: &App) -> String {
     } else {
         format!("Objectives (@@ on the map): {}", names.join(", "))
     }
+}
+
+/// The rules file the battle is played with when it is not the shipped rules (issue 28),
+/// so that a player knows the numbers may differ from RULES.md's.
+fn rules_file(app: &App) -> Option<String> {
+    let rules = app.scenario.rules.as_ref()?;
+    let file = crate::text::escape_text(&rules.file);
+    Some(format!(
+        "Rules: this battle is played with its own rules file, {file}, not the shipped rules."
+    ))
 }
 
 /// R10.1–R10.3 as they apply to this battle.
