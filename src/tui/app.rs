@@ -416,6 +416,12 @@ impl App {
         self.tags.get(usize::from(id.0)).copied().unwrap_or('?')
     }
 
+    /// After a reload of `old`'s battle (`--watch`): each unit keeps the tag it had there,
+    /// by side and label (see [`super::tags::keeping`]).
+    pub(super) fn keep_tags(&mut self, old: &App) {
+        self.tags = super::tags::keeping(self.game(), old.game(), &old.tags);
+    }
+
     /// The side at the keyboard: the human side that acted last (`None` before anyone has,
     /// or when the computer plays both sides).
     pub fn viewer(&self) -> Option<SideId> {

@@ -127,6 +127,7 @@ pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     fresh.autosave = app.autosave.clone();
     fresh.map_view.choose_zoom(app.map_view.chosen_zoom());
     fresh.cursor = app.cursor;
+    fresh.keep_tags(app);
     fresh.message = match r.stopped {
         None if given == 1 => "reloaded: 1 command replayed".into(),
         None => format!("reloaded: {given} commands replayed"),
