@@ -176,3 +176,34 @@ fn i28_show_names_the_terrain_and_objective_under_each_unit() {
     );
     assert!(line("Lord Ormonde").ends_with("(0, 2)  clear"), "{shown}");
 }
+
+/// `show` of OWN with the mill worth `value`, and with the Blue pike on it if `occupied`.
+fn with_mill_worth(value: u32, occupied: bool, width: u16) -> String {
+    let mut own = OWN.replace(
+        "(name: \"the mill\", at: (2, 1))",
+        &format!("(name: \"the mill\", at: (2, 1), value: {value})"),
+    );
+    if occupied {
+        own = own.replace("at: (3, 0), label", "at: (2, 1), label");
+    }
+    volley::tui::show::show(Scenario::parse(&own, "own.ron").unwrap(), width).unwrap()
+}
+
+/// R12.4: an objective worth more than 1 shows its value by its `@@` mark at the hex sizes
+/// with room for it (2 and 3), with a unit on it too; one worth 1 shows `@@` alone.
+#[test]
+fn r12_4_an_objectives_value_is_drawn_by_its_mark_where_there_is_room() {
+    // OWN's 4 columns are drawn at hex size 1 in 26 columns, 2 in 40 and 3 in 60.
+    for width in [40, 60] {
+        let map = with_mill_worth(3, false, width);
+        let map = map_part(&map).join("\n");
+        assert!(map.contains("@@3"), "at {width}:\n{map}");
+        let taken = with_mill_worth(3, true, width);
+        let taken = map_part(&taken).join("\n");
+        assert!(taken.contains("@@3"), "at {width}, occupied:\n{taken}");
+        let plain = with_mill_worth(1, false, width);
+        assert!(!map_part(&plain).join("\n").contains("@@1"), "{plain}");
+    }
+    let small = with_mill_worth(3, false, 26);
+    assert!(map_part(&small).join("\n").contains(" @@"), "{small}");
+}
