@@ -410,11 +410,12 @@ fn the_game_over_screen_at_the_turn_limit() {
     for line in [
         "Blue wins",
         "Why: the defender holds at the turn limit (R10.3), turn 6",
-        "Red: lost 0 of 24 uhp, 0 units gone, 0 objectives held",
-        "Blue: lost 0 of 20 uhp, 0 units gone, 0 objectives held",
-        "unit                     dealt taken  shock  fate",
-        "R Red pike [p]               0     0    0/0  8 uhp left",
-        "B Blue horse [h]             0     0    0/0  4 uhp left",
+        // Issue 28: in `volley sim`'s words, lost (to damage) and routed (off the field).
+        "Red: lost 0 and routed 0 of 24 uhp, 0 units gone, 0 objectives held",
+        "Blue: lost 0 and routed 0 of 20 uhp, 0 units gone, 0 objectives held",
+        "unit                     dealt  lost routed  shock  fate",
+        "R Red pike [p]               0     0      0    0/0  8 uhp left",
+        "B Blue horse [h]             0     0      0    0/0  4 uhp left",
         "Seed 7: `volley --seed 7 tutorial` rolls these dice again.",
         "Enter or t: back to the title screen · q: leave.",
     ] {
@@ -477,16 +478,22 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
         &s,
         "│Why: no enemy unit is left on the field (R10.1), turn 1",
     );
-    assert_shows(&s, "│Red: lost 0 of 8 uhp, 0 units gone, 0 objectives held");
-    assert_shows(&s, "│Blue: lost 1 of 1 uhp, 1 unit gone, 0 objectives held");
-    // The unit table: the lancers dealt the last uhp, the pike took it and is destroyed.
     assert_shows(
         &s,
-        "│R Red lancers [l]            1     0    0/0  8 uhp left",
+        "│Red: lost 0 and routed 0 of 8 uhp, 0 units gone, 0 objectives held",
     );
     assert_shows(
         &s,
-        "│B Blue pike [p]              0     1    0/0  destroyed",
+        "│Blue: lost 1 and routed 0 of 1 uhp, 1 unit gone, 0 objectives held",
+    );
+    // The unit table: the lancers dealt the last uhp, the pike took it and is destroyed.
+    assert_shows(
+        &s,
+        "│R Red lancers [l]            1     0      0    0/0  8 uhp left",
+    );
+    assert_shows(
+        &s,
+        "│B Blue pike [p]              0     1      0    0/0  destroyed",
     );
     let s = render(&app, 100, 40);
     let log = log(&s);
