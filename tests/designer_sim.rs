@@ -244,3 +244,91 @@ fn ablation_changes_the_units_named_and_only_them_and_plays_the_same_seeds() {
         .starts_with("no unit labelled `Nobody` (labels: Mansfeld's pike,"));
     assert!(Change::swap("no equals sign").is_err());
 }
+
+/// `volley sim` of the tutorial with the Red lancers swapped for pikemen, 10 games, in
+/// `format`.
+fn swapped(format: &str) -> String {
+    let out = volley(&[
+        "sim",
+        "scenarios/tutorial.ron",
+        "--games",
+        "10",
+        "--side-a",
+        "advance",
+        "--side-b",
+        "advance",
+        "--swap",
+        "Red lancers=pikemen",
+        "--format",
+        format,
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    text
+}
+
+/// Issue 28: the ablation's JSON gives game and win counts, and percentages rounded to a
+/// tenth of a point (no `30.000000000000004`).
+#[test]
+fn i28_ablation_json_has_game_counts_and_no_float_noise() {
+    let v: serde_json::Value = serde_json::from_str(&swapped("json")).unwrap();
+    assert_eq!(v["games"], 10);
+    assert_eq!(v["changes"][0], "Red lancers as pikemen");
+    let sides = v["sides"].as_array().unwrap();
+    assert_eq!(sides[0]["side"], "Red");
+    for s in sides {
+        let wins = |k: &str| s[k].as_u64().unwrap();
+        assert_eq!(
+            s["before"].as_f64().unwrap(),
+            wins("wins_before") as f64 * 10.0
+        );
+        assert_eq!(
+            s["after"].as_f64().unwrap(),
+            wins("wins_after") as f64 * 10.0
+        );
+        for k in ["before", "after", "change"] {
+            let x = s[k].as_f64().unwrap();
+            assert_eq!(
+                format!("{x}"),
+                format!("{:.1}", x).trim_end_matches(".0"),
+                "{k}: {x}"
+            );
+        }
+        for x in s["ci95"].as_array().unwrap() {
+            let x = x.as_f64().unwrap();
+            assert_eq!((x * 10.0).round() / 10.0, x, "{x}");
+        }
+    }
+}
+
+/// Issue 28: `--format csv` works for an ablation: a row per side.
+#[test]
+fn i28_ablation_csv_has_a_row_per_side() {
+    let csv = swapped("csv");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "side,games,wins_before,wins_after,before,after,change,ci95_low,ci95_high"
+    );
+    assert_eq!(lines.len(), 3, "{csv}");
+    assert!(lines[1].starts_with("\"Red\",10,"), "{csv}");
+    assert!(lines[2].starts_with("\"Blue\",10,"), "{csv}");
+}
+
+/// Issue 28: a swap's text report gives the per-unit table, unchanged and changed, like
+/// the normal report's.
+#[test]
+fn i28_the_swap_report_gives_the_per_unit_table() {
+    let text = swapped("text");
+    assert_eq!(text.matches("\nUnits").count(), 2, "{text}");
+    assert!(text.contains("Units of the changed battle:"), "{text}");
+    let lancers = text
+        .lines()
+        .filter(|l| l.starts_with("  Red lancers "))
+        .count();
+    assert_eq!(lancers, 2, "{text}");
+}

@@ -439,6 +439,11 @@ fn sides_text(sides: &[SideLine; 2], width: usize) -> String {
 }
 
 fn units_text(units: &[UnitLine]) -> String {
+    units_table("Units", units)
+}
+
+/// The table of units headed `{title}: uhp per game dealt, …`, as the report prints it.
+pub fn units_table(title: &str, units: &[UnitLine]) -> String {
     let lw = units
         .iter()
         .map(|u| columns::width(&u.label))
@@ -452,7 +457,7 @@ fn units_text(units: &[UnitLine]) -> String {
         .unwrap_or(4)
         .max(4);
     let mut out = format!(
-        "\nUnits: uhp per game dealt, lost to damage and routed off; % of games destroyed and routed; shock rolls\n\
+        "\n{title}: uhp per game dealt, lost to damage and routed off; % of games destroyed and routed; shock rolls\n\
          \x20 {}  {}  {:>6}  {:>6}  {:>6}  {:>9}  {:>7}  {:>6}  {:>6}\n",
         columns::pad("unit", lw),
         columns::pad("side", sw),
