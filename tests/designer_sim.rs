@@ -303,6 +303,15 @@ fn i28_ablation_json_has_game_counts_and_no_float_noise() {
             assert_eq!((x * 10.0).round() / 10.0, x, "{x}");
         }
     }
+    // Each battle's units too, to a hundredth.
+    for table in ["units_unchanged", "units_changed"] {
+        let units = v[table].as_array().unwrap();
+        assert_eq!(units.len(), 6, "{table}");
+        for u in units {
+            let x = u["lost"].as_f64().unwrap();
+            assert_eq!((x * 100.0).round() / 100.0, x, "{table}: {u}");
+        }
+    }
 }
 
 /// Issue 28: `--format csv` works for an ablation: a row per side.

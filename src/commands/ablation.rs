@@ -4,7 +4,7 @@
 //! interval) is what those units are worth.
 
 use super::sim::{wilson, GameResult};
-use super::sim_report::Tally;
+use super::sim_report::{Tally, UnitLine};
 use crate::columns;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
@@ -170,16 +170,29 @@ pub struct Ablation {
     pub games: usize,
     /// Each side's shift, side A first.
     pub sides: Vec<Shift>,
+    /// The unchanged battle's table of units, numbers to a hundredth.
+    pub units_unchanged: Vec<UnitLine>,
+    /// The changed battle's table of units, numbers to a hundredth.
+    pub units_changed: Vec<UnitLine>,
 }
 
 impl Ablation {
-    /// The report of `changes` to `scenario` with these shifts.
-    pub fn new(scenario: &Scenario, changes: &[Change], games: usize, sides: Vec<Shift>) -> Self {
+    /// The report of `changes` to `scenario` (`variant` is the changed battle): the shifts
+    /// of the games added up in `before` and `after`, and each battle's units.
+    pub fn new(
+        (scenario, variant): (&Scenario, &Scenario),
+        changes: &[Change],
+        before: &Tally,
+        after: &Tally,
+    ) -> Self {
+        let units = |t: &Tally, s: &Scenario| t.summary(s).units.into_iter().map(hundredths);
         Ablation {
             scenario: scenario.name.clone(),
             changes: changes.iter().map(Change::describe).collect(),
-            games,
-            sides,
+            games: after.games(),
+            sides: shifts_of(scenario, before, after),
+            units_unchanged: units(before, scenario).collect(),
+            units_changed: units(after, variant).collect(),
         }
     }
 
@@ -204,6 +217,19 @@ impl Ablation {
             );
         }
         out
+    }
+}
+
+/// A unit's line with its means and percentages to a hundredth (no float noise in JSON).
+fn hundredths(u: UnitLine) -> UnitLine {
+    let r = |x: f64| (x * 100.0).round() / 100.0;
+    UnitLine {
+        dealt: r(u.dealt),
+        lost: r(u.lost),
+        routed_uhp: r(u.routed_uhp),
+        destroyed: r(u.destroyed),
+        routed: r(u.routed),
+        ..u
     }
 }
 

@@ -52,8 +52,7 @@ fn ablate(scenario: &Scenario, options: &SimOptions) -> Result<ExitCode> {
     let variant = ablation::changed(scenario, &options.changes).map_err(anyhow::Error::msg)?;
     let before = tally(scenario, options.games, options.setup);
     let after = tally(&variant, options.games, options.setup);
-    let shifts = ablation::shifts_of(scenario, &before, &after);
-    let report = ablation::Ablation::new(scenario, &options.changes, after.games(), shifts);
+    let report = ablation::Ablation::new((scenario, &variant), &options.changes, &before, &after);
     let text = match options.format {
         SimFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
         SimFormat::Csv => report.csv(),
@@ -61,12 +60,11 @@ fn ablate(scenario: &Scenario, options: &SimOptions) -> Result<ExitCode> {
             let mut text = ablation::text(
                 &scenario.name,
                 &options.changes,
-                after.games(),
+                report.games,
                 &report.sides,
             );
-            let units = |t: &Tally, s: &Scenario| t.summary(s).units;
-            text += &units_table("Units of the unchanged battle", &units(&before, scenario));
-            text += &units_table("Units of the changed battle", &units(&after, &variant));
+            text += &units_table("Units of the unchanged battle", &report.units_unchanged);
+            text += &units_table("Units of the changed battle", &report.units_changed);
             text
         }
     };
