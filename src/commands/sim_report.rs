@@ -558,7 +558,7 @@ pub enum SimFormat {
     Text,
     /// Every game, then the summary, as one JSON object.
     Json,
-    /// A row per game.
+    /// A row per game (an ablation: a row per side).
     Csv,
 }
 
