@@ -60,6 +60,7 @@ fn long_battle() -> Resumed {
         seed: 1,
         controllers: [Controller::Human; 2],
         levels: Default::default(),
+        opening_dice: Vec::new(),
         commands,
         game,
     }

@@ -14,27 +14,18 @@
 
 mod common;
 
-use common::{edit, refused as problems, volley};
+use common::{edit, refused as problems, volley, RedBlue};
 
 use std::path::Path;
 use volley::commands::{check_files, kind_of, FileKind};
 use volley::engine::{Dice, Game, Status};
 use volley::scenario::Scenario;
 
-const BASE: &str = r#"(
-    name: "Test",
-    map: [". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."],
-    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
-    units: [
-        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike"),
-        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3), label: "Red shot"),
-        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
-    ],
-    objectives: [(name: "the mill", at: (4, 2))],
-    turn_limit: 6,
-    defender: "Blue",
-)
-"#;
+fn base() -> String {
+    RedBlue::pike_and_shot("Test")
+        .objective("the mill", (4, 2))
+        .text()
+}
 
 #[test]
 fn a_file_is_checked_as_what_its_fields_say_not_as_its_name_says() {
@@ -76,7 +67,7 @@ fn every_problem_of_a_scenarios_own_troop_types_is_listed_at_once() {
             melee: (name: "sword", damage: "zz")),
     ],
     units: ["#;
-    let lines = problems(&edit(BASE, "units: [", troops));
+    let lines = problems(&edit(&base(), "units: [", troops));
     assert_eq!(
         lines,
         [
@@ -91,7 +82,7 @@ fn every_problem_of_a_scenarios_own_troop_types_is_listed_at_once() {
 #[test]
 fn r5_6_ready_is_refused_on_if_uf_and_on_units_not_steady() {
     let uf = edit(
-        BASE,
+        &base(),
         r#"label: "Blue pike")"#,
         r#"label: "Blue pike"), (troop: "peasant levy", side: "Blue", creatures: 120, at: (3, 0), ready: true)"#,
     );
@@ -103,7 +94,7 @@ fn r5_6_ready_is_refused_on_if_uf_and_on_units_not_steady() {
     );
     assert!(lines[0].starts_with("bad.ron:8:"), "{lines:?}");
     let disordered = edit(
-        BASE,
+        &base(),
         r#"label: "Red pike")"#,
         r#"label: "Red pike", disordered: true, ready: true)"#,
     );
@@ -116,7 +107,7 @@ fn r5_6_ready_is_refused_on_if_uf_and_on_units_not_steady() {
 #[test]
 fn r6_4_reload_tokens_are_refused_without_a_firearm_or_beyond_what_it_gains() {
     let pike = edit(
-        BASE,
+        &base(),
         r#"label: "Red pike")"#,
         r#"label: "Red pike", reload_tokens: 1)"#,
     );
@@ -125,7 +116,7 @@ fn r6_4_reload_tokens_are_refused_without_a_firearm_or_beyond_what_it_gains() {
         ["bad.ron:6:88: \"Red pike\" at (0, 3): 1 reload token, but it gains none: no firearm (R6.4)"]
     );
     let shot = edit(
-        BASE,
+        &base(),
         r#"label: "Red shot")"#,
         r#"label: "Red shot", reload_tokens: 3)"#,
     );
@@ -136,7 +127,7 @@ fn r6_4_reload_tokens_are_refused_without_a_firearm_or_beyond_what_it_gains() {
         "{lines:?}"
     );
     let one = edit(
-        BASE,
+        &base(),
         r#"label: "Red shot")"#,
         r#"label: "Red shot", reload_tokens: 1)"#,
     );
@@ -146,14 +137,14 @@ fn r6_4_reload_tokens_are_refused_without_a_firearm_or_beyond_what_it_gains() {
 #[test]
 fn r8_2_damage_that_leaves_no_uhp_and_r10_3_two_objectives_on_one_hex_are_refused() {
     let hurt = edit(
-        BASE,
+        &base(),
         r#"label: "Red pike")"#,
         r#"label: "Red pike", damage: 500)"#,
     );
     let lines = problems(&hurt);
     assert!(lines[0].starts_with("bad.ron:6:88:") && lines[0].contains("damage 500 leaves none"));
     let twin = edit(
-        BASE,
+        &base(),
         r#"(name: "the mill", at: (4, 2))"#,
         r#"(name: "the mill", at: (4, 2)), (name: "the ford", at: (4, 2))"#,
     );
@@ -166,7 +157,7 @@ fn r8_2_damage_that_leaves_no_uhp_and_r10_3_two_objectives_on_one_hex_are_refuse
 #[test]
 fn r8_4_a_unit_may_start_fleeing() {
     let text = edit(
-        BASE,
+        &base(),
         r#"label: "Blue pike")"#,
         r#"label: "Blue pike", fleeing: true)"#,
     );
@@ -179,7 +170,7 @@ fn r8_4_a_unit_may_start_fleeing() {
         .unwrap();
     assert_eq!(blue.status, Status::Fleeing);
     let both = edit(
-        BASE,
+        &base(),
         r#"label: "Blue pike")"#,
         r#"label: "Blue pike", fleeing: true, disordered: true)"#,
     );
@@ -188,7 +179,7 @@ fn r8_4_a_unit_may_start_fleeing() {
 
 #[test]
 fn duplicate_labels_warn_and_deny_warnings_makes_them_refusals() {
-    let twin = edit(BASE, r#"label: "Red shot")"#, r#"label: "Red pike")"#);
+    let twin = edit(&base(), r#"label: "Red shot")"#, r#"label: "Red pike")"#);
     let scenario = Scenario::parse(&twin, "twin.ron").unwrap();
     assert_eq!(scenario.warnings.len(), 1);
     let dir = tempfile::tempdir().unwrap();
@@ -211,7 +202,7 @@ fn duplicate_labels_warn_and_deny_warnings_makes_them_refusals() {
 #[test]
 fn r4_2_a_unit_starting_beside_an_enemy_is_a_warning() {
     let text = edit(
-        BASE,
+        &base(),
         "at: (0, 0), label: \"Blue pike\"",
         "at: (0, 2), label: \"Blue pike\"",
     );
@@ -241,7 +232,7 @@ fn a_troop_type_defined_twice_in_one_list_is_refused_at_the_second() {
     ],
     units: ["#;
     assert_eq!(
-        problems(&edit(BASE, "units: [", troops)),
+        problems(&edit(&base(), "units: [", troops)),
         ["bad.ron:8:10: troop `odd pike` is defined twice (first at 6:10)"]
     );
 }
@@ -249,7 +240,7 @@ fn a_troop_type_defined_twice_in_one_list_is_refused_at_the_second() {
 #[test]
 fn a_map_with_problems_does_not_hide_the_units_problems() {
     let text = edit(
-        BASE,
+        &base(),
         r#"". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."]"#,
         r#"". . . . . .", ". . X . . .", ". . . . . .", ". . . . . ."]"#,
     );

@@ -116,3 +116,40 @@ fn the_dice_option_refuses_faces_outside_1_to_20() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("21 is not in 1..=20"));
 }
+
+/// The first initiative roll of a battle: each attempt's faces and the winner.
+fn first_initiative(game: &Game) -> (Vec<(u32, u32)>, volley::engine::SideId) {
+    game.log()
+        .iter()
+        .find_map(|e| match e {
+            Event::InitiativeRolled { faces, winner } => Some((faces.clone(), *winner)),
+            _ => None,
+        })
+        .unwrap()
+}
+
+/// Issue 28 (R3.1): `volley play --dice 6,1 FILE` forces turn 1's initiative, as `Dice`
+/// before a scenario test's first step does: the faces are forced before the battle opens
+/// (it rolls turn 1's initiative as it opens), and a save keeps them, so that resuming,
+/// undo and hot reload replay the same battle.
+#[test]
+fn r3_1_the_dice_option_forces_turn_1s_initiative_and_the_save_keeps_it() {
+    use volley::engine::SideId;
+    use volley::tui::App;
+    let hotseat = [Controller::Human; 2];
+    for (faces, winner) in [([6, 1], SideId::A), ([1, 6], SideId::B)] {
+        let app = App::with_opening_dice(kircholm(), 5, hotseat, &faces).unwrap();
+        assert_eq!(
+            first_initiative(app.game()),
+            (vec![(faces[0], faces[1])], winner)
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = app;
+        app.save_in(dir.path().to_path_buf());
+        app.save_as(dir.path().join("opened.ron").to_str().unwrap());
+        let resumed = volley::save::resume(&dir.path().join("opened.ron")).unwrap();
+        assert_eq!(resumed.game.log(), app.game().log(), "{}", app.message());
+        let back = App::resumed(resumed);
+        assert_eq!(back.game().log(), app.game().log());
+    }
+}

@@ -15,23 +15,16 @@
 
 mod common;
 
-use common::{edit, refused};
+use common::{edit, refused, RedBlue};
 use volley::scenario::Scenario;
 
-const BASE: &str = r#"(
-    name: "Test",
-    map: [". . . . . .", ". . . . . .", ". . ~ . . .", ". . . . . ."],
-    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
-    units: [
-        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike"),
-        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3), label: "Red shot"),
-        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
-    ],
-    objectives: [(name: "the mill", at: (4, 2)), (name: "the ford", at: (5, 0))],
-    turn_limit: 6,
-    defender: "Blue",
-)
-"#;
+fn base() -> String {
+    RedBlue::pike_and_shot("Test")
+        .map(&[". . . . . .", ". . . . . .", ". . ~ . . .", ". . . . . ."])
+        .objective("the mill", (4, 2))
+        .objective("the ford", (5, 0))
+        .text()
+}
 
 /// The warnings of a scenario that loads, as `line:col: message`.
 fn warnings(text: &str) -> Vec<String> {
@@ -41,12 +34,12 @@ fn warnings(text: &str) -> Vec<String> {
 
 #[test]
 fn the_base_battle_is_clean() {
-    assert!(warnings(BASE).is_empty());
+    assert!(warnings(&base()).is_empty());
 }
 
 #[test]
 fn i28_values_an_objective_on_water_is_refused_no_unit_can_hold_it() {
-    let text = edit(BASE, "at: (4, 2))", "at: (2, 2))");
+    let text = edit(&base(), "at: (4, 2))", "at: (2, 2))");
     assert_eq!(
         refused(&text),
         ["bad.ron:10:37: objective `the mill` at (2, 2) is on water, which no unit can enter (R4.6)"]
@@ -55,7 +48,7 @@ fn i28_values_an_objective_on_water_is_refused_no_unit_can_hold_it() {
 
 #[test]
 fn i28_values_empty_battle_label_and_objective_names_are_refused() {
-    let text = edit(BASE, r#"name: "Test""#, r#"name: " ""#);
+    let text = edit(&base(), r#"name: "Test""#, r#"name: " ""#);
     let text = edit(&text, r#"label: "Red shot""#, r#"label: """#);
     let text = edit(&text, r#"name: "the ford""#, r#"name: """#);
     assert_eq!(
@@ -70,7 +63,7 @@ fn i28_values_empty_battle_label_and_objective_names_are_refused() {
 
 #[test]
 fn i28_values_two_objectives_of_one_name_are_refused_at_the_second() {
-    let text = edit(BASE, r#"name: "the ford""#, r#"name: "the mill""#);
+    let text = edit(&base(), r#"name: "the ford""#, r#"name: "the mill""#);
     assert_eq!(
         refused(&text),
         ["bad.ron:10:51: objective `the mill` at (5, 0) has the same name as the one at (4, 2) (first at 10:19)"]
@@ -79,7 +72,7 @@ fn i28_values_two_objectives_of_one_name_are_refused_at_the_second() {
 
 #[test]
 fn i28_values_both_sides_on_one_edge_is_a_warning_r8_4() {
-    let text = edit(BASE, "edge: North", "edge: South");
+    let text = edit(&base(), "edge: North", "edge: South");
     assert_eq!(
         warnings(&text),
         ["4:56: both sides have South as their home edge: their routed units flee the same way (R8.4)"]
@@ -93,7 +86,7 @@ fn with_bad_troop() -> String {
             melee: (name: "pike", damage: "1d10")),
     ],
     units: ["#;
-    let text = edit(BASE, "units: [", troops);
+    let text = edit(&base(), "units: [", troops);
     let text = edit(
         &text,
         r#""pikemen", side: "Red""#,
@@ -117,7 +110,7 @@ fn i28_no_false_errors_a_bad_troop_field_is_not_also_an_unknown_type_at_each_uni
 #[test]
 fn i28_no_false_errors_a_misspelt_side_adds_no_engaged_warning() {
     let text = edit(
-        BASE,
+        &base(),
         r#"side: "Blue", creatures: 120, at: (0, 0)"#,
         r#"side: "Bleu", creatures: 120, at: (0, 2)"#,
     );

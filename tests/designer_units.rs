@@ -13,27 +13,42 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
+use common::RedBlue;
 use volley::commands::units_report;
 use volley::scenario::Scenario;
 
 /// Four units, each starting in another state.
-const STARTS: &str = r#"(
-    name: "Start states",
-    map: [". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."],
-    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
-    units: [
-        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3), label: "Red shot", ready: true),
-        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (2, 3), label: "Reloading shot", reload_tokens: 1),
-        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", damage: 3, disordered: true),
-        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike", fleeing: true),
-    ],
-    turn_limit: 6,
-    defender: "Blue",
-)
-"#;
+fn starts() -> String {
+    RedBlue::new("Start states")
+        .unit(
+            "matchlock musketeers",
+            "Red",
+            (1, 3),
+            "Red shot",
+            ", ready: true",
+        )
+        .unit(
+            "matchlock musketeers",
+            "Red",
+            (2, 3),
+            "Reloading shot",
+            ", reload_tokens: 1",
+        )
+        .unit(
+            "pikemen",
+            "Red",
+            (0, 3),
+            "Red pike",
+            ", damage: 3, disordered: true",
+        )
+        .unit("pikemen", "Blue", (0, 0), "Blue pike", ", fleeing: true")
+        .text()
+}
 
 fn scenario() -> Scenario {
-    Scenario::parse(STARTS, "starts.ron").unwrap()
+    Scenario::parse(&starts(), "starts.ron").unwrap()
 }
 
 #[test]

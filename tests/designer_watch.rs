@@ -179,3 +179,37 @@ fn i28_a_reload_that_warns_says_so_with_the_first_warning_and_its_place() {
     );
     assert!(w.message.contains("R8.4"), "{}", w.message);
 }
+
+/// Each unit's tag by label, as the map and the panel show it.
+fn tags_by_label(app: &App) -> Vec<(String, char)> {
+    let units = app.game().units();
+    units
+        .iter()
+        .map(|u| (u.label.clone(), app.tag(u.id)))
+        .collect()
+}
+
+/// Issue 28: a reload that adds a unit whose label would take another's letter, and moves
+/// one, leaves every labelled unit its tag; the new unit gets a letter still free.
+#[test]
+fn i28_a_reload_that_adds_or_moves_units_keeps_each_labelled_units_tag() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, text) = battle(dir.path());
+    let before = tags_by_label(&app);
+    let edited = text
+        .replacen(
+            "    units: [\n",
+            "    units: [\n        (troop: \"pikemen\", side: \"Red\", creatures: 120, at: (0, 7), label: \"Red pikemen\"),\n",
+            1,
+        )
+        .replace("at: (6, 1), label: \"Blue pike\"", "at: (7, 1), label: \"Blue pike\"");
+    assert_ne!(edited, text);
+    write(&dir.path().join("tutorial.ron"), &edited);
+    let fresh = reload(&app, &dir.path().join("tutorial.ron")).unwrap();
+    let after = tags_by_label(&fresh);
+    assert_eq!(after[1..], before[..], "{after:?}");
+    let (label, new) = &after[0];
+    assert_eq!(label, "Red pikemen");
+    let red: Vec<char> = before[..3].iter().map(|(_, t)| *t).collect();
+    assert!(!red.contains(new), "{new} is already a Red tag: {red:?}");
+}

@@ -13,38 +13,23 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use std::path::PathBuf;
-use volley::commands::scenario_test::run_file;
+mod common;
+
+use common::{scenario_test, test_failures, RedBlue};
 use volley::scenario::Scenario;
 
 /// A small battle: `Red pike` starts fleeing on its own edge, so it routs in turn 1 (R8.5).
-const BATTLE: &str = r#"(
-    name: "Words",
-    map: [". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."],
-    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
-    units: [
-        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", fleeing: true),
-        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
-    ],
-    turn_limit: 6,
-    defender: "Blue",
-)
-"#;
+fn battle() -> String {
+    RedBlue::new("Words")
+        .unit("pikemen", "Red", (0, 3), "Red pike", ", fleeing: true")
+        .unit("pikemen", "Blue", (0, 0), "Blue pike", "")
+        .text()
+}
 
-/// Writes `scenario` and a test of it with `steps`; the failures of running it, each
-/// without the file's name (from the line on).
+/// The failures of running a test of `scenario` with `steps`, each from its `line:col` on.
 fn failures(scenario: &str, steps: &str) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("battle.ron"), scenario).unwrap();
-    let text = format!(
-        "(\n    scenario: \"battle.ron\",\n    seed: 1,\n    steps: [\n{steps}\n    ],\n)\n"
-    );
-    let path: PathBuf = dir.path().join("t.test.ron");
-    std::fs::write(&path, text).unwrap();
-    run_file(&path)
-        .into_iter()
-        .map(|l| l.rsplit_once(".test.ron:").unwrap().1.to_string())
-        .collect()
+    let (_dir, path) = scenario_test(scenario, steps);
+    test_failures(&path)
 }
 
 /// The tutorial battle, as shipped.
@@ -105,7 +90,7 @@ fn r8_1_a_withdrawal_asked_names_the_units_by_label_and_the_answers() {
 fn r10_a_wrong_winner_says_how_the_battle_ended_in_words() {
     let steps = "        ChooseFirst(first: true),\n        Winner(Some(\"Red\")),";
     assert_eq!(
-        failures(BATTLE, steps),
+        failures(&battle(), steps),
         ["6:9: the winner is Blue, expected Red (ended by annihilation, R10.1)"]
     );
 }
@@ -121,7 +106,7 @@ fn parse_problems(text: &str) -> Vec<String> {
 
 #[test]
 fn a_misspelt_unit_field_names_a_unit_not_a_rust_type() {
-    let text = BATTLE.replace("label: \"Blue pike\"", "lable: \"Blue pike\"");
+    let text = battle().replace("label: \"Blue pike\"", "lable: \"Blue pike\"");
     assert_eq!(
         parse_problems(&text),
         [
@@ -134,12 +119,12 @@ fn a_misspelt_unit_field_names_a_unit_not_a_rust_type() {
 
 #[test]
 fn a_missing_field_names_the_scenario_and_a_unit() {
-    let text = BATTLE.replace("    turn_limit: 6,\n", "");
+    let text = battle().replace("    turn_limit: 6,\n", "");
     assert_eq!(
         parse_problems(&text),
         ["10:1: missing field `turn_limit` in the scenario"]
     );
-    let text = BATTLE.replace("creatures: 120, at: (0, 0)", "at: (0, 0)");
+    let text = battle().replace("creatures: 120, at: (0, 0)", "at: (0, 0)");
     assert_eq!(
         parse_problems(&text),
         ["7:72: missing field `creatures` in a unit"]
@@ -148,7 +133,7 @@ fn a_missing_field_names_the_scenario_and_a_unit() {
 
 #[test]
 fn r12_4_a_misspelt_objective_field_and_edge_name_the_file_s_things() {
-    let text = BATTLE.replace(
+    let text = battle().replace(
         "    turn_limit: 6,",
         "    objectives: [(name: \"the mill\", at: (1, 1), vlaue: 2)],\n    turn_limit: 6,",
     );
@@ -157,7 +142,7 @@ fn r12_4_a_misspelt_objective_field_and_edge_name_the_file_s_things() {
         got[0].starts_with("9:49: Unexpected field named `vlaue` in an objective, expected one of `name`, `at`, `value`"),
         "{got:?}"
     );
-    let text = BATTLE.replace("edge: South", "edge: Sooth");
+    let text = battle().replace("edge: South", "edge: Sooth");
     assert_eq!(
         parse_problems(&text),
         [
@@ -171,11 +156,11 @@ fn r12_4_a_misspelt_objective_field_and_edge_name_the_file_s_things() {
 fn a_test_file_s_parse_errors_name_the_step_as_written() {
     let steps = "        March(unit: \"Red pike\"),";
     assert_eq!(
-        failures(BATTLE, steps),
+        failures(&battle(), steps),
         ["5:31: missing field `to` in `March`"]
     );
     let steps = "        Expect(unit: \"Red pike\", stauts: Steady),";
-    let got = failures(BATTLE, steps);
+    let got = failures(&battle(), steps);
     assert!(
         got[0].starts_with(
             "5:34: Unexpected field named `stauts` in `Expect`, expected one of `unit`, `at`,"
@@ -184,7 +169,7 @@ fn a_test_file_s_parse_errors_name_the_step_as_written() {
     );
     let steps = "        Expect(unit: \"Red pike\", status: Routd),";
     assert_eq!(
-        failures(BATTLE, steps),
+        failures(&battle(), steps),
         [
             "5:42: Unexpected variant named `Routd` for a status, expected one of `Steady`, \
           `Disordered`, `Fleeing`, `Destroyed`, or `Routed` instead"

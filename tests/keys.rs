@@ -453,6 +453,7 @@ fn i26_every_key_of_the_replay_viewer_reaches_a_handler() {
                 seed: 7,
                 controllers: [Controller::Human; 2],
                 levels: Default::default(),
+                opening_dice: Vec::new(),
                 commands: played.commands().to_vec(),
                 game: played.game().clone(),
             })

@@ -12,46 +12,27 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use std::path::PathBuf;
+mod common;
+
+use common::{scenario_test, test_failures, RedBlue};
 use volley::commands::scenario_test::run_file;
 
 /// A battle whose `Red pike` starts fleeing on its own edge and routs (R8.5).
-const ROUT: &str = r#"(
-    name: "Rout",
-    map: [". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."],
-    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
-    units: [
-        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", fleeing: true),
-        (troop: "pikemen", side: "Red", creatures: 120, at: (5, 3), label: "Red guard"),
-        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
-    ],
-    turn_limit: 6,
-    defender: "Blue",
-)
-"#;
-
-/// Writes `scenario` and a test of it whose steps are `steps`; returns the test's path.
-fn test_file(scenario: &str, steps: &str) -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("battle.ron"), scenario).unwrap();
-    let text = format!(
-        "(\n    scenario: \"battle.ron\",\n    seed: 1,\n    steps: [\n{steps}\n    ],\n)\n"
-    );
-    let path = dir.path().join("t.test.ron");
-    std::fs::write(&path, text).unwrap();
-    (dir, path)
+fn rout() -> String {
+    RedBlue::new("Rout")
+        .unit("pikemen", "Red", (0, 3), "Red pike", ", fleeing: true")
+        .unit("pikemen", "Red", (5, 3), "Red guard", "")
+        .unit("pikemen", "Blue", (0, 0), "Blue pike", "")
+        .text()
 }
 
-/// The failures of running `steps` on [`ROUT`] until `Red pike` has routed, then `checks`.
+/// The failures of running `steps` on [`rout`] until `Red pike` has routed, then `checks`.
 fn after_the_rout(checks: &str) -> Vec<String> {
     let steps = format!(
         "        ChooseFirst(first: true),\n        EndOrders,\n        EndOrders,\n        EndOrders,\n        EndOrders,\n        EndOrders,\n        EndOrders,\n{checks}"
     );
-    let (_dir, path) = test_file(ROUT, &steps);
-    run_file(&path)
-        .into_iter()
-        .map(|l| l.rsplit_once(".test.ron:").unwrap().1.to_string())
-        .collect()
+    let (_dir, path) = scenario_test(&rout(), &steps);
+    test_failures(&path)
 }
 
 #[test]
@@ -80,11 +61,8 @@ fn tutorial_with(old: &str, new: &str) -> Vec<String> {
         steps.find("steps: [").unwrap() + 8,
         steps.rfind(']').unwrap(),
     );
-    let (_dir, path) = test_file(&scenario, &steps[start..end]);
-    run_file(&path)
-        .into_iter()
-        .map(|l| l.rsplit_once(".test.ron:").unwrap().1.to_string())
-        .collect()
+    let (_dir, path) = scenario_test(&scenario, &steps[start..end]);
+    test_failures(&path)
 }
 
 const LANCERS_ATTACK: &str = r#"Happened(event: "AttackRolled", attacker: "Red lancers"),"#;
@@ -121,7 +99,7 @@ fn i28_check_on_a_test_file_resolves_its_scenario_labels_sides_and_dice() {
         StandFast(unit: "Red shoot"),
         Happened(event: "Fled", unit: "Blue pike"),
         Winner("Bleu"),"#;
-    let (_dir, path) = test_file(&scenario, steps);
+    let (_dir, path) = scenario_test(&scenario, steps);
     let (lines, ok) = volley::commands::check_files(&[&path], false);
     assert!(!ok);
     let lines: Vec<&str> = lines
@@ -136,7 +114,7 @@ fn i28_check_on_a_test_file_resolves_its_scenario_labels_sides_and_dice() {
             "8:9: no side called `Bleu`; did you mean `Blue`? (sides: Red, Blue)",
         ]
     );
-    let (_dir, path) = test_file(&scenario, "        EndOrders,");
+    let (_dir, path) = scenario_test(&scenario, "        EndOrders,");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("battle.ron", "missing.ron")).unwrap();
     let (lines, ok) = volley::commands::check_files(&[&path], false);
@@ -160,9 +138,9 @@ fn r3_1_dice_before_the_first_step_force_turn_1s_initiative() {
             "        Dice([{faces}]),\n        ChooseFirst(first: true),\n        StandFast(unit: \"Red pike\"),"
         )
     };
-    let (_dir, path) = test_file(&scenario, &steps("6, 1"));
+    let (_dir, path) = scenario_test(&scenario, &steps("6, 1"));
     assert_eq!(run_file(&path), Vec::<String>::new(), "Red rolls 6, Blue 1");
-    let (_dir, path) = test_file(&scenario, &steps("1, 6"));
+    let (_dir, path) = scenario_test(&scenario, &steps("1, 6"));
     let failures = run_file(&path);
     assert_eq!(failures.len(), 1, "Red rolls 1, Blue 6: {failures:?}");
     assert!(failures[0].contains(":7:9: StandFast"), "{failures:?}");

@@ -410,11 +410,12 @@ fn the_game_over_screen_at_the_turn_limit() {
     for line in [
         "Blue wins",
         "Why: the defender holds at the turn limit (R10.3), turn 6",
-        "Red: lost 0 of 24 uhp, 0 units gone, 0 objectives held",
-        "Blue: lost 0 of 20 uhp, 0 units gone, 0 objectives held",
-        "unit                     dealt taken  shock  fate",
-        "R Red pike [p]               0     0    0/0  8 uhp left",
-        "B Blue horse [h]             0     0    0/0  4 uhp left",
+        // Issue 28: in `volley sim`'s words, lost (to damage) and routed (off the field).
+        "Red: lost 0 and routed 0 of 24 uhp, 0 units gone, 0 objectives held",
+        "Blue: lost 0 and routed 0 of 20 uhp, 0 units gone, 0 objectives held",
+        "unit                     dealt  lost routed  shock  fate",
+        "R Red pike [p]               0     0      0    0/0  8 uhp left",
+        "B Blue horse [h]             0     0      0    0/0  4 uhp left",
         "Seed 7: `volley --seed 7 tutorial` rolls these dice again.",
         "Enter or t: back to the title screen · q: leave.",
     ] {
@@ -477,16 +478,22 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
         &s,
         "│Why: no enemy unit is left on the field (R10.1), turn 1",
     );
-    assert_shows(&s, "│Red: lost 0 of 8 uhp, 0 units gone, 0 objectives held");
-    assert_shows(&s, "│Blue: lost 1 of 1 uhp, 1 unit gone, 0 objectives held");
-    // The unit table: the lancers dealt the last uhp, the pike took it and is destroyed.
     assert_shows(
         &s,
-        "│R Red lancers [l]            1     0    0/0  8 uhp left",
+        "│Red: lost 0 and routed 0 of 8 uhp, 0 units gone, 0 objectives held",
     );
     assert_shows(
         &s,
-        "│B Blue pike [p]              0     1    0/0  destroyed",
+        "│Blue: lost 1 and routed 0 of 1 uhp, 1 unit gone, 0 objectives held",
+    );
+    // The unit table: the lancers dealt the last uhp, the pike took it and is destroyed.
+    assert_shows(
+        &s,
+        "│R Red lancers [l]            1     0      0    0/0  8 uhp left",
+    );
+    assert_shows(
+        &s,
+        "│B Blue pike [p]              0     1      0    0/0  destroyed",
     );
     let s = render(&app, 100, 40);
     let log = log(&s);
@@ -497,6 +504,50 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
     );
     press(&mut app, "q");
     assert!(app.has_quit());
+}
+
+/// Red's damaged pike company starts fleeing on its own edge, so it routs in turn 1 (R8.5),
+/// and Red has nothing left on the field (R10.1).
+const ROUTED: &str = r#"(
+    name: "Routed",
+    map: [". . . .", ". . . .", ". . . .", ". . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", damage: 3, fleeing: true),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
+    ],
+    turn_limit: 3,
+    defender: "Blue",
+)"#;
+
+/// Issue 28: the end screen says what left the field in `volley sim`'s words: `lost` to
+/// damage and `routed` (the uhp a routed unit took off the field), which add up to the
+/// side's losses.
+#[test]
+fn i28_the_game_over_screen_says_lost_and_routed_as_sim_does() {
+    let scenario = Scenario::parse(ROUTED, "routed.ron").unwrap();
+    let mut app = App::new(scenario, 0, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    for _ in 0..20 {
+        if app.game().outcome().is_some() {
+            break;
+        }
+        match (app.mode(), app.game().actor()) {
+            (Mode::Browse, volley::engine::Actor::Decide(_)) => press(&mut app, "1"),
+            (Mode::Browse, _) => end_orders(&mut app),
+            _ => press(&mut app, " "),
+        }
+    }
+    let s = render(&app, 80, 24);
+    assert_shows(&s, "│Blue wins");
+    assert_shows(
+        &s,
+        "│Red: lost 0 and routed 5 of 5 uhp, 1 unit gone, 0 objectives held",
+    );
+    assert_shows(
+        &s,
+        "│R Red pike [p]               0     0      5    0/0  routed",
+    );
 }
 
 #[test]

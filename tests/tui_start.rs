@@ -321,6 +321,7 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
         seed: 7,
         controllers: [Controller::Human; 2],
         levels: Default::default(),
+        opening_dice: Vec::new(),
         commands: app.commands().to_vec(),
         game,
     };

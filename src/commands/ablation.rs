@@ -4,7 +4,7 @@
 //! interval) is what those units are worth.
 
 use super::sim::{wilson, GameResult};
-use super::sim_report::Tally;
+use super::sim_report::{Tally, UnitLine};
 use crate::columns;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
@@ -137,11 +137,18 @@ pub fn changed(scenario: &Scenario, changes: &[Change]) -> Result<Scenario, Chan
     Ok(out)
 }
 
-/// The change of one side's win rate, in percentage points.
+/// The change of one side's win rate, in percentage points rounded to a tenth, with the
+/// counts it comes from.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Shift {
     /// The side's name.
     pub side: String,
+    /// Games each battle had (the same seeds).
+    pub games: usize,
+    /// Games it won in the unchanged battle.
+    pub wins_before: usize,
+    /// Games it won in the changed battle.
+    pub wins_after: usize,
     /// Its win percentage in the unchanged battle.
     pub before: f64,
     /// Its win percentage in the changed battle.
@@ -150,6 +157,91 @@ pub struct Shift {
     pub change: f64,
     /// 95% interval of the change (Newcombe's hybrid score interval), in points.
     pub ci95: [f64; 2],
+}
+
+/// What an ablation reports, as `--format json` prints it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Ablation {
+    /// The battle's name.
+    pub scenario: String,
+    /// The changes, as the text report names them (`without Red shot`).
+    pub changes: Vec<String>,
+    /// Games each battle had.
+    pub games: usize,
+    /// Each side's shift, side A first.
+    pub sides: Vec<Shift>,
+    /// The unchanged battle's table of units, numbers to a hundredth.
+    pub units_unchanged: Vec<UnitLine>,
+    /// The changed battle's table of units, numbers to a hundredth.
+    pub units_changed: Vec<UnitLine>,
+}
+
+impl Ablation {
+    /// The report of `changes` to `scenario` (`variant` is the changed battle): the shifts
+    /// of the games added up in `before` and `after`, and each battle's units.
+    pub fn new(
+        (scenario, variant): (&Scenario, &Scenario),
+        changes: &[Change],
+        before: &Tally,
+        after: &Tally,
+    ) -> Self {
+        let units = |t: &Tally, s: &Scenario| t.summary(s).units.into_iter().map(hundredths);
+        Ablation {
+            scenario: scenario.name.clone(),
+            changes: changes.iter().map(Change::describe).collect(),
+            games: after.games(),
+            sides: shifts_of(scenario, before, after),
+            units_unchanged: units(before, scenario).collect(),
+            units_changed: units(after, variant).collect(),
+        }
+    }
+
+    /// A CSV row per side: its name, the games, the wins and the percentages.
+    pub fn csv(&self) -> String {
+        let mut out = String::from(
+            "side,games,wins_before,wins_after,before,after,change,ci95_low,ci95_high\n",
+        );
+        for s in &self.sides {
+            let _ = writeln!(
+                out,
+                "\"{}\",{},{},{},{},{},{},{},{}",
+                s.side.replace('"', "\"\""),
+                s.games,
+                s.wins_before,
+                s.wins_after,
+                s.before,
+                s.after,
+                s.change,
+                s.ci95[0],
+                s.ci95[1]
+            );
+        }
+        out
+    }
+}
+
+/// A unit's line with its means and percentages to a hundredth (no float noise in JSON).
+fn hundredths(u: UnitLine) -> UnitLine {
+    let r = |x: f64| (x * 100.0).round() / 100.0;
+    UnitLine {
+        dealt: r(u.dealt),
+        lost: r(u.lost),
+        routed_uhp: r(u.routed_uhp),
+        destroyed: r(u.destroyed),
+        routed: r(u.routed),
+        ..u
+    }
+}
+
+/// Percentage points to a tenth: what the report shows, with no `30.000000000000004`.
+fn tenth(x: f64) -> f64 {
+    let r = (x * 10.0).round() / 10.0;
+    // No `-0.0` for a change of nothing.
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
 }
 
 /// Each side's shift from `before` to `after` (games on the same seeds).
@@ -176,11 +268,18 @@ pub fn shifts_of(scenario: &Scenario, before: &Tally, after: &Tally) -> Vec<Shif
             let hi = d + ((u2 - p2).powi(2) + (p1 - l1).powi(2)).sqrt();
             Shift {
                 side: side.of(&scenario.sides).name.clone(),
-                before: 100.0 * p1,
-                after: 100.0 * p2,
-                change: 100.0 * d,
-                ci95: [100.0 * lo, 100.0 * hi],
+                games: n2,
+                wins_before: w1,
+                wins_after: w2,
+                before: tenth(100.0 * p1),
+                after: tenth(100.0 * p2),
+                change: tenth(100.0 * p2) - tenth(100.0 * p1),
+                ci95: [tenth(100.0 * lo), tenth(100.0 * hi)],
             }
+        })
+        .map(|s| Shift {
+            change: tenth(s.change),
+            ..s
         })
         .collect()
 }

@@ -37,8 +37,8 @@ pub struct PlayArgs {
     /// Where saves and the autosave go (default: the XDG data directory).
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
-    /// Designer: faces the first dice rolled after the battle opens will show, in order,
-    /// before the seeded dice go on (`--dice 6,6,3`; 1 to 20 each). Kept in the save.
+    /// Designer: faces the battle's first dice show, in order, turn 1's initiative first
+    /// (R3.1), before the seeded dice go on (`--dice 6,1`; 1 to 20 each). Kept in the save.
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=20))]
     pub dice: Vec<u32>,
     /// The computer's level on a side: `SIDE=LEVEL` with the side's name (or A / B) and
@@ -123,10 +123,10 @@ fn new_battle(args: &PlayArgs) -> Result<App> {
     let controllers = controllers(&scenario, args)?;
     let mut scenario = scenario;
     set_levels(&mut scenario, &args.level)?;
-    let mut app = App::new(scenario, seed, controllers).map_err(anyhow::Error::msg)?;
+    // Forced before the battle opens, so turn 1's initiative rolls them (R3.1).
+    let mut app = App::with_opening_dice(scenario, seed, controllers, &args.dice)
+        .map_err(anyhow::Error::msg)?;
     app.set_think_ms(args.think_ms);
-    let faces: Vec<String> = args.dice.iter().map(u32::to_string).collect();
-    app.force_dice(&faces.join(" "));
     // The briefing opens the battle, forced dice or not.
     app.open_briefing();
     if let (true, Some(path)) = (args.watch, &args.file) {

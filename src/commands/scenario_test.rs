@@ -4,7 +4,7 @@
 //! status and markers, on the events the last command caused, and on the winner. Every
 //! failure is reported as `file:line:col: message`, at the step that failed.
 
-use crate::engine::event::{EndReason, EventKind};
+use crate::engine::event::{EndReason, EventKind, Role};
 use crate::engine::{
     Answer, Command, Dice, Event, Game, Map, Order, RuleError, SideId, Status, UnitId,
 };
@@ -325,11 +325,11 @@ impl Roles {
     }
 
     /// Each role given with its label, in the order `unit`, `attacker`, `target`.
-    fn given(&self) -> Vec<(&'static str, &str)> {
+    fn given(&self) -> Vec<(Role, &str)> {
         [
-            ("unit", &self.unit),
-            ("attacker", &self.attacker),
-            ("target", &self.target),
+            (Role::Unit, &self.unit),
+            (Role::Attacker, &self.attacker),
+            (Role::Target, &self.target),
         ]
         .into_iter()
         .filter_map(|(role, label)| label.as_deref().map(|l| (role, l)))
@@ -339,12 +339,21 @@ impl Roles {
     /// How a report names them: ` with attacker `Red lancers``, or nothing.
     fn described(&self) -> String {
         let parts: Vec<String> = (self.given().into_iter())
-            .map(|(role, label)| format!("{role} `{label}`"))
+            .map(|(role, label)| format!("{} `{label}`", role_name(role)))
             .collect();
         match parts.is_empty() {
             true => String::new(),
             false => format!(" with {}", parts.join(" and ")),
         }
+    }
+}
+
+/// A role as the test file writes it: `unit`, `attacker`, `target`.
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Unit => "unit",
+        Role::Attacker => "attacker",
+        Role::Target => "target",
     }
 }
 
@@ -675,15 +684,8 @@ fn known_kind(kind: &str) -> Result<EventKind, StepError> {
 /// Whether an event is of `kind` and has each unit in its role: the field of that name
 /// holds it (`attacker: UnitId(3)` in its debug form, the closing parenthesis keeping
 /// `UnitId(31)` apart).
-fn matches_event(e: &Event, kind: EventKind, roles: &[(&str, UnitId)]) -> bool {
-    let text = || format!("{e:?}");
-    EventKind::from(e) == kind
-        && (roles.is_empty() || {
-            let text = text();
-            roles
-                .iter()
-                .all(|(role, id)| text.contains(&format!("{role}: {id:?}")))
-        })
+fn matches_event(e: &Event, kind: EventKind, roles: &[(Role, UnitId)]) -> bool {
+    EventKind::from(e) == kind && roles.iter().all(|&(role, id)| e.unit_in(role) == Some(id))
 }
 
 fn happened(

@@ -20,9 +20,12 @@ pub use crate::ai::PlayerKind;
 pub struct UnitTally {
     /// uhp its attacks took from enemies (R5.2).
     pub dealt: u32,
-    /// uhp its side lost with it: damage, and what it had left if it routed (as R10.3
-    /// counts losses).
+    /// uhp it lost to damage, a destroyed unit's last included (R5.2, R8.2): what the
+    /// enemy dealt it.
     pub lost: u32,
+    /// uhp that left the field with it when it routed (R8.5); `lost + routed_uhp` is what
+    /// it adds to its side's losses (R10.3).
+    pub routed_uhp: u32,
     /// Whether it was destroyed (R8.2).
     pub destroyed: bool,
     /// Whether it routed (R8.5).
@@ -80,7 +83,6 @@ pub fn play_one(
 ) -> Option<GameResult> {
     let aggression = [scenario.sides[0].aggression, scenario.sides[1].aggression];
     let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).ok()?;
-    let start: Vec<u32> = game.units().iter().map(|u| u.uhp).collect();
     let mut made = [
         make(players[0], seed, aggression, iterations),
         make(players[1], seed, aggression, iterations),
@@ -97,7 +99,7 @@ pub fn play_one(
                 reason: outcome.reason,
                 turns: game.turn(),
                 losses: [game.losses(SideId::A), game.losses(SideId::B)],
-                units: tallies(&game, &start),
+                units: tallies(&game),
             });
         }
     }
@@ -105,17 +107,10 @@ pub fn play_one(
 }
 
 /// Each unit's tally, read from the battle's log: damage is credited to the attacker whose
-/// throws just hit the damaged unit. `start` is each unit's uhp when the battle began.
-fn tallies(game: &Game, start: &[u32]) -> Vec<UnitTally> {
-    let mut t: Vec<UnitTally> = game
-        .units()
-        .iter()
-        .zip(start)
-        .map(|(u, &s)| UnitTally {
-            lost: s.saturating_sub(if u.on_map() { u.uhp } else { 0 }),
-            ..UnitTally::default()
-        })
-        .collect();
+/// throws just hit the damaged unit; a routed unit's uhp are those it had left (a routed
+/// unit keeps them, off the map).
+fn tallies(game: &Game) -> Vec<UnitTally> {
+    let mut t = vec![UnitTally::default(); game.units().len()];
     let mut attack: Option<(UnitId, UnitId)> = None;
     for event in game.log() {
         match event {
@@ -123,12 +118,16 @@ fn tallies(game: &Game, start: &[u32]) -> Vec<UnitTally> {
                 attacker, target, ..
             } => attack = Some((*attacker, *target)),
             Event::Damaged { unit, uhp, .. } => {
+                mark(&mut t, *unit, |x| x.lost += uhp);
                 if let Some((a, _)) = attack.filter(|(_, target)| target == unit) {
                     mark(&mut t, a, |x| x.dealt += uhp);
                 }
             }
             Event::Destroyed { unit } => mark(&mut t, *unit, |x| x.destroyed = true),
-            Event::Routed { unit } => mark(&mut t, *unit, |x| x.routed = true),
+            Event::Routed { unit } => {
+                let left = game.unit(*unit).map_or(0, |u| u.uhp);
+                mark(&mut t, *unit, |x| (x.routed, x.routed_uhp) = (true, left));
+            }
             Event::ShockRolled { unit, result, .. } => mark(&mut t, *unit, |x| {
                 x.shock_rolls += 1;
                 x.shock_failed += u32::from(*result != ShockResult::Hold);

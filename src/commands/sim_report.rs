@@ -9,7 +9,7 @@ use crate::engine::event::EndReason;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -64,8 +64,10 @@ pub struct UnitLine {
     pub side: String,
     /// Mean uhp dealt per game.
     pub dealt: f64,
-    /// Mean uhp lost per game.
+    /// Mean uhp lost to damage per game, a destroyed unit's last included.
     pub lost: f64,
+    /// Mean uhp per game that left the field with it when it routed (R8.5).
+    pub routed_uhp: f64,
     /// Percentage of games it was destroyed in.
     pub destroyed: f64,
     /// Percentage of games it routed in.
@@ -74,6 +76,21 @@ pub struct UnitLine {
     pub shock_rolls: u64,
     /// Of those, the ones that did not hold.
     pub shock_failed: u64,
+}
+
+/// One side's units over all games, per game: what they dealt, lost to damage and took off
+/// the field routing. A side's `lost` is the other side's `dealt`; `lost + routed_uhp` is
+/// its R10.3 losses.
+#[derive(Clone, Debug, Serialize)]
+pub struct SideLine {
+    /// The side's name.
+    pub name: String,
+    /// Mean uhp its units dealt per game.
+    pub dealt: f64,
+    /// Mean uhp its units lost to damage per game.
+    pub lost: f64,
+    /// Mean uhp per game that left the field with its routed units.
+    pub routed_uhp: f64,
 }
 
 /// Everything `volley sim` reports.
@@ -85,7 +102,10 @@ pub struct Summary {
     pub games: usize,
     /// Each pairing of players, side A's player first.
     pub pairings: Vec<Pairing>,
-    /// Each player's wins over all games and both sides.
+    /// Each side's wins over all games, whoever played it.
+    pub wins: [Wins; 2],
+    /// Each player's wins over all games and both sides; a player that played both sides
+    /// of a game (`normal` against `normal`) is left out, as it won every game.
     pub players: Vec<Wins>,
     /// How battles ended: `annihilation`, `army morale`, `objectives`, `losses`,
     /// `defender`, with the number of games.
@@ -94,6 +114,8 @@ pub struct Summary {
     pub turns: Vec<usize>,
     /// The mean turn a battle ended on.
     pub mean_turn: f64,
+    /// Each side's uhp dealt, lost and routed per game, side A first.
+    pub sides: [SideLine; 2],
     /// One line per unit.
     pub units: Vec<UnitLine>,
 }
@@ -142,6 +164,7 @@ pub struct Tally {
 struct UnitSums {
     dealt: u64,
     lost: u64,
+    routed_uhp: u64,
     destroyed: usize,
     routed: usize,
     shock_rolls: u64,
@@ -159,8 +182,9 @@ impl Tally {
             Some(SideId::B) => pairing[2] += 1,
             None => {}
         }
-        // A player on both sides played the game once.
-        for k in r.players.into_iter().collect::<BTreeSet<_>>() {
+        // A player on both sides wins every game: no statistic (issue 28).
+        let mirror = r.players[0] == r.players[1];
+        for k in r.players.into_iter().filter(|_| !mirror) {
             let player = self.players.entry(k).or_default();
             player[0] += 1;
             player[1] += usize::from(r.winner.is_some_and(|w| *w.of(&r.players) == k));
@@ -184,6 +208,7 @@ impl Tally {
         for (sum, t) in self.units.iter_mut().zip(units) {
             sum.dealt += u64::from(t.dealt);
             sum.lost += u64::from(t.lost);
+            sum.routed_uhp += u64::from(t.routed_uhp);
             sum.destroyed += usize::from(t.destroyed);
             sum.routed += usize::from(t.routed);
             sum.shock_rolls += u64::from(t.shock_rolls);
@@ -232,17 +257,40 @@ impl Tally {
             .map(|(e, n)| (ending_name(*e).to_string(), n))
             .collect();
         let last = self.turns.keys().next_back().copied().unwrap_or(0);
+        let units = self.unit_lines(scenario);
         Summary {
             scenario: scenario.name.clone(),
             games: self.games,
             pairings,
+            wins: [SideId::A, SideId::B]
+                .map(|s| Wins::new(side_name(s), self.wins_of_side(s), self.games)),
             players,
             endings,
             turns: (1..=last)
                 .map(|t| self.turns.get(&t).copied().unwrap_or(0))
                 .collect(),
             mean_turn: self.turn_sum as f64 / self.games.max(1) as f64,
-            units: self.unit_lines(scenario),
+            sides: [SideId::A, SideId::B].map(|s| self.side_line(scenario, s)),
+            units,
+        }
+    }
+
+    /// `side`'s units' sums per game, divided once so that one side's `lost` and the
+    /// other's `dealt` are the same number when their sums are.
+    fn side_line(&self, scenario: &Scenario, side: SideId) -> SideLine {
+        let n = self.games.max(1) as f64;
+        let of_side = (scenario.setup.units.iter().zip(&self.units))
+            .filter(|(u, _)| u.side == side)
+            .map(|(_, sum)| sum);
+        let (mut dealt, mut lost, mut routed) = (0u64, 0u64, 0u64);
+        for sum in of_side {
+            (dealt, lost, routed) = (dealt + sum.dealt, lost + sum.lost, routed + sum.routed_uhp);
+        }
+        SideLine {
+            name: side.of(&scenario.sides).name.clone(),
+            dealt: dealt as f64 / n,
+            lost: lost as f64 / n,
+            routed_uhp: routed as f64 / n,
         }
     }
 
@@ -260,6 +308,7 @@ impl Tally {
                     side: u.side.of(&scenario.sides).name.clone(),
                     dealt: sum.dealt as f64 / n,
                     lost: sum.lost as f64 / n,
+                    routed_uhp: sum.routed_uhp as f64 / n,
                     destroyed: 100.0 * sum.destroyed as f64 / n,
                     routed: 100.0 * sum.routed as f64 / n,
                     shock_rolls: sum.shock_rolls,
@@ -324,6 +373,7 @@ pub fn text(s: &Summary) -> String {
         }
     }
     out.push_str(&endings_text(s));
+    out.push_str(&sides_text(&s.sides, width.max(4)));
     out.push_str(&units_text(&s.units));
     out
 }
@@ -365,7 +415,35 @@ fn endings_text(s: &Summary) -> String {
     )
 }
 
+/// The side table: a side's `lost` is the other's `dealt`; `lost + routed` its losses.
+fn sides_text(sides: &[SideLine; 2], width: usize) -> String {
+    let mut out = format!(
+        "\nSides: uhp per game dealt, lost to damage, and routed off the field (lost + routed = losses)\n\
+         \x20 {}  {:>6}  {:>6}  {:>6}\n",
+        columns::pad("side", width),
+        "dealt",
+        "lost",
+        "routed"
+    );
+    for s in sides {
+        let _ = writeln!(
+            out,
+            "  {}  {:>6.1}  {:>6.1}  {:>6.1}",
+            columns::pad(&s.name, width),
+            s.dealt,
+            s.lost,
+            s.routed_uhp
+        );
+    }
+    out
+}
+
 fn units_text(units: &[UnitLine]) -> String {
+    units_table("Units", units)
+}
+
+/// The table of units headed `{title}: uhp per game dealt, …`, as the report prints it.
+pub fn units_table(title: &str, units: &[UnitLine]) -> String {
     let lw = units
         .iter()
         .map(|u| columns::width(&u.label))
@@ -379,12 +457,13 @@ fn units_text(units: &[UnitLine]) -> String {
         .unwrap_or(4)
         .max(4);
     let mut out = format!(
-        "\nUnits: uhp dealt and lost per game, % of games destroyed and routed, shock rolls\n\
-         \x20 {}  {}  {:>6}  {:>6}  {:>9}  {:>6}  {:>6}  {:>6}\n",
+        "\n{title}: uhp per game dealt, lost to damage and routed off; % of games destroyed and routed; shock rolls\n\
+         \x20 {}  {}  {:>6}  {:>6}  {:>6}  {:>9}  {:>7}  {:>6}  {:>6}\n",
         columns::pad("unit", lw),
         columns::pad("side", sw),
         "dealt",
         "lost",
+        "routed",
         "destroyed",
         "routed",
         "shock",
@@ -393,11 +472,12 @@ fn units_text(units: &[UnitLine]) -> String {
     for u in units {
         let _ = writeln!(
             out,
-            "  {}  {}  {:>6.1}  {:>6.1}  {:>8.1}%  {:>5.1}%  {:>6}  {:>6}",
+            "  {}  {}  {:>6.1}  {:>6.1}  {:>6.1}  {:>8.1}%  {:>6.1}%  {:>6}  {:>6}",
             columns::pad(&u.label, lw),
             columns::pad(&u.side, sw),
             u.dealt,
             u.lost,
+            u.routed_uhp,
             u.destroyed,
             u.routed,
             u.shock_rolls,
@@ -478,7 +558,7 @@ pub enum SimFormat {
     Text,
     /// Every game, then the summary, as one JSON object.
     Json,
-    /// A row per game.
+    /// A row per game (an ablation: a row per side).
     Csv,
 }
 

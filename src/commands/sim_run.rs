@@ -5,7 +5,7 @@
 
 use super::ablation::{self, Change};
 use super::sim::SimSetup;
-use super::sim_report::{tally_games, write_report, SimFormat, Tally};
+use super::sim_report::{tally_games, units_table, write_report, SimFormat, Tally};
 use crate::scenario::Scenario;
 use anyhow::{Context, Result};
 use std::path::Path;
@@ -26,8 +26,8 @@ pub struct SimOptions {
     pub rules: Option<std::path::PathBuf>,
 }
 
-/// Plays and prints `file`'s games; refused if the file cannot be read or an ablation asks
-/// for CSV or names a label or troop the battle lacks.
+/// Plays and prints `file`'s games; refused if the file cannot be read or an ablation
+/// names a label or troop the battle lacks.
 pub fn run(file: &Path, options: &SimOptions) -> Result<ExitCode> {
     let scenario =
         Scenario::load_with(file, options.rules.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -49,22 +49,29 @@ pub fn run(file: &Path, options: &SimOptions) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The ablation: each side's win rate with and without the changes, on the same seeds.
+/// The ablation: each side's win rate with and without the changes, on the same seeds, and
+/// in text each battle's table of units.
 fn ablate(scenario: &Scenario, options: &SimOptions) -> Result<ExitCode> {
-    if options.format == SimFormat::Csv {
-        anyhow::bail!("an ablation prints text or json, not csv");
-    }
     let variant = ablation::changed(scenario, &options.changes).map_err(anyhow::Error::msg)?;
     let before = tally(scenario, options.games, options.setup);
     let after = tally(&variant, options.games, options.setup);
-    let shifts = ablation::shifts_of(scenario, &before, &after);
-    print!(
-        "{}",
-        match options.format {
-            SimFormat::Json => serde_json::to_string_pretty(&shifts)? + "\n",
-            _ => ablation::text(&scenario.name, &options.changes, after.games(), &shifts),
+    let report = ablation::Ablation::new((scenario, &variant), &options.changes, &before, &after);
+    let text = match options.format {
+        SimFormat::Json => serde_json::to_string_pretty(&report)? + "\n",
+        SimFormat::Csv => report.csv(),
+        SimFormat::Text => {
+            let mut text = ablation::text(
+                &scenario.name,
+                &options.changes,
+                report.games,
+                &report.sides,
+            );
+            text += &units_table("Units of the unchanged battle", &report.units_unchanged);
+            text += &units_table("Units of the changed battle", &report.units_changed);
+            text
         }
-    );
+    };
+    print!("{text}");
     Ok(ExitCode::SUCCESS)
 }
 

@@ -515,6 +515,83 @@ pub enum Event {
     },
 }
 
+/// The part a unit plays in an event, named as the event's field that holds it: what a
+/// scenario test's `Happened(…, attacker: "L")` matches (`volley test`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The unit the event is about (its `unit` field).
+    Unit,
+    /// The attacking unit of a roll or a withdrawal (`attacker`).
+    Attacker,
+    /// The unit attacked or charged (`target`).
+    Target,
+}
+
+impl Event {
+    /// Every unit the event names, each with its role; a requested decision names the units
+    /// of the decision (R8.1 withdraw, R4.4 advance and new charge target).
+    pub fn units(&self) -> Vec<(Role, UnitId)> {
+        use Role::{Attacker, Target, Unit};
+        match self {
+            Event::Moved { unit, .. }
+            | Event::ReloadTokenRemoved { unit, .. }
+            | Event::AttackCancelled { unit, .. }
+            | Event::Readied { unit }
+            | Event::ReadyLost { unit }
+            | Event::ReloadTokensGained { unit, .. }
+            | Event::Withdrew { unit, .. }
+            | Event::Damaged { unit, .. }
+            | Event::Destroyed { unit }
+            | Event::ShockRolled { unit, .. }
+            | Event::Disordered { unit }
+            | Event::Recoiled { unit, .. }
+            | Event::Fled { unit, .. }
+            | Event::Routed { unit }
+            | Event::AdvanceDeclined { unit }
+            | Event::Advanced { unit, .. }
+            | Event::Rallied { unit }
+            | Event::BecameSteady { unit } => vec![(Unit, *unit)],
+            Event::ChargeDeclared { unit, target } | Event::AttackDeclared { unit, target, .. } => {
+                vec![(Unit, *unit), (Target, *target)]
+            }
+            Event::AttackRolled {
+                attacker, target, ..
+            } => vec![(Attacker, *attacker), (Target, *target)],
+            Event::DecisionRequested { decision } => decision_units(decision),
+            Event::TurnBegan { .. }
+            | Event::InitiativeRolled { .. }
+            | Event::FirstSideChosen { .. }
+            | Event::PhaseBegan { .. }
+            | Event::OrdersPassed { .. }
+            | Event::DecisionAnswered
+            | Event::ArmyMoraleRolled { .. }
+            | Event::DieForced { .. }
+            | Event::Conceded { .. }
+            | Event::BattleEnded { .. } => Vec::new(),
+        }
+    }
+
+    /// The unit the event names in `role`, if it names one there.
+    pub fn unit_in(&self, role: Role) -> Option<UnitId> {
+        (self.units().into_iter())
+            .find(|&(r, _)| r == role)
+            .map(|(_, id)| id)
+    }
+}
+
+/// The units a decision is about, in the roles its fields give them.
+fn decision_units(decision: &Decision) -> Vec<(Role, UnitId)> {
+    match decision {
+        Decision::Initiative { .. } => Vec::new(),
+        Decision::Withdraw { unit, attacker, .. } => {
+            vec![(Role::Unit, *unit), (Role::Attacker, *attacker)]
+        }
+        Decision::Advance { unit, .. } | Decision::NewChargeTarget { unit, .. } => {
+            vec![(Role::Unit, *unit)]
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -567,5 +644,51 @@ mod tests {
             rules,
             ["R8.6", "R5.4", "R5.4", "R5.4", "R12.5", "R5.4", "R5.4", "R9.1", "R9.4", "R9.3"]
         );
+    }
+
+    /// Issue 28: `Happened` matches a unit by the role its event gives it, read from the
+    /// event's fields (a renamed field fails to compile), decisions' units included.
+    #[test]
+    fn i28_an_event_names_each_unit_in_its_role() {
+        let rolled = Event::AttackRolled {
+            attacker: UnitId(1),
+            target: UnitId(12),
+            kind: AttackKind::Melee,
+            needed: 10,
+            ac: 4,
+            modifier: 0,
+            modifiers: Vec::new(),
+            throws: Vec::new(),
+            hits: 0,
+            uhp_per_hit: 1,
+        };
+        assert_eq!(
+            rolled.units(),
+            [(Role::Attacker, UnitId(1)), (Role::Target, UnitId(12))]
+        );
+        assert_eq!(rolled.unit_in(Role::Unit), None);
+        let charge = Event::ChargeDeclared {
+            unit: UnitId(2),
+            target: UnitId(3),
+        };
+        assert_eq!(charge.unit_in(Role::Target), Some(UnitId(3)));
+        let withdraw = Event::DecisionRequested {
+            decision: Decision::Withdraw {
+                side: SideId::B,
+                unit: UnitId(4),
+                attacker: UnitId(5),
+                options: vec![0, 1],
+                damage: 2,
+            },
+        };
+        assert_eq!(
+            withdraw.units(),
+            [(Role::Unit, UnitId(4)), (Role::Attacker, UnitId(5))]
+        );
+        assert_eq!(
+            Event::Routed { unit: UnitId(6) }.unit_in(Role::Unit),
+            Some(UnitId(6))
+        );
+        assert!(Event::TurnBegan { turn: 1 }.units().is_empty());
     }
 }

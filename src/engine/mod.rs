@@ -16,7 +16,7 @@ pub mod unit;
 pub use command::{Answer, Command, Decision, Order};
 pub use dice::Dice;
 pub use error::{Refusal, RuleError};
-pub use event::{AttackKind, CancelReason, Event, Modifier, ModifierKind, MoveKind, Phase};
+pub use event::{AttackKind, CancelReason, Event, Modifier, ModifierKind, MoveKind, Phase, Role};
 #[cfg(test)]
 pub(crate) use game::each_shipped_battle;
 pub use game::{Actor, BattleSetup, Game, Objective, SideSetup, Unit, UnitSetup};

@@ -169,6 +169,10 @@ pub struct SaveFile {
     pub seed_check: Option<u64>,
     /// Who gives each side's orders.
     pub controllers: [Controller; 2],
+    /// `--dice`: faces forced before the battle opened, on turn 1's initiative (R3.1);
+    /// written only when there are some (issue 28).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening_dice: Vec<u32>,
     /// The computer's level on each side; written only when one is not `normal`.
     #[serde(default, skip_serializing_if = "both_normal")]
     pub levels: [Level; 2],
@@ -198,6 +202,8 @@ pub struct Resumed {
     pub controllers: [Controller; 2],
     /// The computer's level on each side.
     pub levels: [Level; 2],
+    /// Faces forced before the battle opened (`--dice`), none for most battles.
+    pub opening_dice: Vec<u32>,
     /// Every command given so far.
     pub commands: Vec<Command>,
     /// The battle replayed to its last command.
@@ -264,6 +270,7 @@ impl SaveFile {
             seed_check: Some(seed_check(seed)),
             controllers,
             levels: Default::default(),
+            opening_dice: Vec::new(),
             commands: commands.to_vec(),
             events: game.log().len(),
             digest: digest(game.log()),
@@ -506,7 +513,10 @@ impl SaveFile {
             path: p(),
             message: e.to_string(),
         })?;
-        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(self.seed)).map_err(|e| {
+        let mut dice = Dice::seeded(self.seed);
+        // Clamped to the die rolled, so a hand-edited face cannot break the replay.
+        self.opening_dice.iter().for_each(|&f| dice.force(f));
+        let mut game = Game::new(scenario.setup.clone(), dice).map_err(|e| {
             let problems: Vec<String> = e.into_iter().map(|p| p.message).collect();
             SaveError::Scenario {
                 path: p(),
@@ -527,6 +537,7 @@ impl SaveFile {
             seed: self.seed,
             controllers: self.controllers,
             levels: self.levels,
+            opening_dice: self.opening_dice,
             commands: self.commands,
             game,
         })

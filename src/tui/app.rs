@@ -216,6 +216,9 @@ pub struct App {
     last_human: Option<SideId>,
     /// Each unit's tag, by unit id (see [`super::tags`]).
     tags: Vec<char>,
+    /// `--dice`: faces forced before the battle opened, so on turn 1's initiative (R3.1);
+    /// every replay of the battle forces them again, and the save keeps them.
+    pub(super) opening_dice: Vec<u32>,
     /// The other side's moves and attacks since the player's last order.
     pub(super) traces: super::traces::Traces,
     /// The player's settings (stops at empty phases, handovers), as read when it opened.
@@ -238,18 +241,28 @@ impl App {
         seed: u64,
         controllers: [Controller; 2],
     ) -> Result<App, GameError> {
-        let game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).map_err(|problems| {
-            GameError::SetUp {
-                file: scenario.file.clone(),
-                problems: problems.into_iter().map(|p| p.message).collect(),
-            }
+        App::with_opening_dice(scenario, seed, controllers, &[])
+    }
+
+    /// A new battle whose first dice show `faces` (`--dice`): forced before it opens, so
+    /// turn 1's initiative rolls them (R3.1), then the seeded dice go on. Errors: the
+    /// engine's setup problems.
+    pub fn with_opening_dice(
+        scenario: Scenario,
+        seed: u64,
+        controllers: [Controller; 2],
+        faces: &[u32],
+    ) -> Result<App, GameError> {
+        let game = opened(&scenario, seed, faces).map_err(|problems| GameError::SetUp {
+            file: scenario.file.clone(),
+            problems: problems.into_iter().map(|p| p.message).collect(),
         })?;
         let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
+        app.opening_dice = faces.to_vec();
         // A new battle opens on its briefing; the hot-seat handover waits behind it.
         app.mode = Mode::Briefing { scroll: 0 };
         Ok(app)
     }
-
     /// Appends the events' descriptions to the log.
     fn record(&mut self, events: &[Event]) {
         for e in events {
@@ -416,6 +429,12 @@ impl App {
         self.tags.get(usize::from(id.0)).copied().unwrap_or('?')
     }
 
+    /// After a reload of `old`'s battle (`--watch`): each unit keeps the tag it had there,
+    /// by side and label (see [`super::tags::keeping`]).
+    pub(super) fn keep_tags(&mut self, old: &App) {
+        self.tags = super::tags::keeping(self.game(), old.game(), &old.tags);
+    }
+
     /// The side at the keyboard: the human side that acted last (`None` before anyone has,
     /// or when the computer plays both sides).
     pub fn viewer(&self) -> Option<SideId> {
@@ -436,12 +455,15 @@ impl App {
     pub fn resumed(r: crate::save::Resumed) -> App {
         let message = "battle resumed".to_string();
         let levels = r.levels;
-        let mut app = match App::replayed(r.scenario.clone(), r.seed, &r.commands, r.controllers) {
-            Ok(app) => app,
-            // The save was replayed once already; this cannot fail, but if it does the
-            // battle is still shown, with its log rebuilt from the game.
-            Err(_) => App::viewing(r.scenario, r.game, r.seed, r.commands, r.controllers),
-        };
+        let dice = (r.seed, r.opening_dice.as_slice());
+        let mut app =
+            match App::replayed_opened(r.scenario.clone(), dice, &r.commands, r.controllers) {
+                Ok(app) => app,
+                // The save was replayed once already; this cannot fail, but if it does the
+                // battle is still shown, with its log rebuilt from the game.
+                Err(_) => App::viewing(r.scenario, r.game, r.seed, r.commands, r.controllers),
+            };
+        app.opening_dice = r.opening_dice;
         app.message = message;
         app.levels = levels;
         app
@@ -467,9 +489,20 @@ impl App {
         commands: &[Command],
         controllers: [Controller; 2],
     ) -> Result<App, GameError> {
-        let game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
-            .map_err(|_| GameError::NotSetUp)?;
+        App::replayed_opened(scenario, (seed, &[]), commands, controllers)
+    }
+
+    /// [`App::replayed`] for a battle whose first dice were forced (`--dice`): `dice` is
+    /// its seed and those faces.
+    pub fn replayed_opened(
+        scenario: Scenario,
+        (seed, faces): (u64, &[u32]),
+        commands: &[Command],
+        controllers: [Controller; 2],
+    ) -> Result<App, GameError> {
+        let game = opened(&scenario, seed, faces).map_err(|_| GameError::NotSetUp)?;
         let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
+        app.opening_dice = faces.to_vec();
         app.last_human = None;
         for (i, c) in commands.iter().enumerate() {
             app.apply(*c).map_err(|reason| GameError::RefusedOnReplay {
@@ -531,6 +564,7 @@ impl App {
             undo_ok: false,
             last_human: None,
             tags: Vec::new(),
+            opening_dice: Vec::new(),
             traces: super::traces::Traces::default(),
             settings: super::settings::Settings::default(),
             settings_path: None,
@@ -555,6 +589,7 @@ impl App {
             &self.game,
         );
         file.levels = self.levels;
+        file.opening_dice = self.opening_dice.clone();
         file
     }
 
@@ -577,7 +612,8 @@ impl App {
         let kept = self.commands.len().saturating_sub(1);
         let commands = self.commands.get(..kept).unwrap_or_default();
         // The history stays in place until the replay has succeeded.
-        match App::replayed(self.scenario.clone(), self.seed, commands, self.controllers) {
+        let dice = (self.seed, self.opening_dice.as_slice());
+        match App::replayed_opened(self.scenario.clone(), dice, commands, self.controllers) {
             Ok(back) => {
                 self.game = back.game;
                 self.commands = back.commands;
@@ -621,6 +657,18 @@ fn is_movement_order(c: &Command) -> bool {
             | Command::Order(Order::Disengage { .. })
             | Command::Order(Order::Charge { .. })
     )
+}
+
+/// The battle of `scenario` opened with dice seeded `seed`, `faces` forced first (`--dice`):
+/// turn 1's initiative rolls them (R3.1). Errors: the engine's setup problems.
+pub(super) fn opened(
+    scenario: &Scenario,
+    seed: u64,
+    faces: &[u32],
+) -> Result<Game, Vec<crate::engine::game::SetupError>> {
+    let mut dice = Dice::seeded(seed);
+    faces.iter().for_each(|&f| dice.force(f));
+    Game::new(scenario.setup.clone(), dice)
 }
 
 #[cfg(test)]

@@ -461,6 +461,7 @@ impl HexMap<'_> {
             (true, true) => "works".into(),
             (true, false) => format!("{name} works"),
         };
+        let (bottom, name) = self.with_worth(hex, (bottom, name), inner);
         let mut body = vec![pad(&top), pad(&bottom), pad(&name)];
         body.truncate(usize::from(h) - if outline { 2 } else { 0 });
         if !outline {
@@ -471,6 +472,32 @@ impl HexMap<'_> {
         out.extend(body.iter().map(|l| format!("|{l}|")));
         out.push(format!(" \\{edge}/ "));
         (out, style)
+    }
+
+    /// An objective worth more than 1 shows its value by its mark (R12.4): `@@3` for the
+    /// empty hex's `@@`, or before the terrain's name (in its place if both do not fit
+    /// in `inner` columns) when a unit stands on it.
+    fn with_worth(
+        &self,
+        hex: Hex,
+        (bottom, name): (String, String),
+        inner: usize,
+    ) -> (String, String) {
+        let game = self.app.game();
+        let worth = (game.objectives().iter())
+            .find(|o| o.hex == hex && o.value > 1)
+            .map(|o| format!("@@{}", o.value));
+        match worth {
+            Some(mark) if bottom.trim() == "@@" => (mark, name),
+            Some(mark) if game.unit_at(hex).is_some() => match name.is_empty() {
+                true => (bottom, mark),
+                false if mark.len() + 1 + name.chars().count() <= inner => {
+                    (bottom, format!("{mark} {name}"))
+                }
+                false => (bottom, mark),
+            },
+            _ => (bottom, name),
+        }
     }
 
     /// Draws a hex at `(x, y)`; `left` when it starts at the map's left edge, where its

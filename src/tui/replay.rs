@@ -56,7 +56,8 @@ impl Replay {
     /// [`GameError`] when the save's scenario does not set up or a command is refused.
     pub fn new(r: Resumed) -> Result<Replay, GameError> {
         // Played through the app as live play is, so the log reads as it did then.
-        let mut app = App::replayed(r.scenario.clone(), r.seed, &[], r.controllers)?;
+        let dice = (r.seed, r.opening_dice.as_slice());
+        let mut app = App::replayed_opened(r.scenario.clone(), dice, &[], r.controllers)?;
         let mut copies = vec![app.game().clone()];
         let mut marks = vec![(app.game().turn(), app.game().phase())];
         let mut log_ends = vec![app.log.len()];

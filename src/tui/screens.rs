@@ -564,28 +564,39 @@ fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
     ])
 }
 
-/// A line per side: uhp lost of its start, units gone and objectives held.
+/// A line per side in `volley sim`'s words: uhp lost to damage and routed off the field
+/// (together its R10.3 losses) of its start, units gone and objectives held.
 fn side_lines(app: &App) -> Vec<Line<'static>> {
     let g = &app.game();
+    let tallies = g.tallies();
     [SideId::A, SideId::B]
         .into_iter()
         .map(|side| {
             let s = g.side(side);
-            let routed = g
-                .units()
-                .iter()
-                .filter(|u| u.side == side && !u.on_map())
-                .count();
+            let units = || g.units().iter().filter(move |u| u.side == side);
+            let gone = units().filter(|u| !u.on_map()).count();
+            let lost: u32 = (units())
+                .filter_map(|u| tallies.get(usize::from(u.id.0)))
+                .map(|t| t.taken)
+                .sum();
+            let routed: u32 = units().map(routed_uhp).sum();
             Line::raw(format!(
-                "{}: lost {} of {} uhp, {} gone, {} held",
+                "{}: lost {lost} and routed {routed} of {} uhp, {} gone, {} held",
                 s.name,
-                g.losses(side),
                 s.start_uhp,
-                crate::words::counted(routed as u64, "unit"),
+                crate::words::counted(gone as u64, "unit"),
                 crate::words::counted(g.objectives_held(side) as u64, "objective")
             ))
         })
         .collect()
+}
+
+/// uhp that left the field with a routed unit (R8.5): what it had left; 0 for others.
+fn routed_uhp(u: &crate::engine::Unit) -> u32 {
+    match u.fate {
+        Some(crate::engine::game::Fate::Routed) => u.uhp,
+        _ => 0,
+    }
 }
 
 /// How to roll these dice again, watch the saved battle again, and the keys that leave.
@@ -608,14 +619,15 @@ fn again_lines(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
-/// A row per unit, side by side: uhp dealt and taken, shock rolls failed of made, its fate.
+/// A row per unit, side by side, in `volley sim`'s words: uhp dealt, lost to damage and
+/// routed off the field, shock rolls failed of made, its fate.
 fn unit_table(app: &App) -> Vec<Line<'static>> {
     let g = &app.game();
     let tallies = g.tallies();
     let mut lines = vec![Line::styled(
         format!(
-            "{:<24} {:>5} {:>5} {:>6}  {}",
-            "unit", "dealt", "taken", "shock", "fate"
+            "{:<24} {:>5} {:>5} {:>6} {:>6}  {}",
+            "unit", "dealt", "lost", "routed", "shock", "fate"
         ),
         Style::default().add_modifier(Modifier::UNDERLINED),
     )];
@@ -634,9 +646,10 @@ fn unit_table(app: &App) -> Vec<Line<'static>> {
         let name = format!("{} {label} [{}]", app.side_letter(u.side), app.tag(u.id));
         let name = columns::pad(&name, 24);
         lines.push(Line::raw(format!(
-            "{name} {:>5} {:>5} {:>6}  {fate}",
+            "{name} {:>5} {:>5} {:>6} {:>6}  {fate}",
             t.dealt,
             t.taken,
+            routed_uhp(u),
             format!("{}/{}", t.shock_failed, t.shock_rolls)
         )));
     }

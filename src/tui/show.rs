@@ -3,7 +3,7 @@
 //! (tag, side, label, hex) and objectives, so a designer sees the layout without playing.
 
 use super::app::App;
-use super::map_view::{auto_zoom, full_width, HexMap, Highlights, MAX_ZOOM};
+use super::map_view::{auto_zoom, full_width, hex_cells, HexMap, Highlights, MAX_ZOOM};
 use crate::columns;
 use crate::engine::Map;
 use crate::scenario::{Controller, Scenario};
@@ -18,8 +18,10 @@ use ratatui::widgets::Widget;
 pub fn show(scenario: Scenario, width: u16) -> Result<String, super::error::GameError> {
     let app = App::new(scenario, 0, [Controller::Human; 2])?;
     let map = app.game().map();
+    // Row numbers take the left margin: the last row's digits and a space.
+    let margin = (map.height().saturating_sub(1).to_string().len() + 1) as u16;
     // The smallest hexes are 5 columns, odd rows half a hex in: no narrower fits the map.
-    let need = full_width(map, 1);
+    let need = full_width(map, 1).saturating_add(margin);
     if width < need {
         return Err(super::error::GameError::TooNarrow {
             hexes: map.width(),
@@ -28,23 +30,74 @@ pub fn show(scenario: Scenario, width: u16) -> Result<String, super::error::Game
     }
     // Wider than the largest hexes' drawing changes nothing but the work: a 200×200 map
     // drawn 65,535 columns wide took 36 s and 3 GB for the same text (issue 25).
-    let width = width.min(full_width(map, MAX_ZOOM));
-    // Tall enough for any zoom; what is left blank is trimmed below.
-    let area = Rect::new(0, 0, width, (map.height() as u16).saturating_mul(5).max(1));
+    let width = width.min(full_width(map, MAX_ZOOM).saturating_add(margin));
+    // Tall enough for any zoom, under the line of column numbers; what is left blank is
+    // trimmed below.
+    let rows = (map.height() as u16).saturating_mul(5).max(1);
+    let area = Rect::new(margin, 1, width - margin, rows);
     app.map_view.choose_zoom(Some(auto_zoom(map, area)));
     // No cursor on the map: put it off the board.
     let mut app = app;
     app.cursor = Map::hex_at(-10, -10);
-    let mut buf = Buffer::empty(area);
+    let mut buf = Buffer::empty(Rect::new(0, 0, width, rows.saturating_add(1)));
     HexMap {
         app: &app,
         highlights: Highlights::default(),
     }
     .render(area, &mut buf);
+    number_hexes(&app, &mut buf);
     let mut out = format!("{}\n\n", app.scenario.name);
     out.push_str(&text_of(&buf));
     out.push_str(&key(&app));
     Ok(out)
+}
+
+/// Column numbers on the top line over row 0's hexes, row numbers in the left margin on
+/// the line of each row's unit marks: the `(col, row)` a scenario file writes.
+fn number_hexes(app: &App, buf: &mut Buffer) {
+    let geometry = app.map_view.geometry();
+    let map = app.game().map();
+    let (w, h) = hex_cells(geometry.zoom);
+    let style = ratatui::style::Style::default();
+    for col in 0..map.width() as i32 {
+        // `cell` starts at the mark column left of the hex; the number goes over its middle.
+        if let Some(cell) = geometry.cell(Map::hex_at(col, 0)) {
+            let text = col.to_string();
+            let x = cell.x + 1 + (w - 2) / 2 - (text.len() as u16).saturating_sub(1) / 2;
+            buf.set_string(x, 0, text, style);
+        }
+    }
+    for row in 0..map.height() as i32 {
+        if let Some(cell) = geometry.cell(Map::hex_at(0, row)) {
+            let text = format!("{row:>pad$}", pad = usize::from(geometry.area.x) - 1);
+            buf.set_string(0, cell.y + (h / 2).saturating_sub(1), text, style);
+        }
+    }
+}
+
+/// What a unit at `hex` hides on the map: the terrain, its works and road (R12.5, R12.6),
+/// and the objective there with its worth (R12.4): `hill, field works; on the mill`.
+fn ground(game: &crate::engine::Game, hex: hexx::Hex) -> String {
+    let map = game.map();
+    let mut parts: Vec<String> = map
+        .terrain(hex)
+        .map(|t| format!("{t:?}").to_lowercase())
+        .into_iter()
+        .collect();
+    if map.has_works(hex) {
+        parts.push("field works".into());
+    }
+    match (map.has_road(hex), map.has_bridge(hex)) {
+        (true, true) => parts.push("bridge".into()),
+        (true, false) => parts.push("road".into()),
+        _ => {}
+    }
+    let mut text = parts.join(", ");
+    for o in game.objectives().iter().filter(|o| o.hex == hex) {
+        let worth = super::describe::objective_worth(game, o);
+        text.push_str(&format!("; on {}{worth}", o.name));
+    }
+    text
 }
 
 /// The buffer's characters, trailing blanks and blank lines at the end left out.
@@ -98,12 +151,13 @@ fn key(app: &App) -> String {
     for u in game.units() {
         let (col, row) = Map::offset(u.pos);
         out.push_str(&format!(
-            "  {}{} {}  {} {} ({col}, {row})\n",
+            "  {}{} {}  {} {} ({col}, {row})  {}\n",
             app.side_letter(u.side),
             u.troop.formation.code(),
             app.tag(u.id),
             columns::pad(&u.label, 28),
             columns::pad(&game.side(u.side).name, 18),
+            ground(game, u.pos),
         ));
     }
     if !game.objectives().is_empty() {

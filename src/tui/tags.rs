@@ -2,23 +2,68 @@
 //! per unit, unique within its side, taken from its label where it can be (`Red pike` →
 //! `p`, `Banér's horse` → `b`), so that two Swedish DF no longer both read `SDF`.
 
-use crate::engine::{Game, UnitId};
+use crate::engine::{Game, SideId, UnitId};
 
 /// Characters a tag falls back to once a label's own letters are taken.
 const SPARE: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /// The tag of every unit, indexed by unit id; the same game always gives the same tags.
 pub fn tags(game: &Game) -> Vec<char> {
+    assign(game, &[])
+}
+
+/// The tags of `game`, a reload of `old` (`--watch`): each unit keeps the tag `old_tags`
+/// gave the unit of its side and label in `old` (the second of one label the second's),
+/// so adding or moving units does not retag the others; new units get letters still free.
+pub fn keeping(game: &Game, old: &Game, old_tags: &[char]) -> Vec<char> {
+    let before = keys(old);
+    let kept: Vec<Option<char>> = (keys(game).iter())
+        .map(|key| {
+            let at = before.iter().position(|k| k == key)?;
+            old_tags.get(at).copied()
+        })
+        .collect();
+    assign(game, &kept)
+}
+
+/// Each unit's side, label and how many units of that side and label come before it.
+fn keys(game: &Game) -> Vec<(SideId, &str, usize)> {
+    let units = game.units();
+    (units.iter().enumerate())
+        .map(|(i, u)| {
+            let earlier = units.get(..i).unwrap_or_default();
+            let nth = (earlier.iter())
+                .filter(|o| o.side == u.side && o.label == u.label)
+                .count();
+            (u.side, u.label.as_str(), nth)
+        })
+        .collect()
+}
+
+/// Tags by unit id: the wished tag (by id) where the unit's side has not used it, else the
+/// first free candidate of its label. Wished tags are claimed first, so that a kept tag
+/// is never taken by a unit listed before it.
+fn assign(game: &Game, wished: &[Option<char>]) -> Vec<char> {
     let mut taken: [Vec<char>; 2] = [Vec::new(), Vec::new()];
-    game.units()
-        .iter()
-        .map(|u| {
-            let used = u.side.of_mut(&mut taken);
-            let tag = candidates(&u.label)
-                .find(|c| !used.contains(c))
-                .unwrap_or('?');
-            used.push(tag);
-            tag
+    let wish = |i: usize| wished.get(i).copied().flatten();
+    let units = game.units();
+    let mut kept: Vec<Option<char>> = Vec::new();
+    for (i, u) in units.iter().enumerate() {
+        let used = u.side.of_mut(&mut taken);
+        let tag = wish(i).filter(|c| !used.contains(c));
+        used.extend(tag);
+        kept.push(tag);
+    }
+    (units.iter().zip(kept))
+        .map(|(u, tag)| {
+            tag.unwrap_or_else(|| {
+                let used = u.side.of_mut(&mut taken);
+                let fresh = candidates(&u.label)
+                    .find(|c| !used.contains(c))
+                    .unwrap_or('?');
+                used.push(fresh);
+                fresh
+            })
         })
         .collect()
 }

@@ -5,7 +5,7 @@
 //! new scenario allows them.
 
 use super::app::App;
-use crate::engine::{Command, Dice, Game, UnitId};
+use crate::engine::{Command, Game, UnitId};
 use crate::scenario::Scenario;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -51,12 +51,12 @@ fn stamp(path: &Path) -> Option<(SystemTime, u64)> {
 /// in, so that adding or removing a unit does not hand its orders to another.
 pub fn legal_prefix(
     scenario: &Scenario,
-    seed: u64,
+    (seed, faces): (u64, &[u32]),
     commands: &[Command],
     old: &Game,
 ) -> Result<Replayed, super::error::GameError> {
-    let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed))
-        .map_err(|_| super::error::GameError::NotSetUp)?;
+    let mut game =
+        super::app::opened(scenario, seed, faces).map_err(|_| super::error::GameError::NotSetUp)?;
     let names = |g: &Game| -> Vec<(String, usize)> {
         let units = g.units();
         units
@@ -112,21 +112,24 @@ pub struct Replayed {
 /// problems that leave `app` as it was.
 pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     let scenario = Scenario::load(path).map_err(|e| e.lines())?;
-    let r = legal_prefix(&scenario, app.seed, app.commands(), app.game())
+    let dice = (app.seed, app.opening_dice.as_slice());
+    let r = legal_prefix(&scenario, dice, app.commands(), app.game())
         .map_err(|e| vec![e.to_string()])?;
     let (given, replayed) = (app.commands().len(), r.kept.len());
     // A valid file may still warn, as `volley check` does: the designer sees it at once.
     let warned = warnings_said(&scenario.warnings);
     // Replayed again through the app, so the log reads as it did in play (issue 26).
-    let mut fresh = match App::replayed(scenario.clone(), app.seed, &r.kept, app.controllers) {
+    let mut fresh = match App::replayed_opened(scenario.clone(), dice, &r.kept, app.controllers) {
         Ok(fresh) => fresh,
         Err(_) => App::viewing(scenario, r.game, app.seed, r.kept, app.controllers),
     };
+    fresh.opening_dice = app.opening_dice.clone();
     fresh.think_ms = app.think_ms;
     fresh.save_dir = app.save_dir.clone();
     fresh.autosave = app.autosave.clone();
     fresh.map_view.choose_zoom(app.map_view.chosen_zoom());
     fresh.cursor = app.cursor;
+    fresh.keep_tags(app);
     fresh.message = match r.stopped {
         None if given == 1 => "reloaded: 1 command replayed".into(),
         None => format!("reloaded: {given} commands replayed"),

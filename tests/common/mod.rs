@@ -432,3 +432,108 @@ pub fn volley_in(args: &[&str], data: &std::path::Path) -> std::process::Output 
     }
     child.wait_with_output().expect("output")
 }
+
+/// A small battle of Red (south edge) against Blue (north edge) as a scenario file's text,
+/// laid out as the designer tests write theirs, one field and one unit a line, so that the
+/// places (`line:col`) their expected messages give stay put.
+#[derive(Clone, Debug)]
+pub struct RedBlue {
+    name: String,
+    map: Vec<String>,
+    units: Vec<String>,
+    objectives: Vec<String>,
+}
+
+impl RedBlue {
+    /// A battle called `name` on a clear map of 6 columns and 4 rows, with no unit yet.
+    pub fn new(name: &str) -> RedBlue {
+        RedBlue {
+            name: name.into(),
+            map: vec![". . . . . .".into(); 4],
+            units: Vec::new(),
+            objectives: Vec::new(),
+        }
+    }
+
+    /// `name` with Red's pike at (0, 3) and shot at (1, 3), and Blue's pike at (0, 0).
+    pub fn pike_and_shot(name: &str) -> RedBlue {
+        RedBlue::new(name)
+            .unit("pikemen", "Red", (0, 3), "Red pike", "")
+            .unit("matchlock musketeers", "Red", (1, 3), "Red shot", "")
+            .unit("pikemen", "Blue", (0, 0), "Blue pike", "")
+    }
+
+    /// The map's rows, top first.
+    pub fn map(mut self, rows: &[&str]) -> RedBlue {
+        self.map = rows.iter().map(|r| r.to_string()).collect();
+        self
+    }
+
+    /// A unit of 120 creatures, with `more` fields after its label (`, fleeing: true`).
+    pub fn unit(
+        mut self,
+        troop: &str,
+        side: &str,
+        at: (i32, i32),
+        label: &str,
+        more: &str,
+    ) -> RedBlue {
+        let (col, row) = at;
+        self.units.push(format!(
+            "(troop: \"{troop}\", side: \"{side}\", creatures: 120, at: ({col}, {row}), label: \"{label}\"{more})"
+        ));
+        self
+    }
+
+    /// An objective at `(col, row)`.
+    pub fn objective(mut self, name: &str, at: (i32, i32)) -> RedBlue {
+        self.objectives
+            .push(format!("(name: \"{name}\", at: ({}, {}))", at.0, at.1));
+        self
+    }
+
+    /// The scenario file's text: turn limit 6, Blue defending.
+    pub fn text(&self) -> String {
+        let rows: Vec<String> = self.map.iter().map(|r| format!("\"{r}\"")).collect();
+        let mut out = format!(
+            "(\n    name: \"{}\",\n    map: [{}],\n",
+            self.name,
+            rows.join(", ")
+        );
+        out.push_str("    sides: [(name: \"Red\", edge: South), (name: \"Blue\", edge: North)],\n");
+        out.push_str("    units: [\n");
+        for u in &self.units {
+            out.push_str(&format!("        {u},\n"));
+        }
+        out.push_str("    ],\n");
+        if !self.objectives.is_empty() {
+            out.push_str(&format!(
+                "    objectives: [{}],\n",
+                self.objectives.join(", ")
+            ));
+        }
+        out + "    turn_limit: 6,\n    defender: \"Blue\",\n)\n"
+    }
+}
+
+/// Writes `scenario` as `battle.ron` and a test of it (seed 1) with `steps` as
+/// `t.test.ron` in a new directory; the directory (kept while it lives) and the test's path.
+pub fn scenario_test(scenario: &str, steps: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("battle.ron"), scenario).unwrap();
+    let text = format!(
+        "(\n    scenario: \"battle.ron\",\n    seed: 1,\n    steps: [\n{steps}\n    ],\n)\n"
+    );
+    let path = dir.path().join("t.test.ron");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// The failures of running the scenario test at `path`, each from its `line:col` on (the
+/// temporary file's name left out).
+pub fn test_failures(path: &std::path::Path) -> Vec<String> {
+    volley::commands::scenario_test::run_file(path)
+        .into_iter()
+        .map(|l| l.rsplit_once(".test.ron:").unwrap().1.to_string())
+        .collect()
+}
