@@ -80,6 +80,15 @@ pub(super) fn build(
     super::check_ground::check(&mut c, &parsed, map.as_mut(), &rules, &mut objectives);
     check_turn_limit(&mut c, parsed.turn_limit);
     let defender = check_defender(&mut c, &parsed);
+    let groups = super::check_orders::groups(&mut c, &parsed);
+    let ground = super::check_orders::Ground {
+        parsed: &parsed,
+        map: map.as_ref(),
+        rules: &rules,
+        objectives: &objectives,
+        groups: &groups,
+    };
+    let orders = super::check_orders::check(&mut c, &ground);
     match (c.problems.is_empty(), map, sides) {
         (true, Some(map), Some(sides)) => {
             let setup = BattleSetup {
@@ -90,6 +99,7 @@ pub(super) fn build(
                 objectives,
                 turn_limit: Some(parsed.turn_limit),
                 defender: defender.unwrap_or(SideId::A),
+                orders,
             };
             Ok(Scenario {
                 file: file.into(),
@@ -99,6 +109,7 @@ pub(super) fn build(
                 sides,
                 seed: parsed.seed,
                 setup,
+                groups,
                 warnings: c.warnings,
             })
         }
@@ -422,7 +433,7 @@ fn check_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
 
 /// How problems name a unit: its label (or troop type) and its hex as written,
 /// `"Banér's horse" at (1, 3)`, never its index in the list.
-fn who(u: &UnitDef) -> String {
+pub(super) fn who(u: &UnitDef) -> String {
     let name = u.label.as_deref().unwrap_or(&u.troop);
     format!("\"{name}\" at ({}, {})", u.at.0, u.at.1)
 }
