@@ -102,3 +102,43 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::event::Event;
+    use crate::engine::types::UnitId;
+    use crate::engine::{Map, StandingOrder};
+
+    /// R12.7 (an event's "new computer orders"): `change_orders` logs `OrdersChanged` for
+    /// the units the game knows and applying it sets their order, with no release distance
+    /// left from the scenario's; replaying the logged event gives the same state.
+    #[test]
+    fn r12_7_new_orders_are_logged_and_applied_and_replay_exactly() {
+        let mut done = false;
+        crate::engine::each_shipped_battle(|_, _, mut game| {
+            if done {
+                return;
+            }
+            done = true;
+            let order = StandingOrder::Hold {
+                hex: Map::hex_at(3, 4),
+            };
+            let mut copy = game.clone();
+            game.change_orders(&[UnitId(1), UnitId(60_000), UnitId(0)], order.clone());
+            let changed = Event::OrdersChanged {
+                units: vec![UnitId(1), UnitId(0)],
+                order: order.clone(),
+            };
+            assert_eq!(game.log().last(), Some(&changed));
+            assert_eq!(game.standing_order(UnitId(0)), &order);
+            assert_eq!(game.standing_order(UnitId(1)), &order);
+            assert_eq!(game.standing_order(UnitId(2)), &StandingOrder::Free);
+            assert_eq!(game.release_within(UnitId(0)), None);
+            copy.emit(changed);
+            assert_eq!(copy.standing, game.standing);
+            game.change_orders(&[UnitId(60_000)], StandingOrder::Free);
+            assert_eq!(game.log().last(), copy.log().last());
+        });
+        assert!(done);
+    }
+}
