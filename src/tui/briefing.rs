@@ -24,6 +24,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out.push(Line::styled("Forces", bold));
     out.extend([SideId::A, SideId::B].map(|s| Line::raw(forces(app, s))));
     out.push(Line::raw(objectives(app)));
+    out.extend(group_lines(app).into_iter().map(Line::raw));
     out.push(Line::raw(""));
     out.push(Line::styled("How the battle is won", bold));
     out.extend(victory(app).into_iter().map(Line::raw));
@@ -72,6 +73,53 @@ fn forces(app: &App, side: SideId) -> String {
         units.len(),
         by_formation.join(", ")
     )
+}
+
+/// The groups and the units under standing orders for the computer (issue 28): each group
+/// with its units and its orders, then each other unit under an order; nothing when the
+/// battle has neither.
+fn group_lines(app: &App) -> Vec<String> {
+    let g = app.game();
+    let words = |id| crate::tui::describe::standing_words(g, id);
+    let label = |id| g.unit(id).map_or_else(String::new, |u| u.label.clone());
+    let mut out = Vec::new();
+    for group in &app.scenario.groups {
+        let units: Vec<String> = group.units.iter().map(|id| label(*id)).collect();
+        let side = group
+            .units
+            .first()
+            .and_then(|id| g.unit(*id))
+            .map(|u| g.side(u.side).name.clone());
+        let orders = group
+            .units
+            .first()
+            .and_then(|id| words(*id))
+            .map(|o| format!(" — orders: {o}"))
+            .unwrap_or_default();
+        out.push(format!(
+            " Group {} ({}): {}{orders}",
+            group.name,
+            side.unwrap_or_default(),
+            units.join(", ")
+        ));
+    }
+    let grouped = |id| app.scenario.groups.iter().any(|gr| gr.units.contains(&id));
+    for u in g.units().iter().filter(|u| !grouped(u.id)) {
+        if let Some(o) = words(u.id) {
+            out.push(format!(
+                " {} ({}): orders: {o}",
+                u.label,
+                g.side(u.side).name
+            ));
+        }
+    }
+    if !out.is_empty() {
+        out.insert(
+            0,
+            "Groups and computer orders (the computer keeps them until released):".into(),
+        );
+    }
+    out
 }
 
 fn objectives(app: &App) -> String {

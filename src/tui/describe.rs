@@ -156,6 +156,20 @@ fn place(hex: hexx::Hex) -> String {
     format!("({col}, {row})")
 }
 
+/// A unit's standing order in words with what releases it, `hold Klushino until an enemy
+/// is within 2 hexes`; `None` for a free unit.
+pub fn standing_words(game: &Game, unit: UnitId) -> Option<String> {
+    let order = game.standing_order(unit);
+    if *order == StandingOrder::Free {
+        return None;
+    }
+    let until = game
+        .release_within(unit)
+        .map(|n| format!(" until an enemy is within {}", hexes(n as usize)))
+        .unwrap_or_default();
+    Some(format!("{}{until}", order_words(game, order)))
+}
+
 /// A standing order for the computer in a player's words, as the scenario file gives it:
 /// `hold Klushino`, `guard (7, 3), (7, 4)`, `advance from turn 5`, `free`.
 pub fn order_words(game: &Game, order: &StandingOrder) -> String {
