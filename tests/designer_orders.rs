@@ -190,3 +190,41 @@ fn an_order_names_one_group_or_one_unit_and_groups_have_names() {
         ["bad.ron:8:93: \"Hussars\" at (3, 3): the group's name is empty"]
     );
 }
+
+/// docs/designers.md's example of groups and orders, put into Kircholm, passes `check` and
+/// gives the orders it shows.
+#[test]
+fn the_designers_guide_example_of_groups_and_orders_passes_check() {
+    let guide = std::fs::read_to_string("docs/designers.md").unwrap();
+    let (_, after) = guide
+        .split_once("**Groups and orders for the computer.**")
+        .unwrap();
+    let mut blocks = after.split("```ron\n").skip(1).map(|b| {
+        let (block, _) = b.split_once("```").unwrap();
+        block
+    });
+    let (units, orders) = (blocks.next().unwrap(), blocks.next().unwrap());
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("kircholm.ron"))
+        .unwrap();
+    let mut text = source.to_string();
+    for line in units.lines() {
+        let (plain, _) = line.split_once(r#", group:"#).unwrap();
+        text = edit(&text, &format!("{plain}),"), line);
+    }
+    let text = edit(
+        &text,
+        "    turn_limit: 8,",
+        &format!("{orders}    turn_limit: 8,"),
+    );
+    let s = Scenario::parse(&text, file).unwrap();
+    assert_eq!(s.groups.len(), 1);
+    let kinds: Vec<String> = s
+        .setup
+        .orders
+        .iter()
+        .map(|o| format!("{:?}", o.order).chars().take(5).collect())
+        .collect();
+    assert_eq!(kinds, ["HoldO", "Guard", "Advan", "Hold ", "Free"]);
+}

@@ -63,7 +63,8 @@ fn the_panel_shows_a_units_group_and_its_standing_order() {
     let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
     let pike = panel_at(&mut app, (6, 1));
     assert!(
-        pike.iter().any(|l| l == "group: the centre — orders: hold the crossroads until an enemy is within 2 hexes"),
+        pike.iter().any(|l| l
+            == "group: the centre — orders: hold the crossroads until an enemy is within 2 hexes"),
         "{pike:#?}"
     );
     let horse = panel_at(&mut app, (2, 1));
@@ -75,7 +76,8 @@ fn the_panel_shows_a_units_group_and_its_standing_order() {
     let mut app = App::new(plain, 7, HOTSEAT).unwrap();
     let pike = panel_at(&mut app, (6, 1));
     assert!(
-        pike.iter().all(|l| !l.contains("group") && !l.contains("orders:")),
+        pike.iter()
+            .all(|l| !l.contains("group") && !l.contains("orders:")),
         "{pike:#?}"
     );
 }
