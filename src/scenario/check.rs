@@ -80,15 +80,8 @@ pub(super) fn build(
     super::check_ground::check(&mut c, &parsed, map.as_mut(), &rules, &mut objectives);
     check_turn_limit(&mut c, parsed.turn_limit);
     let defender = check_defender(&mut c, &parsed);
-    let groups = super::check_orders::groups(&mut c, &parsed);
-    let ground = super::check_orders::Ground {
-        parsed: &parsed,
-        map: map.as_ref(),
-        rules: &rules,
-        objectives: &objectives,
-        groups: &groups,
-    };
-    let orders = super::check_orders::check(&mut c, &ground);
+    let (groups, orders) =
+        super::check_orders::groups_and_orders(&mut c, &parsed, map.as_ref(), &rules, &objectives);
     match (c.problems.is_empty(), map, sides) {
         (true, Some(map), Some(sides)) => {
             let setup = BattleSetup {
@@ -113,19 +106,22 @@ pub(super) fn build(
                 warnings: c.warnings,
             })
         }
-        _ => {
-            // Warnings too, so a designer sees everything at once; in line order.
-            let warnings = c.warnings.into_iter().map(|w| Problem {
-                message: format!("warning: {}", w.message),
-                ..w
-            });
-            let mut problems: Vec<Problem> = c.problems.into_iter().chain(warnings).collect();
-            problems.sort_by_key(|p| (p.line, p.col));
-            Err(DataError::Invalid {
-                file: file.into(),
-                problems,
-            })
-        }
+        _ => Err(refusal(file, c)),
+    }
+}
+
+/// Every problem of a refused file, warnings too, so a designer sees everything at once;
+/// in line order.
+fn refusal(file: &str, c: Checker) -> DataError {
+    let warnings = c.warnings.into_iter().map(|w| Problem {
+        message: format!("warning: {}", w.message),
+        ..w
+    });
+    let mut problems: Vec<Problem> = c.problems.into_iter().chain(warnings).collect();
+    problems.sort_by_key(|p| (p.line, p.col));
+    DataError::Invalid {
+        file: file.into(),
+        problems,
     }
 }
 

@@ -24,7 +24,7 @@ pub struct Group {
 }
 
 /// The groups the units name, in order of first mention; an empty group name is refused.
-pub(super) fn groups(c: &mut Checker, parsed: &ScenarioFile) -> Vec<Group> {
+fn groups(c: &mut Checker, parsed: &ScenarioFile) -> Vec<Group> {
     let spans = list_elements(c.lines.source(), "units");
     let mut out: Vec<Group> = Vec::new();
     for (i, u) in parsed.units.iter().enumerate() {
@@ -51,17 +51,37 @@ pub(super) fn groups(c: &mut Checker, parsed: &ScenarioFile) -> Vec<Group> {
     out
 }
 
+/// The units' groups and the `orders` list, checked (see the module).
+pub(super) fn groups_and_orders(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    map: Option<&Map>,
+    rules: &Rules,
+    objectives: &[Objective],
+) -> (Vec<Group>, Vec<OrderEntry>) {
+    let groups = groups(c, parsed);
+    let ground = Ground {
+        parsed,
+        map,
+        rules,
+        objectives,
+        groups: &groups,
+    };
+    let orders = check(c, &ground);
+    (groups, orders)
+}
+
 /// What an order is checked against: the file, the checked map and objectives and groups.
-pub(super) struct Ground<'a> {
-    pub(super) parsed: &'a ScenarioFile,
-    pub(super) map: Option<&'a Map>,
-    pub(super) rules: &'a Rules,
-    pub(super) objectives: &'a [Objective],
-    pub(super) groups: &'a [Group],
+struct Ground<'a> {
+    parsed: &'a ScenarioFile,
+    map: Option<&'a Map>,
+    rules: &'a Rules,
+    objectives: &'a [Objective],
+    groups: &'a [Group],
 }
 
 /// Checks the `orders` list; the engine's entries if every one is sound.
-pub(super) fn check(c: &mut Checker, g: &Ground) -> Vec<OrderEntry> {
+fn check(c: &mut Checker, g: &Ground) -> Vec<OrderEntry> {
     let spans = list_elements(c.lines.source(), "orders");
     let mut out = Vec::new();
     // Each unit's first order, with its place: a second order for it is refused there.
