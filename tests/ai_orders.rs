@@ -2,7 +2,9 @@
 //! every level that builds on the planner (`easy`, `normal`, `hard`): `Hold` a hex or an
 //! objective, `Guard` hexes, `AdvanceFrom` a turn, `Free`; an enemy within an order's
 //! distance releases it (logged, so replays are exact); the human is never restricted.
-//! Each test sets a small position where the free computer would do otherwise.
+//! Each test sets a small position where the free computer would do otherwise. Also the
+//! computer's judgement of field works (R12.5: horse may not charge foot in them) and roads
+//! (R12.6: it marches along them when that is faster).
 
 #![allow(
     clippy::unwrap_used,
@@ -48,7 +50,8 @@ fn ordered(
 
 /// The game at side A's Movement orders of turn 1 (A first).
 fn at_movement(s: BattleSetup) -> Game {
-    let mut g = game_with(s, &[6, 1]);
+    let faces: Vec<u32> = [6, 1].into_iter().chain([4; 40]).collect();
+    let mut g = game_with(s, &faces);
     to_phase(&mut g, Phase::Movement);
     g
 }
@@ -312,4 +315,112 @@ fn an_enemy_within_the_distance_releases_the_whole_order_at_the_phase_end() {
         line,
         ["FF test troop 503 came within 2 hexes of HC test troop 507: HC test troop 209 and HC test troop 507 are free of their orders."]
     );
+}
+
+// ------------------------------------------- field works and roads (R12.5, R12.6)
+
+/// A clear field with field works at `works` and roads through `roads`.
+fn ground(units: Vec<UnitSetup>, works: &[(i32, i32)], roads: &[(i32, i32)]) -> BattleSetup {
+    let mut s = setup(units);
+    for &(c, r) in works {
+        s.map.add_works(at(c, r));
+    }
+    for &(c, r) in roads {
+        s.map.add_road(at(c, r));
+    }
+    s
+}
+
+/// R12.5: horse may not charge foot standing in field works. The computer's reloading
+/// shot, which goes back from the enemy lancers on open ground, keeps its place in works,
+/// where they cannot charge it.
+#[test]
+fn r12_5_shot_in_field_works_holds_its_ground_against_horse() {
+    for level in [Level::Normal, Level::Hard] {
+        let units = || {
+            let mut units = vec![
+                unit(A, musketeers(), 120, 5, 8),
+                unit(B, lancers(), 60, 5, 3),
+            ];
+            units[0].reload_tokens = 1;
+            units
+        };
+        let mut open = at_movement(ground(units(), &[], &[]));
+        play_a_phase(&mut open, level, 1);
+        assert_ne!(pos(&open, 0), at(5, 8), "{level:?}");
+        let mut g = at_movement(ground(units(), &[(5, 8)], &[]));
+        play_a_phase(&mut g, level, 1);
+        assert_eq!(pos(&g, 0), at(5, 8), "{level:?}");
+    }
+}
+
+/// R12.5: the computer's horse, which charges shot on open ground, does not ride up to
+/// shot in field works, which it may never charge there.
+#[test]
+fn r12_5_horse_does_not_close_on_shot_in_field_works() {
+    for level in [Level::Normal, Level::Hard] {
+        let units = || {
+            vec![
+                unit(A, lancers(), 60, 5, 10),
+                unit(B, musketeers(), 120, 5, 2),
+            ]
+        };
+        let mut open = at_movement(ground(units(), &[], &[]));
+        play_a_phase(&mut open, level, 1);
+        assert_eq!(pos(&open, 0).unsigned_distance_to(at(5, 2)), 1, "{level:?}");
+        let mut g = at_movement(ground(units(), &[(5, 2)], &[]));
+        play_a_phase(&mut g, level, 1);
+        assert!(
+            pos(&g, 0).unsigned_distance_to(at(5, 2)) > 4,
+            "{level:?}: {:?}",
+            volley::engine::Map::offset(pos(&g, 0))
+        );
+    }
+}
+
+/// R12.6: a unit far from the objective it must take, on a road through woods, goes along
+/// the road (1 a hex: 3 hexes this turn) rather than into the woods (2 a hex: 1 hex).
+#[test]
+fn r12_6_a_unit_on_a_road_takes_the_road_to_a_far_objective() {
+    use volley::engine::{Map, Terrain};
+    for level in [Level::Normal, Level::Hard] {
+        for road in [false, true] {
+            let units = vec![
+                unit(A, pikemen(), 120, 8, 11),
+                unit(B, pikemen(), 120, 11, 0),
+            ];
+            let mut s = setup(units);
+            let woods = |r: i32| (1..=10).contains(&r);
+            let rows = (0..12)
+                .map(|r| {
+                    (0..12)
+                        .map(|_| {
+                            if woods(r) {
+                                Terrain::Woods
+                            } else {
+                                Terrain::Clear
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            s.map = Map::from_rows(rows).unwrap();
+            // North up column 8 from the unit, then west along row 0 to the chapel.
+            let path = (0..12).map(|r| (8, r)).chain((2..8).map(|c| (c, 0)));
+            for (c, r) in path.filter(|_| road) {
+                s.map.add_road(at(c, r));
+            }
+            s.objectives = vec![Objective {
+                name: "the chapel".into(),
+                hex: at(2, 0),
+                value: 1,
+                owner: None,
+            }];
+            s.turn_limit = Some(6);
+            let mut g = at_movement(s);
+            play_a_phase(&mut g, level, 1);
+            let want = if road { at(8, 8) } else { at(7, 10) };
+            assert_eq!(pos(&g, 0), want, "{level:?} road {road}");
+        }
+    }
 }
