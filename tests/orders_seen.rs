@@ -110,3 +110,29 @@ fn the_briefing_names_the_groups_and_their_orders() {
     let plain = App::new(Scenario::parse(tutorial(), "t.ron").unwrap(), 7, HOTSEAT).unwrap();
     assert!(text(&plain).iter().all(|l| !l.contains("Group")));
 }
+
+/// Issue 28, R12.7: the log says when units are given new orders, in the file's words.
+#[test]
+fn the_log_says_when_units_get_new_orders() {
+    use volley::engine::{Event, StandingOrder, UnitId};
+    let scenario = Scenario::parse(&ordered(), "t.ron").unwrap();
+    let app = App::new(scenario, 7, HOTSEAT).unwrap();
+    let event = |units: Vec<UnitId>, order| Event::OrdersChanged { units, order };
+    let say = |e: &Event| volley::tui::describe::describe(app.game(), e);
+    assert_eq!(
+        say(&event(vec![UnitId(3), UnitId(4)], StandingOrder::Free)),
+        ["New orders for Blue pike and Blue shot: free."]
+    );
+    let hexes = (0..6).map(|c| Map::hex_at(c, 1)).collect();
+    assert_eq!(
+        say(&event(vec![UnitId(5)], StandingOrder::Guard { hexes })),
+        ["New orders for Blue horse: guard (0, 1), (1, 1), (2, 1), (3, 1) and 2 more."]
+    );
+    assert_eq!(
+        say(&event(
+            vec![UnitId(5)],
+            StandingOrder::AdvanceFrom { turn: 4 }
+        )),
+        ["New orders for Blue horse: advance from turn 4."]
+    );
+}
