@@ -310,6 +310,10 @@ fn an_enemy_within_the_distance_releases_the_whole_order_at_the_phase_end() {
     assert_eq!(events.first(), Some(&released));
     assert_eq!(g.standing_order(id(0)), &StandingOrder::Free);
     assert_eq!(g.release_within(id(0)), None);
+    assert_eq!(
+        volley::ai::obey::Leash::of(&g, id(1)),
+        volley::ai::obey::Leash::Free
+    );
     let line = volley::tui::describe::describe(&g, &released);
     assert_eq!(
         line,
