@@ -71,6 +71,30 @@ pub(super) fn groups_and_orders(
     (groups, orders)
 }
 
+/// The engine's order for `kind` as written at `span` (for an event's `Orders` effect,
+/// R12.7), or `None` with its problems reported: the checks of the `orders` list.
+#[allow(
+    dead_code,
+    reason = "R12.7's `Orders` effect is checked with it once events are merged"
+)]
+pub(super) fn resolve_order(
+    c: &mut Checker,
+    parsed: &ScenarioFile,
+    (map, rules): (Option<&Map>, &Rules),
+    objectives: &[Objective],
+    kind: &OrderKindDef,
+    span: Span,
+) -> Option<StandingOrder> {
+    let ground = Ground {
+        parsed,
+        map,
+        rules,
+        objectives,
+        groups: &[],
+    };
+    order(c, &ground, kind, span)
+}
+
 /// What an order is checked against: the file, the checked map and objectives and groups.
 struct Ground<'a> {
     parsed: &'a ScenarioFile,

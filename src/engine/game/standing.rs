@@ -93,7 +93,7 @@ impl Game {
             reason = "R12.7's `Orders` effect calls it once events are merged"
         )
     )]
-    pub(super) fn change_orders(&mut self, units: &[UnitId], order: StandingOrder) {
+    pub(crate) fn change_orders(&mut self, units: &[UnitId], order: StandingOrder) {
         let units: Vec<UnitId> = (units.iter().copied())
             .filter(|id| self.unit(*id).is_some())
             .collect();
