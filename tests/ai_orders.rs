@@ -428,3 +428,32 @@ fn r12_6_a_unit_on_a_road_takes_the_road_to_a_far_objective() {
         }
     }
 }
+
+/// Issue 28: a group ordered to hold an objective gathers on it: one unit on the hex, the
+/// other beside it, though the enemy lies the other way.
+#[test]
+fn a_group_holding_an_objective_gathers_on_it() {
+    for level in LEVELS {
+        let mut s = ordered(
+            vec![
+                unit(A, troop(Formation::LC), 60, 4, 5),
+                unit(A, troop(Formation::LC), 60, 6, 5),
+                unit(B, pikemen(), 120, 5, 0),
+            ],
+            &[0, 1],
+            StandingOrder::HoldObjective { objective: 0 },
+            None,
+        );
+        s.objectives = vec![Objective {
+            name: "the bridge".into(),
+            hex: at(5, 9),
+            value: 1,
+            owner: None,
+        }];
+        let mut g = at_movement(s);
+        play_a_phase(&mut g, level, 1);
+        let mut d = [pos(&g, 0), pos(&g, 1)].map(|h| h.unsigned_distance_to(at(5, 9)));
+        d.sort_unstable();
+        assert_eq!(d, [0, 1], "{level:?}");
+    }
+}
