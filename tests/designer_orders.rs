@@ -228,3 +228,45 @@ fn the_designers_guide_example_of_groups_and_orders_passes_check() {
         .collect();
     assert_eq!(kinds, ["HoldO", "Guard", "Advan", "Hold ", "Free"]);
 }
+
+/// Issue 28: a battle with standing orders, played by the computer to its end and saved,
+/// resumes to the identical log, the orders' releases included (the engine decides them,
+/// so a replay is exact).
+#[test]
+fn a_battle_with_orders_saves_and_resumes_to_the_identical_log() {
+    use volley::ai::{ComputerPlayer, Player};
+    use volley::engine::{Dice, Event, Game};
+    let text = edit(
+        &edit(
+            BASE,
+            r#"(troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),"#,
+            r#"(troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
+        (troop: "winged hussars", side: "Blue", creatures: 60, at: (5, 0), label: "Blue horse"),"#,
+        ),
+        "turn_limit: 6",
+        "turn_limit: 12",
+    );
+    let scenario = Scenario::parse(&text, "orders.ron").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut released = 0;
+    for seed in 1..=4 {
+        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(seed)).unwrap();
+        let mut player = ComputerPlayer::new(seed, [5, 5]);
+        let mut commands = Vec::new();
+        while let Some(c) = player.choose(&game) {
+            game.submit(c).unwrap();
+            commands.push(c);
+        }
+        let path = dir.path().join("battle.ron");
+        let controllers = [volley::scenario::Controller::Computer; 2];
+        volley::save::SaveFile::of(&scenario, seed, controllers, &commands, &game)
+            .write(&path)
+            .unwrap();
+        let back = volley::save::resume(&path).unwrap();
+        assert_eq!(back.game.log(), game.log());
+        released += (game.log().iter())
+            .filter(|e| matches!(e, Event::OrdersReleased { .. }))
+            .count();
+    }
+    assert!(released > 0, "some battle releases its orders");
+}
