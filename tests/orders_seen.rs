@@ -136,3 +136,30 @@ fn the_log_says_when_units_get_new_orders() {
         ["New orders for Blue horse: advance from turn 4."]
     );
 }
+
+/// Issue 28: a group whose units are not all under one order gets no order on its line:
+/// each unit under an order is listed with its own.
+#[test]
+fn the_briefing_gives_a_group_an_order_only_when_all_its_units_share_it() {
+    let text = ordered().replace(
+        r#"(group: "the centre", order: Hold(objective: "the crossroads"), release_within: 2),"#,
+        r#"(unit: "Blue pike", order: Hold(at: (6, 1))),"#,
+    );
+    let app = App::new(Scenario::parse(&text, "t.ron").unwrap(), 7, HOTSEAT).unwrap();
+    let lines: Vec<String> = volley::tui::briefing::lines(&app)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("Groups and computer orders"))
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert_eq!(
+        lines[at + 1..at + 4],
+        [
+            " Group the centre (Blue): Blue pike, Blue shot",
+            " Blue pike (Blue): orders: hold (6, 1)",
+            " Blue horse (Blue): orders: guard (2, 1), (3, 1)",
+        ]
+    );
+}

@@ -83,19 +83,24 @@ fn group_lines(app: &App) -> Vec<String> {
     let words = |id| crate::tui::describe::standing_words(g, id);
     let label = |id| g.unit(id).map_or_else(String::new, |u| u.label.clone());
     let mut out = Vec::new();
+    // Units whose order a group's line gives: the rest under an order get lines of their own.
+    let mut told = Vec::new();
     for group in &app.scenario.groups {
         let units: Vec<String> = group.units.iter().map(|id| label(*id)).collect();
-        let side = group
-            .units
-            .first()
-            .and_then(|id| g.unit(*id))
+        let first = group.units.first().copied();
+        let side = first
+            .and_then(|id| g.unit(id))
             .map(|u| g.side(u.side).name.clone());
-        let orders = group
-            .units
-            .first()
-            .and_then(|id| words(*id))
-            .map(|o| format!(" — orders: {o}"))
-            .unwrap_or_default();
+        let order = first.and_then(words);
+        // The group's order, when all its units are under the same one.
+        let shared = group.units.iter().all(|id| words(*id) == order);
+        let orders = match order.filter(|_| shared) {
+            Some(o) => {
+                told.extend(group.units.iter().copied());
+                format!(" — orders: {o}")
+            }
+            None => String::new(),
+        };
         out.push(format!(
             " Group {} ({}): {}{orders}",
             group.name,
@@ -103,8 +108,7 @@ fn group_lines(app: &App) -> Vec<String> {
             units.join(", ")
         ));
     }
-    let grouped = |id| app.scenario.groups.iter().any(|gr| gr.units.contains(&id));
-    for u in g.units().iter().filter(|u| !grouped(u.id)) {
+    for u in g.units().iter().filter(|u| !told.contains(&u.id)) {
         if let Some(o) = words(u.id) {
             out.push(format!(
                 " {} ({}): orders: {o}",
