@@ -38,8 +38,9 @@ impl Player for EasyPlayer {
         if self.rng.next_u64() % 100 >= WHIM {
             return Some(planned);
         }
-        let orders = game.unit_orders(unit);
+        // Its whims stay within the unit's standing orders (issue 28).
+        let orders = super::obey::obeyed(game, unit, game.unit_orders(unit));
         let pick = (self.rng.next_u64() % orders.len().max(1) as u64) as usize;
-        orders.get(pick).copied().or(Some(planned))
+        orders.get(pick).map(|c| **c).or(Some(planned))
     }
 }

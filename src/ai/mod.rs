@@ -10,6 +10,7 @@ mod hard;
 mod hold;
 pub mod kind;
 pub mod level;
+pub mod obey;
 mod plan;
 mod random;
 

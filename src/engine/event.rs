@@ -2,6 +2,7 @@
 //! turns them into state and never rolls; the log of events explains the battle (R3–R10).
 
 use super::command::Decision;
+use super::orders::{ReleaseReason, StandingOrder};
 use super::rules::ShockResult;
 use super::types::{SideId, UnitId};
 use hexx::Hex;
@@ -512,6 +513,20 @@ pub enum Event {
         winner: Option<SideId>,
         /// Why the battle ended.
         reason: EndReason,
+    },
+    /// Standing orders for the computer (issue 28) were released: the units are free now.
+    OrdersReleased {
+        /// The units released, in id order.
+        units: Vec<UnitId>,
+        /// Why: an enemy came within the order's distance.
+        reason: ReleaseReason,
+    },
+    /// The units were given a new standing order (R12.7: an event's effect).
+    OrdersChanged {
+        /// The units given the order, in id order.
+        units: Vec<UnitId>,
+        /// Their order from now on.
+        order: StandingOrder,
     },
 }
 

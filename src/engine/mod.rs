@@ -7,6 +7,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod map;
+pub mod orders;
 pub mod ranges;
 pub mod rules;
 pub mod sums;
@@ -21,6 +22,7 @@ pub use event::{AttackKind, CancelReason, Event, Modifier, ModifierKind, MoveKin
 pub(crate) use game::each_shipped_battle;
 pub use game::{Actor, BattleSetup, Game, Objective, SideSetup, Unit, UnitSetup};
 pub use map::{Map, Terrain};
+pub use orders::{OrderEntry, ReleaseReason, StandingOrder};
 pub use rules::{Rules, ShockResult};
 pub use types::{Edge, Formation, SideId, Status, UnitId};
 pub use unit::{Profile, TroopType};

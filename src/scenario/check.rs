@@ -79,6 +79,8 @@ pub(super) fn build(
     super::check_ground::check(&mut c, &parsed, map.as_mut(), &rules, &mut objectives);
     check_turn_limit(&mut c, parsed.turn_limit);
     let defender = check_defender(&mut c, &parsed);
+    let (groups, orders) =
+        super::check_orders::groups_and_orders(&mut c, &parsed, map.as_ref(), &rules, &objectives);
     match (c.problems.is_empty(), map, sides) {
         (true, Some(map), Some(sides)) => {
             let setup = BattleSetup {
@@ -89,6 +91,7 @@ pub(super) fn build(
                 objectives,
                 turn_limit: Some(parsed.turn_limit),
                 defender: defender.unwrap_or(SideId::A),
+                orders,
             };
             Ok(Scenario {
                 file: file.into(),
@@ -98,23 +101,27 @@ pub(super) fn build(
                 sides,
                 seed: parsed.seed,
                 setup,
+                groups,
                 warnings: c.warnings,
                 rules: None,
             })
         }
-        _ => {
-            // Warnings too, so a designer sees everything at once; in line order.
-            let warnings = c.warnings.into_iter().map(|w| Problem {
-                message: format!("warning: {}", w.message),
-                ..w
-            });
-            let mut problems: Vec<Problem> = c.problems.into_iter().chain(warnings).collect();
-            problems.sort_by_key(|p| (p.line, p.col));
-            Err(DataError::Invalid {
-                file: file.into(),
-                problems,
-            })
-        }
+        _ => Err(refusal(file, c)),
+    }
+}
+
+/// Every problem of a refused file, warnings too, so a designer sees everything at once;
+/// in line order.
+fn refusal(file: &str, c: Checker) -> DataError {
+    let warnings = c.warnings.into_iter().map(|w| Problem {
+        message: format!("warning: {}", w.message),
+        ..w
+    });
+    let mut problems: Vec<Problem> = c.problems.into_iter().chain(warnings).collect();
+    problems.sort_by_key(|p| (p.line, p.col));
+    DataError::Invalid {
+        file: file.into(),
+        problems,
     }
 }
 
@@ -431,7 +438,7 @@ fn check_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
 
 /// How problems name a unit: its label (or troop type) and its hex as written,
 /// `"Banér's horse" at (1, 3)`, never its index in the list.
-fn who(u: &UnitDef) -> String {
+pub(super) fn who(u: &UnitDef) -> String {
     let name = u.label.as_deref().unwrap_or(&u.troop);
     format!("\"{name}\" at ({}, {})", u.at.0, u.at.1)
 }

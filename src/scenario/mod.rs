@@ -5,6 +5,7 @@
 pub mod catalog;
 mod check;
 mod check_ground;
+mod check_orders;
 pub mod data;
 pub mod level;
 mod parse_words;
@@ -14,6 +15,7 @@ pub mod spans;
 
 pub use catalog::{Catalog, TroopDef};
 pub use check::{closest_name, MAX_OBJECTIVES, MAX_TURN_LIMIT, MAX_UNITS};
+pub use check_orders::Group;
 pub use data::{DataError, Problem};
 pub use level::Level;
 pub use rules_file::{RulesChoice, RulesText};
@@ -131,6 +133,56 @@ pub struct UnitDef {
     /// uhp already lost.
     #[serde(default)]
     pub damage: u32,
+    /// The named group the unit belongs to, if any (R12.7 triggers and effects, computer orders).
+    #[serde(default)]
+    pub group: Option<String>,
+}
+
+/// A standing order for the computer as written (issue 28): `Hold(at: (5, 5))`,
+/// `Hold(objective: "Klushino")`, `Guard(hexes: [(7, 3), (7, 4)])`, `AdvanceFrom(turn: 5)`
+/// or `Free`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum OrderKindDef {
+    /// Stay on, or return to, a hex `at` or the objective named `objective` (one of them).
+    Hold {
+        /// The hex held, `(col, row)`.
+        #[serde(default)]
+        at: Option<(i32, i32)>,
+        /// The name of the objective held.
+        #[serde(default)]
+        objective: Option<String>,
+    },
+    /// Stay within the listed hexes `(col, row)`.
+    Guard {
+        /// The hexes guarded.
+        hexes: Vec<(i32, i32)>,
+    },
+    /// Hold its ground until turn `turn`, free from then on.
+    AdvanceFrom {
+        /// The first turn the units may move.
+        turn: u32,
+    },
+    /// No order: the computer plays the units as it sees fit.
+    Free,
+}
+
+/// One entry of the scenario's `orders`: a `group` or a `unit` (by label), its order, and
+/// the distance in hexes at which an enemy releases it (issue 28).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderDef {
+    /// The name of the group given the order.
+    #[serde(default)]
+    pub group: Option<String>,
+    /// The label of the one unit given the order.
+    #[serde(default)]
+    pub unit: Option<String>,
+    /// What the computer must do with them.
+    pub order: OrderKindDef,
+    /// Hexes: an enemy on the map this close to any of them releases them all to `Free`.
+    #[serde(default)]
+    pub release_within: Option<u32>,
 }
 
 /// A named objective hex.
@@ -193,6 +245,9 @@ pub struct ScenarioFile {
     /// Troop types of this scenario's own, added to or overriding the catalog.
     #[serde(default)]
     pub troops: Vec<TroopDef>,
+    /// Standing orders for the computer, each for a group or a unit (issue 28).
+    #[serde(default)]
+    pub orders: Vec<OrderDef>,
 }
 
 /// A checked scenario, ready to play.
@@ -212,6 +267,8 @@ pub struct Scenario {
     pub seed: Option<u64>,
     /// The battle as the engine sets it up.
     pub setup: BattleSetup,
+    /// The groups the units name (R12.7, computer orders), in order of first mention.
+    pub groups: Vec<Group>,
     /// Suspicious but playable things in the file (two units of one label), with their
     /// line and column.
     pub warnings: Vec<crate::scenario::Problem>,

@@ -24,6 +24,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out.push(Line::styled("Forces", bold));
     out.extend([SideId::A, SideId::B].map(|s| Line::raw(forces(app, s))));
     out.push(Line::raw(objectives(app)));
+    out.extend(group_lines(app).into_iter().map(Line::raw));
     out.push(Line::raw(""));
     out.push(Line::styled("How the battle is won", bold));
     out.extend(victory(app).into_iter().map(Line::raw));
@@ -73,6 +74,57 @@ fn forces(app: &App, side: SideId) -> String {
         units.len(),
         by_formation.join(", ")
     )
+}
+
+/// The groups and the units under standing orders for the computer (issue 28): each group
+/// with its units and its orders, then each other unit under an order; nothing when the
+/// battle has neither.
+fn group_lines(app: &App) -> Vec<String> {
+    let g = app.game();
+    let words = |id| crate::tui::describe::standing_words(g, id);
+    let label = |id| g.unit(id).map_or_else(String::new, |u| u.label.clone());
+    let mut out = Vec::new();
+    // Units whose order a group's line gives: the rest under an order get lines of their own.
+    let mut told = Vec::new();
+    for group in &app.scenario.groups {
+        let units: Vec<String> = group.units.iter().map(|id| label(*id)).collect();
+        let first = group.units.first().copied();
+        let side = first
+            .and_then(|id| g.unit(id))
+            .map(|u| g.side(u.side).name.clone());
+        let order = first.and_then(words);
+        // The group's order, when all its units are under the same one.
+        let shared = group.units.iter().all(|id| words(*id) == order);
+        let orders = match order.filter(|_| shared) {
+            Some(o) => {
+                told.extend(group.units.iter().copied());
+                format!(" — orders: {o}")
+            }
+            None => String::new(),
+        };
+        out.push(format!(
+            " Group {} ({}): {}{orders}",
+            group.name,
+            side.unwrap_or_default(),
+            units.join(", ")
+        ));
+    }
+    for u in g.units().iter().filter(|u| !told.contains(&u.id)) {
+        if let Some(o) = words(u.id) {
+            out.push(format!(
+                " {} ({}): orders: {o}",
+                u.label,
+                g.side(u.side).name
+            ));
+        }
+    }
+    if !out.is_empty() {
+        out.insert(
+            0,
+            "Groups and computer orders (the computer keeps them until released):".into(),
+        );
+    }
+    out
 }
 
 fn objectives(app: &App) -> String {

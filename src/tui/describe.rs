@@ -5,7 +5,7 @@ use crate::engine::command::Decision;
 use crate::engine::event::{
     AttackKind, CancelReason, EndReason, Event, Modifier, ModifierKind, MoveKind, RollCause,
 };
-use crate::engine::{Game, Phase, SideId, UnitId};
+use crate::engine::{Game, Phase, ReleaseReason, SideId, StandingOrder, UnitId};
 use crate::words::{count, counted};
 
 fn name(game: &Game, id: UnitId) -> String {
@@ -108,8 +108,90 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
         | Event::Routed { .. }
         | Event::Rallied { .. }
         | Event::BecameSteady { .. } => consequence_line(game, event),
+        Event::OrdersReleased { units, reason } => Some(released_line(game, units, reason)),
+        Event::OrdersChanged { units, order } => Some(format!(
+            "New orders for {}: {}.",
+            names(game, units),
+            order_words(game, order)
+        )),
     };
     line.into_iter().collect()
+}
+
+/// Units by label, `Late foot, Reiters and Hussars`.
+fn names(game: &Game, units: &[UnitId]) -> String {
+    let all: Vec<String> = units.iter().map(|id| name(game, *id)).collect();
+    match all.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "nobody".into(),
+    }
+}
+
+/// A release of standing orders: who is free now, and the enemy that came near.
+fn released_line(game: &Game, units: &[UnitId], reason: &ReleaseReason) -> String {
+    let ReleaseReason::EnemyNear {
+        enemy,
+        unit,
+        within,
+    } = reason;
+    format!(
+        "{} came within {} of {}: {} {} free of {} orders.",
+        name(game, *enemy),
+        hexes(*within as usize),
+        name(game, *unit),
+        names(game, units),
+        if units.len() == 1 && !game.unit(*unit).is_some_and(|u| u.plural) {
+            "is"
+        } else {
+            "are"
+        },
+        if units.len() == 1 { "its" } else { "their" },
+    )
+}
+
+/// A hex as scenario files write it, `(7, 3)`.
+fn place(hex: hexx::Hex) -> String {
+    let (col, row) = crate::engine::Map::offset(hex);
+    format!("({col}, {row})")
+}
+
+/// A unit's standing order in words with what releases it, `hold Klushino until an enemy
+/// is within 2 hexes`; `None` for a free unit.
+pub fn standing_words(game: &Game, unit: UnitId) -> Option<String> {
+    let order = game.standing_order(unit);
+    if *order == StandingOrder::Free {
+        return None;
+    }
+    let until = game
+        .release_within(unit)
+        .map(|n| format!(" until an enemy is within {}", hexes(n as usize)))
+        .unwrap_or_default();
+    Some(format!("{}{until}", order_words(game, order)))
+}
+
+/// A standing order for the computer in a player's words, as the scenario file gives it:
+/// `hold Klushino`, `guard (7, 3), (7, 4)`, `advance from turn 5`, `free`.
+pub fn order_words(game: &Game, order: &StandingOrder) -> String {
+    match order {
+        StandingOrder::Free => "free".into(),
+        StandingOrder::Hold { hex } => format!("hold {}", place(*hex)),
+        StandingOrder::HoldObjective { objective } => match game.objectives().get(*objective) {
+            Some(o) => format!("hold {}", o.name),
+            None => "hold an objective".into(),
+        },
+        StandingOrder::Guard { hexes } => {
+            let shown: Vec<String> = hexes.iter().take(4).map(|h| place(*h)).collect();
+            let more = hexes.len().saturating_sub(shown.len());
+            let tail = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            format!("guard {}{tail}", shown.join(", "))
+        }
+        StandingOrder::AdvanceFrom { turn } => format!("advance from turn {turn}"),
+    }
 }
 
 /// The turn's course (R3, R10): turns, initiative, phases, army morale and the end.

@@ -297,6 +297,7 @@ fn unit_lines(app: &App, u: &crate::engine::Unit) -> Vec<Line<'static>> {
         )));
     }
     lines.push(Line::raw(marks_line(g, u)));
+    lines.extend(orders_line(app, u.id).map(Line::raw));
     // What it may do, or why not: for the side giving orders only.
     if matches!(g.actor(), Actor::Orders { side, .. } if side == u.side) {
         lines.push(Line::raw(may_do(app, u.id)));
@@ -305,6 +306,21 @@ fn unit_lines(app: &App, u: &crate::engine::Unit) -> Vec<Line<'static>> {
         }
     }
     lines
+}
+
+/// The unit's group and its standing order for the computer (issue 28), `group: right
+/// wing — orders: hold Klushino until an enemy is within 2 hexes`; none for a free unit of
+/// no group, so battles without them read as before.
+fn orders_line(app: &App, unit: crate::engine::UnitId) -> Option<String> {
+    let group = (app.scenario.groups.iter())
+        .find(|g| g.units.contains(&unit))
+        .map(|g| format!("group: {}", g.name));
+    let orders =
+        crate::tui::describe::standing_words(app.game(), unit).map(|o| format!("orders: {o}"));
+    match (group, orders) {
+        (Some(g), Some(o)) => Some(format!("{g} — {o}")),
+        (g, o) => g.or(o),
+    }
 }
 
 /// The unit's marks: its status, readiness (R5.6), reload tokens held (R6.4), fearlessness

@@ -120,6 +120,7 @@ pub fn setup(units: Vec<UnitSetup>) -> BattleSetup {
         objectives: Vec::new(),
         turn_limit: None,
         defender: SideId::B,
+        orders: Vec::new(),
     }
 }
 

@@ -161,6 +161,10 @@ fn advance(view: &View, id: UnitId, hex: Hex) -> bool {
     let Some(u) = on_map(view.game, id) else {
         return false;
     };
+    // A standing order that keeps the unit where it is keeps it out of the vacated hex.
+    if !crate::ai::obey::Leash::of(view.game, id).allows_hex(hex) {
+        return false;
+    }
     let danger = Danger::new(view, u);
     let place = |h: Hex| {
         view.objective_value(u, h) - (1.3 - 0.6 * view.boldness) * danger.at(h, false)

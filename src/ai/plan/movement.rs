@@ -11,6 +11,7 @@ use super::danger::{volley, Danger};
 use super::move_scores::{end_of, MoveScores, Stale};
 use super::view::View;
 use super::{broken, on_map};
+use crate::ai::obey::obeyed;
 use crate::engine::Order;
 use crate::engine::{AttackKind, Command, Formation, Unit};
 use hexx::Hex;
@@ -25,9 +26,7 @@ pub fn next(view: &View, memo: &mut MoveScores) -> Option<Command> {
     memo.sync(view);
     let mut best: Option<(f64, Command)> = None;
     for u in view.game.units_of(view.side) {
-        let may_charge = view
-            .game
-            .unit_orders(u.id)
+        let may_charge = obeyed(view.game, u.id, view.game.unit_orders(u.id))
             .iter()
             .any(|c| matches!(c, Command::Order(Order::Charge { .. })));
         if !may_charge {
@@ -64,10 +63,8 @@ pub fn alternatives(view: &View, planned: &Command, k: usize) -> Vec<Command> {
         return Vec::new();
     };
     let scorer = Scorer::new(view, u);
-    let mut scored: Vec<(f64, Command)> = view
-        .game
-        .unit_orders(u.id)
-        .iter()
+    let mut scored: Vec<(f64, Command)> = obeyed(view.game, u.id, view.game.unit_orders(u.id))
+        .into_iter()
         .filter_map(|c| scorer.score(c).map(|v| (v, *c)))
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -84,13 +81,13 @@ fn rank(u: &Unit) -> u8 {
     }
 }
 
-/// The scores of one unit's legal movement orders, in the engine's order; those `stale`
-/// still vouches for are not scored again.
+/// The scores of one unit's legal movement orders that its standing order allows (issue
+/// 28), in the engine's order; those `stale` still vouches for are not scored again.
 fn scores(view: &View, u: &Unit, stale: Option<&Stale>) -> Vec<(Command, f64)> {
-    let orders = view.game.unit_orders(u.id);
+    let orders = obeyed(view.game, u.id, view.game.unit_orders(u.id));
     let scorer = OnceCell::new();
     orders
-        .iter()
+        .into_iter()
         .filter_map(|c| {
             let kept = stale.and_then(|s| s.kept(c, end_of(c, u)));
             kept.or_else(|| scorer.get_or_init(|| Scorer::new(view, u)).score(c))

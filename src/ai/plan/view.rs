@@ -223,6 +223,10 @@ impl<'a> View<'a> {
         let Some(e) = self.game.unit(r.id) else {
             return false;
         };
+        // R12.5: enemy horse may not charge a unit in field works (it may still shoot).
+        if r.charges && e.is_mounted() && self.game.map().has_works(h) {
+            return false;
+        }
         self.game.map().neighbors(h).any(|n| {
             let on_map = self.game.map().contains(n);
             let free = on_map && self.occupant(n).is_none_or(|o| o == r.id || o == mover);

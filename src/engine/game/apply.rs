@@ -42,6 +42,10 @@ impl Game {
             | Event::Routed { .. }
             | Event::Rallied { .. }
             | Event::BecameSteady { .. } => self.apply_harm(event),
+            Event::OrdersReleased { units, .. } => {
+                self.set_standing(units, &crate::engine::StandingOrder::Free)
+            }
+            Event::OrdersChanged { units, order } => self.set_standing(units, order),
         }
     }
 

@@ -309,6 +309,7 @@ impl Game {
             });
             return;
         }
+        self.release_standing_orders();
         match self.phase {
             Phase::Movement => self.emit(Event::PhaseBegan {
                 phase: Phase::Missile,

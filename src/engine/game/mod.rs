@@ -17,6 +17,7 @@ mod reach;
 mod resolve;
 mod retreat;
 mod setup;
+mod standing;
 mod tally;
 mod threat;
 
@@ -185,6 +186,10 @@ pub struct Game {
     /// For each side, the hex distance from each hex to its nearest unit, once asked for,
     /// until one of its units moves (`Game::distance_to`).
     nearest: [std::sync::OnceLock<Vec<u16>>; 2],
+    /// The setup's standing orders for the computer, each with its release distance.
+    order_entries: Vec<super::orders::OrderEntry>,
+    /// Each unit's standing order now, by id.
+    standing: Vec<super::orders::Standing>,
 }
 
 impl Game {

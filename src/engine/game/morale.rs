@@ -44,6 +44,7 @@ impl Game {
         self.roll_for_routed_friends();
         self.recover_disordered();
         self.roll_army_morale();
+        self.release_standing_orders();
         // R9.6 victory check: a side left without units (R10.1) loses before any new turn.
         if self.outcome.is_none() {
             self.check_annihilation();

@@ -136,6 +136,8 @@ pub struct BattleSetup {
     pub turn_limit: Option<u32>,
     /// The side that wins a drawn count (R10.3).
     pub defender: SideId,
+    /// Standing orders for the computer, by unit id; none for a battle that gives none.
+    pub orders: Vec<crate::engine::orders::OrderEntry>,
 }
 
 /// A setup problem, naming the unit (by index in the setup list) where there is one.
@@ -151,6 +153,7 @@ impl Game {
     /// Builds the battle and rolls turn 1's initiative; lists every problem of the setup.
     pub fn new(setup: BattleSetup, dice: Dice) -> Result<Game, Vec<SetupError>> {
         let units = build_units(&setup)?;
+        let units_len = units.len();
         let start_uhp = |side: SideId| units.iter().filter(|u| u.side == side).map(|u| u.uhp).sum();
         let side = |s: &SideSetup, id: SideId| Side {
             name: s.name.clone(),
@@ -186,6 +189,8 @@ impl Game {
             grid: Default::default(),
             orders: Vec::new(),
             nearest: Default::default(),
+            standing: crate::engine::orders::standing_from(&setup.orders, units_len),
+            order_entries: setup.orders,
         };
         game.orders = vec![Default::default(); game.units.len()];
         game.grid = grid::Grid::new(&game.rules, &game.map, &game.units);
