@@ -199,7 +199,8 @@ fn the_designers_guide_example_of_groups_and_orders_passes_check() {
     let (_, after) = guide
         .split_once("**Groups and orders for the computer.**")
         .unwrap();
-    let mut blocks = after.split("```ron\n").skip(1).map(|b| {
+    let mut blocks = after.split("```ron").skip(1).map(|b| {
+        let (_, b) = b.split_once('\n').unwrap();
         let (block, _) = b.split_once("```").unwrap();
         block
     });

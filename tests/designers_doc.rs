@@ -3,6 +3,8 @@
 //! block is a whole scenario file; a ```` ```ron ```` block is a part of one, put into
 //! Kircholm before its turn limit; each is checked beside a copy of `assets/rules.ron` named
 //! `winter.ron`, the rules file the guide's examples name (R12.4–R12.6 and the rules file).
+//! A ```` ```ron units ```` block holds unit lines that replace Kircholm's units of the same
+//! labels in the part that follows it (a group written into Kircholm's own units).
 //! A ```` ```ron pending ```` block is syntax agreed but not yet parsed (reserves R12.1,
 //! defection R12.3, events R12.7, groups and orders): it is counted and skipped, so that
 //! the merge that parses them can switch them on.
@@ -25,6 +27,8 @@ enum Kind {
     Scenario,
     /// A part of one (fields at the top level of a scenario).
     Part,
+    /// Unit lines replacing Kircholm's units of the same labels in the next part.
+    Units,
     /// Agreed syntax the game does not parse yet.
     Pending,
 }
@@ -40,6 +44,7 @@ fn examples(guide: &str) -> Vec<(Kind, usize, String)> {
                     "" => Kind::Part,
                     "scenario" => Kind::Scenario,
                     "pending" => Kind::Pending,
+                    "units" => Kind::Units,
                     other => panic!("line {}: unknown example kind `{other}`", i + 1),
                 };
                 open = Some((kind, i + 1, String::new()));
@@ -67,10 +72,29 @@ fn top_field(line: &str) -> Option<&str> {
 /// The scenario file an example stands for: a part replaces Kircholm's fields of the same
 /// names and goes before its turn limit.
 fn as_scenario(kind: Kind, text: &str) -> String {
+    as_scenario_with(kind, text, "")
+}
+
+/// The label a unit line gives (`label: "Mansfeld's pike"`).
+fn label_of(line: &str) -> Option<&str> {
+    let (_, rest) = line.split_once("label: \"")?;
+    rest.split_once('"').map(|(label, _)| label)
+}
+
+/// As [`as_scenario`], with Kircholm's units of the labels `units` gives replaced by its lines.
+fn as_scenario_with(kind: Kind, text: &str, units: &str) -> String {
     if kind != Kind::Part {
         return text.to_string();
     }
-    let kircholm = std::fs::read_to_string("scenarios/kircholm.ron").unwrap();
+    let mut kircholm = std::fs::read_to_string("scenarios/kircholm.ron").unwrap();
+    for unit in units.lines() {
+        let label = label_of(unit).unwrap();
+        let old = (kircholm.lines())
+            .find(|l| label_of(l) == Some(label))
+            .unwrap_or_else(|| panic!("Kircholm has no unit `{label}`"))
+            .to_string();
+        kircholm = kircholm.replace(&old, unit);
+    }
     let given: Vec<&str> = text.lines().filter_map(top_field).collect();
     let mut out = String::new();
     let mut skipping = false;
@@ -106,17 +130,24 @@ fn i28_every_example_in_the_designers_guide_passes_check() {
     std::fs::copy("assets/rules.ron", dir.path().join("winter.ron")).unwrap();
     let all = examples(&guide);
     let mut failures = Vec::new();
+    let mut units = String::new();
     for (kind, line, text) in all.iter().filter(|(k, _, _)| *k != Kind::Pending) {
-        let (lines, ok) = check(dir.path(), *line, &as_scenario(*kind, text));
+        if *kind == Kind::Units {
+            units.clone_from(text);
+            continue;
+        }
+        let scenario = as_scenario_with(*kind, text, &std::mem::take(&mut units));
+        let (lines, ok) = check(dir.path(), *line, &scenario);
         if !ok {
             failures.push(format!("docs/designers.md:{line}: {}", lines.join("\n  ")));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     let pending = all.iter().filter(|(k, _, _)| *k == Kind::Pending).count();
+    let units_blocks = all.iter().filter(|(k, _, _)| *k == Kind::Units).count();
     println!(
         "checked {} examples of docs/designers.md; skipped {pending} pending (```ron pending: reserves, events, groups and orders, not parsed yet)",
-        all.len() - pending
+        all.len() - pending - units_blocks
     );
     let count = |kind: Kind| all.iter().filter(|(k, _, _)| *k == kind).count();
     assert!(count(Kind::Scenario) >= 1, "no whole scenario in the guide");

@@ -150,9 +150,9 @@ const EXPECTED: &[&str] = &[
     "scenarios/klushino.ron normal random 1: 143 6fd0bc189a0d8c1b",
     "scenarios/klushino.ron normal random 2: 135 05f3282b2d278a02",
     "scenarios/klushino.ron normal random 3: 184 94a1b7ec6a6c0a6f",
-    "scenarios/klushino.ron advance normal 1: 218 3479c333c85b968b",
-    "scenarios/klushino.ron advance normal 2: 140 1ef1d184b258b567",
-    "scenarios/klushino.ron advance normal 3: 232 d27deea7684298fd",
+    "scenarios/klushino.ron advance normal 1: 141 367ab23073c27c3b",
+    "scenarios/klushino.ron advance normal 2: 207 70491963b3b3ee9c",
+    "scenarios/klushino.ron advance normal 3: 206 8aea052b19069c12",
 ];
 
 /// The orders the engine remembers between queries are never stale: after every command of

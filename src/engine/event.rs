@@ -573,6 +573,9 @@ impl Event {
                 attacker, target, ..
             } => vec![(Attacker, *attacker), (Target, *target)],
             Event::DecisionRequested { decision } => decision_units(decision),
+            Event::OrdersReleased { units, .. } | Event::OrdersChanged { units, .. } => {
+                units.iter().map(|u| (Unit, *u)).collect()
+            }
             Event::TurnBegan { .. }
             | Event::InitiativeRolled { .. }
             | Event::FirstSideChosen { .. }
