@@ -548,13 +548,21 @@ fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
     let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
         format!("{} wins", g.side(s).name)
     });
-    let why = match outcome.reason {
+    let scripted: String;
+    let why: &str = match outcome.reason {
         EndReason::Annihilated => "no enemy unit is left on the field (R10.1)",
         EndReason::ArmyBroke => "the enemy army's morale broke (R10.2)",
         EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
         EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
         EndReason::Defender => "the defender holds at the turn limit (R10.3)",
         EndReason::Conceded => "the enemy conceded the battle (R10)",
+        EndReason::Scripted { event } => {
+            scripted = format!(
+                "{} (R12.7)",
+                g.scripted_reason(event).unwrap_or("a scenario event")
+            );
+            &scripted
+        }
     };
     let bold = Style::default().add_modifier(Modifier::BOLD);
     Some(vec![

@@ -101,6 +101,8 @@ pub fn unit(side: SideId, troop: TroopType, creatures: u32, col: i32, row: i32) 
         ready: false,
         reload_tokens: 0,
         damage: 0,
+        reserve: None,
+        group: None,
     }
 }
 
@@ -120,6 +122,7 @@ pub fn setup(units: Vec<UnitSetup>) -> BattleSetup {
         objectives: Vec::new(),
         turn_limit: None,
         defender: SideId::B,
+        events: Vec::new(),
     }
 }
 

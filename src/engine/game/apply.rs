@@ -42,6 +42,13 @@ impl Game {
             | Event::Routed { .. }
             | Event::Rallied { .. }
             | Event::BecameSteady { .. } => self.apply_harm(event),
+            Event::ReserveArrived { .. }
+            | Event::ReserveDelayed { .. }
+            | Event::ReserveReleased { .. }
+            | Event::ScenarioEventFired { .. }
+            | Event::MessageShown { .. }
+            | Event::UnitDefected { .. }
+            | Event::TerrainChanged { .. } => self.apply_script(event),
         }
     }
 
@@ -216,7 +223,7 @@ impl Game {
 
     /// Takes a unit on the map out of the grid, before it moves or leaves the map; another
     /// unit in the same hex (a fleeing unit passing through) keeps it.
-    fn lift(&mut self, unit: UnitId) {
+    pub(super) fn lift(&mut self, unit: UnitId) {
         let u = self.at(unit);
         if !u.on_map() {
             return;
