@@ -540,3 +540,145 @@ fn r12_7_a_scenario_names_units_groups_and_events_the_engine_holds_as_ids() {
     );
     assert_eq!(s.events[1].then, [Effect::Defect(vec![id(1)])]);
 }
+
+// ------------------------------------------------------------------ `check`
+
+/// A battle with a group, two reserves and three events; `check` passes it.
+const BASE: &str = r#"(
+    name: "Test",
+    map: [". . . . . .", ". . . . . .", ". . ~ . . .", ". . . . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", group: "left wing"),
+        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3), label: "Red shot"),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
+        (troop: "pikemen", side: "Blue", creatures: 120, label: "Blue late", reserve: (turn: 3, hexes: [(5, 0)])),
+        (troop: "pikemen", side: "Red", creatures: 120, label: "Red late", group: "late", reserve: (event: "Help", hexes: [(5, 3)])),
+    ],
+    objectives: [(name: "the mill", at: (4, 2))],
+    events: [
+        (name: "Help", when: Lost(unit: "Red pike"), then: [Message("Help comes."), Release(group: "late")]),
+        (name: "Mill", when: Holds(side: "Blue", objective: "the mill"), repeat: true, then: [Defect(unit: "Red shot")]),
+        (name: "Rout", when: Losses(side: "Red", percent: 50), then: [EndBattle(winner: "Blue", reason: "Red gives up.")]),
+    ],
+    turn_limit: 6,
+    defender: "Blue",
+)
+"#;
+
+#[test]
+fn r12_7_the_base_battle_with_events_is_clean() {
+    let scenario = volley::scenario::Scenario::parse(BASE, "base.ron").unwrap();
+    assert!(scenario.warnings.is_empty());
+    assert_eq!(scenario.setup.events.len(), 3);
+}
+
+#[test]
+fn r12_7_check_an_unknown_label_is_refused_with_did_you_mean() {
+    let text = edit(
+        BASE,
+        r#"Lost(unit: "Red pike")"#,
+        r#"Lost(unit: "Red pik")"#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:14:41: event `Help` names the unit \"Red pik\", which the battle does not have; did you mean `Red pike`?"]
+    );
+}
+
+#[test]
+fn r12_7_check_an_event_naming_a_label_two_units_share_is_refused() {
+    let text = edit(BASE, r#"label: "Blue pike""#, r#"label: "Red pike""#);
+    assert_eq!(
+        refused(&text),
+        [
+            "bad.ron:8:70: warning: \"Red pike\" at (0, 0) has the same label as \"Red pike\" at (0, 3): name them apart",
+            "bad.ron:14:41: event `Help` names \"Red pike\", a label 2 units share: an event names one unit only (R12.7)",
+        ]
+    );
+}
+
+#[test]
+fn r12_7_check_an_unknown_group_is_refused_with_did_you_mean() {
+    let text = edit(
+        BASE,
+        r#"Release(group: "late")"#,
+        r#"Release(group: "lat")"#,
+    );
+    assert_eq!(
+        refused(&text),
+        [
+            "bad.ron:10:101: the reserve \"Red late\" waits for the event `Help`, which has no `Release` for it (R12.1)",
+            "bad.ron:14:100: event `Help` names the group `lat`, which no unit belongs to; did you mean `late`?",
+        ]
+    );
+}
+
+#[test]
+fn r12_7_check_an_unknown_side_and_objective_are_refused_with_did_you_mean() {
+    let text = edit(
+        BASE,
+        r#"Holds(side: "Blue", objective: "the mill")"#,
+        r#"Holds(side: "Bleu", objective: "the mil")"#,
+    );
+    assert_eq!(
+        refused(&text),
+        [
+            "bad.ron:15:42: event `Mill` names the side `Bleu`, which the battle does not have; did you mean `Blue`?",
+            "bad.ron:15:61: event `Mill` names the objective `the mil`, which the battle does not have; did you mean `the mill`?",
+        ]
+    );
+}
+
+#[test]
+fn r12_7_check_a_unit_and_a_group_at_once_are_refused() {
+    let text = edit(
+        BASE,
+        r#"Defect(unit: "Red shot")"#,
+        r#"Defect(unit: "Red shot", group: "late")"#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:15:88: event `Mill`: name either `unit:` or `group:`, not both or neither (R12.7)"]
+    );
+}
+
+#[test]
+fn r12_7_check_a_share_of_losses_or_a_turn_out_of_range_is_refused() {
+    let text = edit(BASE, "percent: 50", "percent: 0");
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:16:50: event `Rout`'s share of losses 0% must be 1% to 100% (R12.7, R2.8)"]
+    );
+    let text = edit(
+        BASE,
+        r#"when: Losses(side: "Red", percent: 50)"#,
+        "when: Turn(9)",
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:16:24: event `Rout`'s turn 9 must be 1 to the turn limit, 6 (R12.7, R2.8)"]
+    );
+}
+
+#[test]
+fn r12_7_check_two_events_of_one_name_are_refused() {
+    let text = edit(BASE, r#"(name: "Mill","#, r#"(name: "Help","#);
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:15:10: two events are named `Help`: name them apart (R12.7)"]
+    );
+}
+
+#[test]
+fn r12_7_check_a_terrain_change_off_the_map_is_refused() {
+    let text = edit(
+        BASE,
+        r#"Message("Help comes."),"#,
+        r#"Message("Help comes."), Terrain(hexes: [(0, 9)], to: Water),"#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:14:93: event `Help` changes the terrain of (0, 9), which is off the map (R12.7)"]
+    );
+}

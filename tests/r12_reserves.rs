@@ -243,3 +243,102 @@ fn r12_3_a_reserve_that_defects_arrives_for_its_new_side() {
     );
     assert_eq!((g.side(A).start_uhp, g.side(B).start_uhp), (8, 16));
 }
+
+// ------------------------------------------------------------------ `check`
+
+/// A battle with a group, two reserves and three events; `check` passes it.
+const BASE: &str = r#"(
+    name: "Test",
+    map: [". . . . . .", ". . . . . .", ". . ~ . . .", ". . . . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", group: "left wing"),
+        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3), label: "Red shot"),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
+        (troop: "pikemen", side: "Blue", creatures: 120, label: "Blue late", reserve: (turn: 3, hexes: [(5, 0)])),
+        (troop: "pikemen", side: "Red", creatures: 120, label: "Red late", group: "late", reserve: (event: "Help", hexes: [(5, 3)])),
+    ],
+    objectives: [(name: "the mill", at: (4, 2))],
+    events: [
+        (name: "Help", when: Lost(unit: "Red pike"), then: [Message("Help comes."), Release(group: "late")]),
+        (name: "Mill", when: Holds(side: "Blue", objective: "the mill"), repeat: true, then: [Defect(unit: "Red shot")]),
+        (name: "Rout", when: Losses(side: "Red", percent: 50), then: [EndBattle(winner: "Blue", reason: "Red gives up.")]),
+    ],
+    turn_limit: 6,
+    defender: "Blue",
+)
+"#;
+
+#[test]
+fn r12_1_check_a_reserve_due_after_the_turn_limit_is_refused() {
+    let text = edit(BASE, "reserve: (turn: 3,", "reserve: (turn: 7,");
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:9:88: \"Blue late\" is due on turn 7; a reserve's arrival turn must be 1 to the turn limit, 6 (R12.1, R2.8)"]
+    );
+}
+
+#[test]
+fn r12_1_check_a_reserves_hexes_must_be_on_the_map_and_passable() {
+    let text = edit(BASE, "hexes: [(5, 0)]", "hexes: [(2, 2), (9, 0)]");
+    assert_eq!(
+        refused(&text),
+        [
+            "bad.ron:9:97: \"Blue late\"'s arrival hex (2, 2) is water, which no unit can enter (R4.6, R12.1)",
+            "bad.ron:9:97: \"Blue late\"'s arrival hex (9, 0) is off the map (R12.1)",
+        ]
+    );
+}
+
+#[test]
+fn r12_1_check_a_reserve_waiting_for_an_unknown_event_is_refused_with_did_you_mean() {
+    let text = edit(
+        BASE,
+        r#"reserve: (event: "Help","#,
+        r#"reserve: (event: "Hlep","#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:10:101: the reserve waits for the event `Hlep`, which the battle does not have; did you mean `Help`?"]
+    );
+}
+
+#[test]
+fn r12_1_check_a_reserve_whose_event_does_not_release_it_is_refused() {
+    let text = edit(BASE, r#"Release(group: "late")"#, r#"Message("x")"#);
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:10:101: the reserve \"Red late\" waits for the event `Help`, which has no `Release` for it (R12.1)"]
+    );
+}
+
+#[test]
+fn r12_1_check_a_unit_needs_a_hex_or_a_reserve_not_both() {
+    let text = edit(
+        BASE,
+        r#"at: (0, 0), label: "Blue pike""#,
+        r#"label: "Blue pike""#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:8:10: \"Blue pike\" with no hex: give it `at: (col, row)`, or make it a reserve (R12.1)"]
+    );
+    let text = edit(
+        BASE,
+        r#"label: "Blue late", reserve"#,
+        r#"at: (4, 0), label: "Blue late", reserve"#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:9:58: \"Blue late\" has both `at` and `reserve`: a reserve starts off the map (R12.1); leave `at` out"]
+    );
+    let text = edit(
+        BASE,
+        "reserve: (turn: 3, hexes",
+        r#"reserve: (turn: 3, event: "Help", hexes"#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:9:78: \"Blue late\"'s reserve needs either `turn` or `event`, not both or neither (R12.1)"]
+    );
+}

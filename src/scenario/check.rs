@@ -431,11 +431,12 @@ fn who(u: &UnitDef) -> String {
     format!("\"{name}\" {}", whereabouts(u))
 }
 
-/// `at (1, 3)`, or `in reserve` for a unit without a hex (R12.1).
+/// `at (1, 3)`, `in reserve` for a reserve (R12.1), `with no hex` for a unit given none.
 fn whereabouts(u: &UnitDef) -> String {
-    match u.at {
-        Some((col, row)) => format!("at ({col}, {row})"),
-        None => "in reserve".into(),
+    match (u.at, &u.reserve) {
+        (Some((col, row)), _) => format!("at ({col}, {row})"),
+        (None, Some(_)) => "in reserve".into(),
+        (None, None) => "with no hex".into(),
     }
 }
 
@@ -464,7 +465,7 @@ fn check_unit(
         (_, Some(_)) => Some(Hex::ZERO),
         (None, None) => {
             let message = format!(
-                "{}: give its hex `at: (col, row)`, or make it a reserve (R12.1)",
+                "{}: give it `at: (col, row)`, or make it a reserve (R12.1)",
                 who(u)
             );
             c.at(c.lines.field_in(span, "troop"), message);
@@ -761,7 +762,7 @@ fn place((col, row): (i32, i32)) -> String {
 }
 
 /// A terrain in a designer's words: `water`, `woods`.
-fn terrain_word(t: Terrain) -> String {
+pub(super) fn terrain_word(t: Terrain) -> String {
     format!("{t:?}").to_lowercase()
 }
 

@@ -56,6 +56,12 @@ fn quoted_at(c: &Checker, span: Span, name: &str) -> (usize, usize) {
     )
 }
 
+/// Where an event is written and how problems name it (`event `Help``).
+struct At {
+    span: Span,
+    event: String,
+}
+
 /// `; did you mean `X`?` for the nearest of `names`, or nothing.
 fn hint<'n>(asked: &str, names: impl Iterator<Item = &'n str>) -> String {
     closest_name(asked, names)
@@ -154,15 +160,15 @@ fn check_reserve(
     if let Some(map) = map {
         for &(col, row) in &r.hexes {
             let bad = match hex_on(map, (col, row)).and_then(|h| map.terrain(h)) {
-                None => Some("is off the map".to_string()),
+                None => Some("is off the map (R12.1)".to_string()),
                 Some(t) if rules.terrain(t).cost.is_none() => Some(format!(
-                    "is {}, which no unit can enter (R4.6)",
-                    format!("{t:?}").to_lowercase()
+                    "is {}, which no unit can enter (R4.6, R12.1)",
+                    super::check::terrain_word(t)
                 )),
                 Some(_) => None,
             };
             if let Some(why) = bad {
-                let message = format!("{who}'s arrival hex ({col}, {row}) {why} (R12.1)");
+                let message = format!("{who}'s arrival hex ({col}, {row}) {why}");
                 c.at(at(c, "hexes"), message);
             }
         }
@@ -217,9 +223,13 @@ fn event(
     span: Span,
     map: Option<&Map>,
 ) -> Option<ScenarioEvent> {
-    let when = trigger(c, parsed, names, &e.when, span);
+    let at = At {
+        span,
+        event: format!("event `{}`", escape_text(&e.name)),
+    };
+    let when = trigger(c, parsed, names, &e.when, &at);
     let then: Vec<Option<Effect>> = (e.then.iter())
-        .map(|effect| self::effect(c, names, effect, span, map))
+        .map(|effect| self::effect(c, names, effect, &at, map))
         .collect();
     let then: Option<Vec<Effect>> = then.into_iter().collect();
     Some(ScenarioEvent {
@@ -235,37 +245,39 @@ fn trigger(
     parsed: &ScenarioFile,
     names: &Names,
     t: &TriggerDef,
-    span: Span,
+    at: &At,
 ) -> Option<Trigger> {
+    let span = at.span;
     match t {
         TriggerDef::Turn(n) if *n == 0 || *n > parsed.turn_limit => {
             let message = format!(
-                "the event's turn {n} must be 1 to the turn limit, {} (R12.7, R2.8)",
-                parsed.turn_limit
+                "{}'s turn {n} must be 1 to the turn limit, {} (R12.7, R2.8)",
+                at.event, parsed.turn_limit
             );
             c.at(c.lines.field_in(span, "when"), message);
             None
         }
         TriggerDef::Turn(n) => Some(Trigger::Turn(*n)),
         TriggerDef::Lost { unit, group } => {
-            units(c, names, (unit, group), (span, "when")).map(Trigger::Lost)
+            units(c, names, (unit, group), (at, "when")).map(Trigger::Lost)
         }
         TriggerDef::Fleeing { unit, group } => {
-            units(c, names, (unit, group), (span, "when")).map(Trigger::Fleeing)
+            units(c, names, (unit, group), (at, "when")).map(Trigger::Fleeing)
         }
         TriggerDef::Holds { side, objective } => {
-            let side = side_named(c, names, side, span);
-            let objective = objective_named(c, names, objective, span);
+            let side = side_named(c, names, side, at);
+            let objective = objective_named(c, names, objective, at);
             Some(Trigger::Holds {
                 side: side?,
                 objective: objective?,
             })
         }
         TriggerDef::Losses { side, percent } => {
-            let side = side_named(c, names, side, span);
+            let side = side_named(c, names, side, at);
             if !(1..=100).contains(percent) {
                 let message = format!(
-                    "the event's share of losses {percent}% must be 1% to 100% (R12.7, R2.8)"
+                    "{}'s share of losses {percent}% must be 1% to 100% (R12.7, R2.8)",
+                    at.event
                 );
                 c.at(c.lines.field_in(span, "percent"), message);
                 return None;
@@ -282,22 +294,24 @@ fn effect(
     c: &mut Checker,
     names: &Names,
     e: &EffectDef,
-    span: Span,
+    at: &At,
     map: Option<&Map>,
 ) -> Option<Effect> {
+    let span = at.span;
     match e {
         EffectDef::Message(text) => Some(Effect::Message(text.clone())),
         EffectDef::Release { unit, group } => {
-            units(c, names, (unit, group), (span, "then")).map(Effect::Release)
+            units(c, names, (unit, group), (at, "then")).map(Effect::Release)
         }
         EffectDef::Defect { unit, group } => {
-            units(c, names, (unit, group), (span, "then")).map(Effect::Defect)
+            units(c, names, (unit, group), (at, "then")).map(Effect::Defect)
         }
         EffectDef::Terrain { hexes, to } => {
             let on_map = |h: &(i32, i32)| map.is_none_or(|m| hex_on(m, *h).is_some());
             if let Some((col, row)) = hexes.iter().find(|h| !on_map(h)) {
                 let message = format!(
-                    "the event changes the terrain of ({col}, {row}), which is off the map (R12.7)"
+                    "{} changes the terrain of ({col}, {row}), which is off the map (R12.7)",
+                    at.event
                 );
                 c.at(c.lines.field_in(span, "hexes"), message);
                 return None;
@@ -309,7 +323,7 @@ fn effect(
             Some(Effect::Terrain { hexes, to: *to })
         }
         EffectDef::EndBattle { winner, reason } => {
-            let winner = side_named(c, names, winner, span)?;
+            let winner = side_named(c, names, winner, at)?;
             Some(Effect::EndBattle {
                 winner,
                 reason: reason.clone(),
@@ -323,15 +337,17 @@ fn units(
     c: &mut Checker,
     names: &Names,
     (unit, group): (&Option<String>, &Option<String>),
-    (span, field): (Span, &str),
+    (at, field): (&At, &str),
 ) -> Option<Vec<UnitId>> {
+    let span = at.span;
     let ids = |list: &[usize]| list.iter().map(|&i| UnitId(i as u16)).collect();
     match (unit, group) {
         (Some(label), None) => match names.labels.get(label.as_str()).map(Vec::as_slice) {
             Some([one]) => Some(ids(&[*one])),
             Some(many) => {
                 let message = format!(
-                    "the event names \"{}\", a label {} units share: an event names one unit only (R12.7)",
+                    "{} names \"{}\", a label {} units share: an event names one unit only (R12.7)",
+                    at.event,
                     escape_text(label),
                     many.len()
                 );
@@ -340,7 +356,8 @@ fn units(
             }
             None => {
                 let message = format!(
-                    "the event names the unit \"{}\", which the battle does not have{}",
+                    "{} names the unit \"{}\", which the battle does not have{}",
+                    at.event,
                     escape_text(label),
                     hint(label, names.labels.keys().copied())
                 );
@@ -352,7 +369,8 @@ fn units(
             Some(list) => Some(ids(list)),
             None => {
                 let message = format!(
-                    "the event names the group `{}`, which no unit belongs to{}",
+                    "{} names the group `{}`, which no unit belongs to{}",
+                    at.event,
                     escape_text(g),
                     hint(g, names.groups.keys().copied())
                 );
@@ -361,39 +379,43 @@ fn units(
             }
         },
         _ => {
-            let message =
-                "name either `unit:` or `group:`, not both or neither (R12.7)".to_string();
+            let message = format!(
+                "{}: name either `unit:` or `group:`, not both or neither (R12.7)",
+                at.event
+            );
             c.at(c.lines.field_in(span, field), message);
             None
         }
     }
 }
 
-fn side_named(c: &mut Checker, names: &Names, side: &str, span: Span) -> Option<SideId> {
+fn side_named(c: &mut Checker, names: &Names, side: &str, at: &At) -> Option<SideId> {
     match names.sides.iter().position(|s| *s == side) {
         Some(0) => Some(SideId::A),
         Some(_) => Some(SideId::B),
         None => {
             let message = format!(
-                "the event names the side `{}`, which the battle does not have{}",
+                "{} names the side `{}`, which the battle does not have{}",
+                at.event,
                 escape_text(side),
                 hint(side, names.sides.iter().copied())
             );
-            c.at(quoted_at(c, span, side), message);
+            c.at(quoted_at(c, at.span, side), message);
             None
         }
     }
 }
 
-fn objective_named(c: &mut Checker, names: &Names, name: &str, span: Span) -> Option<usize> {
+fn objective_named(c: &mut Checker, names: &Names, name: &str, at: &At) -> Option<usize> {
     let found = names.objectives.iter().position(|o| *o == name);
     if found.is_none() {
         let message = format!(
-            "the event names the objective `{}`, which the battle does not have{}",
+            "{} names the objective `{}`, which the battle does not have{}",
+            at.event,
             escape_text(name),
             hint(name, names.objectives.iter().copied())
         );
-        c.at(quoted_at(c, span, name), message);
+        c.at(quoted_at(c, at.span, name), message);
     }
     found
 }
