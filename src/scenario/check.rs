@@ -104,19 +104,22 @@ pub(super) fn build(
                 warnings: c.warnings,
             })
         }
-        _ => {
-            // Warnings too, so a designer sees everything at once; in line order.
-            let warnings = c.warnings.into_iter().map(|w| Problem {
-                message: format!("warning: {}", w.message),
-                ..w
-            });
-            let mut problems: Vec<Problem> = c.problems.into_iter().chain(warnings).collect();
-            problems.sort_by_key(|p| (p.line, p.col));
-            Err(DataError::Invalid {
-                file: file.into(),
-                problems,
-            })
-        }
+        _ => Err(refusal(file, c)),
+    }
+}
+
+/// The refusal of a file with problems: its warnings too, so a designer sees everything
+/// at once, in line order.
+fn refusal(file: &str, c: Checker) -> DataError {
+    let warnings = c.warnings.into_iter().map(|w| Problem {
+        message: format!("warning: {}", w.message),
+        ..w
+    });
+    let mut problems: Vec<Problem> = c.problems.into_iter().chain(warnings).collect();
+    problems.sort_by_key(|p| (p.line, p.col));
+    DataError::Invalid {
+        file: file.into(),
+        problems,
     }
 }
 
