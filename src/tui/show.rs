@@ -95,7 +95,7 @@ fn key(app: &App) -> String {
     }
     let mut out = format!("\nTerrain: {}\n", present.join(", "));
     out.push_str("Units (side and formation, tag, uhp on the map):\n");
-    for u in game.units() {
+    for u in game.units().iter().filter(|u| !u.to_come()) {
         let (col, row) = Map::offset(u.pos);
         out.push_str(&format!(
             "  {}{} {}  {} {} ({col}, {row})\n",
@@ -105,6 +105,23 @@ fn key(app: &App) -> String {
             columns::pad(&u.label, 28),
             columns::pad(&game.side(u.side).name, 18),
         ));
+    }
+    let reserves: Vec<String> = (game.units().iter())
+        .filter_map(|u| {
+            let when = super::script_words::reserve_words(game, u)?;
+            Some(format!(
+                "  {}{} {}  {} {} {when}\n",
+                app.side_letter(u.side),
+                u.troop.formation.code(),
+                app.tag(u.id),
+                columns::pad(&u.label, 28),
+                columns::pad(&game.side(u.side).name, 18),
+            ))
+        })
+        .collect();
+    if !reserves.is_empty() {
+        out.push_str("Reserves (off the map until they arrive, R12.1):\n");
+        out.push_str(&reserves.concat());
     }
     if !game.objectives().is_empty() {
         out.push_str("Objectives (@@ on the map):\n");
