@@ -295,6 +295,13 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
             scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
         }
         Mode::SaveAs { name } => save_prompt(frame, app, area, name),
+        Mode::Message { lines, .. } => {
+            let mut shown: Vec<Line<'static>> =
+                lines.iter().map(|l| Line::raw(l.clone())).collect();
+            shown.push(Line::raw(""));
+            shown.push(Line::raw("Press any key to go on."));
+            popup(frame, area, "Message", shown, 70);
+        }
         Mode::Problems { lines } => {
             let mut shown: Vec<Line<'static>> =
                 lines.iter().map(|l| Line::raw(l.clone())).collect();

@@ -57,7 +57,12 @@ fn who(game: &Game, ids: &[UnitId]) -> String {
     let group = units.first().and_then(|u| u.group.as_deref());
     let whole = group.is_some_and(|g| {
         units.iter().all(|u| u.group.as_deref() == Some(g))
-            && game.units().iter().filter(|u| u.group.as_deref() == Some(g)).count() == units.len()
+            && game
+                .units()
+                .iter()
+                .filter(|u| u.group.as_deref() == Some(g))
+                .count()
+                == units.len()
     });
     match group {
         Some(g) if whole && units.len() > 1 => format!("the {g}"),
@@ -73,7 +78,10 @@ pub fn trigger_words(game: &Game, trigger: &Trigger) -> String {
         Trigger::Lost(ids) => format!("{} destroyed or routed", who(game, ids)),
         Trigger::Fleeing(ids) => format!("{} fleeing", who(game, ids)),
         Trigger::Holds { side: s, objective } => {
-            let name = game.objectives().get(*objective).map_or("?", |o| o.name.as_str());
+            let name = game
+                .objectives()
+                .get(*objective)
+                .map_or("?", |o| o.name.as_str());
             format!("{} holds {name}", side(*s))
         }
         Trigger::Losses { side: s, percent } => {
@@ -119,7 +127,9 @@ pub fn event_words(game: &Game, e: &ScenarioEvent) -> String {
 pub fn group_lines(game: &Game) -> Vec<String> {
     let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
     for u in game.units() {
-        let Some(g) = u.group.as_deref() else { continue };
+        let Some(g) = u.group.as_deref() else {
+            continue;
+        };
         match groups.iter_mut().find(|(name, _)| *name == g) {
             Some((_, units)) => units.push(&u.label),
             None => groups.push((g, vec![&u.label])),
@@ -127,6 +137,12 @@ pub fn group_lines(game: &Game) -> Vec<String> {
     }
     groups
         .into_iter()
-        .map(|(g, units)| format!("{g} ({}): {}", count(units.len() as u64, "unit", "units"), units.join(", ")))
+        .map(|(g, units)| {
+            format!(
+                "{g} ({}): {}",
+                count(units.len() as u64, "unit", "units"),
+                units.join(", ")
+            )
+        })
         .collect()
 }
