@@ -120,7 +120,7 @@ fn key(app: &App) -> String {
         })
         .collect();
     if !reserves.is_empty() {
-        out.push_str("Reserves (off the map until they arrive, R12.1):\n");
+        out.push_str("Reserves (off the map until they arrive, R12.1; +R+ marks where):\n");
         out.push_str(&reserves.concat());
     }
     if !game.objectives().is_empty() {
