@@ -127,7 +127,7 @@ fn a_misspelt_unit_field_names_a_unit_not_a_rust_type() {
         [
             "7:70: Unexpected field named `lable` in a unit, expected one of `troop`, `side`, \
           `creatures`, `at`, `label`, `plural`, `disordered`, `ready`, `fleeing`, \
-          `reload_tokens`, or `damage` instead"
+          `reload_tokens`, `damage`, `group`, or `reserve` instead"
         ]
     );
 }
