@@ -682,3 +682,16 @@ fn r12_7_check_a_terrain_change_off_the_map_is_refused() {
         ["bad.ron:14:93: event `Help` changes the terrain of (0, 9), which is off the map (R12.7)"]
     );
 }
+
+#[test]
+fn r12_7_check_a_misspelt_trigger_names_an_events_trigger_not_a_rust_type() {
+    let text = edit(
+        BASE,
+        r#"Lost(unit: "Red pike")"#,
+        r#"Lots(unit: "Red pike")"#,
+    );
+    assert_eq!(
+        refused(&text),
+        ["bad.ron:14:30: Unexpected variant named `Lots` for an event's trigger, expected one of `Turn`, `Lost`, `Fleeing`, `Holds`, or `Losses` instead"]
+    );
+}

@@ -299,7 +299,7 @@ fn effect(
 ) -> Option<Effect> {
     let span = at.span;
     match e {
-        EffectDef::Message(text) => Some(Effect::Message(text.clone())),
+        EffectDef::Message(text) => Some(Effect::Message(escape_text(text).into_owned())),
         EffectDef::Release { unit, group } => {
             units(c, names, (unit, group), (at, "then")).map(Effect::Release)
         }
@@ -326,7 +326,7 @@ fn effect(
             let winner = side_named(c, names, winner, at)?;
             Some(Effect::EndBattle {
                 winner,
-                reason: reason.clone(),
+                reason: escape_text(reason).into_owned(),
             })
         }
     }

@@ -10,7 +10,6 @@ use crate::engine::event::{EndReason, Event, Phase};
 use crate::engine::map::Terrain;
 use crate::engine::script::{Effect, Trigger};
 use crate::engine::types::{SideId, Status, UnitId};
-use crate::text::escape_text;
 use hexx::Hex;
 
 impl Game {
@@ -70,9 +69,8 @@ impl Game {
     /// One effect of the event at `index` (R12.7).
     fn take_effect(&mut self, index: usize, effect: &Effect) {
         match effect {
-            Effect::Message(text) => self.emit(Event::MessageShown {
-                text: escape_text(text).into_owned(),
-            }),
+            // The loader escaped the scenario's words (`check_script`).
+            Effect::Message(text) => self.emit(Event::MessageShown { text: text.clone() }),
             Effect::Release(ids) => {
                 for &unit in ids {
                     let waiting = self.unit(unit).and_then(|u| u.reserve.as_ref());
