@@ -106,7 +106,24 @@ fn key(app: &App) -> String {
             columns::pad(&game.side(u.side).name, 18),
         ));
     }
-    let reserves: Vec<String> = (game.units().iter())
+    out.push_str(&reserves(app));
+    if !game.objectives().is_empty() {
+        out.push_str("Objectives (@@ on the map):\n");
+        for o in game.objectives() {
+            let (col, row) = Map::offset(o.hex);
+            let worth = super::describe::objective_worth(game, o);
+            let place = format!("({col}, {row})");
+            out.push_str(&format!("  {} {place}{worth}\n", columns::pad(&o.name, 33)));
+        }
+    }
+    out
+}
+
+/// The reserves still to come, each with its side, tag, and when and where it arrives
+/// (R12.1); nothing for a battle without.
+fn reserves(app: &App) -> String {
+    let game = app.game();
+    let lines: Vec<String> = (game.units().iter())
         .filter_map(|u| {
             let when = super::script_words::reserve_words(game, u)?;
             Some(format!(
@@ -119,18 +136,11 @@ fn key(app: &App) -> String {
             ))
         })
         .collect();
-    if !reserves.is_empty() {
-        out.push_str("Reserves (off the map until they arrive, R12.1; +R+ marks where):\n");
-        out.push_str(&reserves.concat());
+    if lines.is_empty() {
+        return String::new();
     }
-    if !game.objectives().is_empty() {
-        out.push_str("Objectives (@@ on the map):\n");
-        for o in game.objectives() {
-            let (col, row) = Map::offset(o.hex);
-            let worth = super::describe::objective_worth(game, o);
-            let place = format!("({col}, {row})");
-            out.push_str(&format!("  {} {place}{worth}\n", columns::pad(&o.name, 33)));
-        }
-    }
-    out
+    format!(
+        "Reserves (off the map until they arrive, R12.1; +R+ marks where):\n{}",
+        lines.concat()
+    )
 }
