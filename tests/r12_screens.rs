@@ -128,3 +128,56 @@ fn r12_7_the_end_screen_gives_the_events_reason() {
     let s = render(&app, 100, 30);
     assert_shows(&s, "Why: Night falls on a Blue field. (R12.7), turn 2");
 }
+
+/// A battle whose reserve is released by an event and whose message comes on turn 2.
+const RELEASED: &str = r#"(
+    name: "Released",
+    map: [". . . . . .", ". . . . . .", ". . . . . .", ". . . . . ."],
+    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
+    units: [
+        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike"),
+        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
+        (troop: "pikemen", side: "Red", creatures: 120, label: "Red late", reserve: (event: "Help", hexes: [(5, 3)])),
+    ],
+    events: [(name: "Help", when: Turn(2), then: [Message("Help comes."), Release(unit: "Red late")])],
+    turn_limit: 3,
+    defender: "Blue",
+)
+"#;
+
+#[test]
+fn r12_7_the_replay_viewer_steps_through_the_scenarios_events() {
+    use volley::ai::{Player, RandomPlayer};
+    let scenario = Scenario::parse(RELEASED, "released.ron").unwrap();
+    let mut game =
+        volley::engine::Game::new(scenario.setup.clone(), volley::engine::Dice::seeded(3)).unwrap();
+    let mut player = RandomPlayer::new(3);
+    let mut commands = Vec::new();
+    while let Some(c) = player.choose(&game) {
+        game.submit(c).unwrap();
+        commands.push(c);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("released.ron");
+    volley::save::SaveFile::of(&scenario, 3, HOTSEAT, &commands, &game)
+        .write(&path)
+        .unwrap();
+    let mut replay =
+        volley::tui::replay::Replay::new(volley::save::resume(&path).unwrap()).unwrap();
+    let lines = [
+        "Event: Help (R12.7)",
+        "“Help comes.”",
+        "Red late is released from the reserve: arrives at the next movement orders (R12.1)",
+        "Red late arrives from the reserve at (5, 3) (R12.1)",
+    ];
+    let shows = |replay: &volley::tui::replay::Replay, line: &str| {
+        replay.app.log().iter().any(|l| l == line)
+    };
+    for line in lines {
+        assert!(shows(&replay, line), "the replay's log lacks {line:?}");
+    }
+    replay.seek(0);
+    for line in lines {
+        assert!(!shows(&replay, line), "turn 1 already shows {line:?}");
+    }
+}
