@@ -112,7 +112,7 @@ fn a_misspelt_unit_field_names_a_unit_not_a_rust_type() {
         [
             "7:70: Unexpected field named `lable` in a unit, expected one of `troop`, `side`, \
           `creatures`, `at`, `label`, `plural`, `disordered`, `ready`, `fleeing`, \
-          `reload_tokens`, `damage`, or `group` instead"
+          `reload_tokens`, `damage`, `group`, or `reserve` instead"
         ]
     );
 }

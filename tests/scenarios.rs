@@ -1289,6 +1289,8 @@ fn assert_outcome_fits(what: &str, game: &Game, limit: Option<u32>) {
         }
         // Simulated battles never concede; a concession has a winner all the same.
         (EndReason::Conceded, winner) => assert!(winner.is_some(), "{what}: a concession"),
+        // R12.7: a scenario event names its winner.
+        (EndReason::Scripted { .. }, winner) => assert!(winner.is_some(), "{what}: an event"),
         (EndReason::Annihilated, winner) => {
             let losers = [SideId::A, SideId::B]
                 .into_iter()

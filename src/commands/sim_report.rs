@@ -129,6 +129,7 @@ pub fn ending_name(reason: EndReason) -> &'static str {
         EndReason::Losses => "losses",
         EndReason::Defender => "defender",
         EndReason::Conceded => "concession",
+        EndReason::Scripted { .. } => "scenario event",
     }
 }
 

@@ -188,6 +188,7 @@ pub fn ending_words(reason: EndReason) -> String {
         EndReason::ArmyBroke => "R10.2",
         EndReason::Objectives | EndReason::Losses | EndReason::Defender => "R10.3",
         EndReason::Conceded => "R10",
+        EndReason::Scripted { .. } => "R12.7",
     };
     format!(
         "ended by {}, {rule}",

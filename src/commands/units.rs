@@ -49,7 +49,8 @@ pub struct UnitRow {
     pub reload_tokens: u32,
     /// Reload tokens each volley gains (R2.5).
     pub reload_tokens_per_volley: u32,
-    /// `Steady`, `Disordered` (R8.3) or `Fleeing` (R8.4), as a test's `Expect` names it.
+    /// `Steady`, `Disordered` (R8.3) or `Fleeing` (R8.4), as a test's `Expect` names it; `Reserve`
+    /// for a unit off the map until it arrives (R12.1).
     pub status: &'static str,
     /// Starts ready (R5.6).
     pub ready: bool,
@@ -93,6 +94,10 @@ fn weapons(rules: &Rules, t: &TroopType, p: &Profile) -> Vec<WeaponRow> {
 
 /// A unit's status at the start, as a test's `Expect` names it.
 fn status(u: &UnitSetup) -> &'static str {
+    if u.reserve.is_some() {
+        // R12.1: off the map until it arrives, steady.
+        return "Reserve";
+    }
     match (u.fleeing, u.disordered) {
         (true, _) => "Fleeing",
         (false, true) => "Disordered",
@@ -107,7 +112,12 @@ fn unit_row(setup: &BattleSetup, u: &UnitSetup) -> Option<UnitRow> {
     Some(UnitRow {
         label: u.label.clone(),
         side: u.side.of(&setup.sides).name.clone(),
-        hex: crate::engine::Map::offset(u.pos),
+        // A reserve's first arrival hex (R12.1).
+        hex: crate::engine::Map::offset(
+            (u.reserve.as_ref())
+                .and_then(|r| r.hexes.first().copied())
+                .unwrap_or(u.pos),
+        ),
         troop: t.name.clone(),
         formation: t.formation.code().into(),
         men: u.creatures,

@@ -63,6 +63,9 @@ pub enum RuleError {
     /// R4.4: IF, UF and disordered units never charge.
     #[error("{0} cannot charge: IF, UF and disordered units never charge (R4.4)")]
     CannotCharge(UnitId),
+    /// R12.1: a reserve may take a Movement order the phase it arrives, but not a charge.
+    #[error("{0} arrived this turn and may not charge (R12.1)")]
+    ArrivedThisTurn(UnitId),
     /// R4.4: a charge ends beside its target.
     #[error("the charge must end adjacent to its target (R4.4)")]
     TargetNotAdjacent,

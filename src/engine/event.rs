@@ -2,6 +2,7 @@
 //! turns them into state and never rolls; the log of events explains the battle (R3–R10).
 
 use super::command::Decision;
+use super::map::Terrain;
 use super::orders::{ReleaseReason, StandingOrder};
 use super::rules::ShockResult;
 use super::types::{SideId, UnitId};
@@ -118,6 +119,11 @@ pub enum EndReason {
     Defender,
     /// R10: the loser gave up the battle (`Command::Concede`).
     Conceded,
+    /// R12.7: a scenario event ended it, for the reason that event gives.
+    Scripted {
+        /// The event's place in the battle's event list.
+        event: u32,
+    },
 }
 
 /// What a modifier to an attack throw (R5.4) or a shock roll (R9.1) is for. Its saved name
@@ -514,6 +520,51 @@ pub enum Event {
         /// Why the battle ended.
         reason: EndReason,
     },
+    /// R12.1: a reserve came onto the map, steady and not ready; its uhp joined its side's
+    /// starting uhp (R12.2).
+    ReserveArrived {
+        /// The reserve.
+        unit: UnitId,
+        /// The first free hex of its list.
+        at: Hex,
+    },
+    /// R12.1: every hex of a due reserve's list was taken; it tries again at its side's
+    /// next Movement orders.
+    ReserveDelayed {
+        /// The reserve kept waiting.
+        unit: UnitId,
+    },
+    /// R12.1, R12.7: an event released a reserve: it arrives at its side's next Movement
+    /// orders.
+    ReserveReleased {
+        /// The reserve released.
+        unit: UnitId,
+    },
+    /// R12.7: a scenario event's trigger held; its effects follow as events.
+    ScenarioEventFired {
+        /// The event's place in the battle's event list.
+        event: u32,
+    },
+    /// R12.7: a message the scenario shows both players.
+    MessageShown {
+        /// The message, in the scenario's words (control characters escaped).
+        text: String,
+    },
+    /// R12.3: a unit went over to `to`, keeping its hex, uhp, status and reload tokens,
+    /// losing its ready marker; its uhp moved between the sides' starting uhp.
+    UnitDefected {
+        /// The unit that changed sides.
+        unit: UnitId,
+        /// Its new side.
+        to: SideId,
+    },
+    /// R12.7: the terrain of these hexes changed (a tide, a flood).
+    TerrainChanged {
+        /// The hexes changed.
+        hexes: Vec<Hex>,
+        /// Their terrain now.
+        to: Terrain,
+    },
     /// Standing orders for the computer (issue 28) were released: the units are free now.
     OrdersReleased {
         /// The units released, in id order.
@@ -573,6 +624,10 @@ impl Event {
                 attacker, target, ..
             } => vec![(Attacker, *attacker), (Target, *target)],
             Event::DecisionRequested { decision } => decision_units(decision),
+            Event::ReserveArrived { unit, .. }
+            | Event::ReserveDelayed { unit }
+            | Event::ReserveReleased { unit }
+            | Event::UnitDefected { unit, .. } => vec![(Unit, *unit)],
             Event::OrdersReleased { units, .. } | Event::OrdersChanged { units, .. } => {
                 units.iter().map(|u| (Unit, *u)).collect()
             }
@@ -585,7 +640,10 @@ impl Event {
             | Event::ArmyMoraleRolled { .. }
             | Event::DieForced { .. }
             | Event::Conceded { .. }
-            | Event::BattleEnded { .. } => Vec::new(),
+            | Event::BattleEnded { .. }
+            | Event::ScenarioEventFired { .. }
+            | Event::MessageShown { .. }
+            | Event::TerrainChanged { .. } => Vec::new(),
         }
     }
 

@@ -78,6 +78,7 @@ pub(super) fn build(
     let mut map = map;
     super::check_ground::check(&mut c, &parsed, map.as_mut(), &rules, &mut objectives);
     check_turn_limit(&mut c, parsed.turn_limit);
+    let events = super::check_script::check(&mut c, &parsed, map.as_ref(), &rules);
     let defender = check_defender(&mut c, &parsed);
     let (groups, orders) =
         super::check_orders::groups_and_orders(&mut c, &parsed, map.as_ref(), &rules, &objectives);
@@ -92,6 +93,7 @@ pub(super) fn build(
                 turn_limit: Some(parsed.turn_limit),
                 defender: defender.unwrap_or(SideId::A),
                 orders,
+                events,
             };
             Ok(Scenario {
                 file: file.into(),
@@ -110,8 +112,8 @@ pub(super) fn build(
     }
 }
 
-/// Every problem of a refused file, warnings too, so a designer sees everything at once;
-/// in line order.
+/// The refusal of a file with problems: its warnings too, so a designer sees everything
+/// at once, in line order.
 fn refusal(file: &str, c: Checker) -> DataError {
     let warnings = c.warnings.into_iter().map(|w| Problem {
         message: format!("warning: {}", w.message),
@@ -362,7 +364,7 @@ fn span_at(spans: &[Span], i: usize) -> Span {
 /// the map; checked even for units with other problems, so that every problem is listed.
 fn check_shared_hexes(c: &mut Checker, parsed: &ScenarioFile, map: &Map, spans: &[Span]) {
     let placed: Vec<(usize, &UnitDef, Hex)> = (parsed.units.iter().enumerate())
-        .filter_map(|(i, u)| hex_on(map, u.at).map(|h| (i, u, h)))
+        .filter_map(|(i, u)| u.at.and_then(|at| hex_on(map, at)).map(|h| (i, u, h)))
         .collect();
     let hexes: Vec<Hex> = placed.iter().map(|(_, _, h)| *h).collect();
     for (later, earlier) in shared_hexes(&hexes) {
@@ -381,15 +383,16 @@ fn check_shared_hexes(c: &mut Checker, parsed: &ScenarioFile, map: &Map, spans: 
 /// given once per pair.
 fn warn_engaged(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
     // A unit of no known side is refused already: it is nobody's enemy.
-    let known: Vec<(usize, &UnitDef, SideId)> = (parsed.units.iter().enumerate())
-        .filter_map(|(i, u)| side_of(parsed, u).map(|s| (i, u, s)))
+    // A reserve starts off the map: it is beside nobody (R12.2).
+    let known: Vec<(usize, &UnitDef, SideId, (i32, i32))> = (parsed.units.iter().enumerate())
+        .filter_map(|(i, u)| Some((i, u, side_of(parsed, u)?, u.at?)))
         .collect();
     let placed: Vec<(Hex, SideId)> = known
         .iter()
-        .map(|(_, u, s)| (hex_on_any(u.at), *s))
+        .map(|(_, _, s, at)| (hex_on_any(*at), *s))
         .collect();
     for (i, j) in engaged_at_start(&placed) {
-        let (Some((i, u, _)), Some((_, o, _))) = (known.get(i), known.get(j)) else {
+        let (Some((i, u, _, _)), Some((_, o, _, _))) = (known.get(i), known.get(j)) else {
             continue;
         };
         let message = format!(
@@ -419,8 +422,8 @@ fn check_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
         let at = c.lines.field_in(span_at(spans, i), "label");
         if label.trim().is_empty() {
             let message = format!(
-                "the unit at ({}, {}) has an empty label: leave `label` out to use its troop type's name",
-                u.at.0, u.at.1
+                "the unit {} has an empty label: leave `label` out to use its troop type's name",
+                whereabouts(u)
             );
             c.at(at, message);
         } else if let Some(first) = seen.get(label) {
@@ -437,10 +440,28 @@ fn check_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
 }
 
 /// How problems name a unit: its label (or troop type) and its hex as written,
-/// `"Banér's horse" at (1, 3)`, never its index in the list.
+/// `"Banér's horse" at (1, 3)` (`"Late foot" in reserve` for a reserve, R12.1), never its
+/// index in the list.
 pub(super) fn who(u: &UnitDef) -> String {
     let name = u.label.as_deref().unwrap_or(&u.troop);
-    format!("\"{name}\" at ({}, {})", u.at.0, u.at.1)
+    format!("\"{name}\" {}", whereabouts(u))
+}
+
+/// `at (1, 3)`, `in reserve` for a reserve (R12.1), `with no hex` for a unit given none.
+fn whereabouts(u: &UnitDef) -> String {
+    match (u.at, &u.reserve) {
+        (Some((col, row)), _) => format!("at ({col}, {row})"),
+        (None, Some(_)) => "in reserve".into(),
+        (None, None) => "with no hex".into(),
+    }
+}
+
+/// The reserve a unit is, in hexes (R12.1); a hex beyond any map is checked elsewhere.
+fn reserve_setup(u: &UnitDef) -> Option<crate::engine::ReserveSetup> {
+    u.reserve.as_ref().map(|r| crate::engine::ReserveSetup {
+        turn: r.turn,
+        hexes: r.hexes.iter().map(|&at| hex_on_any(at)).collect(),
+    })
 }
 
 fn check_unit(
@@ -454,8 +475,20 @@ fn check_unit(
 ) -> Option<UnitSetup> {
     let side = unit_side(c, parsed, u, span);
     let troop = unit_troop(c, parsed, catalog, u, span);
-    // Without a valid map the hex is not checked, but the rest of the unit is.
-    let hex = map.and_then(|m| unit_hex(c, m, rules, u, span));
+    // Without a valid map the hex is not checked, but the rest of the unit is; a reserve
+    // has its arrival hexes instead (R12.1, `check_script`).
+    let hex = match (u.at, &u.reserve) {
+        (_, Some(_)) => Some(Hex::ZERO),
+        (None, None) => {
+            let message = format!(
+                "{}: give it `at: (col, row)`, or make it a reserve (R12.1)",
+                who(u)
+            );
+            c.at(c.lines.field_in(span, "troop"), message);
+            None
+        }
+        (Some(at), None) => map.and_then(|m| unit_hex(c, m, rules, at, u, span)),
+    };
     let troop = troop?;
     let profile = unit_strength(c, rules, troop, u, span);
     let tokens = unit_tokens(c, u, span);
@@ -478,6 +511,8 @@ fn check_unit(
         ready: u.ready,
         reload_tokens: u.reload_tokens,
         damage: u.damage,
+        reserve: reserve_setup(u),
+        group: u.group.as_deref().map(|g| escape_text(g).into_owned()),
     };
     let profile = profile.filter(|_| tokens)?;
     let problems = setup.start_problems(&profile);
@@ -577,8 +612,15 @@ fn unit_troop<'c>(
 }
 
 /// The hex unit `i` stands on: on the map and passable (R4.6), or its problem.
-fn unit_hex(c: &mut Checker, map: &Map, rules: &Rules, u: &UnitDef, span: Span) -> Option<Hex> {
-    let hex = hex_on(map, u.at);
+fn unit_hex(
+    c: &mut Checker,
+    map: &Map,
+    rules: &Rules,
+    at: (i32, i32),
+    u: &UnitDef,
+    span: Span,
+) -> Option<Hex> {
+    let hex = hex_on(map, at);
     let problem = match hex.and_then(|h| map.terrain(h)) {
         None => {
             let (w, h) = (map.width(), map.height());
@@ -736,7 +778,7 @@ fn place((col, row): (i32, i32)) -> String {
 }
 
 /// A terrain in a designer's words: `water`, `woods`.
-fn terrain_word(t: Terrain) -> String {
+pub(super) fn terrain_word(t: Terrain) -> String {
     format!("{t:?}").to_lowercase()
 }
 

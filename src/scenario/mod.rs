@@ -6,11 +6,13 @@ pub mod catalog;
 mod check;
 mod check_ground;
 mod check_orders;
+mod check_script;
 pub mod data;
 pub mod level;
 mod parse_words;
 mod rule_ranges;
 pub mod rules_file;
+pub mod script_defs;
 pub mod spans;
 
 pub use catalog::{Catalog, TroopDef};
@@ -109,8 +111,10 @@ pub struct UnitDef {
     pub side: String,
     /// Number of creatures (men or horses with riders) in the unit (R2.2).
     pub creatures: u32,
-    /// Offset column and row, counted from 0 at the top left.
-    pub at: (i32, i32),
+    /// Offset column and row, counted from 0 at the top left; left out for a reserve
+    /// (R12.1).
+    #[serde(default)]
+    pub at: Option<(i32, i32)>,
     /// The name shown on the map and in the log; the troop type's if none.
     #[serde(default)]
     pub label: Option<String>,
@@ -136,6 +140,9 @@ pub struct UnitDef {
     /// The named group the unit belongs to, if any (R12.7 triggers and effects, computer orders).
     #[serde(default)]
     pub group: Option<String>,
+    /// Held off the map until it arrives: when and where (R12.1).
+    #[serde(default)]
+    pub reserve: Option<script_defs::ReserveDef>,
 }
 
 /// A standing order for the computer as written (issue 28): `Hold(at: (5, 5))`,
@@ -248,6 +255,9 @@ pub struct ScenarioFile {
     /// Standing orders for the computer, each for a group or a unit (issue 28).
     #[serde(default)]
     pub orders: Vec<OrderDef>,
+    /// The scenario's events, checked in this order (R12.7).
+    #[serde(default)]
+    pub events: Vec<script_defs::EventDef>,
 }
 
 /// A checked scenario, ready to play.

@@ -81,6 +81,14 @@ pub enum Mode {
         /// Each problem, `file:line:col: message`.
         lines: Vec<String>,
     },
+    /// A message of the scenario's events to both players (R12.7); any key closes it
+    /// and brings back what was on screen.
+    Message {
+        /// The messages, oldest first.
+        lines: Vec<String>,
+        /// The mode it covers.
+        then: Box<Mode>,
+    },
     /// The key map and a summary of the rules.
     Help,
     /// `M`: the whole map at one character a cell (issue 26).
@@ -165,6 +173,8 @@ pub const DEFAULT_THINK_MS: u64 = 1000;
 
 /// The terminal game.
 pub struct App {
+    /// The scenario's messages not yet shown (R12.7).
+    unread: Vec<String>,
     /// The battle's scenario, as checked.
     pub(super) scenario: Scenario,
     /// The battle itself.
@@ -259,8 +269,10 @@ impl App {
         })?;
         let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
         app.opening_dice = faces.to_vec();
-        // A new battle opens on its briefing; the hot-seat handover waits behind it.
+        // A new battle opens on its briefing; the hot-seat handover waits behind it, and
+        // turn 1's messages come after it (R12.7).
         app.mode = Mode::Briefing { scroll: 0 };
+        app.unread = messages(app.game.log());
         Ok(app)
     }
     /// Appends the events' descriptions to the log.
@@ -273,12 +285,16 @@ impl App {
 
     /// Submits a command from the player or the computer.
     pub fn submit(&mut self, command: Command) -> bool {
+        let start = self.game.log().len();
         match self.apply(command) {
             Ok(()) => {
+                let new = self.game.log().get(start..).unwrap_or_default();
+                self.unread.extend(messages(new));
                 self.message.clear();
                 self.autosave();
                 self.mode = Mode::Browse;
                 self.after_change(true);
+                self.show_messages();
                 true
             }
             Err(e) => {
@@ -315,6 +331,21 @@ impl App {
         self.log.extend(empty);
         self.record(&events);
         Ok(())
+    }
+
+    /// Shows the scenario's messages not shown yet (R12.7) over whatever is on screen,
+    /// which comes back once they are read: both players see them, in hot-seat before the
+    /// handover, against the computer before it moves on.
+    pub(super) fn show_messages(&mut self) {
+        if self.unread.is_empty() {
+            return;
+        }
+        let lines = std::mem::take(&mut self.unread);
+        let then = std::mem::replace(&mut self.mode, Mode::Browse);
+        self.mode = Mode::Message {
+            lines,
+            then: Box::new(then),
+        };
     }
 
     /// The engine's reason with each unit's `#id` replaced by its label and hex
@@ -570,6 +601,7 @@ impl App {
             settings_path: None,
             to_title: false,
             seen: [0; 2],
+            unread: Vec::new(),
         };
         app.tags = super::tags::tags(app.game());
         let events = app.game().log().to_vec();
@@ -669,6 +701,17 @@ pub(super) fn opened(
     let mut dice = Dice::seeded(seed);
     faces.iter().for_each(|&f| dice.force(f));
     Game::new(scenario.setup.clone(), dice)
+}
+
+/// The scenario's messages among `events` (R12.7), oldest first.
+fn messages(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MessageShown { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

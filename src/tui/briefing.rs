@@ -25,6 +25,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out.extend([SideId::A, SideId::B].map(|s| Line::raw(forces(app, s))));
     out.push(Line::raw(objectives(app)));
     out.extend(group_lines(app).into_iter().map(Line::raw));
+    out.extend(script(app, bold));
     out.push(Line::raw(""));
     out.push(Line::styled("How the battle is won", bold));
     out.extend(victory(app).into_iter().map(Line::raw));
@@ -68,8 +69,13 @@ fn forces(app: &App, side: SideId) -> String {
     } else {
         format!(" under {commander}")
     };
+    let reserves = units.iter().filter(|u| u.to_come()).count();
+    let held = match reserves {
+        0 => String::new(),
+        n => format!(", {n} of them in reserve"),
+    };
     format!(
-        " {}{led}: {} units, {uhp} uhp ({})",
+        " {}{led}: {} units, {uhp} uhp ({}){held}",
         g.side(side).name,
         units.len(),
         by_formation.join(", ")
@@ -153,6 +159,43 @@ fn rules_file(app: &App) -> Option<String> {
     Some(format!(
         "Rules: this battle is played with its own rules file, {file}, not the shipped rules."
     ))
+}
+
+/// The scenario's reserves (when and where), groups and events (what may happen), under
+/// their headings, for both players alike (R12.1, R12.7); nothing for a battle without.
+fn script(app: &App, bold: Style) -> Vec<Line<'static>> {
+    let g = app.game();
+    let words = super::script_words::reserve_words;
+    let reserves: Vec<String> = (g.units().iter())
+        .filter_map(|u| {
+            Some(format!(
+                " {} ({}): {}",
+                u.label,
+                g.side(u.side).name,
+                words(g, u)?
+            ))
+        })
+        .collect();
+    let groups = super::script_words::group_lines(g);
+    let events: Vec<String> = (g.scenario_events().iter())
+        .map(|e| format!(" {}", super::script_words::event_words(g, e)))
+        .collect();
+    let mut out = Vec::new();
+    for (title, list) in [
+        ("Reserves (R12.1)", reserves),
+        (
+            "Groups",
+            groups.into_iter().map(|l| format!(" {l}")).collect(),
+        ),
+        ("What may happen (R12.7)", events),
+    ] {
+        if !list.is_empty() {
+            out.push(Line::raw(""));
+            out.push(Line::styled(title, bold));
+            out.extend(list.into_iter().map(Line::raw));
+        }
+    }
+    out
 }
 
 /// R10.1–R10.3 as they apply to this battle.

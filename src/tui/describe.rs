@@ -114,6 +114,13 @@ pub fn describe(game: &Game, event: &Event) -> Vec<String> {
             names(game, units),
             order_words(game, order)
         )),
+        Event::ReserveArrived { .. }
+        | Event::ReserveDelayed { .. }
+        | Event::ReserveReleased { .. }
+        | Event::ScenarioEventFired { .. }
+        | Event::MessageShown { .. }
+        | Event::UnitDefected { .. }
+        | Event::TerrainChanged { .. } => script_line(game, event),
     };
     line.into_iter().collect()
 }
@@ -192,6 +199,51 @@ pub fn order_words(game: &Game, order: &StandingOrder) -> String {
         }
         StandingOrder::AdvanceFrom { turn } => format!("advance from turn {turn}"),
     }
+}
+
+/// What the scenario made happen (R12.1, R12.3, R12.7): reserves, events, messages,
+/// defections and changes of terrain.
+fn script_line(game: &Game, event: &Event) -> Option<String> {
+    let place = |hex: hexx::Hex| {
+        let (col, row) = crate::engine::Map::offset(hex);
+        format!("({col}, {row})")
+    };
+    Some(match event {
+        Event::ReserveArrived { unit, at } => format!(
+            "{} from the reserve at {} (R12.1)",
+            does(game, *unit, "arrives"),
+            place(*at)
+        ),
+        Event::ReserveDelayed { unit } => format!(
+            "{} delayed: every arrival hex is taken; {} again next turn (R12.1)",
+            does(game, *unit, "is"),
+            agree("tries", plural(game, *unit))
+        ),
+        Event::ReserveReleased { unit } => format!(
+            "{} released from the reserve: {} at the next movement orders (R12.1)",
+            does(game, *unit, "is"),
+            agree("arrives", plural(game, *unit))
+        ),
+        Event::ScenarioEventFired { event } => {
+            let name = (game.scenario_events().get(*event as usize)).map_or("?", |e| &e.name);
+            format!("Event: {name} (R12.7)")
+        }
+        Event::MessageShown { text } => format!("“{text}”"),
+        Event::UnitDefected { unit, to } => format!(
+            "{} over to {} (R12.3)",
+            does(game, *unit, "goes"),
+            game.side(*to).name
+        ),
+        Event::TerrainChanged { hexes, to } => {
+            let list: Vec<String> = hexes.iter().map(|h| place(*h)).collect();
+            format!(
+                "The ground changes: {} now {} (R12.7)",
+                list.join(", "),
+                format!("{to:?}").to_lowercase()
+            )
+        }
+        _ => return None,
+    })
 }
 
 /// The turn's course (R3, R10): turns, initiative, phases, army morale and the end.
@@ -487,6 +539,7 @@ fn ended(game: &Game, winner: Option<crate::engine::SideId>, reason: EndReason) 
         EndReason::Losses => "it inflicted more losses by the turn limit",
         EndReason::Defender => "the defender holds at the turn limit",
         EndReason::Conceded => "the enemy conceded",
+        EndReason::Scripted { event } => game.scripted_reason(event).unwrap_or("a scenario event"),
     };
     match winner {
         Some(s) => format!("{} wins: {why}", game.side(s).name),

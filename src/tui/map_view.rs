@@ -234,6 +234,19 @@ fn overlay_line(map: &Map, hex: Hex) -> Option<&'static str> {
     }
 }
 
+/// The lower line of an empty hex where a reserve of the side lettered `letter` will
+/// arrive (R12.1): `+R+ `.
+pub fn arrival_line(letter: char) -> String {
+    format!("+{letter}+ ")
+}
+
+/// The side of the first reserve still to come that may arrive on `hex` (R12.1).
+fn arrival_side(game: &crate::engine::Game, hex: Hex) -> Option<crate::engine::SideId> {
+    (game.units().iter())
+        .find(|u| u.to_come() && u.reserve.as_ref().is_some_and(|r| r.hexes.contains(&hex)))
+        .map(|u| u.side)
+}
+
 /// The two 4-character lines of an empty hex.
 fn terrain_lines(t: Terrain) -> [String; 2] {
     let g = t.symbol();
@@ -399,6 +412,11 @@ impl HexMap<'_> {
         // R12.5, R12.6: works and roads show on an empty hex's lower line, at every size.
         if let Some(line) = overlay_line(game.map(), hex).filter(|_| empty) {
             lines[1] = line.into();
+        }
+        // R12.1: where a reserve still to come will arrive, in its side's colour.
+        if let Some(side) = arrival_side(game, hex).filter(|_| empty) {
+            lines[1] = arrival_line(self.app.side_letter(side));
+            style = style.fg(side_color(side.index()));
         }
         if let Some((_, cover)) = self.highlights.fire.iter().find(|(h, _)| *h == hex) {
             if empty {

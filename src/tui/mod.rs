@@ -13,6 +13,7 @@ pub mod panels;
 pub mod replay;
 pub mod rules_view;
 pub mod screens;
+pub mod script_words;
 pub mod session;
 pub mod settings;
 pub mod show;

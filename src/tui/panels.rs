@@ -268,7 +268,11 @@ fn unit_lines(app: &App, u: &crate::engine::Unit) -> Vec<Line<'static>> {
         .add_modifier(Modifier::BOLD);
     let mut lines = vec![
         Line::styled(format!("{} [{}]", u.label, app.tag(u.id)), side),
-        Line::raw(format!("{} ({})", g.side(u.side).name, t.name)),
+        Line::raw(match &u.group {
+            // R12.7: the scenario's group, which its events and orders name.
+            Some(group) => format!("{} ({}), group {group}", g.side(u.side).name, t.name),
+            None => format!("{} ({})", g.side(u.side).name, t.name),
+        }),
         Line::raw(format!(
             "{}, {} {}, HD {}",
             t.formation,

@@ -295,6 +295,13 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
             scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
         }
         Mode::SaveAs { name } => save_prompt(frame, app, area, name),
+        Mode::Message { lines, .. } => {
+            let mut shown: Vec<Line<'static>> =
+                lines.iter().map(|l| Line::raw(l.clone())).collect();
+            shown.push(Line::raw(""));
+            shown.push(Line::raw("Press any key to go on."));
+            popup(frame, area, "Message", shown, 70);
+        }
         Mode::Problems { lines } => {
             let mut shown: Vec<Line<'static>> =
                 lines.iter().map(|l| Line::raw(l.clone())).collect();
@@ -548,13 +555,21 @@ fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
     let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
         format!("{} wins", g.side(s).name)
     });
-    let why = match outcome.reason {
+    let scripted: String;
+    let why: &str = match outcome.reason {
         EndReason::Annihilated => "no enemy unit is left on the field (R10.1)",
         EndReason::ArmyBroke => "the enemy army's morale broke (R10.2)",
         EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
         EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
         EndReason::Defender => "the defender holds at the turn limit (R10.3)",
         EndReason::Conceded => "the enemy conceded the battle (R10)",
+        EndReason::Scripted { event } => {
+            scripted = format!(
+                "{} (R12.7)",
+                g.scripted_reason(event).unwrap_or("a scenario event")
+            );
+            &scripted
+        }
     };
     let bold = Style::default().add_modifier(Modifier::BOLD);
     Some(vec![

@@ -148,7 +148,7 @@ fn key(app: &App) -> String {
     }
     let mut out = format!("\nTerrain: {}\n", present.join(", "));
     out.push_str("Units (side and formation, tag, uhp on the map):\n");
-    for u in game.units() {
+    for u in game.units().iter().filter(|u| !u.to_come()) {
         let (col, row) = Map::offset(u.pos);
         out.push_str(&format!(
             "  {}{} {}  {} {} ({col}, {row})  {}\n",
@@ -160,6 +160,7 @@ fn key(app: &App) -> String {
             ground(game, u.pos),
         ));
     }
+    out.push_str(&reserves(app));
     if !game.objectives().is_empty() {
         out.push_str("Objectives (@@ on the map):\n");
         for o in game.objectives() {
@@ -170,4 +171,30 @@ fn key(app: &App) -> String {
         }
     }
     out
+}
+
+/// The reserves still to come, each with its side, tag, and when and where it arrives
+/// (R12.1); nothing for a battle without.
+fn reserves(app: &App) -> String {
+    let game = app.game();
+    let lines: Vec<String> = (game.units().iter())
+        .filter_map(|u| {
+            let when = super::script_words::reserve_words(game, u)?;
+            Some(format!(
+                "  {}{} {}  {} {} {when}\n",
+                app.side_letter(u.side),
+                u.troop.formation.code(),
+                app.tag(u.id),
+                columns::pad(&u.label, 28),
+                columns::pad(&game.side(u.side).name, 18),
+            ))
+        })
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Reserves (off the map until they arrive, R12.1; +R+ marks where):\n{}",
+        lines.concat()
+    )
 }

@@ -101,6 +101,8 @@ pub fn unit(side: SideId, troop: TroopType, creatures: u32, col: i32, row: i32) 
         ready: false,
         reload_tokens: 0,
         damage: 0,
+        reserve: None,
+        group: None,
     }
 }
 
@@ -121,6 +123,7 @@ pub fn setup(units: Vec<UnitSetup>) -> BattleSetup {
         turn_limit: None,
         defender: SideId::B,
         orders: Vec::new(),
+        events: Vec::new(),
     }
 }
 

@@ -62,6 +62,10 @@ struct Seen {
     retreats: u32,
     fate: Option<Fate>,
     marks: TurnMarks,
+    /// Its side, which a defection changes (R12.3).
+    side: SideId,
+    /// Still a reserve to come (R12.2): its `pos` means nothing yet.
+    to_come: bool,
 }
 
 impl Seen {
@@ -75,6 +79,8 @@ impl Seen {
             retreats: u.retreats,
             fate: u.fate,
             marks: u.marks.clone(),
+            side: u.side,
+            to_come: u.to_come(),
         }
     }
 }
@@ -284,7 +290,8 @@ fn changed_hexes(game: &Game, side: SideId, before: &[Seen], now: &[Seen]) -> Op
         if old == new {
             continue;
         }
-        if u.side != side {
+        // A defector weighs on every unit of both sides (R12.3).
+        if u.side != side || old.side != side {
             return None;
         }
         hexes.extend([old.pos, new.pos]);

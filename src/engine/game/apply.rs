@@ -46,6 +46,13 @@ impl Game {
                 self.set_standing(units, &crate::engine::StandingOrder::Free)
             }
             Event::OrdersChanged { units, order } => self.set_standing(units, order),
+            Event::ReserveArrived { .. }
+            | Event::ReserveDelayed { .. }
+            | Event::ReserveReleased { .. }
+            | Event::ScenarioEventFired { .. }
+            | Event::MessageShown { .. }
+            | Event::UnitDefected { .. }
+            | Event::TerrainChanged { .. } => self.apply_script(event),
         }
     }
 
@@ -220,7 +227,7 @@ impl Game {
 
     /// Takes a unit on the map out of the grid, before it moves or leaves the map; another
     /// unit in the same hex (a fleeing unit passing through) keeps it.
-    fn lift(&mut self, unit: UnitId) {
+    pub(super) fn lift(&mut self, unit: UnitId) {
         let u = self.at(unit);
         if !u.on_map() {
             return;

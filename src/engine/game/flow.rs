@@ -17,6 +17,11 @@ impl Game {
         self.emit(Event::TurnBegan {
             turn: self.turn + 1,
         });
+        // R12.7: the scenario's events are checked before initiative.
+        self.check_scenario_events();
+        if self.outcome.is_some() {
+            return;
+        }
         let die = self.rules.initiative_die;
         let (a, b) = (
             self.sides[0].strategic_ability,
@@ -40,6 +45,11 @@ impl Game {
 
     /// R4.1, R8.4: the Movement phase opens with the flee moves, then the first side orders.
     pub(super) fn begin_movement(&mut self) {
+        // R12.7: the end of the Initiative phase.
+        self.check_scenario_events();
+        if self.outcome.is_some() {
+            return;
+        }
         self.emit(Event::PhaseBegan {
             phase: Phase::Movement,
         });
@@ -60,7 +70,7 @@ impl Game {
                 self.emit(Event::Routed { unit: id });
             }
         }
-        self.emit(Event::OrdersPassed { side: self.first });
+        self.pass_orders(self.first);
     }
 
     /// Checks a command against the state without changing it: an answer must be one the
@@ -304,9 +314,12 @@ impl Game {
             }
         }
         if self.ordering == self.first {
-            self.emit(Event::OrdersPassed {
-                side: self.first.other(),
-            });
+            self.pass_orders(self.first.other());
+            return;
+        }
+        // R12.7: the end of the Movement, Missile or Melee phase.
+        self.check_scenario_events();
+        if self.outcome.is_some() {
             return;
         }
         self.release_standing_orders();

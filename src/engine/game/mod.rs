@@ -16,6 +16,7 @@ mod query;
 mod reach;
 mod resolve;
 mod retreat;
+mod script;
 mod setup;
 mod standing;
 mod tally;
@@ -81,6 +82,19 @@ pub struct TurnMarks {
     pub readied: bool,
     /// It rallied this Morale phase (R9.6).
     pub rallied: bool,
+    /// It arrived from the reserve this turn: no charge (R12.1).
+    pub arrived: bool,
+}
+
+/// A reserve still to arrive (R12.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reserve {
+    /// The turn it is due, if a turn brings it.
+    pub turn: Option<u32>,
+    /// An event released it (R12.7): it arrives at its side's next Movement orders.
+    pub released: bool,
+    /// Its arrival hexes, in order of preference.
+    pub hexes: Vec<Hex>,
 }
 
 /// A unit on (or once on) the map.
@@ -118,12 +132,21 @@ pub struct Unit {
     pub fate: Option<Fate>,
     /// What it did this turn.
     pub marks: TurnMarks,
+    /// Set while it is a reserve still to arrive (R12.1, R12.2): it is not on the map.
+    pub reserve: Option<Reserve>,
+    /// The scenario's group it belongs to, if any (R12.7).
+    pub group: Option<String>,
 }
 
 impl Unit {
-    /// True while the unit is on the map.
+    /// True while the unit is on the map: neither gone (R8.2, R8.5) nor a reserve still to
+    /// arrive (R12.2).
     pub fn on_map(&self) -> bool {
-        self.fate.is_none()
+        self.fate.is_none() && self.reserve.is_none()
+    }
+    /// True for a reserve still to arrive (R12.2).
+    pub fn to_come(&self) -> bool {
+        self.fate.is_none() && self.reserve.is_some()
     }
     /// True for LC and HC.
     pub fn is_mounted(&self) -> bool {
@@ -190,6 +213,10 @@ pub struct Game {
     order_entries: Vec<super::orders::OrderEntry>,
     /// Each unit's standing order now, by id.
     standing: Vec<super::orders::Standing>,
+    /// The scenario's events (R12.7), in the order they are checked.
+    events: Vec<crate::engine::script::ScenarioEvent>,
+    /// Which of them have fired.
+    fired: Vec<bool>,
 }
 
 impl Game {
@@ -273,6 +300,18 @@ impl Game {
     /// The named objective hexes (R10.3).
     pub fn objectives(&self) -> &[Objective] {
         &self.objectives
+    }
+    /// The scenario's events, in the order they are checked (R12.7).
+    pub fn scenario_events(&self) -> &[crate::engine::script::ScenarioEvent] {
+        &self.events
+    }
+    /// The reason the scenario event at `event` gives for ending the battle (R10, R12.7).
+    pub fn scripted_reason(&self, event: u32) -> Option<&str> {
+        self.events.get(event as usize)?.end_reason()
+    }
+    /// Whether the scenario event at `index` has fired (R12.7).
+    pub fn has_fired(&self, index: usize) -> bool {
+        self.fired.get(index).copied().unwrap_or(false)
     }
     /// The current turn, from 1.
     pub fn turn(&self) -> u32 {

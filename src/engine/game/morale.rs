@@ -45,6 +45,10 @@ impl Game {
         self.recover_disordered();
         self.roll_army_morale();
         self.release_standing_orders();
+        // R12.7: the end of the Morale phase, before the victory check.
+        if self.outcome.is_none() {
+            self.check_scenario_events();
+        }
         // R9.6 victory check: a side left without units (R10.1) loses before any new turn.
         if self.outcome.is_none() {
             self.check_annihilation();
@@ -139,9 +143,10 @@ impl Game {
         }
     }
 
-    /// R10.1: a side with no unit on the map loses.
+    /// R10.1: a side with no unit on the map, and no reserve to come (R12.2), loses.
     pub(super) fn check_annihilation(&mut self) {
-        let alive = |s: SideId| self.units_of(s).next().is_some();
+        // R12.2: a side with a reserve still to come has not lost.
+        let alive = |s: SideId| self.units_of(s).next().is_some() || self.reserves_to_come(s);
         match (alive(SideId::A), alive(SideId::B)) {
             (true, true) => {}
             (true, false) => self.end_battle(Some(SideId::A), EndReason::Annihilated),

@@ -149,6 +149,9 @@ impl Game {
     }
 
     fn check_charge(&self, u: &Unit, to: Hex, target: Option<UnitId>) -> Result<(), RuleError> {
+        if u.marks.arrived {
+            return Err(RuleError::ArrivedThisTurn(u.id));
+        }
         if !u.may_charge() {
             return Err(RuleError::CannotCharge(u.id));
         }

@@ -18,7 +18,7 @@ impl Unit {
     /// R4.4: whether the unit may declare a charge now: a steady unit of a formation that
     /// charges (the first test of a charge order's check).
     pub fn may_charge(&self) -> bool {
-        self.charges_at_all() && self.status == Status::Steady
+        self.charges_at_all() && self.status == Status::Steady && !self.marks.arrived
     }
 
     /// R5.6: whether the unit may react to an enemy at all: ready and steady, and a

@@ -51,6 +51,10 @@ pub struct UnitSetup {
     pub reload_tokens: u32,
     /// uhp already lost.
     pub damage: u32,
+    /// Held off the map until it arrives (R12.1); `pos` is then unused.
+    pub reserve: Option<crate::engine::script::ReserveSetup>,
+    /// The scenario's group it belongs to, for the briefing and the panel (R12.7).
+    pub group: Option<String>,
 }
 
 impl UnitSetup {
@@ -138,6 +142,8 @@ pub struct BattleSetup {
     pub defender: SideId,
     /// Standing orders for the computer, by unit id; none for a battle that gives none.
     pub orders: Vec<crate::engine::orders::OrderEntry>,
+    /// The scenario's events, in the order they are checked (R12.7).
+    pub events: Vec<crate::engine::script::ScenarioEvent>,
 }
 
 /// A setup problem, naming the unit (by index in the setup list) where there is one.
@@ -154,7 +160,14 @@ impl Game {
     pub fn new(setup: BattleSetup, dice: Dice) -> Result<Game, Vec<SetupError>> {
         let units = build_units(&setup)?;
         let units_len = units.len();
-        let start_uhp = |side: SideId| units.iter().filter(|u| u.side == side).map(|u| u.uhp).sum();
+        // R12.2: a reserve's uhp joins its side's starting uhp only when it arrives.
+        let start_uhp = |side: SideId| {
+            units
+                .iter()
+                .filter(|u| u.on_map() && u.side == side)
+                .map(|u| u.uhp)
+                .sum()
+        };
         let side = |s: &SideSetup, id: SideId| Side {
             name: s.name.clone(),
             strategic_ability: s.strategic_ability,
@@ -191,6 +204,8 @@ impl Game {
             nearest: Default::default(),
             standing: crate::engine::orders::standing_from(&setup.orders, units_len),
             order_entries: setup.orders,
+            fired: vec![false; setup.events.len()],
+            events: setup.events,
         };
         game.orders = vec![Default::default(); game.units.len()];
         game.grid = grid::Grid::new(&game.rules, &game.map, &game.units);
@@ -217,15 +232,18 @@ fn build_units(setup: &BattleSetup) -> Result<Vec<Unit>, Vec<SetupError>> {
                 message,
             })
         };
-        match setup.map.terrain(u.pos) {
-            None => fail(format!("{} stands off the map", who(u))),
-            Some(t) if setup.rules.terrain(t).cost.is_none() => {
-                fail(format!("{} stands in impassable {t:?}", who(u)))
+        // A reserve stands nowhere until it arrives (R12.1, R12.2).
+        if u.reserve.is_none() {
+            match setup.map.terrain(u.pos) {
+                None => fail(format!("{} stands off the map", who(u))),
+                Some(t) if setup.rules.terrain(t).cost.is_none() => {
+                    fail(format!("{} stands in impassable {t:?}", who(u)))
+                }
+                _ => {}
             }
-            _ => {}
-        }
-        if let Some(other) = taken.insert((u.pos.x, u.pos.y), &u.label) {
-            fail(format!("{} shares its hex with \"{other}\" (R1.3)", who(u)));
+            if let Some(other) = taken.insert((u.pos.x, u.pos.y), &u.label) {
+                fail(format!("{} shares its hex with \"{other}\" (R1.3)", who(u)));
+            }
         }
         match Profile::derive(&setup.rules, &u.troop, u.creatures) {
             Err(e) => fail(format!("{}: {e}", who(u))),
@@ -283,5 +301,11 @@ fn make_unit(index: usize, u: &UnitSetup, profile: Profile) -> Unit {
         retreats: 0,
         fate: None,
         marks: TurnMarks::default(),
+        reserve: u.reserve.as_ref().map(|r| super::Reserve {
+            turn: r.turn,
+            released: false,
+            hexes: r.hexes.clone(),
+        }),
+        group: u.group.clone(),
     }
 }

@@ -23,9 +23,11 @@ impl App {
             return Context::Alert;
         }
         match &self.mode {
-            Mode::Help | Mode::Overview | Mode::Handover { .. } | Mode::Problems { .. } => {
-                Context::Notice
-            }
+            Mode::Help
+            | Mode::Overview
+            | Mode::Handover { .. }
+            | Mode::Problems { .. }
+            | Mode::Message { .. } => Context::Notice,
             Mode::Briefing { .. } => Context::Briefing,
             Mode::ConfirmConcede { .. } => Context::ConfirmConcede,
             Mode::Log => Context::LogView,
@@ -94,6 +96,7 @@ impl App {
             Mode::Help | Mode::Overview | Mode::Handover { .. } | Mode::Problems { .. } => {
                 self.mode = Mode::Browse
             }
+            Mode::Message { then, .. } => self.mode = *then,
             Mode::Log => self.log_key(key, action),
             Mode::Rules { mut view, back } => {
                 self.mode = match view.key(key, action) {
@@ -325,6 +328,7 @@ impl App {
     fn briefing_key(&mut self, key: Key, action: Option<Action>, scroll: u16) {
         if action != Some(Action::ScrollBriefing) {
             self.mode = Mode::Browse;
+            self.show_messages();
             return;
         }
         let scroll = match key {

@@ -19,7 +19,7 @@ impl App {
             return;
         }
         match &self.mode {
-            Mode::Help | Mode::Briefing { .. } | Mode::Handover { .. } => {
+            Mode::Help | Mode::Briefing { .. } | Mode::Handover { .. } | Mode::Message { .. } => {
                 return self.handle_key(Key::Char(' '));
             }
             Mode::ConfirmQuit
