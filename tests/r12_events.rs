@@ -695,3 +695,67 @@ fn r12_7_check_a_misspelt_trigger_names_an_events_trigger_not_a_rust_type() {
         ["bad.ron:14:30: Unexpected variant named `Lots` for an event's trigger, expected one of `Turn`, `Lost`, `Fleeing`, `Holds`, or `Losses` instead"]
     );
 }
+
+// ------------------------------------------------------------------ new computer orders
+
+/// R12.7: an event's `Orders` effect gives the named units a new standing order, logged as
+/// `OrdersChanged` after the event fired, and the engine holds it from then on.
+#[test]
+fn r12_7_an_orders_effect_gives_new_standing_orders() {
+    let order = volley::engine::StandingOrder::Hold { hex: at(2, 4) };
+    let then = vec![Effect::Orders {
+        units: vec![id(0), id(1)],
+        order: order.clone(),
+    }];
+    let mut g = game_with(
+        four_foot(vec![on("Stand", Trigger::Turn(2), then)]),
+        &a_wins(3),
+    );
+    to_phase(&mut g, Phase::Movement);
+    assert_eq!(
+        g.standing_order(id(0)),
+        &volley::engine::StandingOrder::Free
+    );
+    let log = next_turn(&mut g);
+    let changed = Event::OrdersChanged {
+        units: vec![id(0), id(1)],
+        order: order.clone(),
+    };
+    let at_fire = log.iter().position(|e| *e == fired(0)).unwrap();
+    assert_eq!(log.get(at_fire + 1), Some(&changed));
+    assert_eq!(g.standing_order(id(1)), &order);
+    assert_eq!(
+        g.standing_order(id(2)),
+        &volley::engine::StandingOrder::Free
+    );
+}
+
+/// R12.7: `Orders(group: …, order: …)` in a file resolves to the group's units and the
+/// order in the engine's terms, and a misspelt objective in it is refused at its place.
+#[test]
+fn r12_7_an_orders_effect_in_a_file_is_checked_as_the_orders_list_is() {
+    let text = edit(
+        BASE,
+        r#"Release(group: "late")]"#,
+        r#"Release(group: "late"), Orders(group: "left wing", order: Hold(objective: "the mill"))]"#,
+    );
+    let scenario = volley::scenario::Scenario::parse(&text, "good.ron").unwrap();
+    assert_eq!(
+        scenario.setup.events[0].then.get(2),
+        Some(&Effect::Orders {
+            units: vec![id(0)],
+            order: volley::engine::StandingOrder::HoldObjective { objective: 0 }
+        })
+    );
+    let text = edit(
+        &text,
+        r#"Hold(objective: "the mill")"#,
+        r#"Hold(objective: "the mil")"#,
+    );
+    let problems = refused(&text);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("bad.ron:14:") && problems[0].contains("the mil"),
+        "{problems:?}"
+    );
+}

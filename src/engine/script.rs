@@ -66,6 +66,14 @@ pub enum Effect {
     Release(Vec<UnitId>),
     /// These units go over to the other side (R12.3).
     Defect(Vec<UnitId>),
+    /// These units get a new standing order for the computer (an event's "new computer
+    /// orders"); any release distance they had lapses.
+    Orders {
+        /// The units given it, in scenario order.
+        units: Vec<UnitId>,
+        /// Their order from now on.
+        order: super::orders::StandingOrder,
+    },
     /// These hexes become this terrain; a unit on one that becomes impassable routs (R8.5).
     Terrain {
         /// The hexes changed.

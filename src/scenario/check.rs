@@ -78,7 +78,7 @@ pub(super) fn build(
     let mut map = map;
     super::check_ground::check(&mut c, &parsed, map.as_mut(), &rules, &mut objectives);
     check_turn_limit(&mut c, parsed.turn_limit);
-    let events = super::check_script::check(&mut c, &parsed, map.as_ref(), &rules);
+    let events = super::check_script::check(&mut c, &parsed, (map.as_ref(), &rules), &objectives);
     let defender = check_defender(&mut c, &parsed);
     let (groups, orders) =
         super::check_orders::groups_and_orders(&mut c, &parsed, map.as_ref(), &rules, &objectives);

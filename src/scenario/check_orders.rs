@@ -73,10 +73,6 @@ pub(super) fn groups_and_orders(
 
 /// The engine's order for `kind` as written at `span` (for an event's `Orders` effect,
 /// R12.7), or `None` with its problems reported: the checks of the `orders` list.
-#[allow(
-    dead_code,
-    reason = "R12.7's `Orders` effect is checked with it once events are merged"
-)]
 pub(super) fn resolve_order(
     c: &mut Checker,
     parsed: &ScenarioFile,

@@ -10,7 +10,7 @@ use super::spans::{list_elements, Span};
 use super::ScenarioFile;
 use crate::engine::script::{Effect, ScenarioEvent, Trigger};
 use crate::engine::types::{SideId, UnitId};
-use crate::engine::{Map, Rules};
+use crate::engine::{Map, Objective, Rules};
 use crate::text::escape_text;
 use std::collections::BTreeMap;
 
@@ -73,8 +73,8 @@ fn hint<'n>(asked: &str, names: impl Iterator<Item = &'n str>) -> String {
 pub(super) fn check(
     c: &mut Checker,
     parsed: &ScenarioFile,
-    map: Option<&Map>,
-    rules: &Rules,
+    (map, rules): (Option<&Map>, &Rules),
+    objectives: &[Objective],
 ) -> Vec<ScenarioEvent> {
     let names = Names::of(parsed);
     let unit_spans = list_elements(c.lines.source(), "units");
@@ -92,7 +92,13 @@ pub(super) fn check(
     let events: Vec<Option<ScenarioEvent>> = (parsed.events.iter().enumerate())
         .map(|(i, e)| {
             let span = spans.get(i).copied().unwrap_or(Span { start: 0, end: 0 });
-            event(c, parsed, &names, e, span, map)
+            let ground = Ground {
+                parsed,
+                map,
+                rules,
+                objectives,
+            };
+            event(c, &names, e, span, &ground)
         })
         .collect();
     events.into_iter().flatten().collect()
@@ -214,22 +220,31 @@ fn check_releasing_event(
     }
 }
 
+/// What an event's effects are checked against: the file, its checked map, rules and
+/// objectives.
+struct Ground<'a> {
+    parsed: &'a ScenarioFile,
+    map: Option<&'a Map>,
+    rules: &'a Rules,
+    objectives: &'a [Objective],
+}
+
 /// One event in ids, or `None` after reporting its problems.
 fn event(
     c: &mut Checker,
-    parsed: &ScenarioFile,
     names: &Names,
     e: &EventDef,
     span: Span,
-    map: Option<&Map>,
+    ground: &Ground,
 ) -> Option<ScenarioEvent> {
+    let parsed = ground.parsed;
     let at = At {
         span,
         event: format!("event `{}`", escape_text(&e.name)),
     };
     let when = trigger(c, parsed, names, &e.when, &at);
     let then: Vec<Option<Effect>> = (e.then.iter())
-        .map(|effect| self::effect(c, names, effect, &at, map))
+        .map(|effect| self::effect(c, names, effect, &at, ground))
         .collect();
     let then: Option<Vec<Effect>> = then.into_iter().collect();
     Some(ScenarioEvent {
@@ -295,9 +310,9 @@ fn effect(
     names: &Names,
     e: &EffectDef,
     at: &At,
-    map: Option<&Map>,
+    ground: &Ground,
 ) -> Option<Effect> {
-    let span = at.span;
+    let (span, map) = (at.span, ground.map);
     match e {
         EffectDef::Message(text) => Some(Effect::Message(escape_text(text).into_owned())),
         EffectDef::Release { unit, group } => {
@@ -305,6 +320,22 @@ fn effect(
         }
         EffectDef::Defect { unit, group } => {
             units(c, names, (unit, group), (at, "then")).map(Effect::Defect)
+        }
+        EffectDef::Orders { unit, group, order } => {
+            let units = units(c, names, (unit, group), (at, "then"));
+            let (map, rules, objectives) = (ground.map, ground.rules, ground.objectives);
+            let order = super::check_orders::resolve_order(
+                c,
+                ground.parsed,
+                (map, rules),
+                objectives,
+                order,
+                span,
+            );
+            Some(Effect::Orders {
+                units: units?,
+                order: order?,
+            })
         }
         EffectDef::Terrain { hexes, to } => {
             let on_map = |h: &(i32, i32)| map.is_none_or(|m| hex_on(m, *h).is_some());

@@ -97,6 +97,18 @@ pub enum EffectDef {
         #[serde(default)]
         group: Option<String>,
     },
+    /// `Orders(group: "G", order: Free)` or `Orders(unit: "L", order: Hold(at: (5, 5)))`:
+    /// new standing orders for the computer.
+    Orders {
+        /// One unit's label.
+        #[serde(default)]
+        unit: Option<String>,
+        /// A group's name.
+        #[serde(default)]
+        group: Option<String>,
+        /// The order, as the scenario's `orders` list writes one.
+        order: super::OrderKindDef,
+    },
     /// `Terrain(hexes: [(0, 3)], to: Water)`.
     Terrain {
         /// The hexes `(col, row)`.

@@ -161,8 +161,9 @@ fn rules_file(app: &App) -> Option<String> {
     ))
 }
 
-/// The scenario's reserves (when and where), groups and events (what may happen), under
-/// their headings, for both players alike (R12.1, R12.7); nothing for a battle without.
+/// The scenario's reserves (when and where) and events (what may happen), under their
+/// headings, for both players alike (R12.1, R12.7); nothing for a battle without. The
+/// groups and their orders are [`group_lines`]'.
 fn script(app: &App, bold: Style) -> Vec<Line<'static>> {
     let g = app.game();
     let words = super::script_words::reserve_words;
@@ -176,17 +177,12 @@ fn script(app: &App, bold: Style) -> Vec<Line<'static>> {
             ))
         })
         .collect();
-    let groups = super::script_words::group_lines(g);
     let events: Vec<String> = (g.scenario_events().iter())
         .map(|e| format!(" {}", super::script_words::event_words(g, e)))
         .collect();
     let mut out = Vec::new();
     for (title, list) in [
         ("Reserves (R12.1)", reserves),
-        (
-            "Groups",
-            groups.into_iter().map(|l| format!(" {l}")).collect(),
-        ),
         ("What may happen (R12.7)", events),
     ] {
         if !list.is_empty() {

@@ -4,7 +4,6 @@
 
 use crate::engine::script::{Effect, ScenarioEvent, Trigger};
 use crate::engine::{Game, Map, Unit, UnitId};
-use crate::words::count;
 use hexx::Hex;
 
 /// `(15, 5)`.
@@ -96,6 +95,11 @@ fn effect_words(game: &Game, effect: &Effect) -> String {
         Effect::Message(_) => "a message".into(),
         Effect::Release(ids) => format!("{} released from the reserve", who(game, ids)),
         Effect::Defect(ids) => format!("{} go over to the other side", who(game, ids)),
+        Effect::Orders { units, order } => format!(
+            "new orders for {}: {}",
+            who(game, units),
+            super::describe::order_words(game, order)
+        ),
         Effect::Terrain { hexes, to } => {
             let list: Vec<String> = hexes.iter().map(|h| place(*h)).collect();
             format!(
@@ -121,28 +125,4 @@ pub fn event_words(game: &Game, e: &ScenarioEvent) -> String {
         trigger_words(game, &e.when),
         effects.join("; ")
     )
-}
-
-/// Each group and its units: `right wing: Hussars of the right, Tercio pike` (R12.7).
-pub fn group_lines(game: &Game) -> Vec<String> {
-    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
-    for u in game.units() {
-        let Some(g) = u.group.as_deref() else {
-            continue;
-        };
-        match groups.iter_mut().find(|(name, _)| *name == g) {
-            Some((_, units)) => units.push(&u.label),
-            None => groups.push((g, vec![&u.label])),
-        }
-    }
-    groups
-        .into_iter()
-        .map(|(g, units)| {
-            format!(
-                "{g} ({}): {}",
-                count(units.len() as u64, "unit", "units"),
-                units.join(", ")
-            )
-        })
-        .collect()
 }

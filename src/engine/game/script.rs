@@ -87,6 +87,7 @@ impl Game {
                     }
                 }
             }
+            Effect::Orders { units, order } => self.change_orders(units, order.clone()),
             Effect::Terrain { hexes, to } => self.change_terrain(hexes, *to),
             Effect::EndBattle { winner, .. } => {
                 let event = u32::try_from(index).unwrap_or(u32::MAX);
