@@ -301,6 +301,32 @@ fn r12_3_a_defector_keeps_its_hex_uhp_and_status_and_loses_its_ready_marker() {
     assert_eq!((g.side(B).start_uhp, g.losses(A), g.losses(B)), (0, 0, 0));
 }
 
+/// R12.3: a defector's standing orders for the computer were its old side's; they lapse.
+#[test]
+fn r12_3_a_defectors_standing_orders_lapse() {
+    let hold = volley::engine::StandingOrder::Hold { hex: at(10, 0) };
+    let mut s = four_foot(vec![on(
+        "Over",
+        Trigger::Turn(2),
+        vec![Effect::Defect(vec![id(2)])],
+    )]);
+    s.orders = vec![volley::engine::OrderEntry {
+        units: vec![id(2), id(3)],
+        order: hold.clone(),
+        release_within: None,
+    }];
+    let mut g = game_with(s, &a_wins(3));
+    to_phase(&mut g, Phase::Movement);
+    assert_eq!(g.standing_order(id(2)), &hold);
+    next_turn(&mut g);
+    assert_eq!(g.unit(id(2)).unwrap().side, A);
+    assert_eq!(
+        g.standing_order(id(2)),
+        &volley::engine::StandingOrder::Free
+    );
+    assert_eq!(g.standing_order(id(3)), &hold);
+}
+
 #[test]
 fn r12_3_a_charge_on_a_defector_is_cancelled() {
     // Blue keeps a unit far away, so the battle goes on into the Melee phase.

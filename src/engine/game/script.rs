@@ -224,6 +224,8 @@ impl Game {
         }
         self.charges
             .retain(|c| c.charger != unit && c.target != unit);
+        // Its standing orders were its old side's: it fights for the other now (R12.3).
+        self.set_standing(&[unit], &crate::engine::StandingOrder::Free);
         self.forget_distances(from);
         self.forget_distances(to);
     }
