@@ -157,7 +157,11 @@ fn r4_4_the_who_may_charge_copies_agree_with_the_engine_check() {
     for g in positions() {
         for u in g.units().iter().filter(|u| u.on_map()) {
             // `ai/plan/decide.rs`'s copy, and `ai/plan/view.rs`'s choice of strike move.
-            let old_now = u.status == Status::Steady && !u.troop.formation.is_undisciplined();
+            // The copy predates reserves: R12.1's "no charge in the phase it arrives" is the
+            // engine's alone.
+            let old_now = u.status == Status::Steady
+                && !u.troop.formation.is_undisciplined()
+                && !u.marks.arrived;
             let old_ever = !u.troop.formation.is_undisciplined();
             assert_eq!(u.may_charge(), old_now);
             assert_eq!(u.charges_at_all(), old_ever);
