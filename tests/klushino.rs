@@ -31,6 +31,20 @@ const MERCENARIES: [&str; 4] = [
 /// turn 1's initiative to Poland-Lithuania (6 + 2 against 1), which moves first; the game
 /// and the events of choosing to move first.
 fn klushino_with_fleeing(fleeing: &[&str]) -> (Game, Vec<Event>) {
+    let scenario = fleeing_scenario(fleeing);
+    let mut dice = Dice::seeded(1);
+    dice.force(6);
+    dice.force(1);
+    let mut game = Game::new(scenario.setup, dice).unwrap();
+    let events = (game.submit(Command::Answer(Answer::ChooseFirst { first: true })))
+        .unwrap()
+        .to_vec();
+    (game, events)
+}
+
+/// Klushino with the Russian horse units labelled `fleeing` starting to flee on the east
+/// edge.
+fn fleeing_scenario(fleeing: &[&str]) -> Scenario {
     let mut text = KLUSHINO.to_string();
     for (label, row) in fleeing.iter().zip(7..) {
         let old = format!("label: \"{label}\", group: \"Russian horse\")");
@@ -41,15 +55,7 @@ fn klushino_with_fleeing(fleeing: &[&str]) -> (Game, Vec<Event>) {
         let moved = format!("{before}at: (15, {row}){after}").replace(&old, &new);
         text = text.replace(&line, &moved);
     }
-    let scenario = Scenario::parse(&text, "klushino.ron").unwrap();
-    let mut dice = Dice::seeded(1);
-    dice.force(6);
-    dice.force(1);
-    let mut game = Game::new(scenario.setup, dice).unwrap();
-    let events = (game.submit(Command::Answer(Answer::ChooseFirst { first: true })))
-        .unwrap()
-        .to_vec();
-    (game, events)
+    Scenario::parse(&text, "klushino.ron").unwrap()
 }
 
 fn id(game: &Game, label: &str) -> volley::engine::UnitId {
@@ -117,4 +123,35 @@ fn r12_7_the_mercenaries_stay_while_any_russian_horse_is_left() {
     );
     let pike = id(&game, "Mercenary pike");
     assert_eq!(game.unit(pike).unwrap().side, SideId::B);
+}
+
+/// Issue 28, R12.3: `sim`'s side table counts a defector's uhp for the side it fought for
+/// at the moment, so with the mercenaries going over on turn 1 of every game, each side's
+/// `lost` is still the other's `dealt`, and `lost + routed` its R10.3 losses.
+#[test]
+fn r12_3_sims_sides_add_up_when_units_defect() {
+    use volley::commands::sim::{simulate, PlayerKind, SimSetup};
+    let scenario = fleeing_scenario(&RUSSIAN_HORSE);
+    let kinds = [PlayerKind::Normal, PlayerKind::Normal];
+    let results = simulate(&scenario, 6, SimSetup::new(kinds, 3), &|| {});
+    assert_eq!(results.len(), 6);
+    for r in &results {
+        let [a, b] = r.sides;
+        assert_eq!((a.lost, b.lost), (b.dealt, a.dealt), "seed {}", r.seed);
+        assert_eq!(a.lost + a.routed_uhp, r.losses[0], "seed {}", r.seed);
+        assert_eq!(b.lost + b.routed_uhp, r.losses[1], "seed {}", r.seed);
+    }
+    // The mercenaries fought after going over: the scenario's sides would not add up.
+    let by_start_side = |r: &volley::commands::sim::GameResult, side: SideId| -> u32 {
+        (scenario.setup.units.iter().zip(&r.units))
+            .filter(|(u, _)| u.side == side)
+            .map(|(_, t)| t.dealt)
+            .sum()
+    };
+    assert!(
+        results
+            .iter()
+            .any(|r| by_start_side(r, SideId::B) != r.sides[1].dealt),
+        "no defector dealt a blow: the test shows nothing"
+    );
 }

@@ -53,6 +53,21 @@ pub struct GameResult {
     pub losses: [u32; 2],
     /// Each unit's tally, by unit id.
     pub units: Vec<UnitTally>,
+    /// Side A's and side B's uhp dealt, lost and routed, each counted for the side the unit
+    /// fought for at that moment (R12.3: a defector's later blows count for its new side).
+    pub sides: [SideTally; 2],
+}
+
+/// One side's uhp in one game: dealt by its units' attacks, lost to damage, and taken off
+/// the field by its routed units; one side's `lost` is the other's `dealt`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SideTally {
+    /// uhp its units' attacks took from enemies (R5.2).
+    pub dealt: u32,
+    /// uhp its units lost to damage (R5.2, R8.2).
+    pub lost: u32,
+    /// uhp its routed units took off the field (R8.5).
+    pub routed_uhp: u32,
 }
 
 fn make(
@@ -100,6 +115,7 @@ pub fn play_one(
                 turns: game.turn(),
                 losses: [game.losses(SideId::A), game.losses(SideId::B)],
                 units: tallies(&game),
+                sides: side_tallies(scenario, &game),
             });
         }
     }
@@ -137,6 +153,45 @@ fn tallies(game: &Game) -> Vec<UnitTally> {
         }
     }
     t
+}
+
+/// Each side's tally, read from the log as [`tallies`] reads it, with each unit's side
+/// followed through its defections (R12.3).
+fn side_tallies(scenario: &Scenario, game: &Game) -> [SideTally; 2] {
+    let mut sides: Vec<SideId> = scenario.setup.units.iter().map(|u| u.side).collect();
+    let side_of = |sides: &[SideId], u: UnitId| sides.get(usize::from(u.0)).copied();
+    let mut out = [SideTally::default(); 2];
+    let mut attack: Option<(UnitId, UnitId)> = None;
+    for event in game.log() {
+        match event {
+            Event::AttackRolled {
+                attacker, target, ..
+            } => attack = Some((*attacker, *target)),
+            Event::Damaged { unit, uhp, .. } => {
+                if let Some(side) = side_of(&sides, *unit) {
+                    side.of_mut(&mut out).lost += uhp;
+                }
+                let by = attack.filter(|(_, target)| target == unit);
+                if let Some(side) = by.and_then(|(a, _)| side_of(&sides, a)) {
+                    side.of_mut(&mut out).dealt += uhp;
+                }
+            }
+            Event::Routed { unit } => {
+                let left = game.unit(*unit).map_or(0, |u| u.uhp);
+                if let Some(side) = side_of(&sides, *unit) {
+                    side.of_mut(&mut out).routed_uhp += left;
+                }
+            }
+            Event::UnitDefected { unit, to } => {
+                if let Some(s) = sides.get_mut(usize::from(unit.0)) {
+                    *s = *to;
+                }
+            }
+            Event::PhaseBegan { .. } | Event::TurnBegan { .. } => attack = None,
+            _ => {}
+        }
+    }
+    out
 }
 
 fn mark(t: &mut [UnitTally], unit: UnitId, f: impl FnOnce(&mut UnitTally)) {

@@ -158,6 +158,8 @@ pub struct Tally {
     turn_sum: u64,
     /// Per unit id, over all games.
     units: Vec<UnitSums>,
+    /// Side A's and side B's dealt, lost and routed uhp over all games.
+    sides: [[u64; 3]; 2],
 }
 
 /// One unit's sums over all games (u64: a sum of millions of games' u32 must not wrap).
@@ -200,6 +202,11 @@ impl Tally {
         *self.turns.entry(r.turns).or_default() += 1;
         self.turn_sum += u64::from(r.turns);
         self.add_units(&r.units);
+        for (sum, t) in self.sides.iter_mut().zip(&r.sides) {
+            for (x, v) in sum.iter_mut().zip([t.dealt, t.lost, t.routed_uhp]) {
+                *x += u64::from(v);
+            }
+        }
     }
 
     fn add_units(&mut self, units: &[UnitTally]) {
@@ -276,17 +283,12 @@ impl Tally {
         }
     }
 
-    /// `side`'s units' sums per game, divided once so that one side's `lost` and the
-    /// other's `dealt` are the same number when their sums are.
+    /// `side`'s sums per game, divided once so that one side's `lost` and the other's
+    /// `dealt` are the same number when their sums are; a defector's uhp count for the side
+    /// it fought for at the moment (R12.3).
     fn side_line(&self, scenario: &Scenario, side: SideId) -> SideLine {
         let n = self.games.max(1) as f64;
-        let of_side = (scenario.setup.units.iter().zip(&self.units))
-            .filter(|(u, _)| u.side == side)
-            .map(|(_, sum)| sum);
-        let (mut dealt, mut lost, mut routed) = (0u64, 0u64, 0u64);
-        for sum in of_side {
-            (dealt, lost, routed) = (dealt + sum.dealt, lost + sum.lost, routed + sum.routed_uhp);
-        }
+        let [dealt, lost, routed] = *side.of(&self.sides);
         SideLine {
             name: side.of(&scenario.sides).name.clone(),
             dealt: dealt as f64 / n,
