@@ -341,3 +341,26 @@ fn i28_the_swap_report_gives_the_per_unit_table() {
         .count();
     assert_eq!(lancers, 2, "{text}");
 }
+
+/// R12.7: a battle a scenario event ends is counted under "scenario event" in the report's
+/// endings; a battle with no such ending lists no such row.
+#[test]
+fn r12_7_the_report_counts_endings_by_a_scenario_event() {
+    let (_, text_of) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(f, _)| f.ends_with("kircholm.ron"))
+        .unwrap();
+    let source = text_of.replace(
+        "    turn_limit: 8,",
+        "    events: [(name: \"Fog\", when: Turn(2), then: [EndBattle(winner: \"Sweden\", reason: \"Fog.\")])],\n    turn_limit: 8,",
+    );
+    let scenario = volley::scenario::Scenario::parse(&source, "fog.ron").unwrap();
+    let kinds = [PlayerKind::Random, PlayerKind::Random];
+    let results = simulate(&scenario, 4, SimSetup::new(kinds, 1), &|| {});
+    let report = text(&summarize(&scenario, &results));
+    assert!(report.contains("scenario event 4 (100.0%)"), "{report}");
+    let plain = kircholm();
+    let results = simulate(&plain, 4, SimSetup::new(kinds, 1), &|| {});
+    let report = text(&summarize(&plain, &results));
+    assert!(!report.contains("scenario event"), "{report}");
+}

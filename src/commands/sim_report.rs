@@ -134,12 +134,14 @@ pub fn ending_name(reason: EndReason) -> &'static str {
 }
 
 /// The R10 endings in the order reports list them.
-const ENDINGS: [EndReason; 5] = [
+/// A scenario event's ending (R12.7) is listed only when a game ended so.
+const ENDINGS: [EndReason; 6] = [
     EndReason::Annihilated,
     EndReason::ArmyBroke,
     EndReason::Objectives,
     EndReason::Losses,
     EndReason::Defender,
+    EndReason::Scripted { event: 0 },
 ];
 
 /// What `sim` reports, added up game by game so that no game need be kept (issue 25):
@@ -152,7 +154,7 @@ pub struct Tally {
     /// Per player: games played and won.
     players: BTreeMap<PlayerKind, [usize; 2]>,
     /// Games per ending, in the order of [`ENDINGS`].
-    endings: [usize; 5],
+    endings: [usize; 6],
     /// Games per turn ended on.
     turns: BTreeMap<u32, usize>,
     turn_sum: u64,
@@ -192,9 +194,11 @@ impl Tally {
             player[0] += 1;
             player[1] += usize::from(r.winner.is_some_and(|w| *w.of(&r.players) == k));
         }
+        // Every scenario event's ending counts as one kind (R12.7).
+        let kind = std::mem::discriminant(&r.reason);
         if let Some(n) = ENDINGS
             .iter()
-            .position(|e| *e == r.reason)
+            .position(|e| std::mem::discriminant(e) == kind)
             .and_then(|i| self.endings.get_mut(i))
         {
             *n += 1;
@@ -262,6 +266,7 @@ impl Tally {
         let endings = ENDINGS
             .iter()
             .zip(self.endings)
+            .filter(|(e, n)| *n > 0 || !matches!(e, EndReason::Scripted { .. }))
             .map(|(e, n)| (ending_name(*e).to_string(), n))
             .collect();
         let last = self.turns.keys().next_back().copied().unwrap_or(0);
