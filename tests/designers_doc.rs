@@ -199,6 +199,12 @@ fn i28_the_designers_guide_gives_every_scenario_field_an_example() {
         "seed:",
         "troops:",
         "rules:",
+        "group:",
+        "reserve:",
+        "events:",
+        "repeat:",
+        "orders:",
+        "release_within:",
     ];
     let missing: Vec<&str> = fields.into_iter().filter(|f| !whole.contains(f)).collect();
     assert!(missing.is_empty(), "no example of {missing:?}");
