@@ -218,3 +218,17 @@ fn r3_1_r5_3_r9_1_the_help_reads_its_numbers_from_the_battles_own_rules() {
         "{help}"
     );
 }
+
+/// R12.1, R12.5, R12.6: the help's map key names the marks of field works, roads, bridges
+/// and a reserve's arrival hexes, and the rules browser has R12 in full.
+#[test]
+fn r12_the_help_names_the_marks_of_works_roads_bridges_and_reserves() {
+    let help = volley::tui::screens::HELP.as_str();
+    for mark in ["## field works", "-==- road", "~==~ bridge", "+R+ reserve"] {
+        assert!(help.contains(mark), "the help lacks {mark:?}:\n{help}");
+    }
+    let text = volley::rulebook::RULES_TEXT;
+    for id in ["R12.1", "R12.3", "R12.5", "R12.6", "R12.7"] {
+        assert!(volley::rulebook::rule_text(text, id).is_some(), "{id}");
+    }
+}

@@ -24,7 +24,8 @@ const MAP_LEGEND: &str = "\
 MAP   RDF2 over p 8d: side letter, formation, reload tokens (@: on objective)
       over the unit's tag, uhp, status (* ready, d disordered, F fleeing)
       @@ objective; » or × beside a unit: what the other side just did (o).
-      Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water";
+      Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
+      ## field works  -==- road  ~==~ bridge  +R+ reserve to come (R12)";
 
 /// The rules in brief, under the map's legend on the help screen: the initiative die
 /// (R3.1), the armor firearms pierce (R5.3) and the shock table (R9.1) are those of
