@@ -148,9 +148,9 @@ const EXPECTED: &[&str] = &[
     "scenarios/klushino.ron advance random 2: 87 97001e63fd301614",
     "scenarios/klushino.ron advance random 3: 116 953cb3b3dd2ff7ce",
     "scenarios/klushino.ron normal random 1: 212 69851f4a6e13d42f",
-    "scenarios/klushino.ron normal random 2: 173 880cab7ac1f8273f",
+    "scenarios/klushino.ron normal random 2: 174 5c0627fabef92d00",
     "scenarios/klushino.ron normal random 3: 121 3cf79c6815809e6f",
-    "scenarios/klushino.ron advance normal 1: 189 2caa0444181fb940",
+    "scenarios/klushino.ron advance normal 1: 254 3cf0c59a7c4e4c48",
     "scenarios/klushino.ron advance normal 2: 205 fed2939368037b88",
     "scenarios/klushino.ron advance normal 3: 238 203f1dbf62f919e6",
 ];

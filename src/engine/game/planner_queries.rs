@@ -2,7 +2,7 @@
 //! rules out themselves: who may charge (R4.4), who may react (R5.6), securing by pike with a unit supposed away
 //! (R9.4), the army-morale margin (R10.2), turns left (R3.3), fire from a hex other than
 //! the shooter's own (R6.2), and the pure placement rules of a setup: one unit per hex
-//! (R1.3) and units that start engaged (R4.2).
+//! (R1.3) and units that start engaged (R4.2); the uhp still to come as reserves (R12.1).
 
 use super::{Game, Sight, Unit};
 use crate::engine::types::{Formation, MissileWeapon, SideId, Status, UnitId};
@@ -39,6 +39,21 @@ impl Unit {
 }
 
 impl Game {
+    /// R12.1, R12.2: the uhp of `side`'s reserves still to come (by turn or by an event
+    /// not yet fired), which join its strength when they arrive.
+    pub fn uhp_to_come(&self, side: SideId) -> u32 {
+        (self.units.iter())
+            .filter(|u| u.side == side && u.to_come())
+            .fold(0u32, |sum, u| sum.saturating_add(u.uhp))
+    }
+
+    /// The uhp of `side`'s units on the map now (R12.2: reserves not counted).
+    pub fn uhp_on_map(&self, side: SideId) -> u32 {
+        (self.units.iter())
+            .filter(|u| u.side == side && u.on_map())
+            .fold(0u32, |sum, u| sum.saturating_add(u.uhp))
+    }
+
     /// R9.4 for a what-if: whether DF `unit` standing at `at` would be secured by a
     /// friendly Formed Foot unit that is not fleeing, with the units in `absent` supposed
     /// gone (a pike about to move away) and every other unit where it is.
