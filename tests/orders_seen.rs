@@ -102,7 +102,7 @@ fn the_briefing_names_the_groups_and_their_orders() {
     assert_eq!(
         lines[at..at + 3],
         [
-            "Groups and computer orders (the computer keeps them until released):",
+            "Groups and computer orders (kept until released)",
             " Group the centre (Blue): Blue pike, Blue shot — orders: hold the crossroads until an enemy is within 2 hexes",
             " Blue horse (Blue): orders: guard (2, 1), (3, 1)",
         ]

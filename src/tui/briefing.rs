@@ -24,7 +24,16 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     out.push(Line::styled("Forces", bold));
     out.extend([SideId::A, SideId::B].map(|s| Line::raw(forces(app, s))));
     out.push(Line::raw(objectives(app)));
-    out.extend(group_lines(app).into_iter().map(Line::raw));
+    let groups = group_lines(app);
+    if !groups.is_empty() {
+        // A heading of its own, as the reserves and events below have (R12.7).
+        out.push(Line::raw(""));
+        out.push(Line::styled(
+            "Groups and computer orders (kept until released)",
+            bold,
+        ));
+        out.extend(groups.into_iter().map(Line::raw));
+    }
     out.extend(script(app, bold));
     out.push(Line::raw(""));
     out.push(Line::styled("How the battle is won", bold));
@@ -124,12 +133,6 @@ fn group_lines(app: &App) -> Vec<String> {
             ));
         }
     }
-    if !out.is_empty() {
-        out.insert(
-            0,
-            "Groups and computer orders (the computer keeps them until released):".into(),
-        );
-    }
     out
 }
 
@@ -212,7 +215,7 @@ fn victory(app: &App) -> Vec<String> {
     ];
     out.push(match g.turn_limit() {
         Some(limit) => format!(
-            " R10.3 After turn {limit}: more objectives held wins; if equal, more losses inflicted; if still equal, the defender, {}.",
+            " R10.3, R12.4 After turn {limit}: the greater value of objectives held wins (each objective's worth, for the side it counts for); if equal, more losses inflicted; if still equal, the defender, {}.",
             name(g.defender())
         ),
         None => " R10.3 This battle has no turn limit.".into(),

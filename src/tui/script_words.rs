@@ -69,13 +69,25 @@ fn who(game: &Game, ids: &[UnitId]) -> String {
     }
 }
 
+/// The units a trigger names as its subject: `Red pike is`, `the Russian horse are all`.
+fn all_of(game: &Game, ids: &[UnitId]) -> String {
+    let plural = game
+        .unit(ids.first().copied().unwrap_or(UnitId(0)))
+        .is_some_and(|u| u.plural);
+    match ids {
+        [_] if plural => format!("{} are", who(game, ids)),
+        [_] => format!("{} is", who(game, ids)),
+        _ => format!("{} are all", who(game, ids)),
+    }
+}
+
 /// What the event waits for, in words (R12.7).
 pub fn trigger_words(game: &Game, trigger: &Trigger) -> String {
     let side = |s: crate::engine::SideId| game.side(s).name.clone();
     match trigger {
         Trigger::Turn(n) => format!("turn {n} begins"),
-        Trigger::Lost(ids) => format!("{} destroyed or routed", who(game, ids)),
-        Trigger::Fleeing(ids) => format!("{} fleeing", who(game, ids)),
+        Trigger::Lost(ids) => format!("{} destroyed or routed", all_of(game, ids)),
+        Trigger::Fleeing(ids) => format!("{} fleeing", all_of(game, ids)),
         Trigger::Holds { side: s, objective } => {
             let name = game
                 .objectives()
