@@ -158,7 +158,7 @@ fn released_line(game: &Game, units: &[UnitId], reason: &ReleaseReason) -> Strin
 }
 
 /// A hex as scenario files write it, `(7, 3)`.
-fn place(hex: hexx::Hex) -> String {
+pub(super) fn place(hex: hexx::Hex) -> String {
     let (col, row) = crate::engine::Map::offset(hex);
     format!("({col}, {row})")
 }
@@ -204,10 +204,6 @@ pub fn order_words(game: &Game, order: &StandingOrder) -> String {
 /// What the scenario made happen (R12.1, R12.3, R12.7): reserves, events, messages,
 /// defections and changes of terrain.
 fn script_line(game: &Game, event: &Event) -> Option<String> {
-    let place = |hex: hexx::Hex| {
-        let (col, row) = crate::engine::Map::offset(hex);
-        format!("({col}, {row})")
-    };
     Some(match event {
         Event::ReserveArrived { unit, at } => format!(
             "{} from the reserve at {} (R12.1)",

@@ -3,14 +3,9 @@
 //! each event waits for and what may happen then. Nothing is hidden: both players read it.
 
 use crate::engine::script::{Effect, ScenarioEvent, Trigger};
-use crate::engine::{Game, Map, Unit, UnitId};
-use hexx::Hex;
+use crate::engine::{Game, Unit, UnitId};
 
-/// `(15, 5)`.
-fn place(hex: Hex) -> String {
-    let (col, row) = Map::offset(hex);
-    format!("({col}, {row})")
-}
+use super::describe::place;
 
 /// `a`, `a and b`, `a, b and c`.
 fn listed(items: &[String]) -> String {
