@@ -215,7 +215,7 @@ fn victory(app: &App) -> Vec<String> {
     ];
     out.push(match g.turn_limit() {
         Some(limit) => format!(
-            " R10.3, R12.4 After turn {limit}: the greater value of objectives held wins (each objective's worth, for the side it counts for); if equal, more losses inflicted; if still equal, the defender, {}.",
+            " R10.3 After turn {limit}: more objective value held wins (R12.4); if equal, more losses inflicted; if still equal, the defender, {}.",
             name(g.defender())
         ),
         None => " R10.3 This battle has no turn limit.".into(),
