@@ -214,3 +214,26 @@ fn r12_5_a_refused_step_fails_on_an_order_taken_or_refused_for_another_reason() 
         )]
     );
 }
+
+/// Issue 28, R12.1, R12.2: a reserve that has not come is named as one, never by a hex it
+/// does not stand on: Klushino's arrival test run against a copy whose Hajduk foot comes a
+/// turn later.
+#[test]
+fn r12_2_a_reserve_still_to_come_is_named_as_one_in_a_failed_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let battle = std::fs::read_to_string("scenarios/klushino.ron").unwrap();
+    assert_eq!(battle.matches("reserve: (turn: 4").count(), 1);
+    let later = battle.replace("reserve: (turn: 4", "reserve: (turn: 5");
+    std::fs::write(dir.path().join("klushino.ron"), later).unwrap();
+    let test = std::fs::read_to_string("scenarios/tests/klushino_reserve.test.ron").unwrap();
+    let path = dir.path().join("late.test.ron");
+    std::fs::write(&path, test.replace("../klushino.ron", "klushino.ron")).unwrap();
+    let file = path.display();
+    assert_eq!(
+        run_file(&path)[1..],
+        [
+            format!("{file}:27:9: `Hajduk foot`: at nowhere (a reserve still to come), expected (0, 5)"),
+            format!("{file}:29:9: March(unit: \"Hajduk foot\", to: (1, 5)) is refused: no unit \"Hajduk foot\" (a reserve still to come)"),
+        ]
+    );
+}

@@ -625,6 +625,8 @@ fn expect(game: &Game, check: &UnitCheck) -> Result<(), StepError> {
     // A unit off the field has no hex (R8.2, R8.5): its last one is no answer.
     let hex = match (u.on_map(), Map::offset(u.pos)) {
         (true, (c, r)) => format!("({c}, {r})"),
+        // R12.2: a reserve still to come is off the map too.
+        (false, _) if u.to_come() => "nowhere (a reserve still to come)".into(),
         (false, _) => format!("nowhere ({})", <&str>::from(status).to_lowercase()),
     };
     compare("at", check.at.map(|(c, r)| format!("({c}, {r})")), hex);

@@ -101,10 +101,13 @@ impl Game {
             .iter()
             .map(|u| {
                 let (col, row) = crate::engine::Map::offset(u.pos);
-                (
-                    u.id.to_string(),
-                    format!("\"{}\" at ({col}, {row})", u.label),
-                )
+                // A unit off the map has no hex to name (R12.2, R8.2, R8.5).
+                let place = match (u.on_map(), u.to_come()) {
+                    (true, _) => format!("at ({col}, {row})"),
+                    (false, true) => "(a reserve still to come)".into(),
+                    (false, false) => "(off the field)".into(),
+                };
+                (u.id.to_string(), format!("\"{}\" {place}", u.label))
             })
             .collect();
         units.sort_by_key(|(id, _)| std::cmp::Reverse(id.len()));
