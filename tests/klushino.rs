@@ -155,3 +155,38 @@ fn r12_3_sims_sides_add_up_when_units_defect() {
         "no defector dealt a blow: the test shows nothing"
     );
 }
+
+/// R12.3: after the mercenaries go over, no two units of one side share a map tag; the
+/// units that did not change sides keep theirs.
+#[test]
+fn r12_3_a_defector_takes_a_tag_its_new_side_has_free() {
+    let (mut game, _) = klushino_with_fleeing(&RUSSIAN_HORSE);
+    let before = volley::tui::tags::tags(&game);
+    to_missile(&mut game);
+    let after = volley::tui::tags::after_defection(&game, &before);
+    for side in [SideId::A, SideId::B] {
+        let mut seen: Vec<char> = (game.units().iter().zip(&after))
+            .filter(|(u, _)| u.side == side)
+            .map(|(_, t)| *t)
+            .collect();
+        let all = seen.len();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), all, "{side:?}: {after:?}");
+    }
+    let stayed = |i: usize| !MERCENARIES.contains(&game.units()[i].label.as_str());
+    for i in (0..after.len()).filter(|i| stayed(*i)) {
+        assert_eq!(after[i], before[i], "{}", game.units()[i].label);
+    }
+    // Without the change a defector would share its tag (the test shows something).
+    let clash = (game.units().iter().zip(&before)).any(|(u, t)| {
+        MERCENARIES.contains(&u.label.as_str())
+            && (game.units().iter().zip(&before)).any(|(o, s)| {
+                o.id != u.id
+                    && o.side == SideId::A
+                    && s == t
+                    && !MERCENARIES.contains(&o.label.as_str())
+            })
+    });
+    assert!(clash, "no defector's tag clashed: {before:?}");
+}

@@ -328,6 +328,10 @@ impl App {
         // Only a person's own order is taken back, never the computer's.
         let human = acting.is_some_and(|s| self.controller(s) == Controller::Human);
         self.undo_ok = human && is_movement_order(&command) && self.game.dice_rolled() == before;
+        if (events.iter()).any(|e| matches!(e, crate::engine::Event::UnitDefected { .. })) {
+            // A defector's tag may be one its new side already uses (R12.3).
+            self.tags = super::tags::after_defection(&self.game, &self.tags);
+        }
         self.log.extend(empty);
         self.record(&events);
         Ok(())

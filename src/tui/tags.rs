@@ -2,7 +2,7 @@
 //! per unit, unique within its side, taken from its label where it can be (`Red pike` →
 //! `p`, `Banér's horse` → `b`), so that two Swedish DF no longer both read `SDF`.
 
-use crate::engine::{Game, SideId, UnitId};
+use crate::engine::{Event, Game, SideId, UnitId};
 
 /// Characters a tag falls back to once a label's own letters are taken.
 const SPARE: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -24,6 +24,25 @@ pub fn keeping(game: &Game, old: &Game, old_tags: &[char]) -> Vec<char> {
         })
         .collect();
     assign(game, &kept)
+}
+
+/// The tags after units changed sides (R12.3): every unit keeps its tag `old` gave it,
+/// except a defector whose tag a unit of its new side already holds, which takes the first
+/// letter of its label its new side has free.
+pub fn after_defection(game: &Game, old: &[char]) -> Vec<char> {
+    let defected = |id: UnitId| {
+        (game.log().iter()).any(|e| matches!(e, Event::UnitDefected { unit, .. } if *unit == id))
+    };
+    let units = game.units();
+    let holds = |i: usize, side: SideId, c: char| {
+        (units.iter().zip(old))
+            .enumerate()
+            .any(|(j, (o, t))| j != i && *t == c && o.side == side && !defected(o.id))
+    };
+    let wished: Vec<Option<char>> = (units.iter().zip(old).enumerate())
+        .map(|(i, (u, &c))| (!defected(u.id) || !holds(i, u.side, c)).then_some(c))
+        .collect();
+    assign(game, &wished)
 }
 
 /// Each unit's side, label and how many units of that side and label come before it.
