@@ -35,7 +35,7 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 );
 
 /// Every shipped scenario, compiled in: (file name, source).
-pub const SHIPPED: [(&str, &str); 6] = [
+pub const SHIPPED: [(&str, &str); 7] = [
     (
         "scenarios/tutorial.ron",
         include_str!("../../scenarios/tutorial.ron"),
@@ -56,6 +56,10 @@ pub const SHIPPED: [(&str, &str); 6] = [
     (
         "scenarios/klushino.ron",
         include_str!("../../scenarios/klushino.ron"),
+    ),
+    (
+        "scenarios/turnhout.ron",
+        include_str!("../../scenarios/turnhout.ron"),
     ),
 ];
 
