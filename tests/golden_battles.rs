@@ -153,6 +153,18 @@ const EXPECTED: &[&str] = &[
     "scenarios/klushino.ron advance normal 1: 254 3cf0c59a7c4e4c48",
     "scenarios/klushino.ron advance normal 2: 205 fed2939368037b88",
     "scenarios/klushino.ron advance normal 3: 238 203f1dbf62f919e6",
+    "scenarios/turnhout.ron random random 1: 124 4634e1f525aeb494",
+    "scenarios/turnhout.ron random random 2: 105 71e9c258a3ba39eb",
+    "scenarios/turnhout.ron random random 3: 120 30e0dd1291fa21ee",
+    "scenarios/turnhout.ron advance random 1: 150 310fee5260c9756b",
+    "scenarios/turnhout.ron advance random 2: 144 fc45cde3d6e6a03f",
+    "scenarios/turnhout.ron advance random 3: 163 d24b34569ed56164",
+    "scenarios/turnhout.ron normal random 1: 158 2ad92bf958ae65a3",
+    "scenarios/turnhout.ron normal random 2: 162 3772559f20b46bc4",
+    "scenarios/turnhout.ron normal random 3: 159 fbaa0f7420af6d41",
+    "scenarios/turnhout.ron advance normal 1: 185 fd042dfd5ef59ffa",
+    "scenarios/turnhout.ron advance normal 2: 185 7a2aff002cee2418",
+    "scenarios/turnhout.ron advance normal 3: 191 4df79dd90302b627",
 ];
 
 /// The orders the engine remembers between queries are never stale: after every command of
