@@ -224,7 +224,12 @@ impl Title {
             .borders(Borders::ALL)
             .title(" Volley: pike-and-shot battles ");
         let inner = usize::from(list.width.saturating_sub(2));
-        frame.render_widget(Paragraph::new(self.list_lines(inner)).block(block), list);
+        let rows = usize::from(list.height.saturating_sub(2));
+        let (lines, selected_line) = self.list_lines(inner, rows);
+        // Scroll only as far as keeps the selected row in sight.
+        let top = (selected_line + 1).saturating_sub(rows);
+        let top = u16::try_from(top).unwrap_or(u16::MAX);
+        frame.render_widget(Paragraph::new(lines).block(block).scroll((top, 0)), list);
         frame.render_widget(
             Paragraph::new(self.detail_lines()).wrap(Wrap { trim: true }),
             detail,
@@ -238,12 +243,28 @@ impl Title {
         frame.render_widget(Line::raw(status), keys);
     }
 
-    fn list_lines(&self, width: usize) -> Vec<Line<'static>> {
+    /// The list's lines for `rows` rows of `width` columns, and the line of the selected row.
+    /// When a summary under every battle would not fit, only the selected battle keeps its
+    /// summary (the details below show it too), so the saves stay in sight.
+    fn list_lines(&self, width: usize, rows: usize) -> (Vec<Line<'static>>, usize) {
+        let saves = if self.saves.is_empty() {
+            0
+        } else {
+            self.saves.len() + 2
+        };
+        let roomy = 2 * self.battles.len() + saves <= rows;
         let mut lines = Vec::new();
+        let mut selected_line = 0;
         for (i, s) in self.battles.iter().enumerate() {
             let sides = format!("{} v {}", s.sides[0].name, s.sides[1].name);
             let name = crate::columns::pad(&s.name, 32);
+            if i == self.selected {
+                selected_line = lines.len();
+            }
             lines.push(self.row(i, format!("{name} {sides}")));
+            if !roomy && i != self.selected {
+                continue;
+            }
             let dim = Style::default().add_modifier(Modifier::DIM);
             let text = format!("    {}", summary(s));
             let text = crate::columns::ellipsized(&text, width);
@@ -254,9 +275,12 @@ impl Title {
             lines.push(Line::raw(" Saved battles"));
         }
         for (i, save) in self.saves.iter().enumerate() {
+            if self.battles.len() + i == self.selected {
+                selected_line = lines.len();
+            }
             lines.push(self.row(self.battles.len() + i, save.summary.clone()));
         }
-        lines
+        (lines, selected_line)
     }
 
     fn row(&self, index: usize, text: String) -> Line<'static> {
