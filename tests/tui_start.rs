@@ -501,3 +501,24 @@ fn issue26_settings_are_kept_in_a_file_and_read_back() {
     assert_eq!(bad, Settings::default());
     assert!(problem.unwrap().contains("settings.ron"));
 }
+
+/// Issue 29: with more battles than the list has rows, only the selected battle keeps its
+/// summary line and the list scrolls so the selection stays in sight.
+#[test]
+fn the_title_list_scrolls_to_the_selected_battle_on_a_short_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = Title::new(dir.path());
+    for _ in 1..SHIPPED.len() {
+        title.key(Key::Down);
+    }
+    let s = screen(80, 16, |f| title.draw(f, f.area()));
+    let list = &s[..9];
+    let at = list.iter().position(|l| l.contains("> Turnhout, 1597"));
+    let at = at.unwrap_or_else(|| panic!("{}", s.join("\n")));
+    // The battle above it has no summary line under it.
+    assert!(
+        list[at - 1].contains("  Klushino, 1610"),
+        "{}",
+        s.join("\n")
+    );
+}
