@@ -569,28 +569,8 @@ fn r12_7_a_scenario_names_units_groups_and_events_the_engine_holds_as_ids() {
 
 // ------------------------------------------------------------------ `check`
 
-/// A battle with a group, two reserves and three events; `check` passes it.
-const BASE: &str = r#"(
-    name: "Test",
-    map: [". . . . . .", ". . . . . .", ". . ~ . . .", ". . . . . ."],
-    sides: [(name: "Red", edge: South), (name: "Blue", edge: North)],
-    units: [
-        (troop: "pikemen", side: "Red", creatures: 120, at: (0, 3), label: "Red pike", group: "left wing"),
-        (troop: "matchlock musketeers", side: "Red", creatures: 120, at: (1, 3), label: "Red shot"),
-        (troop: "pikemen", side: "Blue", creatures: 120, at: (0, 0), label: "Blue pike"),
-        (troop: "pikemen", side: "Blue", creatures: 120, label: "Blue late", reserve: (turn: 3, hexes: [(5, 0)])),
-        (troop: "pikemen", side: "Red", creatures: 120, label: "Red late", group: "late", reserve: (event: "Help", hexes: [(5, 3)])),
-    ],
-    objectives: [(name: "the mill", at: (4, 2))],
-    events: [
-        (name: "Help", when: Lost(unit: "Red pike"), then: [Message("Help comes."), Release(group: "late")]),
-        (name: "Mill", when: Holds(side: "Blue", objective: "the mill"), repeat: true, then: [Defect(unit: "Red shot")]),
-        (name: "Rout", when: Losses(side: "Red", percent: 50), then: [EndBattle(winner: "Blue", reason: "Red gives up.")]),
-    ],
-    turn_limit: 6,
-    defender: "Blue",
-)
-"#;
+/// The small battle with a group, two reserves and three events that `check` passes.
+const BASE: &str = R12_BATTLE;
 
 #[test]
 fn r12_7_the_base_battle_with_events_is_clean() {
