@@ -3,6 +3,8 @@
 
 /// Players without a person: the computer opponent and the random and advance baselines.
 pub mod ai;
+/// Army lists and troop points for quick battles (issue 29).
+pub mod armies;
 /// Text fitted to terminal columns by display width.
 pub mod columns;
 /// The command-line tools `check`, `units` and `sim`.
