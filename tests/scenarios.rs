@@ -1310,7 +1310,7 @@ fn assert_outcome_fits(what: &str, game: &Game, limit: Option<u32>) {
 
 #[test]
 fn every_shipped_battle_is_played_below() {
-    assert_eq!(SHIPPED.len(), 9, "add a test below for each shipped battle");
+    assert_eq!(SHIPPED.len(), 11, "add a test below for each shipped battle");
 }
 
 #[test]
@@ -1356,6 +1356,16 @@ fn shipped_battle_7_plays_to_its_end_for_100_seeds() {
 #[test]
 fn shipped_battle_8_plays_to_its_end_for_100_seeds() {
     hundred_battles(8);
+}
+
+#[test]
+fn shipped_battle_9_plays_to_its_end_for_100_seeds() {
+    hundred_battles(9);
+}
+
+#[test]
+fn shipped_battle_10_plays_to_its_end_for_100_seeds() {
+    hundred_battles(10);
 }
 
 /// A `DataError` is a plain value: equal errors for equal input.

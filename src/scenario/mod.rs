@@ -35,7 +35,7 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 );
 
 /// Every shipped scenario, compiled in: (file name, source).
-pub const SHIPPED: [(&str, &str); 9] = [
+pub const SHIPPED: [(&str, &str); 11] = [
     (
         "scenarios/tutorial.ron",
         include_str!("../../scenarios/tutorial.ron"),
@@ -68,6 +68,12 @@ pub const SHIPPED: [(&str, &str); 9] = [
     (
         "scenarios/auldearn.ron",
         include_str!("../../scenarios/auldearn.ron"),
+        "scenarios/benburb.ron",
+        include_str!("../../scenarios/benburb.ron"),
+    ),
+    (
+        "scenarios/dunes.ron",
+        include_str!("../../scenarios/dunes.ron"),
     ),
 ];
 
