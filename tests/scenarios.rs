@@ -1310,7 +1310,7 @@ fn assert_outcome_fits(what: &str, game: &Game, limit: Option<u32>) {
 
 #[test]
 fn every_shipped_battle_is_played_below() {
-    assert_eq!(SHIPPED.len(), 7, "add a test below for each shipped battle");
+    assert_eq!(SHIPPED.len(), 9, "add a test below for each shipped battle");
 }
 
 #[test]
@@ -1346,6 +1346,16 @@ fn shipped_battle_5_plays_to_its_end_for_100_seeds() {
 #[test]
 fn shipped_battle_6_plays_to_its_end_for_100_seeds() {
     hundred_battles(6);
+}
+
+#[test]
+fn shipped_battle_7_plays_to_its_end_for_100_seeds() {
+    hundred_battles(7);
+}
+
+#[test]
+fn shipped_battle_8_plays_to_its_end_for_100_seeds() {
+    hundred_battles(8);
 }
 
 /// A `DataError` is a plain value: equal errors for equal input.

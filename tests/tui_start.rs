@@ -513,11 +513,11 @@ fn the_title_list_scrolls_to_the_selected_battle_on_a_short_screen() {
     }
     let s = screen(80, 16, |f| title.draw(f, f.area()));
     let list = &s[..9];
-    let at = list.iter().position(|l| l.contains("> Turnhout, 1597"));
+    let at = list.iter().position(|l| l.contains("> Nieuwpoort, 1600"));
     let at = at.unwrap_or_else(|| panic!("{}", s.join("\n")));
     // The battle above it has no summary line under it.
     assert!(
-        list[at - 1].contains("  Klushino, 1610"),
+        list[at - 1].contains("  Coutras, 1587"),
         "{}",
         s.join("\n")
     );

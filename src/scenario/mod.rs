@@ -35,7 +35,7 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 );
 
 /// Every shipped scenario, compiled in: (file name, source).
-pub const SHIPPED: [(&str, &str); 7] = [
+pub const SHIPPED: [(&str, &str); 9] = [
     (
         "scenarios/tutorial.ron",
         include_str!("../../scenarios/tutorial.ron"),
@@ -60,6 +60,14 @@ pub const SHIPPED: [(&str, &str); 7] = [
     (
         "scenarios/turnhout.ron",
         include_str!("../../scenarios/turnhout.ron"),
+    ),
+    (
+        "scenarios/coutras.ron",
+        include_str!("../../scenarios/coutras.ron"),
+    ),
+    (
+        "scenarios/nieuwpoort.ron",
+        include_str!("../../scenarios/nieuwpoort.ron"),
     ),
 ];
 
