@@ -516,9 +516,5 @@ fn the_title_list_scrolls_to_the_selected_battle_on_a_short_screen() {
     let at = list.iter().position(|l| l.contains("> Nieuwpoort, 1600"));
     let at = at.unwrap_or_else(|| panic!("{}", s.join("\n")));
     // The battle above it has no summary line under it.
-    assert!(
-        list[at - 1].contains("  Coutras, 1587"),
-        "{}",
-        s.join("\n")
-    );
+    assert!(list[at - 1].contains("  Coutras, 1587"), "{}", s.join("\n"));
 }
