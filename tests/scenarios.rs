@@ -1310,7 +1310,7 @@ fn assert_outcome_fits(what: &str, game: &Game, limit: Option<u32>) {
 
 #[test]
 fn every_shipped_battle_is_played_below() {
-    assert_eq!(SHIPPED.len(), 11, "add a test below for each shipped battle");
+    assert_eq!(SHIPPED.len(), 13, "add a test below for each shipped battle");
 }
 
 #[test]
@@ -1366,6 +1366,16 @@ fn shipped_battle_9_plays_to_its_end_for_100_seeds() {
 #[test]
 fn shipped_battle_10_plays_to_its_end_for_100_seeds() {
     hundred_battles(10);
+}
+
+#[test]
+fn shipped_battle_11_plays_to_its_end_for_100_seeds() {
+    hundred_battles(11);
+}
+
+#[test]
+fn shipped_battle_12_plays_to_its_end_for_100_seeds() {
+    hundred_battles(12);
 }
 
 /// A `DataError` is a plain value: equal errors for equal input.

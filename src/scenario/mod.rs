@@ -35,7 +35,8 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 );
 
 /// Every shipped scenario, compiled in: (file name, source).
-pub const SHIPPED: [(&str, &str); 11] = [
+pub const SHIPPED: [(&str, &str); 9] = [
+pub const SHIPPED: [(&str, &str); 13] = [
     (
         "scenarios/tutorial.ron",
         include_str!("../../scenarios/tutorial.ron"),
@@ -62,12 +63,22 @@ pub const SHIPPED: [(&str, &str); 11] = [
         include_str!("../../scenarios/turnhout.ron"),
     ),
     (
+        "scenarios/coutras.ron",
+        include_str!("../../scenarios/coutras.ron"),
+    ),
+    (
+        "scenarios/nieuwpoort.ron",
+        include_str!("../../scenarios/nieuwpoort.ron"),
+    ),
+    (
         "scenarios/stratton.ron",
         include_str!("../../scenarios/stratton.ron"),
     ),
     (
         "scenarios/auldearn.ron",
         include_str!("../../scenarios/auldearn.ron"),
+    ),
+    (
         "scenarios/benburb.ron",
         include_str!("../../scenarios/benburb.ron"),
     ),
