@@ -592,6 +592,23 @@ fn r12_7_check_an_unknown_label_is_refused_with_did_you_mean() {
     );
 }
 
+/// A field the trigger does not have (`disordered`) is refused at its place, not ignored:
+/// the designer meant something the battle would never do.
+#[test]
+fn r12_7_check_an_unknown_field_in_a_trigger_is_refused_with_its_place() {
+    let text = edit(
+        BASE,
+        r#"Lost(unit: "Red pike")"#,
+        r#"Lost(unit: "Red pike", disordered: true)"#,
+    );
+    let refused = refused(&text);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].starts_with("bad.ron:14:") && refused[0].contains("disordered"),
+        "{refused:?}"
+    );
+}
+
 #[test]
 fn r12_7_check_an_event_naming_a_label_two_units_share_is_refused() {
     let text = edit(BASE, r#"label: "Blue pike""#, r#"label: "Red pike""#);

@@ -35,7 +35,6 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 );
 
 /// Every shipped scenario, compiled in: (file name, source).
-pub const SHIPPED: [(&str, &str); 9] = [
 pub const SHIPPED: [(&str, &str); 13] = [
     (
         "scenarios/tutorial.ron",

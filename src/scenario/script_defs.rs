@@ -37,6 +37,7 @@ pub struct EventDef {
 
 /// A trigger as written (R12.7); a unit by its label, a group, side or objective by name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum TriggerDef {
     /// `Turn(5)`: turn 5 has begun.
     Turn(u32),
@@ -76,6 +77,7 @@ pub enum TriggerDef {
 
 /// An effect as written (R12.7).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum EffectDef {
     /// `Message("...")` to both players.
     Message(String),
