@@ -58,6 +58,31 @@ fn a_file_is_checked_as_what_its_fields_say_not_as_its_name_says() {
     assert!(ok, "{lines:?}");
 }
 
+/// Issue 29: the army lists and the points table are checked as what they are, and a bad
+/// army list gets its problem at its place.
+#[test]
+fn army_lists_and_the_points_table_are_checked_as_themselves() {
+    let armies = std::fs::read_to_string("assets/armies.ron").unwrap();
+    let points = std::fs::read_to_string("assets/points.ron").unwrap();
+    assert_eq!(kind_of(&armies, "a.ron"), FileKind::Armies);
+    assert_eq!(kind_of(&points, "b.ron"), FileKind::Points);
+    let (lines, ok) = check_files(&["assets/armies.ron", "assets/points.ron"], true);
+    assert!(ok, "{lines:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("lists.ron");
+    let text = "(armies: [\n (name: \"A\", years: (1600, 1610), troops: [\n  (troop: \"pikeman\", max: 2),\n ]),\n])";
+    std::fs::write(&bad, text).unwrap();
+    let (lines, ok) = check_files(&[&bad], false);
+    assert!(!ok);
+    assert_eq!(
+        lines,
+        [format!(
+            "{}:3:4: army list `A`: unknown troop `pikeman` (did you mean `pikemen`?)",
+            bad.display()
+        )]
+    );
+}
+
 #[test]
 fn every_problem_of_a_scenarios_own_troop_types_is_listed_at_once() {
     let troops = r#"troops: [

@@ -1310,7 +1310,11 @@ fn assert_outcome_fits(what: &str, game: &Game, limit: Option<u32>) {
 
 #[test]
 fn every_shipped_battle_is_played_below() {
-    assert_eq!(SHIPPED.len(), 13, "add a test below for each shipped battle");
+    assert_eq!(
+        SHIPPED.len(),
+        13,
+        "add a test below for each shipped battle"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! `volley check FILE…`: every problem of every file, as `file:line:col: message`, and
 //! warnings as `file:line:col: warning: message`. What a file is (scenario, troop catalog,
-//! rules or scenario test) is read from its top-level fields, not its name.
+//! rules, army lists, points table or scenario test) is read from its top-level fields, not its name.
 
 use crate::engine::Rules;
 use crate::scenario::{read_limited, Catalog, RulesChoice, RulesText, Scenario};
@@ -19,6 +19,10 @@ pub enum FileKind {
     Rules,
     /// A scenario test (`*.test.ron`): it has `steps`.
     Test,
+    /// Army lists for quick battles (`assets/armies.ron`): it has `armies`.
+    Armies,
+    /// The troop points table (`assets/points.ron`): it has `points`.
+    Points,
 }
 
 /// Fields only a rules file has at its top level.
@@ -40,6 +44,10 @@ pub fn kind_of(source: &str, name: &str) -> FileKind {
         FileKind::Rules
     } else if has("troops") {
         FileKind::Troops
+    } else if has("armies") {
+        FileKind::Armies
+    } else if has("points") {
+        FileKind::Points
     } else {
         kind_by_name(name)
     }
@@ -115,6 +123,12 @@ fn check_one(path: &Path, rules: Option<&Path>) -> Result<Vec<Problem>, DataErro
     match kind_of(&source, &name) {
         FileKind::Rules => Rules::parse(&source, &file).map(|_| Vec::new()),
         FileKind::Troops => Catalog::parse(&source, &file).map(|_| Vec::new()),
+        FileKind::Armies => {
+            crate::armies::parse(&source, &file, &Catalog::standard()?).map(|_| Vec::new())
+        }
+        FileKind::Points => {
+            crate::armies::points::PointsTable::parse(&source, &file).map(|_| Vec::new())
+        }
         FileKind::Scenario => {
             let choice = match rules {
                 Some(rules) => RulesChoice::Given(RulesText::read(rules)?),
