@@ -2,6 +2,16 @@
 //! a list a quick battle can buy a small and a large force from, true to the army, and a bad
 //! list file is refused with each problem at its `file:line:col`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
 use volley::armies::{self, points::PointsTable, ArmyList};
 use volley::scenario::{Catalog, Scenario};
 
