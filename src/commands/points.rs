@@ -62,8 +62,9 @@ pub fn run(action: &PointsAction, file: &Path) -> Result<ExitCode> {
             eprintln!("wrote {}", crate::files::shown(file));
         }
         PointsAction::Fit { games, seed } => {
-            let fitted = fit_catalog(&catalog, &rules, *games, *seed)?;
+            let (fitted, observed) = fit_catalog(&catalog, &rules, *games, *seed)?;
             print!("{}", fit_text(&fitted));
+            print!("{}", residuals_text(&fitted, &observed, &catalog, &rules));
             write(file, &fitted, &catalog, &rules)?;
             eprintln!("wrote {}", crate::files::shown(file));
         }
@@ -156,8 +157,14 @@ pub fn play_pairing(
 }
 
 /// Plays the round robin of every pair of the catalog's types that can form a unit, with a
-/// progress bar on standard error, and fits the points (see [`fit_results`]).
-pub fn fit_catalog(catalog: &Catalog, rules: &Rules, games: u32, seed: u64) -> Result<PointsFit> {
+/// progress bar on standard error, and fits the points (see [`fit_results`]); also gives
+/// each type's log strength as its games showed it.
+pub fn fit_catalog(
+    catalog: &Catalog,
+    rules: &Rules,
+    games: u32,
+    seed: u64,
+) -> Result<(PointsFit, Vec<(String, f64)>)> {
     let types: Vec<&TroopType> = catalog
         .troops()
         .iter()
@@ -186,7 +193,45 @@ pub fn fit_catalog(catalog: &Catalog, rules: &Rules, games: u32, seed: u64) -> R
     bar.finish_and_clear();
     let mut fitted = fit_results(&types, &pairings, rules, (games, seed))?;
     fitted.points_exponent = (exponent * 1e4).round() / 1e4;
-    Ok(fitted)
+    let strengths = fit::bradley_terry(types.len(), &pairings, PRIOR);
+    let observed = types
+        .iter()
+        .map(|t| t.name.clone())
+        .zip(strengths.iter().map(|s| s.ln()));
+    Ok((fitted, observed.collect()))
+}
+
+/// Each type's points from its features (the table) beside the points its games alone
+/// would give it: where they differ the features miss something the engine does.
+pub fn residuals_text(
+    fit: &PointsFit,
+    observed: &[(String, f64)],
+    catalog: &Catalog,
+    rules: &Rules,
+) -> String {
+    let anchor = catalog
+        .get(&fit.anchor)
+        .and_then(|t| fit.log_strength(rules, t))
+        .unwrap_or(0.0);
+    let points =
+        |log: f64| f64::from(fit.anchor_points) * (fit.points_exponent * (log - anchor)).exp();
+    let rows: Vec<Vec<String>> = observed
+        .iter()
+        .filter_map(|(name, y)| {
+            let predicted = fit.log_strength(rules, catalog.get(name)?)?;
+            Some(vec![
+                name.clone(),
+                format!("{:.0}", points(predicted)),
+                format!("{:.0}", points(*y)),
+                format!("{:+.2}", y - predicted),
+            ])
+        })
+        .collect();
+    let head = ["troop", "points", "from its games", "log residual"];
+    format!(
+        "\nEach type's points from its features and from its games alone\n{}",
+        super::units::table(&head, &rows, &[false, true, true, true])
+    )
 }
 
 /// The types whose three units against two of their own calibrate the points' exponent:
@@ -403,7 +448,7 @@ pub fn armies_text(table: &PointsTable, catalog: &Catalog, rules: &Rules) -> Res
             list.name,
             list.years.0,
             list.years.1,
-            list.battles.join(", "),
+            list.battles.join("; "),
             super::units::table(&head, &rows, &right)
         );
     }
