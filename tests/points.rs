@@ -12,9 +12,14 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
+use common::volley;
+use volley::armies::fit::{self, Pairing, FEATURES};
 use volley::armies::points::{PointsFit, PointsTable};
-use volley::commands::points::{file_text, pairing_battle, play_pairing, table_text};
+use volley::commands::points::{file_text, fit_results, pairing_battle, play_pairing, table_text};
 use volley::engine::Rules;
+use volley::engine::TroopType;
 use volley::scenario::{Catalog, Scenario};
 
 fn catalog() -> Catalog {
@@ -134,4 +139,91 @@ fn volley_points_shows_each_type_with_its_features_and_points() {
         cells,
         ["pikemen", "FF", "120", "8", "3", "0.00", "4", "+0", "+0", "2", "100"]
     );
+}
+
+/// Made-up results: every pair of catalog types with the wins a strength of
+/// `exp(truth · features)` gives over a million games.
+fn made_up_results(types: &[&TroopType], truth: &[f64]) -> Vec<Pairing> {
+    let rules = Rules::standard();
+    let strength: Vec<f64> = types
+        .iter()
+        .map(|t| fit::predict(0.0, truth, &fit::features(&rules, t).unwrap()).exp())
+        .collect();
+    let mut out = Vec::new();
+    for a in 0..types.len() {
+        for b in a + 1..types.len() {
+            let games = 1_000_000;
+            let a_wins = (fit::p_win(strength[a], strength[b]) * f64::from(games)).round() as u32;
+            out.push(Pairing {
+                a,
+                b,
+                a_wins,
+                games,
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn the_fit_recovers_known_coefficients_from_made_up_results() {
+    let catalog = catalog();
+    let types: Vec<&TroopType> = catalog.troops().iter().collect();
+    let truth = [0.8, -0.4, 1.1, 0.2, 0.4, 0.6, 0.45, 1.0, 1.3, 0.15];
+    let fitted = fit_results(
+        &types,
+        &made_up_results(&types, &truth),
+        &Rules::standard(),
+        (1_000_000, 1),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = fitted
+        .coefficients
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(names, FEATURES);
+    for ((name, got), want) in fitted.coefficients.iter().zip(truth) {
+        assert!((got - want).abs() < 0.02, "{name}: {got} against {want}");
+    }
+    assert!(fitted.r_squared > 0.999, "{}", fitted.r_squared);
+    assert!(fitted.rms_win_rate < 0.005, "{}", fitted.rms_win_rate);
+    assert!(
+        fitted.loo_rms_log_strength < 0.05,
+        "{}",
+        fitted.loo_rms_log_strength
+    );
+}
+
+#[test]
+fn volley_points_write_writes_the_shipped_file_and_armies_lists_every_army() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("points.ron");
+    let written = volley(&["points", "--write", "--out", out.to_str().unwrap()]);
+    assert!(
+        written.status.success(),
+        "{}",
+        String::from_utf8_lossy(&written.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text == volley::armies::points::SHIPPED_POINTS_RON);
+    let armies = volley(&["points", "--armies"]);
+    let listed = String::from_utf8_lossy(&armies.stdout);
+    assert!(
+        listed
+            .contains("Polish-Lithuanian Commonwealth (1576–1660): Kircholm, 1605; Klushino, 1610"),
+        "{listed}"
+    );
+    assert_eq!(listed.matches(" min  max").count(), 16, "{listed}");
+}
+
+#[test]
+fn volley_points_refuses_games_without_fit_and_fit_with_write() {
+    for args in [
+        &["points", "--games", "5"][..],
+        &["points", "--fit", "--write"],
+    ] {
+        let refused = volley(args);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+    }
 }
