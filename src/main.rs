@@ -130,8 +130,8 @@ enum Cmd {
         /// Print each army list with its troop types' derived numbers and points.
         #[arg(long)]
         armies: bool,
-        /// Games per pairing of two troop types, with `--fit`.
-        #[arg(long, default_value_t = 200, requires = "fit", value_parser = clap::value_parser!(u32).range(2..=100_000))]
+        /// Games of each pairing of two troop types at each number of units, with `--fit`.
+        #[arg(long, default_value_t = 100, requires = "fit", value_parser = clap::value_parser!(u32).range(2..=100_000))]
         games: u32,
         /// Seed of the first game's dice, with `--fit`.
         #[arg(long, default_value_t = 1, requires = "fit")]

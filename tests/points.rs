@@ -141,25 +141,30 @@ fn volley_points_shows_each_type_with_its_features_and_points() {
     );
 }
 
-/// Made-up results: every pair of catalog types with the wins a strength of
-/// `exp(truth · features)` gives over a million games.
-fn made_up_results(types: &[&TroopType], truth: &[f64]) -> Vec<Pairing> {
+/// Made-up results: every pair of catalog types at 2 against 2, 2 against 3 and 3 against 2,
+/// with the wins over a million games that log values `truth · features` and a weight of
+/// numbers `weight` give.
+fn made_up_results(types: &[&TroopType], truth: &[f64], weight: f64) -> Vec<Pairing> {
     let rules = Rules::standard();
-    let strength: Vec<f64> = types
+    let values: Vec<f64> = types
         .iter()
-        .map(|t| fit::predict(0.0, truth, &fit::features(&rules, t).unwrap()).exp())
+        .map(|t| fit::predict(0.0, truth, &fit::features(&rules, t).unwrap()))
         .collect();
     let mut out = Vec::new();
     for a in 0..types.len() {
         for b in a + 1..types.len() {
-            let games = 1_000_000;
-            let a_wins = (fit::p_win(strength[a], strength[b]) * f64::from(games)).round() as u32;
-            out.push(Pairing {
-                a,
-                b,
-                a_wins,
-                games,
-            });
+            for counts in [(2, 2), (2, 3), (3, 2)] {
+                let mut r = Pairing {
+                    a,
+                    b,
+                    counts,
+                    a_wins: 0,
+                    games: 1_000_000,
+                };
+                let p = fit::p_force(&values, weight, &r).unwrap();
+                r.a_wins = (p * 1e6).round() as u32;
+                out.push(r);
+            }
         }
     }
     out
@@ -172,7 +177,7 @@ fn the_fit_recovers_known_coefficients_from_made_up_results() {
     let truth = [0.8, -0.4, 1.1, 0.2, 0.4, 0.6, 0.45, 1.0, 1.3, 0.15];
     let fitted = fit_results(
         &types,
-        &made_up_results(&types, &truth),
+        &made_up_results(&types, &truth, 4.0),
         &Rules::standard(),
         (1_000_000, 1),
     )
@@ -186,12 +191,17 @@ fn the_fit_recovers_known_coefficients_from_made_up_results() {
     for ((name, got), want) in fitted.coefficients.iter().zip(truth) {
         assert!((got - want).abs() < 0.02, "{name}: {got} against {want}");
     }
+    assert!(
+        (fitted.points_exponent - 0.25).abs() < 1e-3,
+        "1/β: {}",
+        fitted.points_exponent
+    );
     assert!(fitted.r_squared > 0.999, "{}", fitted.r_squared);
     assert!(fitted.rms_win_rate < 0.005, "{}", fitted.rms_win_rate);
     assert!(
-        fitted.loo_rms_log_strength < 0.05,
+        fitted.loo_rms_log_value < 0.05,
         "{}",
-        fitted.loo_rms_log_strength
+        fitted.loo_rms_log_value
     );
 }
 

@@ -1,7 +1,7 @@
 //! The arithmetic behind troop points (issue 29): a troop type's features as the engine
 //! derives them for a unit of standard size (R1.1, R2.3–R2.5), a Bradley–Terry fit of
-//! strengths to round-robin results, and a least-squares fit of log strength on the
-//! features, so that a type's points follow from what it is. Pure and deterministic: the
+//! values and of the weight of numbers to round-robin results, and a least-squares fit of
+//! log value on the features, so that a type's points follow from what it is. Pure and deterministic: the
 //! games themselves are played by `volley points --fit` (`commands::points`).
 
 use super::standard_creatures;
@@ -45,68 +45,95 @@ pub fn features(rules: &Rules, troop: &TroopType) -> Option<[f64; 10]> {
     ])
 }
 
-/// The games of one pairing in the round robin: `a` and `b` index the troop types.
+/// The games of one pairing in the round robin: `a` and `b` index the troop types, `counts`
+/// are the units of each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pairing {
     /// One type.
     pub a: usize,
     /// The other.
     pub b: usize,
+    /// Units of `a` and of `b` in these games.
+    pub counts: (u32, u32),
     /// Games `a` won.
     pub a_wins: u32,
     /// Games played to an end.
     pub games: u32,
 }
 
-/// Bradley–Terry strengths of `n` types from `results` (P(a beats b) = s_a / (s_a + s_b)),
-/// by the standard MM iteration (Hunter 2004), normalised to a geometric mean of 1. Each
-/// pairing also counts `prior` won games for each side, so a type that won every game gets
-/// a finite strength. Strengths of types in no pairing stay 1.
-pub fn bradley_terry(n: usize, results: &[Pairing], prior: f64) -> Vec<f64> {
-    let mut s = vec![1.0f64; n];
-    for _ in 0..10_000 {
-        let next = mm_step(&s, results, prior);
-        let change = s
-            .iter()
-            .zip(&next)
-            .map(|(a, b)| (a.ln() - b.ln()).abs())
-            .fold(0.0, f64::max);
-        s = next;
-        if change < 1e-12 {
+/// Win probability of `a`'s force under the fitted model: σ(v_a − v_b + β ln(count_a /
+/// count_b)), with the types' log values `values` and the weight of numbers `beta`.
+pub fn p_force(values: &[f64], beta: f64, r: &Pairing) -> Option<f64> {
+    let z = values.get(r.a)? - values.get(r.b)? + beta * count_ratio(r);
+    Some(1.0 / (1.0 + (-z).exp()))
+}
+
+fn count_ratio(r: &Pairing) -> f64 {
+    (f64::from(r.counts.0.max(1)) / f64::from(r.counts.1.max(1))).ln()
+}
+
+/// A Bradley–Terry model with the number of units (a logistic regression): each of `n`
+/// types has a log value v, and a force of `count` units of it beats another with
+/// P = σ(v_a − v_b + β ln(count_a / count_b)). Fitted by Newton's method on the likelihood
+/// of `results`, each pairing also credited `prior` won games for each side so that a type
+/// that won every game keeps a finite value. Gives the values (mean 0) and β; `None` if the
+/// results cannot tell them apart (no games of unequal numbers, or types never met).
+pub fn value_fit(n: usize, results: &[Pairing], prior: f64) -> Option<(Vec<f64>, f64)> {
+    let dim = n.max(1);
+    let mut theta = vec![0.0f64; dim];
+    *theta.last_mut()? = 1.0;
+    for _ in 0..200 {
+        let step = solve(newton_system(&theta, results, prior))?;
+        let mut largest = 0.0f64;
+        for (t, d) in theta.iter_mut().zip(&step) {
+            *t += d.clamp(-2.0, 2.0);
+            largest = largest.max(d.abs());
+        }
+        if largest < 1e-12 {
             break;
         }
     }
-    s
-}
-
-/// One MM update: s_i ← W_i / Σ_j n_ij / (s_i + s_j), then scaled to a geometric mean of 1.
-fn mm_step(s: &[f64], results: &[Pairing], prior: f64) -> Vec<f64> {
-    let mut wins = vec![0.0f64; s.len()];
-    let mut denominators = vec![0.0f64; s.len()];
-    for r in results {
-        let (Some(&sa), Some(&sb)) = (s.get(r.a), s.get(r.b)) else {
-            continue;
-        };
-        let games = f64::from(r.games) + 2.0 * prior;
-        let a_wins = f64::from(r.a_wins) + prior;
-        add(&mut wins, r.a, a_wins);
-        add(&mut wins, r.b, games - a_wins);
-        add(&mut denominators, r.a, games / (sa + sb));
-        add(&mut denominators, r.b, games / (sa + sb));
-    }
-    let next: Vec<f64> = s
-        .iter()
-        .zip(wins.iter().zip(&denominators))
-        .map(|(&si, (&w, &d))| if d > 0.0 { w / d } else { si })
+    let beta = *theta.last()?;
+    let values: Vec<f64> = std::iter::once(0.0)
+        .chain(theta.iter().take(dim - 1).copied())
+        .take(n)
         .collect();
-    let mean_log = next.iter().map(|x| x.ln()).sum::<f64>() / next.len().max(1) as f64;
-    next.iter().map(|x| x / mean_log.exp()).collect()
+    let mean = values.iter().sum::<f64>() / values.len().max(1) as f64;
+    Some((values.iter().map(|v| v - mean).collect(), beta))
 }
 
-fn add(v: &mut [f64], i: usize, x: f64) {
-    if let Some(slot) = v.get_mut(i) {
-        *slot += x;
+/// The augmented Newton system `H δ = g` of [`value_fit`] at `theta` (the values of types
+/// 1.. with type 0's fixed at 0, then β).
+fn newton_system(theta: &[f64], results: &[Pairing], prior: f64) -> Vec<Vec<f64>> {
+    let dim = theta.len();
+    let mut h = vec![vec![0.0f64; dim + 1]; dim];
+    for r in results {
+        let mut x = vec![0.0f64; dim];
+        let slot = |i: usize| i.checked_sub(1).filter(|&i| i + 1 < dim);
+        if let Some(v) = slot(r.a).and_then(|i| x.get_mut(i)) {
+            *v += 1.0;
+        }
+        if let Some(v) = slot(r.b).and_then(|i| x.get_mut(i)) {
+            *v -= 1.0;
+        }
+        if let Some(v) = x.last_mut() {
+            *v = count_ratio(r);
+        }
+        let z: f64 = theta.iter().zip(&x).map(|(t, v)| t * v).sum();
+        let p = 1.0 / (1.0 + (-z).exp());
+        let games = f64::from(r.games) + 2.0 * prior;
+        let residual = f64::from(r.a_wins) + prior - games * p;
+        let weight = games * p * (1.0 - p);
+        for (line, xi) in h.iter_mut().zip(&x) {
+            for (cell, xj) in line.iter_mut().zip(&x) {
+                *cell += weight * xi * xj;
+            }
+            if let Some(last) = line.last_mut() {
+                *last += residual * xi;
+            }
+        }
     }
+    h
 }
 
 /// Least squares with an intercept: the `(intercept, coefficients)` that minimise
@@ -162,21 +189,13 @@ fn solve(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
         .collect()
 }
 
-/// Win probability of strength `sa` against `sb` under Bradley–Terry.
-pub fn p_win(sa: f64, sb: f64) -> f64 {
-    sa / (sa + sb)
-}
-
 /// Root-mean-square difference between each pairing's observed win rate and the one
-/// `strength` predicts (0 with no games).
-pub fn rms_win_error(results: &[Pairing], strength: &[f64]) -> f64 {
+/// the log values `values` and weight of numbers `beta` predict (0 with no games).
+pub fn rms_win_error(results: &[Pairing], values: &[f64], beta: f64) -> f64 {
     let errors: Vec<f64> = results
         .iter()
         .filter(|r| r.games > 0)
-        .filter_map(|r| {
-            let predicted = p_win(*strength.get(r.a)?, *strength.get(r.b)?);
-            Some(f64::from(r.a_wins) / f64::from(r.games) - predicted)
-        })
+        .filter_map(|r| Some(f64::from(r.a_wins) / f64::from(r.games) - p_force(values, beta, r)?))
         .collect();
     if errors.is_empty() {
         return 0.0;
@@ -205,45 +224,73 @@ pub fn predict(intercept: f64, coefficients: &[f64], x: &[f64]) -> f64 {
 mod tests {
     use super::*;
 
-    /// Exact expected results of 10,000 games per pairing for strengths 1, 2 and 4.
-    fn made_up(strengths: &[f64]) -> Vec<Pairing> {
+    /// Exact expected results of a million games per pairing at 2 against 2, 2 against 3
+    /// and 3 against 2.
+    fn made_up(values: &[f64], beta: f64) -> Vec<Pairing> {
         let mut out = Vec::new();
-        for a in 0..strengths.len() {
-            for b in a + 1..strengths.len() {
-                let p = p_win(strengths[a], strengths[b]);
-                let a_wins = (p * 10_000.0).round() as u32;
-                out.push(Pairing {
-                    a,
-                    b,
-                    a_wins,
-                    games: 10_000,
-                });
+        for a in 0..values.len() {
+            for b in a + 1..values.len() {
+                for counts in [(2, 2), (2, 3), (3, 2)] {
+                    let mut r = Pairing {
+                        a,
+                        b,
+                        counts,
+                        a_wins: 0,
+                        games: 1_000_000,
+                    };
+                    let p = p_force(values, beta, &r).unwrap();
+                    r.a_wins = (p * 1e6).round() as u32;
+                    out.push(r);
+                }
             }
         }
         out
     }
 
     #[test]
-    fn a_bradley_terry_fit_recovers_known_strengths() {
-        let truth = [1.0, 2.0, 4.0];
-        let s = bradley_terry(3, &made_up(&truth), 0.0);
-        let ratio = |i: usize, j: usize| s[i] / s[j];
-        assert!((ratio(1, 0) - 2.0).abs() < 1e-3, "{s:?}");
-        assert!((ratio(2, 0) - 4.0).abs() < 1e-3, "{s:?}");
-        let product: f64 = s.iter().product();
-        assert!((product - 1.0).abs() < 1e-9, "geometric mean 1: {s:?}");
+    fn a_bradley_terry_fit_with_numbers_recovers_known_values_and_their_weight() {
+        let truth = [-1.0, 0.0, 0.25, 0.75];
+        let (values, beta) = value_fit(4, &made_up(&truth, 3.0), 0.0).unwrap();
+        for (v, t) in values.iter().zip(truth) {
+            assert!((v - t).abs() < 1e-3, "{values:?}");
+        }
+        assert!((beta - 3.0).abs() < 1e-3, "{beta}");
     }
 
     #[test]
-    fn a_type_that_won_every_game_gets_a_finite_strength_with_the_prior() {
-        let results = [Pairing {
+    fn a_type_that_won_every_game_gets_a_finite_value_with_the_prior() {
+        let won = |counts| Pairing {
             a: 0,
             b: 1,
+            counts,
             a_wins: 10,
             games: 10,
-        }];
-        let s = bradley_terry(2, &results, 0.5);
-        assert!((s[0] / s[1] - 21.0).abs() < 1e-6, "10.5 wins to 0.5: {s:?}");
+        };
+        let lost = Pairing {
+            a: 0,
+            b: 1,
+            counts: (2, 3),
+            a_wins: 0,
+            games: 10,
+        };
+        let (values, beta) = value_fit(2, &[won((2, 2)), lost], 0.5).unwrap();
+        assert!(
+            values[0] - values[1] > 1.0 && values[0] - values[1] < 10.0,
+            "{values:?}"
+        );
+        assert!(beta > 0.0, "{beta}");
+    }
+
+    #[test]
+    fn values_without_games_of_unequal_numbers_are_refused() {
+        let r = Pairing {
+            a: 0,
+            b: 1,
+            counts: (2, 2),
+            a_wins: 6,
+            games: 10,
+        };
+        assert_eq!(value_fit(2, &[r], 0.5), None);
     }
 
     #[test]

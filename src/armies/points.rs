@@ -30,7 +30,8 @@ pub struct PointsFile {
     pub points: BTreeMap<String, u32>,
 }
 
-/// The fit of log Bradley–Terry strength on a troop type's features, and how well it did.
+/// The fit of a troop type's log value (Bradley–Terry with numbers) on its features, and
+/// how well it did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PointsFit {
@@ -40,24 +41,25 @@ pub struct PointsFit {
     pub anchor_points: u32,
     /// The model's constant term (it cancels out of the points).
     pub intercept: f64,
-    /// `k` of points ∝ strength^k: ln 1.5 over the mean log odds of three units beating two
-    /// of their own type, so that 50% more points win as often as 50% more units.
+    /// `k` of points = anchor points × exp(k × (log value − the anchor's)): 1/β, the weight
+    /// of numbers, so that a force of more points beats one of fewer as one of more units
+    /// would.
     pub points_exponent: f64,
     /// Each feature of [`FEATURES`] with its coefficient, in that order.
     pub coefficients: Vec<(String, f64)>,
-    /// Games played for each pairing of two types.
+    /// Games played for each pairing of two types at each number of units.
     pub games_per_pairing: u32,
     /// Seed of the first game's dice.
     pub seed: u64,
-    /// Share of the variance of log strength the features explain.
+    /// Share of the variance of log value the features explain.
     pub r_squared: f64,
     /// RMS difference of the pairings' observed win rates from those the points predict.
     pub rms_win_rate: f64,
-    /// The same for the fitted strengths themselves: the least any points could do.
-    pub rms_win_rate_strengths: f64,
-    /// RMS error of a type's log strength predicted with that type left out of the fit:
+    /// The same for the fitted values themselves: the least any points could do.
+    pub rms_win_rate_values: f64,
+    /// RMS error of a type's log value predicted with that type left out of the fit:
     /// how far off a new type's points may be.
-    pub loo_rms_log_strength: f64,
+    pub loo_rms_log_value: f64,
 }
 
 /// Why a stored fit cannot price a catalog.
@@ -72,15 +74,15 @@ pub enum PricingError {
 }
 
 impl PointsFit {
-    /// A type's predicted log strength, if it can form a unit of standard size (R2.6).
-    pub fn log_strength(&self, rules: &Rules, troop: &crate::engine::TroopType) -> Option<f64> {
+    /// A type's predicted log value, if it can form a unit of standard size (R2.6).
+    pub fn log_value(&self, rules: &Rules, troop: &crate::engine::TroopType) -> Option<f64> {
         let x = features(rules, troop)?;
         let beta: Vec<f64> = self.coefficients.iter().map(|(_, c)| *c).collect();
         Some(predict(self.intercept, &beta, &x))
     }
 
     /// Points of every catalog type that can form a unit: `anchor_points ×
-    /// exp(points_exponent × (log strength − the anchor's))`, rounded, at least 1; refused if the coefficients
+    /// exp(points_exponent × (log value − the anchor's))`, rounded, at least 1; refused if the coefficients
     /// are not the current features or the anchor is missing.
     pub fn price(
         &self,
@@ -93,13 +95,13 @@ impl PointsFit {
         }
         let anchor = catalog
             .get(&self.anchor)
-            .and_then(|t| self.log_strength(rules, t))
+            .and_then(|t| self.log_value(rules, t))
             .ok_or_else(|| PricingError::Anchor(self.anchor.clone()))?;
         Ok(catalog
             .troops()
             .iter()
             .filter_map(|t| {
-                let ratio = (self.points_exponent * (self.log_strength(rules, t)? - anchor)).exp();
+                let ratio = (self.points_exponent * (self.log_value(rules, t)? - anchor)).exp();
                 let points = (f64::from(self.anchor_points) * ratio)
                     .round()
                     .clamp(1.0, 1e6);

@@ -2,9 +2,10 @@
 //! each catalog type's derived features (R2.3–R2.5) and points from the shipped fit;
 //! `--write` recomputes `assets/points.ron`'s table from the stored fit (after a catalog
 //! edit); `--fit` plays the round robin (every pair of catalog types, two units against two
-//! on open ground, `normal` against `normal`), fits Bradley–Terry strengths and log
-//! strength on the features, prints the fit and writes the file; `--armies` prints each army
-//! list with its types' numbers and points. The method is in docs/points.md.
+//! and two against three on open ground, `normal` against `normal`), fits each type's log
+//! value and the weight of numbers, then log value on the features, prints the fit and
+//! writes the file; `--armies` prints each army list with its types' numbers and points.
+//! The method is in docs/points.md.
 
 use crate::ai::PlayerKind;
 use crate::armies::fit::{self, Pairing, FEATURES};
@@ -22,7 +23,7 @@ pub const ANCHOR: &str = "pikemen";
 /// Points of one unit of [`ANCHOR`].
 pub const ANCHOR_POINTS: u32 = 100;
 /// Won games each side of every pairing is credited with, so that a type that won every
-/// game still has a finite strength.
+/// game still has a finite value.
 pub const PRIOR: f64 = 0.5;
 /// Where the points table lives, from the repository's root.
 pub const POINTS_FILE: &str = "assets/points.ron";
@@ -50,12 +51,14 @@ pub enum PointsAction {
 pub fn run(action: &PointsAction, file: &Path) -> Result<ExitCode> {
     let catalog = Catalog::standard().map_err(|e| anyhow!("{e}"))?;
     let rules = Rules::standard();
-    let shipped = PointsTable::shipped().map_err(|e| anyhow!("{e}"))?;
+    // `--fit` does not read the shipped table: it may be the file being replaced.
+    let shipped = || PointsTable::shipped().map_err(|e| anyhow!("{e}"));
     match action {
-        PointsAction::Show => print!("{}", table_text(&shipped, &catalog, &rules)),
-        PointsAction::Armies => print!("{}", armies_text(&shipped, &catalog, &rules)?),
+        PointsAction::Show => print!("{}", table_text(&shipped()?, &catalog, &rules)),
+        PointsAction::Armies => print!("{}", armies_text(&shipped()?, &catalog, &rules)?),
         PointsAction::Write => {
-            let fit = shipped
+            let table = shipped()?;
+            let fit = table
                 .fit()
                 .ok_or_else(|| anyhow!("{POINTS_FILE} holds no fit: run `volley points --fit`"))?;
             write(file, fit, &catalog, &rules)?;
@@ -76,10 +79,10 @@ pub fn run(action: &PointsAction, file: &Path) -> Result<ExitCode> {
 pub fn file_text(fit: &PointsFit, catalog: &Catalog, rules: &Rules) -> Result<String> {
     let points = fit.price(rules, catalog)?;
     let made_by = format!(
-        "volley points --fit --games {} --seed {}: Bradley-Terry strengths from a round robin \
-         of every pair of catalog types (2 units against 2, normal against normal), log \
-         strength fitted by least squares on the features of each type, points as strength \
-         to the power fitted to 3 units against 2 of a type; see docs/points.md",
+        "volley points --fit --games {} --seed {}: a round robin of every pair of catalog \
+         types at 2 units against 2, 2 against 3 and 3 against 2 (normal against normal); \
+         a Bradley-Terry fit of each type's log value and of the weight of numbers; log value \
+         fitted by least squares on the features of each type; see docs/points.md",
         fit.games_per_pairing, fit.seed
     );
     let file = PointsFile {
@@ -156,9 +159,13 @@ pub fn play_pairing(
     Ok((a_wins, played))
 }
 
-/// Plays the round robin of every pair of the catalog's types that can form a unit, with a
-/// progress bar on standard error, and fits the points (see [`fit_results`]); also gives
-/// each type's log strength as its games showed it.
+/// The numbers of units each pairing of the round robin is played at: equal numbers measure
+/// the types, unequal ones what a unit more is worth against them.
+pub const COUNTS: [(u32, u32); 3] = [(2, 2), (2, 3), (3, 2)];
+
+/// Plays the round robin of every pair of the catalog's types that can form a unit, at each
+/// of [`COUNTS`], with a progress bar on standard error, and fits the points (see
+/// [`fit_results`]); also gives each type's log value as its games alone showed it.
 pub fn fit_catalog(
     catalog: &Catalog,
     rules: &Rules,
@@ -170,35 +177,32 @@ pub fn fit_catalog(
         .iter()
         .filter(|t| fit::features(rules, t).is_some())
         .collect();
-    let pairs: Vec<(usize, usize)> = (0..types.len())
+    let pairs: Vec<(usize, usize, (u32, u32))> = (0..types.len())
         .flat_map(|a| (a + 1..types.len()).map(move |b| (a, b)))
+        .flat_map(|(a, b)| COUNTS.map(|c| (a, b, c)))
         .collect();
     let bar = progress(pairs.len() as u64 * u64::from(games));
     let mut pairings = Vec::with_capacity(pairs.len());
-    for (k, &(a, b)) in pairs.iter().enumerate() {
+    for (k, &(a, b, counts)) in pairs.iter().enumerate() {
         let (Some(ta), Some(tb)) = (types.get(a), types.get(b)) else {
             continue;
         };
         let first = seed.wrapping_add(k as u64 * u64::from(games));
-        let (a_wins, played) = play_pairing((ta, 2), (tb, 2), (games, first), &|| bar.inc(1))?;
+        let forces = ((*ta, counts.0), (*tb, counts.1));
+        let (a_wins, played) = play_pairing(forces.0, forces.1, (games, first), &|| bar.inc(1))?;
         pairings.push(Pairing {
             a,
             b,
+            counts,
             a_wins,
             games: played,
         });
     }
-    let after = seed.wrapping_add(pairs.len() as u64 * u64::from(games));
-    let exponent = points_exponent(&types, (games, after), &bar)?;
     bar.finish_and_clear();
-    let mut fitted = fit_results(&types, &pairings, rules, (games, seed))?;
-    fitted.points_exponent = (exponent * 1e4).round() / 1e4;
-    let strengths = fit::bradley_terry(types.len(), &pairings, PRIOR);
-    let observed = types
-        .iter()
-        .map(|t| t.name.clone())
-        .zip(strengths.iter().map(|s| s.ln()));
-    Ok((fitted, observed.collect()))
+    let fitted = fit_results(&types, &pairings, rules, (games, seed))?;
+    let (values, _) = fit::value_fit(types.len(), &pairings, PRIOR).unwrap_or_default();
+    let names = types.iter().map(|t| t.name.clone());
+    Ok((fitted, names.zip(values).collect()))
 }
 
 /// Each type's points from its features (the table) beside the points its games alone
@@ -211,14 +215,14 @@ pub fn residuals_text(
 ) -> String {
     let anchor = catalog
         .get(&fit.anchor)
-        .and_then(|t| fit.log_strength(rules, t))
+        .and_then(|t| fit.log_value(rules, t))
         .unwrap_or(0.0);
     let points =
         |log: f64| f64::from(fit.anchor_points) * (fit.points_exponent * (log - anchor)).exp();
     let rows: Vec<Vec<String>> = observed
         .iter()
         .filter_map(|(name, y)| {
-            let predicted = fit.log_strength(rules, catalog.get(name)?)?;
+            let predicted = fit.log_value(rules, catalog.get(name)?)?;
             Some(vec![
                 name.clone(),
                 format!("{:.0}", points(predicted)),
@@ -234,43 +238,6 @@ pub fn residuals_text(
     )
 }
 
-/// The types whose three units against two of their own calibrate the points' exponent:
-/// pike, shot, heavy and light horse.
-pub const CALIBRATION: [&str; 4] = [
-    "pikemen",
-    "matchlock musketeers",
-    "cuirassiers",
-    "light horse",
-];
-
-/// `k` of points ∝ strength^k: ln 1.5 over the mean log odds of three units beating two
-/// of their own type (each [`CALIBRATION`] type, `games` games from `seed`), so that 50%
-/// more points win as often as 50% more units.
-fn points_exponent(
-    types: &[&TroopType],
-    (games, seed): (u32, u64),
-    bar: &indicatif::ProgressBar,
-) -> Result<f64> {
-    bar.inc_length(CALIBRATION.len() as u64 * u64::from(games));
-    let mut log_odds = Vec::new();
-    for (k, name) in CALIBRATION.iter().enumerate() {
-        let Some(t) = types.iter().find(|t| t.name == *name) else {
-            continue;
-        };
-        let first = seed.wrapping_add(k as u64 * u64::from(games));
-        let (wins, played) = play_pairing((t, 3), (t, 2), (games, first), &|| bar.inc(1))?;
-        let odds = (f64::from(wins) + PRIOR) / (f64::from(played - wins) + PRIOR);
-        log_odds.push(odds.ln());
-    }
-    let mean = log_odds.iter().sum::<f64>() / log_odds.len().max(1) as f64;
-    if mean <= 0.0 {
-        return Err(anyhow!(
-            "three units did not beat two of their own type: no points scale"
-        ));
-    }
-    Ok(1.5f64.ln() / mean)
-}
-
 fn progress(len: u64) -> indicatif::ProgressBar {
     indicatif::ProgressBar::new(len).with_style(
         indicatif::ProgressStyle::with_template(
@@ -280,17 +247,20 @@ fn progress(len: u64) -> indicatif::ProgressBar {
     )
 }
 
-/// Fits the points to round-robin `pairings` of `types`: Bradley–Terry strengths, then log
-/// strength by least squares on the types' features, coefficients rounded to 4 decimals
-/// (the table is computed from the rounded ones); `(games, seed)` are recorded.
+/// Fits the points to round-robin `pairings` of `types`: each type's log value and the
+/// weight of numbers β ([`fit::value_fit`]), then log value by least squares on the types'
+/// features; the points' exponent is 1/β, so that a force of more points beats one of
+/// fewer as a force of more units of one type would. Coefficients are rounded to 4
+/// decimals (the table is computed from the rounded ones); `(games, seed)` are recorded.
 pub fn fit_results(
     types: &[&TroopType],
     pairings: &[Pairing],
     rules: &Rules,
     (games, seed): (u32, u64),
 ) -> Result<PointsFit> {
-    let strengths = fit::bradley_terry(types.len(), pairings, PRIOR);
-    let y: Vec<f64> = strengths.iter().map(|s| s.ln()).collect();
+    let (y, weight) = fit::value_fit(types.len(), pairings, PRIOR)
+        .filter(|(_, b)| *b > 0.0)
+        .ok_or_else(|| anyhow!("the round robin cannot tell the types or the numbers apart"))?;
     let x: Vec<Vec<f64>> = types
         .iter()
         .filter_map(|t| fit::features(rules, t).map(|f| f.to_vec()))
@@ -304,23 +274,22 @@ pub fn fit_results(
         .iter()
         .map(|r| fit::predict(intercept, &beta, r))
         .collect();
-    let predicted_strength: Vec<f64> = predicted.iter().map(|p| p.exp()).collect();
     Ok(PointsFit {
         anchor: ANCHOR.into(),
         anchor_points: ANCHOR_POINTS,
         intercept,
-        points_exponent: 1.0,
+        points_exponent: round(1.0 / weight),
         coefficients: FEATURES.iter().map(|f| f.to_string()).zip(beta).collect(),
         games_per_pairing: games,
         seed,
         r_squared: round(fit::r_squared(&y, &predicted)),
-        rms_win_rate: round(fit::rms_win_error(pairings, &predicted_strength)),
-        rms_win_rate_strengths: round(fit::rms_win_error(pairings, &strengths)),
-        loo_rms_log_strength: round(leave_one_out(&x, &y)),
+        rms_win_rate: round(fit::rms_win_error(pairings, &predicted, weight)),
+        rms_win_rate_values: round(fit::rms_win_error(pairings, &y, weight)),
+        loo_rms_log_value: round(leave_one_out(&x, &y)),
     })
 }
 
-/// RMS error of each type's log strength predicted by a fit without it.
+/// RMS error of each type's log value predicted by a fit without it.
 fn leave_one_out(x: &[Vec<f64>], y: &[f64]) -> f64 {
     let errors: Vec<f64> = (0..x.len())
         .filter_map(|i| {
@@ -343,18 +312,18 @@ fn without<T: Clone>(v: &[T], i: usize) -> Vec<T> {
 /// The fit as `--fit` prints it: the coefficients and the errors.
 pub fn fit_text(fit: &PointsFit) -> String {
     let mut out = format!(
-        "Points fit: {} games per pairing from seed {}\n\npoints = {} × exp({:.4} × (log strength − that of {}))\nlog strength = {:+.4}\n",
+        "Points fit: {} games per pairing from seed {}\n\npoints = {} × exp({:.4} × (log value − that of {}))\nlog value = {:+.4}\n",
         fit.games_per_pairing, fit.seed, fit.anchor_points, fit.points_exponent, fit.anchor, fit.intercept
     );
     for (name, c) in &fit.coefficients {
         out += &format!("    {c:+.4} × {name}\n");
     }
     out += &format!(
-        "\nR² of log strength on the features          {:.4}\n\
-         RMS win-rate error, points' strengths        {:.4}\n\
-         RMS win-rate error, fitted strengths (floor) {:.4}\n\
-         RMS log-strength error, type left out        {:.4}\n",
-        fit.r_squared, fit.rms_win_rate, fit.rms_win_rate_strengths, fit.loo_rms_log_strength
+        "\nR² of log value on the features              {:.4}\n\
+         RMS win-rate error, values from features     {:.4}\n\
+         RMS win-rate error, fitted values (floor)    {:.4}\n\
+         RMS log-value error, type left out           {:.4}\n",
+        fit.r_squared, fit.rms_win_rate, fit.rms_win_rate_values, fit.loo_rms_log_value
     );
     out
 }
