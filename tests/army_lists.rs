@@ -35,6 +35,17 @@ fn problems(source: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The scenario files in `scenarios/`, sorted.
+fn shipped_files() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir("scenarios")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Units of mounted troop types among a list's most.
 fn horse_share(list: &ArmyList) -> f64 {
     let catalog = Catalog::standard().unwrap_or_else(|e| panic!("{e}"));
@@ -92,13 +103,7 @@ fn every_list_buys_a_small_force_of_6_and_a_large_one_of_24() {
 #[test]
 fn every_historical_shipped_battle_is_named_by_an_army_list_of_each_side() {
     let lists = lists();
-    let mut files: Vec<_> = std::fs::read_dir("scenarios")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    for file in files {
+    for file in shipped_files() {
         let scenario = Scenario::load(&file).unwrap_or_else(|e| panic!("{e}"));
         if scenario.name.starts_with("Tutorial") {
             continue;
@@ -194,4 +199,28 @@ fn a_troop_name_with_control_characters_is_shown_escaped() {
     let lines = problems(source);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert!(!lines.iter().any(|l| l.contains('\u{1b}')), "{lines:?}");
+}
+
+#[test]
+fn every_catalog_type_a_shipped_battle_fields_is_in_a_list_of_that_battle() {
+    let lists = lists();
+    let catalog = Catalog::standard().unwrap_or_else(|e| panic!("{e}"));
+    let mut missing = Vec::new();
+    for file in shipped_files() {
+        let scenario = Scenario::load(&file).unwrap_or_else(|e| panic!("{e}"));
+        let listed = |troop: &str| {
+            lists.iter().any(|l| {
+                l.battles.contains(&scenario.name) && l.troops.iter().any(|e| e.troop == troop)
+            })
+        };
+        for unit in &scenario.setup.units {
+            let name = &unit.troop.name;
+            let own = catalog.get(name) != Some(&unit.troop);
+            if !own && !scenario.name.starts_with("Tutorial") && !listed(name) {
+                missing.push(format!("{}: {name}", scenario.name));
+            }
+        }
+    }
+    missing.dedup();
+    assert_eq!(missing, Vec::<String>::new());
 }
