@@ -104,9 +104,10 @@ fn write(file: &Path, fit: &PointsFit, catalog: &Catalog, rules: &Rules) -> Resu
         .with_context(|| format!("cannot write {}", crate::files::shown(file)))
 }
 
-/// The round robin's battle of `count` units of `south` (side A, the South edge) against
-/// `count` of `north`, each at standard size and four hexes from one objective between
-/// them, on open ground, ten turns (R10.3 decides at the limit).
+/// The round robin's battle of `south` (side A, the South edge) against `north`, each a
+/// troop type and a number of units (at most 6), every unit at standard size, the two lines
+/// eight rows apart with one objective between them, on open ground, ten turns (R10.3
+/// decides at the limit).
 pub fn pairing_battle(south: (&TroopType, u32), north: (&TroopType, u32)) -> String {
     let row = ". . . . . . . . . .";
     let map: Vec<String> = (0..13).map(|_| format!("        {row:?},")).collect();
