@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use volley::commands::ablation::Change;
 use volley::commands::play::PlayArgs;
+use volley::commands::points::PointsAction;
 use volley::commands::sim::PlayerKind;
 use volley::commands::sim_report::SimFormat;
 
@@ -116,6 +117,29 @@ enum Cmd {
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
     },
+    /// Print each troop type's derived features and points for quick battles; `--fit`
+    /// replays the round robin and refits them (docs/points.md).
+    Points {
+        /// Play the round robin of every pair of catalog types, refit the points, print the
+        /// fit and write the points file (minutes; run it with `nice`).
+        #[arg(long, conflicts_with_all = ["write", "armies"])]
+        fit: bool,
+        /// Recompute the points file's table from its stored fit (after a catalog edit).
+        #[arg(long, conflicts_with = "armies")]
+        write: bool,
+        /// Print each army list with its troop types' derived numbers and points.
+        #[arg(long)]
+        armies: bool,
+        /// Games of each pairing of two troop types at each number of units, with `--fit`.
+        #[arg(long, default_value_t = 100, requires = "fit", value_parser = clap::value_parser!(u32).range(2..=100_000))]
+        games: u32,
+        /// Seed of the first game's dice, with `--fit`.
+        #[arg(long, default_value_t = 1, requires = "fit")]
+        seed: u64,
+        /// The points file `--fit` and `--write` write.
+        #[arg(long, default_value = volley::commands::points::POINTS_FILE)]
+        out: PathBuf,
+    },
     /// Print each unit of a scenario with its derived numbers.
     Units {
         file: PathBuf,
@@ -204,6 +228,16 @@ fn refused_by_clap(e: &clap::Error) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// `volley points`'s flags as the one thing it does.
+fn points_action(fit: bool, write: bool, armies: bool, games: u32, seed: u64) -> PointsAction {
+    match (fit, write, armies) {
+        (true, _, _) => PointsAction::Fit { games, seed },
+        (_, true, _) => PointsAction::Write,
+        (_, _, true) => PointsAction::Armies,
+        _ => PointsAction::Show,
+    }
+}
+
 /// Calls the command's path in `volley::commands`; no command plays, as `volley play` does.
 fn run(cli: Cli) -> Result<ExitCode> {
     use volley::commands::{check, play, replay, rules, show, sim_run, test_files, troops, units};
@@ -251,6 +285,14 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Rules { id } => rules::print(id.as_deref()),
         Cmd::Test { files, rules } => Ok(test_files::run(&files, rules.as_deref())),
         Cmd::Units { file, format } => units::print(&file, format == Format::Json),
+        Cmd::Points {
+            fit,
+            write,
+            armies,
+            games,
+            seed,
+            out,
+        } => volley::commands::points::run(&points_action(fit, write, armies, games, seed), &out),
     }
 }
 

@@ -2,6 +2,7 @@
 //! how many units of each a quick battle may buy (issue 29). Troop types are the catalog's
 //! (R2.2); their derived numbers come from the engine, their points from [`points`].
 
+pub mod fit;
 pub mod points;
 
 use crate::scenario::data::{parse_ron, DataError, Problem};
@@ -56,13 +57,20 @@ pub struct ArmyEntry {
     pub max: u32,
 }
 
-/// Creatures in one unit of a troop type at company scale (R1.1): 120 foot, 60 horse.
+/// Creatures in one unit of a troop type at company scale (R1.1): 120 foot, 60 horse, or
+/// the first of 60, 30 and 10 the unit-size limits allow when those do not (R2.6: Skirmishing
+/// Foot is 10–60 man-equivalents, so 60).
 pub fn standard_creatures(troop: &crate::engine::TroopType) -> u32 {
-    if troop.formation.is_mounted() {
+    let full = if troop.formation.is_mounted() {
         60
     } else {
         120
-    }
+    };
+    let rules = crate::engine::Rules::standard();
+    [full, 60, 30, 10]
+        .into_iter()
+        .find(|&n| crate::engine::Profile::derive(&rules, troop, n).is_ok())
+        .unwrap_or(full)
 }
 
 /// The shipped army lists, checked against the shipped catalog.
@@ -126,7 +134,11 @@ fn check_list(army: &ArmyList, span: Span, lines: &Lines, catalog: &Catalog) -> 
     }
     if army.years.0 > army.years.1 {
         let (line, col) = lines.field_in(span, "years");
-        let message = format!("army list `{}`: years run backwards", army.name);
+        let (first, last) = army.years;
+        let message = format!(
+            "army list `{}`: years ({first}, {last}) run backwards: the first year comes first",
+            army.name
+        );
         problems.push(Problem::new(line, col, message));
     }
     let entries = entry_spans(lines.source(), span);

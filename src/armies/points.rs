@@ -1,10 +1,17 @@
 //! Points of each troop type for buying quick-battle forces (issue 29), as
 //! `assets/points.ron` holds them: one unit at company scale (R1.1) of each catalog type.
-//! The table is derived from what a type does in the engine, never chosen by hand.
+//! The table is derived from what a type does in the engine, never chosen by hand: the file
+//! keeps the fit's coefficients (`fit`), and a type's points are
+//! `anchor points × exp(k × (prediction(type) − prediction(anchor)))` from its features
+//! ([`super::fit::features`]); `volley points --fit` plays the round robin and refits them,
+//! `volley points --write` recomputes the table from the stored fit (docs/points.md).
 
+use super::fit::{features, predict, FEATURES};
+use crate::engine::Rules;
 use crate::scenario::data::{parse_ron, DataError, Problem};
+use crate::scenario::Catalog;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The shipped points table.
 pub const SHIPPED_POINTS_RON: &str = include_str!("../../assets/points.ron");
@@ -16,14 +23,99 @@ pub struct PointsFile {
     /// How the table was made, for the reader (the command and its fit).
     #[serde(default)]
     pub made_by: String,
+    /// The fit the table follows from, if it was fitted.
+    #[serde(default)]
+    pub fit: Option<PointsFit>,
     /// Points per unit, by troop type name.
     pub points: BTreeMap<String, u32>,
+}
+
+/// The fit of a troop type's log value (Bradley–Terry with numbers) on its features, and
+/// how well it did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsFit {
+    /// The troop type whose unit is worth [`PointsFit::anchor_points`].
+    pub anchor: String,
+    /// The anchor's points (pikemen: 100).
+    pub anchor_points: u32,
+    /// The model's constant term (it cancels out of the points).
+    pub intercept: f64,
+    /// `k` of points = anchor points × exp(k × (log value − the anchor's)): 1/β, the weight
+    /// of numbers, so that a force of more points beats one of fewer as one of more units
+    /// would.
+    pub points_exponent: f64,
+    /// Each feature of [`FEATURES`] with its coefficient, in that order.
+    pub coefficients: Vec<(String, f64)>,
+    /// Games played for each pairing of two types at each number of units.
+    pub games_per_pairing: u32,
+    /// Seed of the first game's dice.
+    pub seed: u64,
+    /// Share of the variance of log value the features explain.
+    pub r_squared: f64,
+    /// RMS difference of the pairings' observed win rates from those the points predict.
+    pub rms_win_rate: f64,
+    /// The same for the fitted values themselves: the least any points could do.
+    pub rms_win_rate_values: f64,
+    /// RMS error of a type's log value predicted with that type left out of the fit:
+    /// how far off a new type's points may be.
+    pub loo_rms_log_value: f64,
+}
+
+/// Why a stored fit cannot price a catalog.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PricingError {
+    /// The coefficients are not [`FEATURES`], in order.
+    #[error("the fit's coefficients are not the features {FEATURES:?}: run `volley points --fit`")]
+    Features,
+    /// The anchor type is not in the catalog or cannot form a unit.
+    #[error("the anchor troop `{0}` is not in the catalog or cannot form a unit (R2.6)")]
+    Anchor(String),
+}
+
+impl PointsFit {
+    /// A type's predicted log value, if it can form a unit of standard size (R2.6).
+    pub fn log_value(&self, rules: &Rules, troop: &crate::engine::TroopType) -> Option<f64> {
+        let x = features(rules, troop)?;
+        let beta: Vec<f64> = self.coefficients.iter().map(|(_, c)| *c).collect();
+        Some(predict(self.intercept, &beta, &x))
+    }
+
+    /// Points of every catalog type that can form a unit: `anchor_points ×
+    /// exp(points_exponent × (log value − the anchor's))`, rounded, at least 1; refused if the coefficients
+    /// are not the current features or the anchor is missing.
+    pub fn price(
+        &self,
+        rules: &Rules,
+        catalog: &Catalog,
+    ) -> Result<BTreeMap<String, u32>, PricingError> {
+        let names: Vec<&str> = self.coefficients.iter().map(|(n, _)| n.as_str()).collect();
+        if names != FEATURES {
+            return Err(PricingError::Features);
+        }
+        let anchor = catalog
+            .get(&self.anchor)
+            .and_then(|t| self.log_value(rules, t))
+            .ok_or_else(|| PricingError::Anchor(self.anchor.clone()))?;
+        Ok(catalog
+            .troops()
+            .iter()
+            .filter_map(|t| {
+                let ratio = (self.points_exponent * (self.log_value(rules, t)? - anchor)).exp();
+                let points = (f64::from(self.anchor_points) * ratio)
+                    .round()
+                    .clamp(1.0, 1e6);
+                Some((t.name.clone(), points as u32))
+            })
+            .collect())
+    }
 }
 
 /// Troop types' points per unit, by name.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PointsTable {
     points: BTreeMap<String, u32>,
+    fit: Option<PointsFit>,
 }
 
 impl PointsTable {
@@ -47,6 +139,7 @@ impl PointsTable {
         if problems.is_empty() {
             Ok(PointsTable {
                 points: parsed.points,
+                fit: parsed.fit,
             })
         } else {
             Err(DataError::Invalid {
@@ -59,6 +152,43 @@ impl PointsTable {
     /// Points of one unit of a troop type, if the table has it.
     pub fn of(&self, troop: &str) -> Option<u32> {
         self.points.get(troop).copied()
+    }
+
+    /// The fit the table was made from, if it was fitted.
+    pub fn fit(&self) -> Option<&PointsFit> {
+        self.fit.as_ref()
+    }
+
+    /// Whether the table is what its fit gives for `catalog` under `rules`: an error naming
+    /// the first types that differ and the command that regenerates the table.
+    pub fn check_against(&self, rules: &Rules, catalog: &Catalog) -> Result<(), String> {
+        let fit = self
+            .fit
+            .as_ref()
+            .ok_or("assets/points.ron holds no fit: run `volley points --fit` (docs/points.md)")?;
+        let priced = fit.price(rules, catalog).map_err(|e| e.to_string())?;
+        let names: BTreeSet<&String> = priced.keys().chain(self.points.keys()).collect();
+        let stale: Vec<String> = names
+            .into_iter()
+            .filter(|n| priced.get(*n) != self.points.get(*n))
+            .map(|n| {
+                let shown = |p: Option<&u32>| p.map_or("none".to_string(), u32::to_string);
+                format!(
+                    "`{}` (table {}, fit {})",
+                    crate::text::escape_text(n),
+                    shown(self.points.get(n)),
+                    shown(priced.get(n))
+                )
+            })
+            .collect();
+        if stale.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "assets/points.ron is stale for {}: run `volley points --write` after a catalog \
+             edit, or `volley points --fit` after a change to the rules (docs/points.md)",
+            stale.join(", ")
+        ))
     }
 
     /// Every type's points, by name.

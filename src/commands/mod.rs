@@ -8,6 +8,7 @@
 pub mod ablation;
 pub mod check;
 pub mod play;
+pub mod points;
 pub mod replay;
 pub mod rules;
 pub mod scenario_test;
