@@ -116,6 +116,9 @@ enum Cmd {
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
     },
+    /// Generate a quick battle from two army lists, a size, a ground and a seed, written
+    /// to standard output as a scenario (`volley generate --list` lists what it is made of).
+    Generate(volley::commands::generate::GenerateArgs),
     /// Print each unit of a scenario with its derived numbers.
     Units {
         file: PathBuf,
@@ -251,6 +254,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Rules { id } => rules::print(id.as_deref()),
         Cmd::Test { files, rules } => Ok(test_files::run(&files, rules.as_deref())),
         Cmd::Units { file, format } => units::print(&file, format == Format::Json),
+        Cmd::Generate(args) => {
+            // The clock seeds a battle only when no --seed is given; the header shows it.
+            let clock = args.seed.unwrap_or_else(volley::commands::play::clock_seed);
+            volley::commands::generate::run(&args, clock)
+        }
     }
 }
 

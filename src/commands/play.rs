@@ -201,7 +201,7 @@ fn controllers(scenario: &Scenario, args: &PlayArgs) -> Result<[Controller; 2], 
 }
 
 /// The only place the clock seeds anything: a battle started with no seed at all.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)
