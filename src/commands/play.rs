@@ -102,7 +102,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         (None, None) => {
             need_terminal()?;
             Start::Title(
-                Title::new(&data_dir).with_settings_file(crate::tui::settings::settings_path()),
+                Title::new(&data_dir)
+                    .with_settings_file(crate::tui::settings::settings_path())
+                    .with_quick_seed(clock_seed()),
             )
         }
     };
