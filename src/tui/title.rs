@@ -64,7 +64,7 @@ pub struct Title {
     /// Where a toggle writes them; `None` keeps them for this session.
     settings_path: Option<PathBuf>,
     /// The quick-battle menu, while it is open.
-    quick: Option<QuickMenu>,
+    quick: Option<Box<QuickMenu>>,
     /// The quick battle's seed when the player types none (the command line's clock).
     quick_seed: u64,
 }
@@ -187,7 +187,7 @@ impl Title {
             Action::PlaySide | Action::HotSeat | Action::Watch
                 if self.selected == self.quick_row() =>
             {
-                self.quick = Some(QuickMenu::new(self.quick_seed));
+                self.quick = Some(Box::new(QuickMenu::new(self.quick_seed)));
             }
             Action::PlaySide | Action::HotSeat | Action::Watch
                 if self.selected > self.quick_row() =>
@@ -258,7 +258,7 @@ impl Title {
             return Some(Choice::New(Box::new(scenario), controllers));
         }
         if self.selected == self.quick_row() {
-            self.quick = Some(QuickMenu::new(self.quick_seed));
+            self.quick = Some(Box::new(QuickMenu::new(self.quick_seed)));
             return None;
         }
         let save = self.saves.get(self.selected - self.quick_row() - 1)?;
