@@ -30,11 +30,17 @@ fn request(size: Size, ground: Ground) -> Request {
 /// A whole battle of each size on river ground (the most work: the river, its crossings).
 #[divan::bench(args = [Size::Small, Size::Medium, Size::Large])]
 fn battle_of_size(size: Size) -> usize {
-    generate::generate(&request(size, Ground::River)).unwrap().text.len()
+    generate::generate(&request(size, Ground::River))
+        .unwrap()
+        .text
+        .len()
 }
 
 /// A large battle on each ground.
 #[divan::bench(args = [Ground::Open, Ground::Wooded, Ground::Hilly, Ground::River])]
 fn large_battle_on(ground: Ground) -> usize {
-    generate::generate(&request(Size::Large, ground)).unwrap().text.len()
+    generate::generate(&request(Size::Large, ground))
+        .unwrap()
+        .text
+        .len()
 }

@@ -203,3 +203,29 @@ fn i29_every_key_of_the_quick_battle_menu_reaches_a_handler() {
         dead.join("\n")
     );
 }
+
+/// A large generated battle (30 × 18 hexes) opens in the terminal game and draws at 100 ×
+/// 30, the map clipped to what fits (its overview, `M`, shows the whole of it), past the
+/// briefing.
+#[test]
+fn i29_a_large_generated_battle_draws_in_the_terminal() {
+    let made = volley::generate::generate(&Request {
+        army_a: "Swedish army".into(),
+        army_b: "Polish-Lithuanian Commonwealth".into(),
+        size: Size::Large,
+        ground: Ground::River,
+        seed: 9,
+    })
+    .unwrap();
+    let mut app =
+        volley::tui::App::new(made.scenario, 1, [Controller::Human, Controller::Computer]).unwrap();
+    app.handle_key(Key::Char(' '));
+    let s = screen(100, 30, |f| volley::tui::draw(f, &app)).join("\n");
+    assert!(
+        s.contains(" Quick battle: Swedish army v Polish-Lithuani… │ Turn 1/"),
+        "{s}"
+    );
+    app.handle_key(Key::Char('M'));
+    let s = screen(100, 30, |f| volley::tui::draw(f, &app));
+    assert!(s.iter().any(|r| r.contains('~')), "{}", s.join("\n"));
+}
