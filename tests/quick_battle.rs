@@ -333,7 +333,7 @@ fn i29_the_turn_limit_fits_the_map_and_the_slowest_foot() {
     // Pikemen and musketeers march 1 hex a turn (R2.3, FF and DF at 90').
     assert_eq!(setup.turn_limit, Some((far + 4).max(8)));
     let said = format!(
-        "    // The slowest foot marches 1 hex a turn and its farther objective is {far} hexes from its front: ceil({far} / 1) + 4 turns to fight.\n    turn_limit: {},\n",
+        "    // The slowest foot marches 1 hex a turn and its farther objective is {far} hexes from its front: ceil({far} / 1) + 4 turns to fight, at least 8.\n    turn_limit: {},\n",
         far + 4
     );
     assert!(made.text.contains(&said), "{}", made.text);

@@ -70,6 +70,8 @@ pub struct Plan {
     /// The slowest foot's march in hexes (the slowest unit's without foot), and the hexes
     /// from a side's front to its farther objective: what the turn limit was made from.
     pub march_and_distance: (u32, u32),
+    /// Whether the march is a foot unit's (else the battle has no foot).
+    pub on_foot: bool,
     /// The side that wins ties (R10.3), drawn at random: 0 or 1.
     pub defender: usize,
     /// Each side's points spent and budget.
@@ -85,7 +87,8 @@ pub fn plan(
 ) -> Result<Plan, GenerateError> {
     let rules = Rules::standard();
     let mut units = Vec::new();
-    let mut slowest = u32::MAX;
+    // The slowest march on foot, and of any unit (for a battle without foot).
+    let mut slowest = [u32::MAX; 2];
     let mut taken = vec![false; land.grid.len()];
     for (side, force) in bought.iter().enumerate().take(2) {
         let mut arms = Vec::new();
@@ -94,9 +97,10 @@ pub fn plan(
                 .get(troop)
                 .ok_or_else(|| GenerateError::Data(format!("unknown troop `{troop}`")))?;
             let march = crate::engine::unit::movement(&rules, t).march;
-            if !t.formation.is_mounted() || slowest == u32::MAX {
-                slowest = slowest.min(march.max(1));
+            if !t.formation.is_mounted() {
+                slowest[0] = slowest[0].min(march.max(1));
             }
+            slowest[1] = slowest[1].min(march.max(1));
             arms.push((troop.clone(), arm_of(t), creatures(&rules, t)));
         }
         for (troop, hex, creatures) in form_up(land, &arms, side, &mut taken) {
@@ -120,7 +124,12 @@ pub fn plan(
         .map(|o| land.grid.distance(front, o.at))
         .max()
         .unwrap_or(0);
-    let march = if slowest == u32::MAX { 1 } else { slowest };
+    let on_foot = slowest[0] != u32::MAX;
+    let march = if on_foot {
+        slowest[0]
+    } else {
+        slowest[1].min(u32::MAX - 1).max(1)
+    };
     let turn_limit = (far.div_ceil(march) + FIGHT_TURNS).max(MIN_TURNS);
     let points = |k: usize| bought.get(k).map_or((0, 0), |b| (b.spent, b.budget));
     Ok(Plan {
@@ -128,6 +137,7 @@ pub fn plan(
         objectives,
         turn_limit,
         march_and_distance: (march, far),
+        on_foot,
         defender: rng.below(2) as usize,
         points: [points(0), points(1)],
     })

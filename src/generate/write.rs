@@ -57,11 +57,18 @@ pub fn scenario(request: &Request, armies: [&str; 2], land: &Land, plan: &Plan) 
     out.push_str("    ],\n");
     roads(&mut out, land);
     let (march, far) = plan.march_and_distance;
+    let who = if plan.on_foot {
+        "foot"
+    } else {
+        "unit (no foot)"
+    };
+    let hexes = if march == 1 { "hex" } else { "hexes" };
     let _ = writeln!(
         out,
-        "    // The slowest foot marches {march} hex a turn and its farther objective is {far} hexes \
-         from its front: ceil({far} / {march}) + {} turns to fight.",
-        super::placement::FIGHT_TURNS
+        "    // The slowest {who} marches {march} {hexes} a turn and its farther objective is {far} \
+         hexes from its front: ceil({far} / {march}) + {} turns to fight, at least {}.",
+        super::placement::FIGHT_TURNS,
+        super::placement::MIN_TURNS
     );
     let _ = writeln!(out, "    turn_limit: {},", plan.turn_limit);
     let defender = sides.get(plan.defender).map_or("", String::as_str);
