@@ -128,7 +128,7 @@ pub fn plan(
     let march = if on_foot {
         slowest[0]
     } else {
-        slowest[1].min(u32::MAX - 1).max(1)
+        slowest[1].clamp(1, u32::MAX - 1)
     };
     let turn_limit = (far.div_ceil(march) + FIGHT_TURNS).max(MIN_TURNS);
     let points = |k: usize| bought.get(k).map_or((0, 0), |b| (b.spent, b.budget));

@@ -32,7 +32,17 @@ pub fn scenario(request: &Request, armies: [&str; 2], land: &Land, plan: &Plan) 
             quoted(name)
         );
     }
-    out.push_str("    ],\n    units: [\n");
+    out.push_str("    ],\n");
+    units_and_objectives(&mut out, land, plan, &sides);
+    roads(&mut out, land);
+    ending(&mut out, plan, &sides);
+    out.push_str(")\n");
+    out
+}
+
+/// The units, a line each, and the objectives with their values (R12.4).
+fn units_and_objectives(out: &mut String, land: &Land, plan: &Plan, sides: &[String; 2]) {
+    out.push_str("    units: [\n");
     for u in &plan.units {
         let (col, row) = land.grid.place(u.at);
         let _ = writeln!(
@@ -55,7 +65,10 @@ pub fn scenario(request: &Request, armies: [&str; 2], land: &Land, plan: &Plan) 
         );
     }
     out.push_str("    ],\n");
-    roads(&mut out, land);
+}
+
+/// The turn limit with the sum that made it, and the defender.
+fn ending(out: &mut String, plan: &Plan, sides: &[String; 2]) {
     let (march, far) = plan.march_and_distance;
     let who = if plan.on_foot {
         "foot"
@@ -73,8 +86,6 @@ pub fn scenario(request: &Request, armies: [&str; 2], land: &Land, plan: &Plan) 
     let _ = writeln!(out, "    turn_limit: {},", plan.turn_limit);
     let defender = sides.get(plan.defender).map_or("", String::as_str);
     let _ = writeln!(out, "    defender: {},", quoted(defender));
-    out.push_str(")\n");
-    out
 }
 
 /// The sides' names: the lists' names, told apart when both sides use one list.
