@@ -2,7 +2,9 @@
 //! get the same budget, the size's units times the mean points of a unit across the lists;
 //! each list's least of each troop type is bought first, then a random type the list still
 //! allows and the points still pay for, more likely the more of it the list allows, until
-//! none is affordable. What is left is then less than any type still allowed costs.
+//! none is affordable. What is left is then less than any type still allowed costs. Of
+//! [`TRIES`] such buys the one that spends the most is kept (the first of equals), so the
+//! two sides' forces differ in points as little as their lists allow.
 
 use super::{Draw, GenerateError, Size};
 use crate::armies::{points::PointsTable, ArmyList};
@@ -31,10 +33,31 @@ pub fn budget(size: Size, lists: &[ArmyList], points: &PointsTable) -> u32 {
     u32::try_from(mean * u64::from(size.units())).unwrap_or(u32::MAX)
 }
 
-/// Buys `list`'s force with `budget` points: every type's `min`, then random affordable
-/// types within their `max` (weighted by the room left under it) until none is
-/// affordable. Refused if a type of the list has no points.
+/// Random buys tried for each side; the one spending the most is kept.
+pub const TRIES: usize = 8;
+
+/// Buys `list`'s force with `budget` points: of [`TRIES`] buys of [`buy_once`], the one
+/// that spends the most (the first of equals). Refused if a type of the list has no points.
 pub fn buy(
+    list: &ArmyList,
+    points: &PointsTable,
+    budget: u32,
+    rng: &mut Draw,
+) -> Result<Bought, GenerateError> {
+    let mut best = buy_once(list, points, budget, rng)?;
+    for _ in 1..TRIES {
+        let next = buy_once(list, points, budget, rng)?;
+        if next.spent > best.spent {
+            best = next;
+        }
+    }
+    Ok(best)
+}
+
+/// One buy of `list`'s force with `budget` points: every type's `min`, then random
+/// affordable types within their `max` (weighted by the room left under it) until none is
+/// affordable. Refused if a type of the list has no points.
+pub fn buy_once(
     list: &ArmyList,
     points: &PointsTable,
     budget: u32,
