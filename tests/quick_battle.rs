@@ -167,12 +167,12 @@ fn i29_an_unknown_army_is_refused_with_the_lists_and_the_nearest_name() {
 }
 
 /// The ground is the same for both sides under a half turn about the centre: terrain,
-/// roads and objectives.
+/// roads and objectives; the objectives are villages on the roads, which reach both edges.
 #[test]
 fn i29_the_ground_is_the_same_for_both_sides_under_a_half_turn() {
     let stock = Stock::shipped().unwrap();
     for size in Size::ALL {
-        for seed in 1..=8 {
+        for seed in 1..=50 {
             let made = generate::generate_from(&stock, &varied(&stock, size, seed)).unwrap();
             let map = &made.scenario.setup.map;
             let (w, h) = (map.width() as i32, map.height() as i32);
@@ -186,6 +186,13 @@ fn i29_the_ground_is_the_same_for_both_sides_under_a_half_turn() {
             }
             let objectives = &made.scenario.setup.objectives;
             assert_eq!(objectives.len(), 2);
+            // On villages, which the roads link (with each side's edge).
+            for o in objectives {
+                assert_eq!(map.terrain(o.hex), Some(Terrain::Village));
+                assert!(map.has_road(o.hex), "{:?}", Map::offset(o.hex));
+            }
+            let edge = |col: i32| (0..h).any(|row| map.has_road(Map::hex_at(col, row)));
+            assert!(edge(0) && edge(w - 1));
             let (c0, r0) = Map::offset(objectives[0].hex);
             assert_eq!(Map::offset(objectives[1].hex), (w - 1 - c0, h - 1 - r0));
         }
