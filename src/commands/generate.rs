@@ -34,12 +34,12 @@ pub struct GenerateArgs {
     /// Generate seeds 1..=N of each size (of the armies given, else every pairing in turn)
     /// and audit each: the scenario check, no unit on impassable ground, a way between the
     /// armies. Exit status 1 if any fails.
-    #[arg(long, value_name = "N", conflicts_with = "sim")]
+    #[arg(long, value_name = "N", conflicts_with = "sim", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub survey: Option<u32>,
     /// Generate seeds 1..=N and play each --games times, normal against normal with sides
     /// swapped every other game: side A's mean score with its 95% interval, and the share
     /// of battles within 30-70%.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub sim: Option<u32>,
     /// Games per battle for --sim.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
