@@ -159,6 +159,13 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
         }
         other => panic!("{other:?}"),
     }
+    // Had the battle not opened, its reason shows on the list and Enter brings the same
+    // choices back.
+    assert!(!title.in_quick_menu());
+    title.message = "cannot open the battle".into();
+    assert_eq!(title.key(Key::Enter), None);
+    let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert!(s.contains("│> Seed               ◂ 42 ▸"), "{s}");
 }
 
 /// Esc leaves the menu for the title list, where the quick battle stays selected.

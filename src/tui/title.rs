@@ -65,6 +65,9 @@ pub struct Title {
     settings_path: Option<PathBuf>,
     /// The quick-battle menu, while it is open.
     quick: Option<Box<QuickMenu>>,
+    /// The menu of a quick battle started from here, kept so that if the battle cannot be
+    /// opened (the reason shows on the list) Enter brings the same choices back.
+    parked: Option<Box<QuickMenu>>,
     /// The quick battle's seed when the player types none (the command line's clock).
     quick_seed: u64,
 }
@@ -87,6 +90,7 @@ impl Title {
             settings: super::settings::Settings::default(),
             settings_path: None,
             quick: None,
+            parked: None,
             quick_seed: 0,
         }
     }
@@ -101,6 +105,14 @@ impl Title {
     /// The row of the "Quick battle" entry: right under the battles.
     fn quick_row(&self) -> usize {
         self.battles.len()
+    }
+
+    /// Opens the quick-battle menu: as it was left if a battle started from it did not
+    /// open, else new.
+    fn open_quick(&mut self) {
+        let seed = self.quick_seed;
+        let menu = self.parked.take();
+        self.quick = Some(menu.unwrap_or_else(|| Box::new(QuickMenu::new(seed))));
     }
 
     /// Whether the quick-battle menu is open.
@@ -119,6 +131,7 @@ impl Title {
                 None
             }
             QuickExit::Start(mut scenario) => {
+                self.parked = self.quick.take();
                 if let Some(level) = self.level {
                     scenario
                         .sides
@@ -187,7 +200,7 @@ impl Title {
             Action::PlaySide | Action::HotSeat | Action::Watch
                 if self.selected == self.quick_row() =>
             {
-                self.quick = Some(Box::new(QuickMenu::new(self.quick_seed)));
+                self.open_quick();
             }
             Action::PlaySide | Action::HotSeat | Action::Watch
                 if self.selected > self.quick_row() =>
@@ -258,7 +271,7 @@ impl Title {
             return Some(Choice::New(Box::new(scenario), controllers));
         }
         if self.selected == self.quick_row() {
-            self.quick = Some(Box::new(QuickMenu::new(self.quick_seed)));
+            self.open_quick();
             return None;
         }
         let save = self.saves.get(self.selected - self.quick_row() - 1)?;
