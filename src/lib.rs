@@ -13,6 +13,8 @@ pub mod commands;
 pub mod engine;
 /// Reading and writing the files a user names, safely.
 pub mod files;
+/// Quick battles generated from army lists, a size, a ground and a seed (issue 29).
+pub mod generate;
 /// The rules of play as shipped (`docs/rules.md`), and how to find a rule or a cited id.
 pub mod rulebook;
 /// Saving and resuming battles.

@@ -140,6 +140,9 @@ enum Cmd {
         #[arg(long, default_value = volley::commands::points::POINTS_FILE)]
         out: PathBuf,
     },
+    /// Generate a quick battle from two army lists, a size, a ground and a seed, written
+    /// to standard output as a scenario (`volley generate --list` lists what it is made of).
+    Generate(volley::commands::generate::GenerateArgs),
     /// Print each unit of a scenario with its derived numbers.
     Units {
         file: PathBuf,
@@ -293,6 +296,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seed,
             out,
         } => volley::commands::points::run(&points_action(fit, write, armies, games, seed), &out),
+        Cmd::Generate(args) => {
+            // The clock seeds a battle only when no --seed is given; the header shows it.
+            let clock = args.seed.unwrap_or_else(volley::commands::play::clock_seed);
+            volley::commands::generate::run(&args, clock)
+        }
     }
 }
 

@@ -102,7 +102,9 @@ pub fn play(args: PlayArgs) -> Result<ExitCode> {
         (None, None) => {
             need_terminal()?;
             Start::Title(
-                Title::new(&data_dir).with_settings_file(crate::tui::settings::settings_path()),
+                Title::new(&data_dir)
+                    .with_settings_file(crate::tui::settings::settings_path())
+                    .with_quick_seed(clock_seed()),
             )
         }
     };
@@ -201,7 +203,7 @@ fn controllers(scenario: &Scenario, args: &PlayArgs) -> Result<[Controller; 2], 
 }
 
 /// The only place the clock seeds anything: a battle started with no seed at all.
-fn clock_seed() -> u64 {
+pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos() as u64)

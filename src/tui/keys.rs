@@ -54,12 +54,14 @@ pub enum Context {
     Unsaved,
     /// The title screen.
     Title,
+    /// The quick-battle menu of the title screen (issue 29).
+    QuickBattle,
     /// The replay viewer.
     Replay,
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 20] = [
+pub const CONTEXTS: [Context; 21] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -79,6 +81,7 @@ pub const CONTEXTS: [Context; 20] = [
     Context::Alert,
     Context::Unsaved,
     Context::Title,
+    Context::QuickBattle,
     Context::Replay,
 ];
 
@@ -117,6 +120,7 @@ impl Context {
             Context::Alert => "autosave alert",
             Context::Unsaved => "while the autosave fails",
             Context::Title => "title screen",
+            Context::QuickBattle => "quick-battle menu",
             Context::Replay => "replay viewer",
         }
     }
@@ -216,6 +220,7 @@ impl Context {
             Context::ConfirmConcede => say(press, &[], None, Some("the battle goes on")),
             Context::Alert => say(None, &[A::Save, A::Dismiss, A::Quit], None, None),
             Context::Title => say(None, TITLE_HINTS, None, None),
+            Context::QuickBattle => say(None, QUICK_HINTS, None, None),
             Context::Replay => say(None, REPLAY_HINTS, None, None),
             // Unsaved only lends its keys to others; the battle's own are said_in_battle's.
             _ => say(None, &[], None, None),
@@ -265,6 +270,15 @@ const TITLE_HINTS: &[Action] = &[
     Action::Level,
     Action::Leave,
     Action::Select,
+];
+
+/// The quick-battle menu's hints, most needed first.
+const QUICK_HINTS: &[Action] = &[
+    Action::Play,
+    Action::Change,
+    Action::Select,
+    Action::Digit,
+    Action::Cancel,
 ];
 
 /// The replay viewer's hints, most needed first.
@@ -367,6 +381,8 @@ pub enum Action {
     Watch,
     /// The computer's next level.
     Level,
+    /// The choice before (`←`) or after (`→`) on a menu's line.
+    Change,
     /// The next command.
     StepForward,
     /// The command before.
@@ -531,17 +547,22 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Yes, &[c('y')], 1, "replace", "yes: replace the file", &[X::ConfirmReplace]),
     bind(A::Confirm, &[Key::Enter], 1, "save", "save under the name typed", &[X::SaveName]),
     bind(A::Confirm, &[Key::Enter], 1, "force", "force the faces typed (kept in the save)", &[X::DiceFaces]),
-    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::SaveName, X::DiceFaces]),
+    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::SaveName, X::DiceFaces, X::QuickBattle]),
     bind(A::ScrollBriefing, &[Key::Down, Key::Up, c('j'), c('k'), Key::PageDown, Key::PageUp], 2,
         "scroll", "scroll the briefing a line (a page with `PgDn` / `PgUp`)", &[X::Briefing]),
     bind(A::Dismiss, &[Key::Enter, c(' '), Key::Esc], 1, "go on", "go on", &[X::Alert]),
-    bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "select", "select a battle or a save", &[X::Title]),
-    bind(A::Play, &[Key::Enter, c(' ')], 1, "play", "play the battle as its scenario sets the sides, or resume the save", &[X::Title]),
+    bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "select", "select a battle, the quick battle or a save", &[X::Title]),
+    bind(A::Play, &[Key::Enter, c(' ')], 1, "play", "play the battle as its scenario sets the sides, resume the save, or open the quick-battle menu", &[X::Title]),
     bind(A::PlaySide, &[c('1'), c('2')], 2, "side A/B", "play side A / B against the computer", &[X::Title]),
     bind(A::HotSeat, &[c('h')], 1, "hot-seat", "two players at one keyboard", &[X::Title]),
     bind(A::Watch, &[c('w')], 1, "watch", "watch the computer play both sides", &[X::Title]),
     bind(A::Level, &[c('l')], 1, "level", "the computer's next level, for every battle opened from here", &[X::Title]),
     bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave", &[X::Title, X::Replay]),
+    bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "line", "the line above or below: army A, army B, size, ground, seed", &[X::QuickBattle]),
+    bind(A::Change, &[Key::Left, Key::Right], 2, "change", "the choice before / after on the line: the army list, the size, the ground", &[X::QuickBattle]),
+    bind(A::Digit, DIGITS, 1, "seed", "type the seed (left empty, one from the clock)", &[X::QuickBattle]),
+    bind(A::Play, &[Key::Enter], 1, "start", "generate the battle and play side A against the computer", &[X::QuickBattle]),
+    bind(A::Cancel, &[Key::Esc], 1, "back", "back to the title screen", &[X::QuickBattle]),
     bind(A::StepForward, &[Key::Right, c('l')], 1, "next", "the next command", &[X::Replay]),
     bind(A::StepBack, &[Key::Left, c('h')], 1, "back", "the command before", &[X::Replay]),
     bind(A::NextPhase, &[c(']'), Key::Down], 1, "phase", "the next phase", &[X::Replay]),

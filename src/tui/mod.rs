@@ -10,6 +10,7 @@ pub mod log_scroll;
 pub mod map_view;
 pub mod overview;
 pub mod panels;
+pub mod quick;
 pub mod replay;
 pub mod rules_view;
 pub mod screens;

@@ -102,8 +102,12 @@ fn battles(
                 .clone()
                 .unwrap_or_else(|| crate::save::data_dir(None));
             // The finished battle lets go of its save (and its lock) before the list is read.
+            // The next quick battle's seed follows from this battle's, read from no clock.
+            let quick_seed = app.seed.wrapping_add(1);
             drop(app);
-            let mut title = Title::new(&dir).with_settings_file(super::settings::settings_path());
+            let mut title = Title::new(&dir)
+                .with_settings_file(super::settings::settings_path())
+                .with_quick_seed(quick_seed);
             next = title_loop(&mut title, open, terminal, watch)?;
         }
     }

@@ -3,9 +3,11 @@
 //! directory, newest first. Enter on a battle starts it as its scenario sets the sides (the
 //! first entry is Kircholm, so a new player is one key from play); `1` and `2` command one
 //! side against the computer, `h` plays hot-seat, `w` watches the computer play both.
+//! Under the battles, "Quick battle" opens the quick-battle menu ([`super::quick`]).
 
 use super::app::Key;
 use super::keys::{self, Action, Context};
+use super::quick::{QuickExit, QuickMenu};
 use crate::ai::Level;
 use crate::scenario::{Controller, Scenario, SHIPPED};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -61,6 +63,13 @@ pub struct Title {
     pub settings: super::settings::Settings,
     /// Where a toggle writes them; `None` keeps them for this session.
     settings_path: Option<PathBuf>,
+    /// The quick-battle menu, while it is open.
+    quick: Option<Box<QuickMenu>>,
+    /// The menu of a quick battle started from here, kept so that if the battle cannot be
+    /// opened (the reason shows on the list) Enter brings the same choices back.
+    parked: Option<Box<QuickMenu>>,
+    /// The quick battle's seed when the player types none (the command line's clock).
+    quick_seed: u64,
 }
 
 impl Title {
@@ -80,6 +89,60 @@ impl Title {
             message: String::new(),
             settings: super::settings::Settings::default(),
             settings_path: None,
+            quick: None,
+            parked: None,
+            quick_seed: 0,
+        }
+    }
+
+    /// The same title screen whose quick battle takes `seed` when the player types none:
+    /// the command line passes one read from the clock (the terminal game reads no clock).
+    pub fn with_quick_seed(mut self, seed: u64) -> Title {
+        self.quick_seed = seed;
+        self
+    }
+
+    /// The row of the "Quick battle" entry: right under the battles.
+    fn quick_row(&self) -> usize {
+        self.battles.len()
+    }
+
+    /// Opens the quick-battle menu: as it was left if a battle started from it did not
+    /// open, else new.
+    fn open_quick(&mut self) {
+        let seed = self.quick_seed;
+        let menu = self.parked.take();
+        self.quick = Some(menu.unwrap_or_else(|| Box::new(QuickMenu::new(seed))));
+    }
+
+    /// Whether the quick-battle menu is open.
+    pub fn in_quick_menu(&self) -> bool {
+        self.quick.is_some()
+    }
+
+    /// A key for the open quick-battle menu: Esc closes it, a started battle is the choice
+    /// (side A the player's, side B the computer's at the level chosen, `normal` unless `l`
+    /// changed it).
+    fn quick_key(&mut self, key: Key) -> Option<Choice> {
+        let menu = self.quick.as_mut()?;
+        match menu.key(key)? {
+            QuickExit::Back => {
+                self.quick = None;
+                None
+            }
+            QuickExit::Start(mut scenario) => {
+                self.parked = self.quick.take();
+                if let Some(level) = self.level {
+                    scenario
+                        .sides
+                        .iter_mut()
+                        .for_each(|side| side.level = level);
+                }
+                Some(Choice::New(
+                    scenario,
+                    [Controller::Human, Controller::Computer],
+                ))
+            }
         }
     }
 
@@ -116,12 +179,15 @@ impl Title {
     }
 
     fn rows(&self) -> usize {
-        self.battles.len() + self.saves.len()
+        self.battles.len() + 1 + self.saves.len()
     }
 
     /// Handles one key, looked up in the key table ([`keys::BINDINGS`]); `Some` once the
     /// player has chosen.
     pub fn key(&mut self, key: Key) -> Option<Choice> {
+        if self.quick.is_some() {
+            return self.quick_key(key);
+        }
         match keys::action(Context::Title, key)? {
             Action::Select if matches!(key, Key::Up | Key::Char('k')) => {
                 self.selected = self.selected.saturating_sub(1);
@@ -132,7 +198,12 @@ impl Title {
             Action::Leave => return Some(Choice::Quit),
             Action::Play => return self.choose(None),
             Action::PlaySide | Action::HotSeat | Action::Watch
-                if self.selected >= self.battles.len() =>
+                if self.selected == self.quick_row() =>
+            {
+                self.open_quick();
+            }
+            Action::PlaySide | Action::HotSeat | Action::Watch
+                if self.selected > self.quick_row() =>
             {
                 self.message =
                     "a save resumes with the sides it was saved with: Enter resumes it".into();
@@ -157,7 +228,7 @@ impl Title {
     fn hint_line(&self, width: u16) -> String {
         let level = self.level.unwrap_or_else(|| self.scenario_level());
         // On a save only what works on a save is offered.
-        let on_save = self.selected >= self.battles.len();
+        let on_save = self.selected > self.quick_row();
         let hints: Vec<String> = keys::hints(Context::Title)
             .into_iter()
             .filter(|(action, _)| {
@@ -180,7 +251,7 @@ impl Title {
     }
 
     /// The choice for the selected row, with a role key for a battle.
-    fn choose(&self, role: Option<char>) -> Option<Choice> {
+    fn choose(&mut self, role: Option<char>) -> Option<Choice> {
         if let Some(s) = self.battles.get(self.selected) {
             let default = [s.sides[0].player, s.sides[1].player];
             let controllers = match role {
@@ -199,7 +270,11 @@ impl Title {
             }
             return Some(Choice::New(Box::new(scenario), controllers));
         }
-        let save = self.saves.get(self.selected - self.battles.len())?;
+        if self.selected == self.quick_row() {
+            self.open_quick();
+            return None;
+        }
+        let save = self.saves.get(self.selected - self.quick_row() - 1)?;
         Some(Choice::Resume(save.path.clone()))
     }
 
@@ -214,6 +289,10 @@ impl Title {
 
     /// Draws the list and the selected battle's details.
     pub fn draw(&self, frame: &mut Frame, area: Rect) {
+        if let Some(menu) = &self.quick {
+            menu.draw(frame, area);
+            return;
+        }
         let [list, detail, keys] = Layout::vertical([
             Constraint::Min(8),
             Constraint::Length(6),
@@ -252,7 +331,7 @@ impl Title {
         } else {
             self.saves.len() + 2
         };
-        let roomy = 2 * self.battles.len() + saves <= rows;
+        let roomy = 2 * (self.battles.len() + 1) + saves <= rows;
         let mut lines = Vec::new();
         let mut selected_line = 0;
         for (i, s) in self.battles.iter().enumerate() {
@@ -270,15 +349,24 @@ impl Title {
             let text = crate::columns::ellipsized(&text, width);
             lines.push(Line::styled(text, dim));
         }
+        if self.selected == self.quick_row() {
+            selected_line = lines.len();
+        }
+        lines.push(self.row(self.quick_row(), "Quick battle...".into()));
+        if roomy || self.selected == self.quick_row() {
+            let dim = Style::default().add_modifier(Modifier::DIM);
+            lines.push(Line::styled(format!("    {QUICK_SUMMARY}"), dim));
+        }
         if !self.saves.is_empty() {
             lines.push(Line::raw(""));
             lines.push(Line::raw(" Saved battles"));
         }
         for (i, save) in self.saves.iter().enumerate() {
-            if self.battles.len() + i == self.selected {
+            let row = self.quick_row() + 1 + i;
+            if row == self.selected {
                 selected_line = lines.len();
             }
-            lines.push(self.row(self.battles.len() + i, save.summary.clone()));
+            lines.push(self.row(row, save.summary.clone()));
         }
         (lines, selected_line)
     }
@@ -318,12 +406,20 @@ impl Title {
                     )),
                 ]
             }
+            None if self.selected == self.quick_row() => vec![
+                Line::styled("Quick battle", Style::default().add_modifier(Modifier::BOLD)),
+                Line::raw(QUICK_SUMMARY),
+                Line::raw("Enter: choose both armies, the size, the ground and the seed; you command army A."),
+            ],
             None => vec![Line::raw("Enter resumes this battle where it was saved.")],
         }
     }
 }
 
-/// A battle's one-line description: the first sentence of its description.
+/// The quick battle's line under its row.
+const QUICK_SUMMARY: &str =
+    "A battle generated in a moment from two army lists, a size, a ground and a seed.";
+
 fn on_off(on: bool) -> &'static str {
     if on {
         "on"
@@ -332,6 +428,7 @@ fn on_off(on: bool) -> &'static str {
     }
 }
 
+/// A battle's one-line description: the first sentence of its description.
 fn summary(s: &Scenario) -> String {
     let first = s.description.split(". ").next().unwrap_or("");
     let first = first.lines().next().unwrap_or("");

@@ -1,0 +1,182 @@
+//! Forces for a quick battle (issue 29), bought with points from an army list: both sides
+//! get the same budget, the size's units times the mean points of a unit across the lists;
+//! each list's least of each troop type is bought first, then a random type the list still
+//! allows and the points still pay for, more likely the more of it the list allows, until
+//! none is affordable. What is left is then less than any type still allowed costs. Of
+//! [`TRIES`] such buys the one that spends the most is kept (the first of equals), so the
+//! two sides' forces differ in points as little as their lists allow.
+
+use super::{Draw, GenerateError, Size};
+use crate::armies::{points::PointsTable, ArmyList};
+
+/// The troop types one side bought, in the list's order, and what they cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bought {
+    /// The troop type of each unit, in the order of the army list's entries.
+    pub troops: Vec<String>,
+    /// Points spent.
+    pub spent: u32,
+    /// Points the side had.
+    pub budget: u32,
+}
+
+/// Each side's points for a battle of `size`: the size's units times the mean points of a
+/// unit over every entry of every list (entries without points left out).
+pub fn budget(size: Size, lists: &[ArmyList], points: &PointsTable) -> u32 {
+    let costs: Vec<u32> = lists
+        .iter()
+        .flat_map(|l| &l.troops)
+        .filter_map(|e| points.of(&e.troop))
+        .collect();
+    let total: u64 = costs.iter().map(|&c| u64::from(c)).sum();
+    let mean = total / (costs.len().max(1) as u64);
+    u32::try_from(mean * u64::from(size.units())).unwrap_or(u32::MAX)
+}
+
+/// Random buys tried for each side; the one spending the most is kept.
+pub const TRIES: usize = 8;
+
+/// Buys `list`'s force with `budget` points: of [`TRIES`] buys of [`buy_once`], the one
+/// that spends the most (the first of equals). Refused if a type of the list has no points.
+pub fn buy(
+    list: &ArmyList,
+    points: &PointsTable,
+    budget: u32,
+    rng: &mut Draw,
+) -> Result<Bought, GenerateError> {
+    let mut best = buy_once(list, points, budget, rng)?;
+    for _ in 1..TRIES {
+        let next = buy_once(list, points, budget, rng)?;
+        if next.spent > best.spent {
+            best = next;
+        }
+    }
+    Ok(best)
+}
+
+/// One buy of `list`'s force with `budget` points: every type's `min`, then random
+/// affordable types within their `max` (weighted by the room left under it) until none is
+/// affordable. Refused if a type of the list has no points.
+pub fn buy_once(
+    list: &ArmyList,
+    points: &PointsTable,
+    budget: u32,
+    rng: &mut Draw,
+) -> Result<Bought, GenerateError> {
+    let mut costs = Vec::new();
+    for entry in &list.troops {
+        let cost = points
+            .of(&entry.troop)
+            .ok_or_else(|| GenerateError::NoPoints {
+                army: list.name.clone(),
+                troop: entry.troop.clone(),
+            })?;
+        costs.push(cost);
+    }
+    let mut counts: Vec<u32> = list.troops.iter().map(|e| e.min).collect();
+    let mut spent: u32 = counts.iter().zip(&costs).map(|(n, c)| n * c).sum();
+    loop {
+        let left = budget.saturating_sub(spent);
+        let room: Vec<(usize, u32)> = list
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(k, e)| {
+                counts.get(*k).is_some_and(|&n| n < e.max)
+                    && costs.get(*k).is_some_and(|&c| c <= left)
+            })
+            .map(|(k, e)| (k, e.max - counts.get(k).copied().unwrap_or(0)))
+            .collect();
+        let total: u32 = room.iter().map(|(_, w)| w).sum();
+        if total == 0 {
+            break;
+        }
+        let mut pick = rng.below(total);
+        let chosen = room.iter().find(|(_, w)| {
+            let hit = pick < *w;
+            pick = pick.saturating_sub(*w);
+            hit
+        });
+        let Some(&(k, _)) = chosen else { break };
+        if let (Some(n), Some(c)) = (counts.get_mut(k), costs.get(k)) {
+            *n += 1;
+            spent += c;
+        }
+    }
+    let troops = list
+        .troops
+        .iter()
+        .zip(&counts)
+        .flat_map(|(e, &n)| std::iter::repeat_n(e.troop.clone(), n as usize))
+        .collect();
+    Ok(Bought {
+        troops,
+        spent,
+        budget,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::armies::ArmyEntry;
+
+    fn list(entries: &[(&str, u32, u32)]) -> ArmyList {
+        ArmyList {
+            name: "Test".into(),
+            years: (1600, 1650),
+            battles: Vec::new(),
+            troops: entries
+                .iter()
+                .map(|&(troop, min, max)| ArmyEntry {
+                    troop: troop.into(),
+                    min,
+                    max,
+                })
+                .collect(),
+        }
+    }
+
+    /// Issue 29: a bought force keeps every type's min and max, spends at most its budget,
+    /// and leaves less than the cheapest type it could still buy.
+    #[test]
+    fn a_force_keeps_the_lists_min_and_max_and_leaves_less_than_the_cheapest_type() {
+        let points = PointsTable::shipped().unwrap_or_default();
+        let army = list(&[
+            ("pikemen", 2, 3),
+            ("matchlock musketeers", 1, 8),
+            ("cuirassiers", 0, 1),
+        ]);
+        for seed in 0..50 {
+            let bought = buy(&army, &points, 600, &mut Draw::new(seed)).ok();
+            let Some(bought) = bought else {
+                unreachable!("every type has points")
+            };
+            let count = |t: &str| bought.troops.iter().filter(|x| *x == t).count() as u32;
+            assert!((2..=3).contains(&count("pikemen")), "{bought:?}");
+            assert!(
+                (1..=8).contains(&count("matchlock musketeers")),
+                "{bought:?}"
+            );
+            assert!(count("cuirassiers") <= 1, "{bought:?}");
+            assert!(bought.spent <= 600);
+            let cheapest = ["pikemen", "matchlock musketeers", "cuirassiers"]
+                .into_iter()
+                .filter(|t| {
+                    count(t)
+                        < if *t == "cuirassiers" {
+                            1
+                        } else if *t == "pikemen" {
+                            3
+                        } else {
+                            8
+                        }
+                })
+                .filter_map(|t| points.of(t))
+                .min();
+            if let Some(cheapest) = cheapest {
+                assert!(600 - bought.spent < cheapest, "{bought:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Quick battles (issue 29): a battle generated from two army lists, a size, a kind of
+//! ground and a seed, written as a scenario file a designer can edit. The ground follows
+//! Wesnoth's generator (a height map, then villages, then roads by path search; see
+//! [`land`]), the forces are bought with points from the army lists ([`forces`]), placed
+//! in order of battle on each side's edge ([`placement`]), with objectives of a value
+//! (R12.4) and a turn limit that fits the map, and roads and bridges (R12.6). The same
+//! request and seed give the same file, byte for byte: every choice is drawn from one
+//! seeded ChaCha generator, never from a hash map's order.
+
+pub mod audit;
+pub mod forces;
+pub mod grid;
+pub mod land;
+pub mod placement;
+pub mod write;
+
+use crate::armies::{self, points::PointsTable, ArmyList};
+use crate::scenario::{DataError, Scenario};
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+use std::str::FromStr;
+
+/// How big a quick battle is: its map and about how many units a side buys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Size {
+    /// About 6 units a side on a 16 × 10 map.
+    Small,
+    /// About 12 units a side on a 22 × 14 map.
+    Medium,
+    /// About 24 units a side on a 30 × 18 map.
+    Large,
+}
+
+impl Size {
+    /// Every size, smallest first.
+    pub const ALL: [Size; 3] = [Size::Small, Size::Medium, Size::Large];
+
+    /// The size's name on the command line and in the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Small => "small",
+            Size::Medium => "medium",
+            Size::Large => "large",
+        }
+    }
+
+    /// The units a side buys with an average army list: the budget is this many times the
+    /// mean points of a unit across the lists.
+    pub fn units(self) -> u32 {
+        match self {
+            Size::Small => 6,
+            Size::Medium => 12,
+            Size::Large => 24,
+        }
+    }
+
+    /// The map's width and height in hexes (both even: see [`grid::Grid::turned`]).
+    pub fn map(self) -> (i32, i32) {
+        match self {
+            Size::Small => (16, 10),
+            Size::Medium => (22, 14),
+            Size::Large => (30, 18),
+        }
+    }
+}
+
+/// The kind of ground a quick battle is fought over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Ground {
+    /// Mostly clear, a hill or two, a little wood.
+    Open,
+    /// Clusters of woods, about a quarter of the field.
+    Wooded,
+    /// Several hills with their slopes, some wood.
+    Hilly,
+    /// A river between the armies with two to four fords or bridges.
+    River,
+}
+
+impl Ground {
+    /// Every kind of ground.
+    pub const ALL: [Ground; 4] = [Ground::Open, Ground::Wooded, Ground::Hilly, Ground::River];
+
+    /// The ground's name on the command line and in the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ground::Open => "open",
+            Ground::Wooded => "wooded",
+            Ground::Hilly => "hilly",
+            Ground::River => "river",
+        }
+    }
+}
+
+/// A word that names no size or ground, with the words that do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{given}` is not one of {}", .known.join(", "))]
+pub struct UnknownWord {
+    /// What was typed, control characters escaped.
+    pub given: String,
+    /// The words accepted.
+    pub known: Vec<&'static str>,
+}
+
+fn by_name<T: Copy>(text: &str, all: &[T], name: fn(T) -> &'static str) -> Result<T, UnknownWord> {
+    let text = text.trim();
+    all.iter()
+        .copied()
+        .find(|t| name(*t).eq_ignore_ascii_case(text))
+        .ok_or_else(|| UnknownWord {
+            given: crate::text::escape_text(text).into_owned(),
+            known: all.iter().map(|t| name(*t)).collect(),
+        })
+}
+
+impl FromStr for Size {
+    type Err = UnknownWord;
+
+    fn from_str(text: &str) -> Result<Size, UnknownWord> {
+        by_name(text, &Size::ALL, Size::name)
+    }
+}
+
+impl FromStr for Ground {
+    type Err = UnknownWord;
+
+    fn from_str(text: &str) -> Result<Ground, UnknownWord> {
+        by_name(text, &Ground::ALL, Ground::name)
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Ground {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a quick battle is made from: two army lists by name (any case), a size, a ground
+/// and the seed every random choice is drawn from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// Side A's army list (the west edge; the player in the title screen's quick battle).
+    pub army_a: String,
+    /// Side B's army list (the east edge; the computer).
+    pub army_b: String,
+    /// How big the battle is.
+    pub size: Size,
+    /// What ground it is fought over.
+    pub ground: Ground,
+    /// The seed: the same request and seed give the same file.
+    pub seed: u64,
+}
+
+impl Request {
+    /// The command that makes this battle again, its army names quoted for a shell.
+    pub fn command_line(&self) -> String {
+        let quote =
+            |s: &str| shlex::try_quote(s).map_or_else(|_| format!("{s:?}"), |q| q.into_owned());
+        format!(
+            "volley generate --army-a {} --army-b {} --size {} --ground {} --seed {}",
+            quote(&self.army_a),
+            quote(&self.army_b),
+            self.size,
+            self.ground,
+            self.seed
+        )
+    }
+}
+
+/// Why no battle could be generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// An army name that matches no list; the names there are, and the nearest.
+    #[error("unknown army `{given}`{}; the army lists are: {}", .suggestion.as_ref().map(|s| format!(" (did you mean `{s}`?)")).unwrap_or_default(), .names.join("; "))]
+    UnknownArmy {
+        /// What was typed, control characters escaped.
+        given: String,
+        /// Every list's name.
+        names: Vec<String>,
+        /// The nearest name, if one is near.
+        suggestion: Option<String>,
+    },
+    /// A list's troop type has no points in the table.
+    #[error("army list `{army}`: `{troop}` has no points in assets/points.ron")]
+    NoPoints {
+        /// The list.
+        army: String,
+        /// The troop type.
+        troop: String,
+    },
+    /// The shipped lists, points or catalog did not load, or the battle made did not pass
+    /// the scenario check (a bug in the generator).
+    #[error("{0}")]
+    Data(String),
+}
+
+impl From<DataError> for GenerateError {
+    fn from(e: DataError) -> GenerateError {
+        GenerateError::Data(e.to_string())
+    }
+}
+
+/// A generated battle: its scenario text and the checked scenario.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The scenario file, as `volley generate` prints it.
+    pub text: String,
+    /// The battle, checked as `volley check` checks a file.
+    pub scenario: Scenario,
+}
+
+/// The shipped army lists and points table, loaded once per call.
+pub struct Stock {
+    /// The army lists, in file order.
+    pub lists: Vec<ArmyList>,
+    /// The points of each troop type.
+    pub points: PointsTable,
+}
+
+impl Stock {
+    /// The shipped army lists and points.
+    pub fn shipped() -> Result<Stock, GenerateError> {
+        Ok(Stock {
+            lists: armies::shipped()?,
+            points: PointsTable::shipped()?,
+        })
+    }
+
+    /// The list named `name`, in any case; refused with every name and the nearest.
+    pub fn list(&self, name: &str) -> Result<&ArmyList, GenerateError> {
+        let wanted = name.trim();
+        if let Some(list) = self
+            .lists
+            .iter()
+            .find(|l| l.name.eq_ignore_ascii_case(wanted))
+        {
+            return Ok(list);
+        }
+        let names: Vec<String> = self.lists.iter().map(|l| l.name.clone()).collect();
+        let lower = wanted.to_lowercase();
+        // A word of one list's name (`swedish`) points at it; else the nearest spelling.
+        let holding: Vec<&String> = names
+            .iter()
+            .filter(|n| !lower.is_empty() && n.to_lowercase().contains(&lower))
+            .collect();
+        let suggestion = match holding.as_slice() {
+            [one] => Some((*one).clone()),
+            _ => crate::scenario::closest_name(wanted, names.iter().map(String::as_str))
+                .map(str::to_string),
+        };
+        Err(GenerateError::UnknownArmy {
+            given: crate::text::escape_text(wanted).into_owned(),
+            names,
+            suggestion,
+        })
+    }
+}
+
+/// Generates the battle `request` asks for from the shipped lists and points.
+pub fn generate(request: &Request) -> Result<Generated, GenerateError> {
+    generate_from(&Stock::shipped()?, request)
+}
+
+/// Generates the battle `request` asks for from `stock`'s lists and points: the ground,
+/// the forces, their places, the objectives and the turn limit, written as a scenario and
+/// checked as `volley check` would check it.
+pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
+    let lists = [stock.list(&request.army_a)?, stock.list(&request.army_b)?];
+    // The header's command names the lists as the file spells them.
+    let request = &Request {
+        army_a: lists[0].name.clone(),
+        army_b: lists[1].name.clone(),
+        ..request.clone()
+    };
+    let mut rng = Draw::new(request.seed);
+    let land = land::make(request.size, request.ground, &mut rng);
+    let budget = forces::budget(request.size, &stock.lists, &stock.points);
+    let mut bought = Vec::new();
+    for list in lists {
+        bought.push(forces::buy(list, &stock.points, budget, &mut rng)?);
+    }
+    let catalog = crate::scenario::Catalog::standard()?;
+    let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
+    let text = write::scenario(request, [&lists[0].name, &lists[1].name], &land, &plan);
+    let file = format!("quick-battle-{}.ron", request.seed);
+    let scenario = Scenario::parse(&text, &file)?;
+    Ok(Generated { text, scenario })
+}
+
+/// The generator's one source of chance: ChaCha8 from the seed, the same on every machine.
+pub struct Draw(ChaCha8Rng);
+
+impl Draw {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Draw {
+        Draw(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// A whole number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u32) -> u32 {
+        if n == 0 {
+            return 0;
+        }
+        (self.0.next_u64() % u64::from(n)) as u32
+    }
+
+    /// A whole number in `lo..=hi` (`lo` if the range is empty).
+    pub fn between(&mut self, lo: i32, hi: i32) -> i32 {
+        if hi <= lo {
+            return lo;
+        }
+        let span = (i64::from(hi) - i64::from(lo) + 1) as u32;
+        lo + self.below(span) as i32
+    }
+}

@@ -1,0 +1,227 @@
+//! The title screen's quick-battle menu (issue 29): army A, army B, the size, the ground and
+//! the seed, each on a line; `←` / `→` change the line's choice, digits type the seed (left
+//! empty, the seed the command line took from the clock), Enter generates the battle (see
+//! [`crate::generate`]) and starts it, the player commanding side A against the computer
+//! at `normal`, and Esc goes back to the title list. Its keys are the key table's
+//! ([`keys::BINDINGS`], [`Context::QuickBattle`]).
+
+use super::app::Key;
+use super::keys::{self, Action, Context};
+use crate::generate::{self, Ground, Request, Size};
+use crate::scenario::Scenario;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+/// Most digits a seed may have (a `u64` has 20).
+const SEED_DIGITS: usize = 19;
+
+/// The menu's lines, in order.
+const LINES: [&str; 5] = [
+    "Army A (you)",
+    "Army B (computer)",
+    "Size",
+    "Ground",
+    "Seed",
+];
+
+/// What the player did in the menu.
+#[derive(Clone, Debug, PartialEq)]
+pub enum QuickExit {
+    /// Back to the title list.
+    Back,
+    /// The battle generated, to start.
+    Start(Box<Scenario>),
+}
+
+/// The quick-battle menu's state.
+#[derive(Clone, Debug)]
+pub struct QuickMenu {
+    armies: Vec<String>,
+    chosen: [usize; 2],
+    size: usize,
+    ground: usize,
+    seed: String,
+    line: usize,
+    clock_seed: u64,
+    /// Why the last start failed, shown under the menu.
+    pub message: String,
+}
+
+impl QuickMenu {
+    /// The menu over the shipped army lists, the first two chosen, small and open ground;
+    /// `clock_seed` is the seed when none is typed (the command line read the clock).
+    pub fn new(clock_seed: u64) -> QuickMenu {
+        let (armies, message) = match crate::armies::shipped() {
+            Ok(lists) => (lists.into_iter().map(|l| l.name).collect(), String::new()),
+            Err(e) => (Vec::new(), e.to_string()),
+        };
+        QuickMenu {
+            chosen: [0, usize::from(armies.len() > 1)],
+            armies,
+            size: 0,
+            ground: 0,
+            seed: String::new(),
+            line: 0,
+            clock_seed,
+            message,
+        }
+    }
+
+    /// The battle the menu asks for now.
+    pub fn request(&self) -> Request {
+        let army = |k: usize| {
+            let i = self.chosen.get(k).copied().unwrap_or(0);
+            self.armies.get(i).cloned().unwrap_or_default()
+        };
+        Request {
+            army_a: army(0),
+            army_b: army(1),
+            size: Size::ALL.get(self.size).copied().unwrap_or(Size::Small),
+            ground: Ground::ALL
+                .get(self.ground)
+                .copied()
+                .unwrap_or(Ground::Open),
+            seed: self.seed.parse().unwrap_or(self.clock_seed),
+        }
+    }
+
+    /// Handles one key, looked up in the key table; `Some` once the player starts or
+    /// goes back.
+    pub fn key(&mut self, key: Key) -> Option<QuickExit> {
+        match keys::action(Context::QuickBattle, key)? {
+            Action::Select if matches!(key, Key::Up | Key::Char('k')) => {
+                self.line = self.line.checked_sub(1).unwrap_or(LINES.len() - 1);
+            }
+            Action::Select => self.line = (self.line + 1) % LINES.len(),
+            Action::Change => self.change(key == Key::Right),
+            Action::Digit => {
+                if let Key::Char(c) = key {
+                    self.line = LINES.len() - 1;
+                    if self.seed.len() < SEED_DIGITS && !(self.seed.is_empty() && c == '0') {
+                        self.seed.push(c);
+                    }
+                }
+            }
+            Action::DeleteChar => {
+                self.seed.pop();
+            }
+            Action::Cancel => return Some(QuickExit::Back),
+            Action::Play => return self.start(),
+            _ => {}
+        }
+        None
+    }
+
+    /// `←` / `→` on the selected line: the list, size or ground before or after, round.
+    fn change(&mut self, forward: bool) {
+        let step = |at: &mut usize, len: usize| {
+            if len > 0 {
+                *at = if forward {
+                    (*at + 1) % len
+                } else {
+                    (*at + len - 1) % len
+                };
+            }
+        };
+        let armies = self.armies.len();
+        match self.line {
+            0 | 1 => {
+                if let Some(at) = self.chosen.get_mut(self.line) {
+                    step(at, armies);
+                }
+            }
+            2 => step(&mut self.size, Size::ALL.len()),
+            3 => step(&mut self.ground, Ground::ALL.len()),
+            _ => {
+                self.message = "type the seed's digits; Backspace takes one back".into();
+            }
+        }
+    }
+
+    /// Generates the battle; a failure stays in the menu with its reason.
+    fn start(&mut self) -> Option<QuickExit> {
+        match generate::generate(&self.request()) {
+            Ok(made) => Some(QuickExit::Start(Box::new(made.scenario))),
+            Err(e) => {
+                self.message = crate::text::escape_text(&e.to_string()).into_owned();
+                None
+            }
+        }
+    }
+
+    /// The value shown on line `k`.
+    fn value(&self, k: usize) -> String {
+        let r = self.request();
+        match k {
+            0 => r.army_a,
+            1 => r.army_b,
+            2 => {
+                let (w, h) = r.size.map();
+                format!(
+                    "{} (about {} units a side, {w} × {h} hexes)",
+                    r.size,
+                    r.size.units()
+                )
+            }
+            3 => r.ground.to_string(),
+            _ if self.seed.is_empty() => format!(
+                "{} (from the clock; type digits to choose)",
+                self.clock_seed
+            ),
+            _ => self.seed.clone(),
+        }
+    }
+
+    /// Draws the menu in `area`: a line per choice, the selected one marked, then what
+    /// `volley generate` makes the same battle with, and the keys.
+    pub fn draw(&self, frame: &mut Frame, area: Rect) {
+        let [menu, keys_row] =
+            Layout::vertical([Constraint::Min(8), Constraint::Length(1)]).areas(area);
+        let mut lines = vec![Line::raw("")];
+        for (k, name) in LINES.iter().enumerate() {
+            let text = format!("{name:<18} ◂ {} ▸", self.value(k));
+            lines.push(if k == self.line {
+                Line::styled(
+                    format!("> {text}"),
+                    Style::default().add_modifier(Modifier::REVERSED),
+                )
+            } else {
+                Line::raw(format!("  {text}"))
+            });
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(
+            "  Enter starts the battle: you command army A (west) against the computer (normal).",
+        ));
+        let dim = Style::default().add_modifier(Modifier::DIM);
+        lines.push(Line::styled(
+            format!(
+                "  The same battle as a file: {} > battle.ron",
+                self.request().command_line()
+            ),
+            dim,
+        ));
+        if !self.message.is_empty() {
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(format!("  {}", self.message)));
+        }
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .title(" Quick battle ");
+        frame.render_widget(
+            Paragraph::new(lines)
+                .block(block)
+                .wrap(Wrap { trim: false }),
+            menu,
+        );
+        let hints: Vec<String> = keys::hints(Context::QuickBattle)
+            .into_iter()
+            .map(|(_, h)| h)
+            .collect();
+        let hint = keys::fit(&hints, usize::from(keys_row.width).saturating_sub(2));
+        frame.render_widget(Line::raw(format!(" {hint}")), keys_row);
+    }
+}

@@ -1,0 +1,238 @@
+//! Issue 29: the title screen's quick battle. "Quick battle..." under the battles opens a
+//! menu of army A, army B, size, ground and seed (empty: the seed the command line took
+//! from the clock); Enter starts the generated battle, the player on side A against the
+//! computer at `normal`; Esc goes back; every key the table binds there does something.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use volley::ai::Level;
+use volley::generate::{Ground, Request, Size};
+use volley::scenario::{Controller, SHIPPED};
+use volley::tui::keys::{Context, BINDINGS};
+use volley::tui::title::{Choice, Title};
+use volley::tui::Key;
+
+fn screen(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> Vec<String> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(draw).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
+
+/// The title screen with its quick battle selected, the clock's seed 1629.
+fn on_quick_row(dir: &std::path::Path) -> Title {
+    let mut title = Title::new(dir).with_quick_seed(1629);
+    for _ in 0..SHIPPED.len() {
+        title.key(Key::Down);
+    }
+    title
+}
+
+fn opened(dir: &std::path::Path) -> Title {
+    let mut title = on_quick_row(dir);
+    assert_eq!(title.key(Key::Enter), None);
+    assert!(title.in_quick_menu());
+    title
+}
+
+#[test]
+fn i29_the_title_screen_offers_a_quick_battle_under_the_battles() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = on_quick_row(dir.path());
+    let s = screen(100, 30, |f| title.draw(f, f.area()));
+    let text = s.join("\n");
+    assert!(text.contains("│> Quick battle..."), "{text}");
+    assert!(
+        text.contains(
+            "A battle generated in a moment from two army lists, a size, a ground and a seed."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Enter: choose both armies, the size, the ground and the seed; you command army A."
+        ),
+        "{text}"
+    );
+}
+
+/// The menu's screen: a line per choice, the first selected, the seed from the clock,
+/// the command that makes the same battle as a file, and the keys.
+#[test]
+fn i29_the_quick_battle_menu_shows_armies_size_ground_seed_and_its_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = opened(dir.path());
+    let s = screen(100, 30, |f| title.draw(f, f.area()));
+    // Each row inside the box, its right border and padding cut.
+    let rows: Vec<&str> = s
+        .iter()
+        .map(|r| r.trim_end().trim_end_matches('│').trim_end())
+        .collect();
+    assert!(rows[0].starts_with("┌ Quick battle ──"), "{}", rows[0]);
+    assert_eq!(
+        &rows[2..7],
+        [
+            "│> Army A (you)       ◂ Army of Flanders ▸",
+            "│  Army B (computer)  ◂ Dutch States army ▸",
+            "│  Size               ◂ small (about 6 units a side, 16 × 10 hexes) ▸",
+            "│  Ground             ◂ open ▸",
+            "│  Seed               ◂ 1629 (from the clock; type digits to choose) ▸",
+        ]
+    );
+    let text = s.join("\n");
+    assert!(
+        text.contains(
+            "Enter starts the battle: you command army A (west) against the computer (normal)."
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "The same battle as a file: volley generate --army-a 'Army of Flanders' --army-b"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        rows[29],
+        " Enter start · ←/→ change · ↑/↓ line · 0-9 seed · Esc back"
+    );
+}
+
+/// Arrows change the lines, digits type the seed, Enter starts the battle `volley
+/// generate` makes with the same choices: side A the player's, side B the computer's at
+/// `normal`.
+#[test]
+fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = opened(dir.path());
+    for key in [
+        Key::Left,
+        Key::Down,
+        Key::Right,
+        Key::Right,
+        Key::Down,
+        Key::Right,
+        Key::Down,
+        Key::Left,
+    ] {
+        assert_eq!(title.key(key), None);
+    }
+    for c in "042".chars() {
+        title.key(Key::Char(c));
+    }
+    title.key(Key::Char('9'));
+    title.key(Key::Backspace);
+    let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert!(s.contains("Army A (you)       ◂ Swedish army ▸"), "{s}");
+    assert!(s.contains("Army B (computer)  ◂ Swedish army ▸"), "{s}");
+    assert!(
+        s.contains("◂ medium (about 12 units a side, 22 × 14 hexes) ▸"),
+        "{s}"
+    );
+    assert!(s.contains("Ground             ◂ river ▸"), "{s}");
+    assert!(s.contains("│> Seed               ◂ 42 ▸"), "{s}");
+    let want = volley::generate::generate(&Request {
+        army_a: "Swedish army".into(),
+        army_b: "Swedish army".into(),
+        size: Size::Medium,
+        ground: Ground::River,
+        seed: 42,
+    })
+    .unwrap();
+    match title.key(Key::Enter) {
+        Some(Choice::New(scenario, controllers)) => {
+            assert_eq!(scenario.source, want.text);
+            assert_eq!(controllers, [Controller::Human, Controller::Computer]);
+            assert_eq!(scenario.sides[1].level, Level::Normal);
+            assert_eq!(scenario.name, "Quick battle: Swedish army v Swedish army");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Had the battle not opened, its reason shows on the list and Enter brings the same
+    // choices back.
+    assert!(!title.in_quick_menu());
+    title.message = "cannot open the battle".into();
+    assert_eq!(title.key(Key::Enter), None);
+    let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert!(s.contains("│> Seed               ◂ 42 ▸"), "{s}");
+}
+
+/// Esc leaves the menu for the title list, where the quick battle stays selected.
+#[test]
+fn i29_esc_goes_back_from_the_quick_battle_menu_to_the_title_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = opened(dir.path());
+    assert_eq!(title.key(Key::Esc), None);
+    assert!(!title.in_quick_menu());
+    let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert!(s.contains("│> Quick battle..."), "{s}");
+    assert_eq!(title.key(Key::Esc), Some(Choice::Quit));
+}
+
+/// Every key the table binds in the quick-battle menu does something there (the line, the
+/// choice, the seed, or leaving or starting).
+#[test]
+fn i29_every_key_of_the_quick_battle_menu_reaches_a_handler() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut dead = Vec::new();
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::QuickBattle))
+    {
+        for key in b.keys {
+            // On the size line with a seed typed, so every key has something to change.
+            let mut title = opened(dir.path());
+            for k in [Key::Char('7'), Key::Up, Key::Up] {
+                title.key(k);
+            }
+            let before = screen(100, 30, |f| title.draw(f, f.area()));
+            let chose = title.key(*key).is_some();
+            let left = !title.in_quick_menu();
+            if !chose && !left && screen(100, 30, |f| title.draw(f, f.area())) == before {
+                dead.push(format!("{key:?} ({:?})", b.action));
+            }
+        }
+    }
+    assert!(
+        dead.is_empty(),
+        "quick-battle keys that did nothing:\n{}",
+        dead.join("\n")
+    );
+}
+
+/// A large generated battle (30 × 18 hexes) opens in the terminal game and draws at 100 ×
+/// 30, the map clipped to what fits (its overview, `M`, shows the whole of it), past the
+/// briefing.
+#[test]
+fn i29_a_large_generated_battle_draws_in_the_terminal() {
+    let made = volley::generate::generate(&Request {
+        army_a: "Swedish army".into(),
+        army_b: "Polish-Lithuanian Commonwealth".into(),
+        size: Size::Large,
+        ground: Ground::River,
+        seed: 9,
+    })
+    .unwrap();
+    let mut app =
+        volley::tui::App::new(made.scenario, 1, [Controller::Human, Controller::Computer]).unwrap();
+    app.handle_key(Key::Char(' '));
+    let s = screen(100, 30, |f| volley::tui::draw(f, &app)).join("\n");
+    assert!(
+        s.contains(" Quick battle: Swedish army v Polish-Lithuani… │ Turn 1/"),
+        "{s}"
+    );
+    app.handle_key(Key::Char('M'));
+    let s = screen(100, 30, |f| volley::tui::draw(f, &app));
+    assert!(s.iter().any(|r| r.contains('~')), "{}", s.join("\n"));
+}
