@@ -133,9 +133,16 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
     }
     title.key(Key::Char('9'));
     title.key(Key::Backspace);
+    // Left from the first list wraps to the last; B moves two on from the second.
+    let names: Vec<String> = volley::armies::shipped()
+        .unwrap()
+        .into_iter()
+        .map(|l| l.name)
+        .collect();
+    let (a, b) = (&names[names.len() - 1], &names[3 % names.len()]);
     let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
-    assert!(s.contains("Army A (you)       ◂ Swedish army ▸"), "{s}");
-    assert!(s.contains("Army B (computer)  ◂ Swedish army ▸"), "{s}");
+    assert!(s.contains(&format!("Army A (you)       ◂ {a} ▸")), "{s}");
+    assert!(s.contains(&format!("Army B (computer)  ◂ {b} ▸")), "{s}");
     assert!(
         s.contains("◂ medium (about 12 units a side, 22 × 14 hexes) ▸"),
         "{s}"
@@ -143,8 +150,8 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
     assert!(s.contains("Ground             ◂ river ▸"), "{s}");
     assert!(s.contains("│> Seed               ◂ 42 ▸"), "{s}");
     let want = volley::generate::generate(&Request {
-        army_a: "Swedish army".into(),
-        army_b: "Swedish army".into(),
+        army_a: a.clone(),
+        army_b: b.clone(),
         size: Size::Medium,
         ground: Ground::River,
         seed: 42,
@@ -155,7 +162,7 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
             assert_eq!(scenario.source, want.text);
             assert_eq!(controllers, [Controller::Human, Controller::Computer]);
             assert_eq!(scenario.sides[1].level, Level::Normal);
-            assert_eq!(scenario.name, "Quick battle: Swedish army v Swedish army");
+            assert_eq!(scenario.name, format!("Quick battle: {a} v {b}"));
         }
         other => panic!("{other:?}"),
     }
