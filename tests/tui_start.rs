@@ -105,6 +105,10 @@ fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
     assert!(shows(&s, "Saved battles"), "{}", s.join("\n"));
     let save = "tutorial-1-1         Tutorial: pike, shot an… hot-seat";
     assert!(shows(&s, save), "{}", s.join("\n"));
+    // At 80×24 the list says the save is below it.
+    let s = screen(80, 24, |f| title.draw(f, f.area()));
+    assert!(shows(&s, "↓ 1 saved battle below"), "{}", s.join("\n"));
+    assert!(!shows(&s, save), "{}", s.join("\n"));
     // Past the battles and the quick battle to the first save, which an 80×24 list
     // scrolls to.
     for _ in 0..=SHIPPED.len() {
@@ -112,6 +116,7 @@ fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
     }
     let s = screen(80, 24, |f| title.draw(f, f.area()));
     assert!(shows(&s, save), "{}", s.join("\n"));
+    assert!(!shows(&s, "saved battle below"), "{}", s.join("\n"));
     assert_eq!(title.key(Key::Enter), Some(Choice::Resume(path)));
 }
 

@@ -307,6 +307,14 @@ impl Title {
         let (lines, selected_line) = self.list_lines(inner, rows);
         // Scroll only as far as keeps the selected row in sight.
         let top = (selected_line + 1).saturating_sub(rows);
+        // Saves under a list too long for the screen are said to be there (issue 29).
+        let saves_heading = lines.len().saturating_sub(self.saves.len() + 1);
+        let block = if !self.saves.is_empty() && saves_heading >= top + rows {
+            let n = crate::words::count(self.saves.len() as u64, "saved battle", "saved battles");
+            block.title_bottom(format!(" ↓ {n} below "))
+        } else {
+            block
+        };
         let top = u16::try_from(top).unwrap_or(u16::MAX);
         frame.render_widget(Paragraph::new(lines).block(block).scroll((top, 0)), list);
         frame.render_widget(
