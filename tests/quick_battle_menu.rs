@@ -12,23 +12,15 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+mod common;
+use common::screen;
+
 use volley::ai::Level;
 use volley::generate::{Ground, Request, Size};
 use volley::scenario::{Controller, SHIPPED};
 use volley::tui::keys::{Context, BINDINGS};
 use volley::tui::title::{Choice, Title};
 use volley::tui::Key;
-
-fn screen(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> Vec<String> {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(draw).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
-        .collect()
-}
 
 /// The title screen with its quick battle selected, the clock's seed 1629.
 fn on_quick_row(dir: &std::path::Path) -> Title {

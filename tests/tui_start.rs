@@ -13,21 +13,13 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
-use ratatui::backend::TestBackend;
-use ratatui::Terminal;
+mod common;
+use common::screen;
+
 use volley::engine::Order;
 use volley::scenario::{Controller, Scenario, SHIPPED};
 use volley::tui::title::{Choice, Title};
 use volley::tui::{App, Key, Mode};
-
-fn screen(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> Vec<String> {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(draw).unwrap();
-    let buf = t.backend().buffer().clone();
-    (0..h)
-        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
-        .collect()
-}
 
 fn shows(s: &[String], text: &str) -> bool {
     s.iter().any(|r| r.contains(text))

@@ -565,3 +565,13 @@ pub const R12_BATTLE: &str = r#"(
     defender: "Blue",
 )
 "#;
+
+/// The rows of a `w`×`h` test terminal after one draw, each as its cells' symbols.
+pub fn screen(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> Vec<String> {
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(w, h)).unwrap();
+    t.draw(draw).unwrap();
+    let buf = t.backend().buffer().clone();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
