@@ -329,29 +329,33 @@ pub fn fit_text(fit: &PointsFit) -> String {
     out
 }
 
+/// The columns of a troop's row ([`troop_row`]), and which are numbers (right-aligned).
+const TROOP_HEAD: [&str; 11] = [
+    "troop",
+    "fm",
+    "men",
+    "uhp",
+    "melee",
+    "fire/turn",
+    "AC",
+    "ML",
+    "hit",
+    "march",
+    "points",
+];
+const TROOP_RIGHT: [bool; 11] = [
+    false, false, true, true, true, true, true, true, true, true, true,
+];
+
 /// The catalog's types with their features and points, stored and as the stored fit gives.
 pub fn table_text(table: &PointsTable, catalog: &Catalog, rules: &Rules) -> String {
-    let head = [
-        "troop",
-        "fm",
-        "men",
-        "uhp",
-        "melee",
-        "fire/turn",
-        "AC",
-        "ML",
-        "hit",
-        "march",
-        "points",
-    ];
+    let head = TROOP_HEAD;
     let rows: Vec<Vec<String>> = catalog
         .troops()
         .iter()
         .map(|t| troop_row(t, table.of(&t.name), rules))
         .collect();
-    let right = [
-        false, false, true, true, true, true, true, true, true, true, true,
-    ];
+    let right = TROOP_RIGHT;
     let made_by = table.fit().map_or(String::new(), fit_text);
     format!(
         "Troop points ({POINTS_FILE}), per unit of standard size\n{}\n{made_by}",
@@ -383,24 +387,8 @@ fn troop_row(t: &TroopType, points: Option<u32>, rules: &Rules) -> Vec<String> {
 /// numbers"); refused if the lists cannot be read.
 pub fn armies_text(table: &PointsTable, catalog: &Catalog, rules: &Rules) -> Result<String> {
     let lists = armies::shipped().map_err(|e| anyhow!("{e}"))?;
-    let head = [
-        "troop",
-        "fm",
-        "men",
-        "uhp",
-        "melee",
-        "fire/turn",
-        "AC",
-        "ML",
-        "hit",
-        "march",
-        "points",
-        "min",
-        "max",
-    ];
-    let right = [
-        false, false, true, true, true, true, true, true, true, true, true, true, true,
-    ];
+    let head = [TROOP_HEAD.as_slice(), &["min", "max"]].concat();
+    let right = [TROOP_RIGHT.as_slice(), &[true, true]].concat();
     let mut out = String::new();
     for list in &lists {
         let rows: Vec<Vec<String>> = list
