@@ -118,28 +118,8 @@ enum Cmd {
         rules: Option<PathBuf>,
     },
     /// Print each troop type's derived features and points for quick battles; `--fit`
-    /// replays the round robin and refits them (docs/points.md).
-    Points {
-        /// Play the round robin of every pair of catalog types, refit the points, print the
-        /// fit and write the points file (minutes; run it with `nice`).
-        #[arg(long, conflicts_with_all = ["write", "armies"])]
-        fit: bool,
-        /// Recompute the points file's table from its stored fit (after a catalog edit).
-        #[arg(long, conflicts_with = "armies")]
-        write: bool,
-        /// Print each army list with its troop types' derived numbers and points.
-        #[arg(long)]
-        armies: bool,
-        /// Games of each pairing of two troop types at each number of units, with `--fit`.
-        #[arg(long, default_value_t = 100, requires = "fit", value_parser = clap::value_parser!(u32).range(2..=100_000))]
-        games: u32,
-        /// Seed of the first game's dice, with `--fit`.
-        #[arg(long, default_value_t = 1, requires = "fit")]
-        seed: u64,
-        /// The points file `--fit` and `--write` write.
-        #[arg(long, default_value = volley::commands::points::POINTS_FILE)]
-        out: PathBuf,
-    },
+    /// replays the round robin and generated battles and refits them (docs/points.md).
+    Points(PointsArgs),
     /// Generate a quick battle from two army lists, a size, a ground and a seed, written
     /// to standard output as a scenario (`volley generate --list` lists what it is made of).
     Generate(volley::commands::generate::GenerateArgs),
@@ -231,12 +211,53 @@ fn refused_by_clap(e: &clap::Error) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// The options of `volley points`.
+#[derive(clap::Args, Debug)]
+#[command(group = clap::ArgGroup::new("fitting").args(["fit", "fit_battles"]))]
+struct PointsArgs {
+    /// Play the round robin of every pair of catalog types and then generated battles of
+    /// every pairing of army lists, refit the points, print the fit and write the points
+    /// file (about 20 minutes; run it with `nice`).
+    #[arg(long, conflicts_with_all = ["write", "armies", "fit_battles"])]
+    fit: bool,
+    /// Only the second stage of `--fit`: the generated battles and the refit, from the
+    /// round robin's fit stored in the points file.
+    #[arg(long, conflicts_with_all = ["write", "armies"])]
+    fit_battles: bool,
+    /// Generated battles of each pairing of army lists at small and at medium size (a
+    /// third as many at large), with `--fit` or `--fit-battles`.
+    #[arg(long, default_value_t = 12, requires = "fitting", value_parser = clap::value_parser!(u32).range(2..=10_000))]
+    battles: u32,
+    /// Recompute the points file's table from its stored fit (after a catalog edit).
+    #[arg(long, conflicts_with = "armies")]
+    write: bool,
+    /// Print each army list with its troop types' derived numbers and points.
+    #[arg(long)]
+    armies: bool,
+    /// Games of each pairing of two troop types at each number of units, with `--fit`.
+    #[arg(long, default_value_t = 100, requires = "fit", value_parser = clap::value_parser!(u32).range(2..=100_000))]
+    games: u32,
+    /// Seed of the first game's dice and of the first generated battle, with `--fit` or
+    /// `--fit-battles`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The points file `--fit` and `--write` write.
+    #[arg(long, default_value = volley::commands::points::POINTS_FILE)]
+    out: PathBuf,
+}
+
 /// `volley points`'s flags as the one thing it does.
-fn points_action(fit: bool, write: bool, armies: bool, games: u32, seed: u64) -> PointsAction {
-    match (fit, write, armies) {
-        (true, _, _) => PointsAction::Fit { games, seed },
-        (_, true, _) => PointsAction::Write,
-        (_, _, true) => PointsAction::Armies,
+fn points_action(args: &PointsArgs) -> PointsAction {
+    let (games, battles, seed) = (args.games, args.battles, args.seed);
+    match [args.fit, args.fit_battles, args.write, args.armies] {
+        [true, ..] => PointsAction::Fit {
+            games,
+            battles,
+            seed,
+        },
+        [_, true, ..] => PointsAction::FitBattles { battles, seed },
+        [_, _, true, _] => PointsAction::Write,
+        [.., true] => PointsAction::Armies,
         _ => PointsAction::Show,
     }
 }
@@ -288,14 +309,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Rules { id } => rules::print(id.as_deref()),
         Cmd::Test { files, rules } => Ok(test_files::run(&files, rules.as_deref())),
         Cmd::Units { file, format } => units::print(&file, format == Format::Json),
-        Cmd::Points {
-            fit,
-            write,
-            armies,
-            games,
-            seed,
-            out,
-        } => volley::commands::points::run(&points_action(fit, write, armies, games, seed), &out),
+        Cmd::Points(args) => volley::commands::points::run(&points_action(&args), &args.out),
         Cmd::Generate(args) => {
             // The clock seeds a battle only when no --seed is given; the header shows it.
             let clock = args.seed.unwrap_or_else(volley::commands::play::clock_seed);

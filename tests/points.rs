@@ -91,10 +91,16 @@ fn a_new_troop_type_gets_points_from_its_features_without_new_games() {
         "(name: \"new pikemen\", formation: FF, hd: \"1\", armor: 4, morale: 0, throw: 11, speed: 90,\n\
          melee: (name: \"pike\", damage: \"1d10\", class: SpearOrPolearm)),\n(name: \"halberdiers\",",
     );
-    let priced = shipped_fit()
-        .price(&Rules::standard(), &edited)
-        .unwrap_or_default();
-    assert_eq!(priced.get("new pikemen"), Some(&100));
+    let fit = shipped_fit();
+    let priced = fit.price(&Rules::standard(), &edited).unwrap_or_default();
+    // The new type has pikemen's features but not the residual pikemen's battles gave them.
+    let residual = fit
+        .battles
+        .as_ref()
+        .and_then(|b| b.residuals.get("pikemen").copied())
+        .unwrap_or(0.0);
+    let expected = (100.0 * (-residual).exp()).round() as u32;
+    assert_eq!(priced.get("new pikemen"), Some(&expected));
     assert_eq!(priced.get("pikemen"), Some(&100), "the anchor");
 }
 

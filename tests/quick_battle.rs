@@ -132,7 +132,11 @@ fn i29_the_audit_refuses_armies_that_cannot_meet() {
     let end = text[cut..].find("    ],\n").unwrap() + cut + 7;
     text.replace_range(cut..end, "");
     let scenario = volley::scenario::Scenario::parse(&text, "walled.ron").unwrap();
-    let walled = generate::Generated { text, scenario };
+    let walled = generate::Generated {
+        text,
+        scenario,
+        forces: made.forces,
+    };
     assert_eq!(
         audit::audit(&walled),
         ["no way over passable ground leads from side A's units to side B's"]

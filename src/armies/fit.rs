@@ -160,7 +160,7 @@ pub fn least_squares(x: &[Vec<f64>], y: &[f64]) -> Option<(f64, Vec<f64>)> {
 }
 
 /// Gauss–Jordan elimination with partial pivoting of an augmented `k × (k+1)` system.
-fn solve(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
+pub(crate) fn solve(mut a: Vec<Vec<f64>>) -> Option<Vec<f64>> {
     let k = a.len();
     for col in 0..k {
         let pivot = (col..k).max_by(|&i, &j| {

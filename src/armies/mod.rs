@@ -2,6 +2,7 @@
 //! how many units of each a quick battle may buy (issue 29). Troop types are the catalog's
 //! (R2.2); their derived numbers come from the engine, their points from [`points`].
 
+pub mod battle_fit;
 pub mod fit;
 pub mod points;
 

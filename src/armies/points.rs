@@ -4,7 +4,10 @@
 //! keeps the fit's coefficients (`fit`), and a type's points are
 //! `anchor points × exp(k × (prediction(type) − prediction(anchor)))` from its features
 //! ([`super::fit::features`]); `volley points --fit` plays the round robin and refits them,
-//! `volley points --write` recomputes the table from the stored fit (docs/points.md).
+//! `volley points --write` recomputes the table from the stored fit (docs/points.md). When
+//! the fit has a second stage ([`BattlesFit`], refitted on generated battles by
+//! [`super::battle_fit`]), its log points `c·x + r` price the table instead, and its class
+//! interactions tell the generator which of side B's buys makes the most even battle.
 
 use super::fit::{features, predict, FEATURES};
 use crate::engine::Rules;
@@ -60,6 +63,72 @@ pub struct PointsFit {
     /// RMS error of a type's log value predicted with that type left out of the fit:
     /// how far off a new type's points may be.
     pub loo_rms_log_value: f64,
+    /// Stage two: the points refitted on generated battles; when present it prices the
+    /// table instead of the round robin's coefficients.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battles: Option<BattlesFit>,
+}
+
+/// Stage two of the points (docs/points.md): a type's log points `c·x` refitted on
+/// generated quick battles of every pairing of army lists and every size, the points of
+/// side B tilted so that the games measure what points are worth
+/// ([`super::battle_fit`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattlesFit {
+    /// Each feature of [`FEATURES`] with its coefficient in a type's log points.
+    pub coefficients: Vec<(String, f64)>,
+    /// Each troop type's residual log points: what its battles show its features miss
+    /// (a type not listed has none).
+    #[serde(default)]
+    pub residuals: BTreeMap<String, f64>,
+    /// Each pair of troop classes ([`super::battle_fit::CLASSES`]), "i v j", with the weight
+    /// of its interaction term in logits.
+    #[serde(default)]
+    pub interactions: Vec<(String, f64)>,
+    /// γ: logits of side A's win per unit of ln(points A / points B).
+    pub weight: f64,
+    /// α: side A's (the west edge's) edge in logits at equal points.
+    pub side_a: f64,
+    /// Battles played of each pairing of two lists at each size, smallest first.
+    pub battles_per_pairing: Vec<u32>,
+    /// Games played of each battle.
+    pub games_per_battle: u32,
+    /// Seed of the first battle (battle `i` is generated from `seed + i`).
+    pub seed: u64,
+    /// Side B's budget is multiplied by 2^u, u uniform in ±`tilt`.
+    pub tilt: f64,
+    /// Games' worth of information pulling each coefficient to the round robin's, each
+    /// residual and each interaction weight to 0.
+    pub ridges: (f64, f64, f64),
+    /// Mean log loss per game (nats) of held-out battles under the round robin's points.
+    pub held_out_loss_round_robin: f64,
+    /// The same under points fitted without those battles: how much stage two predicts
+    /// better.
+    pub held_out_loss: f64,
+}
+
+impl BattlesFit {
+    /// Side A's edge in logits over side B, without the side term: the weight of points
+    /// times ln(points A / points B), plus the interactions of the two forces' classes
+    /// (each force as the [`super::battle_fit::CLASSES`] index of each unit).
+    pub fn edge(&self, points: (u32, u32), classes: (&[usize], &[usize])) -> f64 {
+        let ratio = f64::from(points.0.max(1)) / f64::from(points.1.max(1));
+        let count = |force: &[usize]| -> Vec<(usize, u32)> {
+            let mut n = [0u32; super::battle_fit::CLASSES.len()];
+            for &c in force {
+                if let Some(k) = n.get_mut(c) {
+                    *k += 1;
+                }
+            }
+            n.iter().enumerate().map(|(c, &k)| (c, k)).collect()
+        };
+        let identity: Vec<usize> = (0..super::battle_fit::CLASSES.len()).collect();
+        let f =
+            super::battle_fit::interaction_terms(&count(classes.0), &count(classes.1), &identity);
+        let q = self.interactions.iter().map(|(_, q)| q);
+        self.weight * ratio.ln() + f.iter().zip(q).map(|(f, q)| f * q).sum::<f64>()
+    }
 }
 
 /// Why a stored fit cannot price a catalog.
@@ -81,6 +150,20 @@ impl PointsFit {
         Some(predict(self.intercept, &beta, &x))
     }
 
+    /// A type's log points up to a constant: stage two's `c·x` when there is one, else
+    /// the round robin's log value times the points' exponent.
+    pub fn log_points(&self, rules: &Rules, troop: &crate::engine::TroopType) -> Option<f64> {
+        match &self.battles {
+            Some(b) => {
+                let x = features(rules, troop)?;
+                let c: Vec<f64> = b.coefficients.iter().map(|(_, c)| *c).collect();
+                let residual = b.residuals.get(&troop.name).copied().unwrap_or(0.0);
+                Some(predict(residual, &c, &x))
+            }
+            None => Some(self.points_exponent * self.log_value(rules, troop)?),
+        }
+    }
+
     /// Points of every catalog type that can form a unit: `anchor_points ×
     /// exp(points_exponent × (log value − the anchor's))`, rounded, at least 1; refused if the coefficients
     /// are not the current features or the anchor is missing.
@@ -89,19 +172,20 @@ impl PointsFit {
         rules: &Rules,
         catalog: &Catalog,
     ) -> Result<BTreeMap<String, u32>, PricingError> {
-        let names: Vec<&str> = self.coefficients.iter().map(|(n, _)| n.as_str()).collect();
-        if names != FEATURES {
+        let named = |c: &[(String, f64)]| c.iter().map(|(n, _)| n.as_str()).eq(FEATURES);
+        let stage_two = self.battles.as_ref().map(|b| b.coefficients.as_slice());
+        if !named(&self.coefficients) || !stage_two.is_none_or(named) {
             return Err(PricingError::Features);
         }
         let anchor = catalog
             .get(&self.anchor)
-            .and_then(|t| self.log_value(rules, t))
+            .and_then(|t| self.log_points(rules, t))
             .ok_or_else(|| PricingError::Anchor(self.anchor.clone()))?;
         Ok(catalog
             .troops()
             .iter()
             .filter_map(|t| {
-                let ratio = (self.points_exponent * (self.log_value(rules, t)? - anchor)).exp();
+                let ratio = (self.log_points(rules, t)? - anchor).exp();
                 let points = (f64::from(self.anchor_points) * ratio)
                     .round()
                     .clamp(1.0, 1e6);
@@ -146,6 +230,14 @@ impl PointsTable {
                 file: file.into(),
                 problems,
             })
+        }
+    }
+
+    /// A table of `points` made by `fit` (stage two buys with each round's).
+    pub fn with_fit(points: BTreeMap<String, u32>, fit: PointsFit) -> PointsTable {
+        PointsTable {
+            points,
+            fit: Some(fit),
         }
     }
 

@@ -10,6 +10,7 @@ pub mod check;
 pub mod generate;
 pub mod play;
 pub mod points;
+pub mod points_battles;
 pub mod replay;
 pub mod rules;
 pub mod scenario_test;

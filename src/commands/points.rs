@@ -11,6 +11,7 @@ use crate::ai::PlayerKind;
 use crate::armies::fit::{self, Pairing, FEATURES};
 use crate::armies::points::{PointsFile, PointsFit, PointsTable};
 use crate::armies::{self, standard_creatures};
+use crate::commands::points_battles::fit_stage_two;
 use crate::commands::sim::{simulate, SimSetup};
 use crate::engine::{Rules, SideId, TroopType};
 use crate::scenario::{Catalog, Scenario};
@@ -37,11 +38,22 @@ pub enum PointsAction {
     Armies,
     /// Recompute the table from the stored fit and write it to the file.
     Write,
-    /// Play the round robin of `games` per pairing from `seed`, refit, print and write.
+    /// Play the round robin of `games` per pairing from `seed`, then `battles` generated
+    /// battles per pairing of lists, refit, print and write.
     Fit {
         /// Games per pairing of two types (half with each on either side).
         games: u32,
-        /// Seed of the first game's dice.
+        /// Generated battles per pairing of army lists at small size (stage two).
+        battles: u32,
+        /// Seed of the first game's dice and of the first generated battle.
+        seed: u64,
+    },
+    /// Stage two alone, from the stored round robin's fit: `battles` generated battles per
+    /// pairing of lists from `seed`, refit, print and write.
+    FitBattles {
+        /// Generated battles per pairing of army lists at small size.
+        battles: u32,
+        /// Seed of the first generated battle.
         seed: u64,
     },
 }
@@ -64,10 +76,26 @@ pub fn run(action: &PointsAction, file: &Path) -> Result<ExitCode> {
             write(file, fit, &catalog, &rules)?;
             eprintln!("wrote {}", crate::files::shown(file));
         }
-        PointsAction::Fit { games, seed } => {
-            let (fitted, observed) = fit_catalog(&catalog, &rules, *games, *seed)?;
-            print!("{}", fit_text(&fitted));
+        PointsAction::Fit {
+            games,
+            battles,
+            seed,
+        } => {
+            let (mut fitted, observed) = fit_catalog(&catalog, &rules, *games, *seed)?;
             print!("{}", residuals_text(&fitted, &observed, &catalog, &rules));
+            let stage_two = (*battles, *seed);
+            fitted.battles = Some(fit_stage_two(&fitted, &catalog, &rules, stage_two)?);
+            print!("{}", fit_text(&fitted));
+            write(file, &fitted, &catalog, &rules)?;
+            eprintln!("wrote {}", crate::files::shown(file));
+        }
+        PointsAction::FitBattles { battles, seed } => {
+            let mut fitted = shipped()?
+                .fit()
+                .cloned()
+                .ok_or_else(|| anyhow!("{POINTS_FILE} holds no fit: run `volley points --fit`"))?;
+            fitted.battles = Some(fit_stage_two(&fitted, &catalog, &rules, (*battles, *seed))?);
+            print!("{}", fit_text(&fitted));
             write(file, &fitted, &catalog, &rules)?;
             eprintln!("wrote {}", crate::files::shown(file));
         }
@@ -78,13 +106,22 @@ pub fn run(action: &PointsAction, file: &Path) -> Result<ExitCode> {
 /// The file's text for `fit`: its `made_by` line, the fit and the table it gives.
 pub fn file_text(fit: &PointsFit, catalog: &Catalog, rules: &Rules) -> Result<String> {
     let points = fit.price(rules, catalog)?;
-    let made_by = format!(
+    let mut made_by = format!(
         "volley points --fit --games {} --seed {}: a round robin of every pair of catalog \
          types at 2 units against 2, 2 against 3 and 3 against 2 (normal against normal); \
          a Bradley-Terry fit of each type's log value and of the weight of numbers; log value \
-         fitted by least squares on the features of each type; see docs/points.md",
+         fitted by least squares on the features of each type",
         fit.games_per_pairing, fit.seed
     );
+    if let Some(b) = &fit.battles {
+        made_by += &format!(
+            "; then --battles {}: generated battles of every pairing of army lists, log \
+             points refitted on the features with each type's residual and the classes' \
+             interactions",
+            b.battles_per_pairing.first().copied().unwrap_or(0)
+        );
+    }
+    made_by += "; see docs/points.md";
     let file = PointsFile {
         made_by,
         fit: Some(fit.clone()),
@@ -182,7 +219,7 @@ pub fn fit_catalog(
         .flat_map(|a| (a + 1..types.len()).map(move |b| (a, b)))
         .flat_map(|(a, b)| COUNTS.map(|c| (a, b, c)))
         .collect();
-    let bar = progress(pairs.len() as u64 * u64::from(games));
+    let bar = progress("round-robin games", pairs.len() as u64 * u64::from(games));
     let mut pairings = Vec::with_capacity(pairs.len());
     for (k, &(a, b, counts)) in pairs.iter().enumerate() {
         let (Some(ta), Some(tb)) = (types.get(a), types.get(b)) else {
@@ -239,11 +276,12 @@ pub fn residuals_text(
     )
 }
 
-fn progress(len: u64) -> indicatif::ProgressBar {
+/// A progress bar on standard error counting `len` things called `what`.
+pub fn progress(what: &str, len: u64) -> indicatif::ProgressBar {
     indicatif::ProgressBar::new(len).with_style(
-        indicatif::ProgressStyle::with_template(
-            "round robin {bar:30} {pos}/{len} games, ETA {eta}",
-        )
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{pos}}/{{len}} {what}, ETA {{eta}}"
+        ))
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     )
 }
@@ -287,6 +325,7 @@ pub fn fit_results(
         rms_win_rate: round(fit::rms_win_error(pairings, &predicted, weight)),
         rms_win_rate_values: round(fit::rms_win_error(pairings, &y, weight)),
         loo_rms_log_value: round(leave_one_out(&x, &y)),
+        battles: None,
     })
 }
 
@@ -325,6 +364,38 @@ pub fn fit_text(fit: &PointsFit) -> String {
          RMS win-rate error, fitted values (floor)    {:.4}\n\
          RMS log-value error, type left out           {:.4}\n",
         fit.r_squared, fit.rms_win_rate, fit.rms_win_rate_values, fit.loo_rms_log_value
+    );
+    if let Some(b) = &fit.battles {
+        out += &battles_fit_text(b);
+    }
+    out
+}
+
+/// Stage two as `--fit` prints it: the refitted log points, each type's residual, the
+/// classes' interactions and how well they predict.
+fn battles_fit_text(b: &crate::armies::points::BattlesFit) -> String {
+    let mut out = format!(
+        "\nStage two: generated battles, {:?} per pairing of lists (small, medium, large), \
+         {} games each, from seed {}; side B's points tilted by 2^u, |u| ≤ {}\n\
+         log points = residual of the type +\n",
+        b.battles_per_pairing, b.games_per_battle, b.seed, b.tilt
+    );
+    for (name, c) in &b.coefficients {
+        out += &format!("    {c:+.4} × {name}\n");
+    }
+    out += "residuals:\n";
+    for (name, r) in &b.residuals {
+        out += &format!("    {r:+.4}  {name}\n");
+    }
+    out += "interactions (share of A's units in the first class × B's in the second, less the reverse):\n";
+    for (name, q) in &b.interactions {
+        out += &format!("    {q:+.4}  {name}\n");
+    }
+    out += &format!(
+        "P(side A wins) = σ({:+.4} + {:.4} × ln(points A / points B) + interactions)\n\
+         held-out log loss per game, round robin's points   {:.4}\n\
+         held-out log loss per game, refitted points        {:.4}\n",
+        b.side_a, b.weight, b.held_out_loss_round_robin, b.held_out_loss
     );
     out
 }

@@ -3,8 +3,10 @@
 //! each list's least of each troop type is bought first, then a random type the list still
 //! allows and the points still pay for, more likely the more of it the list allows, until
 //! none is affordable. What is left is then less than any type still allowed costs. Of
-//! [`TRIES`] such buys the one that spends the most is kept (the first of equals), so the
-//! two sides' forces differ in points as little as their lists allow.
+//! [`TRIES`] such buys side A keeps the one that spends the most; of [`TRIES_B`] side B
+//! keeps the one the points fit says is nearest to an even battle against A's (equal
+//! points, and the classes' interactions cancelled: `BattlesFit::edge`), so the two
+//! forces are as even as their lists allow.
 
 use super::{Draw, GenerateError, Size};
 use crate::armies::{points::PointsTable, ArmyList};
@@ -33,8 +35,11 @@ pub fn budget(size: Size, lists: &[ArmyList], points: &PointsTable) -> u32 {
     u32::try_from(mean * u64::from(size.units())).unwrap_or(u32::MAX)
 }
 
-/// Random buys tried for each side; the one spending the most is kept.
+/// Random buys tried for side A; the one spending the most is kept.
 pub const TRIES: usize = 8;
+
+/// Random buys tried for side B; the one nearest to an even battle is kept.
+pub const TRIES_B: usize = 16;
 
 /// Buys `list`'s force with `budget` points: of [`TRIES`] buys of [`buy_once`], the one
 /// that spends the most (the first of equals). Refused if a type of the list has no points.
@@ -44,10 +49,37 @@ pub fn buy(
     budget: u32,
     rng: &mut Draw,
 ) -> Result<Bought, GenerateError> {
+    buy_best(list, points, budget, rng, (TRIES, &|b| -f64::from(b.spent)))
+}
+
+/// Buys `list`'s force with `budget` points: of [`TRIES_B`] buys of [`buy_once`], the one
+/// for which `uneven` is least (the first of equals): how far from even a battle against
+/// the other side's force would be. Refused if a type of the list has no points.
+pub fn buy_near(
+    list: &ArmyList,
+    points: &PointsTable,
+    budget: u32,
+    rng: &mut Draw,
+    uneven: &dyn Fn(&Bought) -> f64,
+) -> Result<Bought, GenerateError> {
+    buy_best(list, points, budget, rng, (TRIES_B, uneven))
+}
+
+/// Of `tries` buys, the one with the least `key` (the first of equals).
+fn buy_best(
+    list: &ArmyList,
+    points: &PointsTable,
+    budget: u32,
+    rng: &mut Draw,
+    (tries, key): (usize, &dyn Fn(&Bought) -> f64),
+) -> Result<Bought, GenerateError> {
     let mut best = buy_once(list, points, budget, rng)?;
-    for _ in 1..TRIES {
+    let mut least = key(&best);
+    for _ in 1..tries {
         let next = buy_once(list, points, budget, rng)?;
-        if next.spent > best.spent {
+        let k = key(&next);
+        if k < least {
+            least = k;
             best = next;
         }
     }
@@ -177,6 +209,35 @@ mod tests {
             if let Some(cheapest) = cheapest {
                 assert!(600 - bought.spent < cheapest, "{bought:?}");
             }
+        }
+    }
+
+    /// Issue 29: side B keeps the one of its tries that the key says is nearest to even,
+    /// and every try is drawn: the same seed with another key may keep another force.
+    #[test]
+    fn side_b_keeps_the_try_nearest_to_an_even_battle() {
+        let points = PointsTable::shipped().unwrap_or_default();
+        let army = list(&[
+            ("pikemen", 0, 6),
+            ("matchlock musketeers", 0, 8),
+            ("cuirassiers", 0, 4),
+        ]);
+        let tries = |seed| -> Vec<Bought> {
+            let mut rng = Draw::new(seed);
+            (0..TRIES_B)
+                .filter_map(|_| buy_once(&army, &points, 600, &mut rng).ok())
+                .collect()
+        };
+        let horse = |b: &Bought| b.troops.iter().filter(|t| *t == "cuirassiers").count() as f64;
+        for seed in 0..20 {
+            let all = tries(seed);
+            let Ok(kept) = buy_near(&army, &points, 600, &mut Draw::new(seed), &|b| horse(b))
+            else {
+                panic!("refused");
+            };
+            let least = all.iter().map(horse).fold(f64::INFINITY, f64::min);
+            assert_eq!(horse(&kept), least, "seed {seed}");
+            assert_eq!(all.iter().find(|b| horse(b) == least), Some(&kept));
         }
     }
 }

@@ -214,6 +214,8 @@ pub struct Generated {
     pub text: String,
     /// The battle, checked as `volley check` checks a file.
     pub scenario: Scenario,
+    /// Each side's bought troop types, a name per unit, and the points spent.
+    pub forces: [forces::Bought; 2],
 }
 
 /// The shipped army lists and points table, loaded once per call.
@@ -272,6 +274,18 @@ pub fn generate(request: &Request) -> Result<Generated, GenerateError> {
 /// the forces, their places, the objectives and the turn limit, written as a scenario and
 /// checked as `volley check` would check it.
 pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
+    generate_tilted(stock, request, 1.0)
+}
+
+/// [`generate_from`] with side B's budget multiplied by `tilt`: battles of unequal points,
+/// which the points fit of `volley points --fit` plays to learn what points are worth.
+/// Side A buys first; side B's buy is the one of its tries the points fit says is nearest
+/// to even against A's with B's points `tilt` times A's ([`forces::buy_near`]).
+pub fn generate_tilted(
+    stock: &Stock,
+    request: &Request,
+    tilt: f64,
+) -> Result<Generated, GenerateError> {
     let lists = [stock.list(&request.army_a)?, stock.list(&request.army_b)?];
     // The header's command names the lists as the file spells them.
     let request = &Request {
@@ -281,17 +295,41 @@ pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, Gene
     };
     let mut rng = Draw::new(request.seed);
     let land = land::make(request.size, request.ground, &mut rng);
-    let budget = forces::budget(request.size, &stock.lists, &stock.points);
-    let mut bought = Vec::new();
-    for list in lists {
-        bought.push(forces::buy(list, &stock.points, budget, &mut rng)?);
-    }
     let catalog = crate::scenario::Catalog::standard()?;
+    let budget = forces::budget(request.size, &stock.lists, &stock.points);
+    let budget_b = (f64::from(budget) * tilt).round().clamp(1.0, 1e9) as u32;
+    let a = forces::buy(lists[0], &stock.points, budget, &mut rng)?;
+    let classes = |b: &forces::Bought| -> Vec<usize> {
+        b.troops
+            .iter()
+            .filter_map(|t| catalog.get(t))
+            .map(|t| crate::armies::battle_fit::class_of(t.formation))
+            .collect()
+    };
+    let fit = stock.points.fit().and_then(|f| f.battles.as_ref());
+    let a_classes = classes(&a);
+    let uneven = |b: &forces::Bought| {
+        let spent = (a.spent, b.spent);
+        match fit {
+            Some(fit) => {
+                (fit.edge(spent, (&a_classes, &classes(b))) + fit.weight * tilt.ln()).abs()
+            }
+            None => (f64::from(spent.0.max(1)) * tilt / f64::from(spent.1.max(1)))
+                .ln()
+                .abs(),
+        }
+    };
+    let b = forces::buy_near(lists[1], &stock.points, budget_b, &mut rng, &uneven)?;
+    let bought = [a, b];
     let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
     let text = write::scenario(request, [&lists[0].name, &lists[1].name], &land, &plan);
     let file = format!("quick-battle-{}.ron", request.seed);
     let scenario = Scenario::parse(&text, &file)?;
-    Ok(Generated { text, scenario })
+    Ok(Generated {
+        text,
+        scenario,
+        forces: bought,
+    })
 }
 
 /// The generator's one source of chance: ChaCha8 from the seed, the same on every machine.
