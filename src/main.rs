@@ -224,8 +224,8 @@ struct PointsArgs {
     /// round robin's fit stored in the points file.
     #[arg(long, conflicts_with_all = ["write", "armies"])]
     fit_battles: bool,
-    /// Generated battles of each pairing of army lists at small and at medium size (a
-    /// third as many at large), with `--fit` or `--fit-battles`.
+    /// Generated battles of each pairing of army lists at small and at medium size (and
+    /// half as many at large), with `--fit` or `--fit-battles`.
     #[arg(long, default_value_t = 12, requires = "fitting", value_parser = clap::value_parser!(u32).range(2..=10_000))]
     battles: u32,
     /// Recompute the points file's table from its stored fit (after a catalog edit).

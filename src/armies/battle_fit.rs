@@ -3,14 +3,16 @@
 //! quick battle is mixed forces on varied ground, where a type's worth also depends on what
 //! fights beside it and against it. Here a type's log points are `c·x + r`: its features x
 //! weighted by c, plus its own residual r (what its battles show the features miss, 0 for
-//! a type no list fields, so a new type is priced from its features alone). A force's
-//! strength is the sum of its units' points, S = Σ n exp(c·x + r), and side A wins with
+//! a type no list fields, so a new type is priced from its features alone); in a battle of
+//! a given size its class's term d for that size is added (horse may count for more in a
+//! small battle than a large one). A force's strength is the sum of its units' points,
+//! S = Σ n exp(c·x + r + d), and side A wins with
 //! P = σ(α + γ ln(S_A / S_B) + q·f), where f holds, for each pair of troop classes i < j
 //! ([`CLASSES`]), a_i b_j − b_i a_j with a and b the shares of each side's units in each
 //! class: rock, paper and scissors between pike, shot and horse, which no one price per
 //! type can hold. The generator buys side B's force so that q·f and the points cancel.
 //! Fitted by Fisher scoring (Newton's method with the expected information) on the games'
-//! scores, with ridges pulling c towards the round robin's and r and q towards 0, so that
+//! scores, with ridges pulling c towards the round robin's and r, d and q towards 0, so that
 //! what the battles say little about keeps its prior. This is logistic regression with a
 //! Bradley–Terry strength; the ridges are a Gaussian prior (a maximum a posteriori fit).
 //! Pure and deterministic: the battles are played by `volley points --fit`
@@ -91,6 +93,8 @@ pub struct Ridges {
     pub residuals: f64,
     /// On each interaction term.
     pub interactions: f64,
+    /// On each class's term at each size.
+    pub sizes: f64,
 }
 
 /// The games of one generated battle: each side's force as (troop type index, units), and
@@ -105,7 +109,12 @@ pub struct ForceGames {
     pub score_a: f64,
     /// Games played.
     pub games: u32,
+    /// The battle's size: 0 small, 1 medium, 2 large.
+    pub size: usize,
 }
+
+/// The sizes of battle the model tells apart (small, medium, large).
+pub const SIZES: usize = 3;
 
 /// The battle model: log points `c·x + r` of a type with features `x` and residual `r`,
 /// the interaction weights `q`, the weight of points `γ` (logits per unit of ln(S_A /
@@ -116,6 +125,9 @@ pub struct BattleModel {
     pub coefficients: Vec<f64>,
     /// Each type's residual log points, in the order of [`Types`].
     pub residuals: Vec<f64>,
+    /// Each class's log points added at each size, `SIZES × CLASSES` (size-major): what a
+    /// class is worth more or less in a small or a large battle than over all sizes.
+    pub sizes: Vec<f64>,
     /// Weight of each interaction term of [`interaction_terms`].
     pub interactions: Vec<f64>,
     /// γ: how many logits doubling a side's points is worth, over ln 2.
@@ -124,27 +136,41 @@ pub struct BattleModel {
     pub side_a: f64,
 }
 
-/// ln S of `force` and its gradient: the points-weighted mean feature vector, then each
-/// type's share of the points.
-fn strength(force: &[(usize, u32)], x: &[Vec<f64>], c: &[f64], r: &[f64]) -> (f64, Vec<f64>) {
-    let k = c.len();
+/// ln S of `force` in a battle of size `size` and its gradient in c, r and the size terms:
+/// the points-weighted mean feature vector, each type's share of the points, and each
+/// class's share at this size.
+fn strength(
+    force: &[(usize, u32)],
+    types: &Types,
+    m: &BattleModel,
+    size: usize,
+) -> (f64, Vec<f64>) {
+    let (k, n_types) = (m.coefficients.len(), types.x.len());
     let mut total = 0.0;
-    let mut grad = vec![0.0; k + x.len()];
+    let mut grad = vec![0.0; k + n_types + m.sizes.len()];
     for &(t, n) in force {
-        let Some(row) = x.get(t) else { continue };
-        let w = f64::from(n) * (dot(c, row) + r.get(t).copied().unwrap_or(0.0)).exp();
+        let Some(row) = types.x.get(t) else { continue };
+        let d = types.class.get(t).map(|c| size * CLASSES.len() + c);
+        let extra = m.residuals.get(t).copied().unwrap_or(0.0)
+            + d.and_then(|d| m.sizes.get(d)).copied().unwrap_or(0.0);
+        let w = f64::from(n) * (dot(&m.coefficients, row) + extra).exp();
         total += w;
-        for (m, v) in grad.iter_mut().zip(row) {
-            *m += w * v;
+        for (g, v) in grad.iter_mut().zip(row) {
+            *g += w * v;
         }
-        if let Some(m) = grad.get_mut(k + t) {
-            *m += w;
+        for at in [Some(k + t), d.map(|d| k + n_types + d)]
+            .into_iter()
+            .flatten()
+        {
+            if let Some(g) = grad.get_mut(at) {
+                *g += w;
+            }
         }
     }
     if total <= 0.0 {
         return (f64::NEG_INFINITY, grad);
     }
-    grad.iter_mut().for_each(|m| *m /= total);
+    grad.iter_mut().for_each(|g| *g /= total);
     (total.ln(), grad)
 }
 
@@ -163,6 +189,7 @@ impl BattleModel {
         BattleModel {
             coefficients,
             residuals: vec![0.0; types],
+            sizes: vec![0.0; SIZES * CLASSES.len()],
             interactions: vec![0.0; class_pairs().len()],
             weight,
             side_a: 0.0,
@@ -171,9 +198,8 @@ impl BattleModel {
 
     /// The logit of side A winning `battle` and its gradient in θ ([`Self::theta`]).
     fn logit(&self, types: &Types, battle: &ForceGames) -> Option<(f64, Vec<f64>)> {
-        let (c, r) = (&self.coefficients, &self.residuals);
-        let (sa, ga) = strength(&battle.a, &types.x, c, r);
-        let (sb, gb) = strength(&battle.b, &types.x, c, r);
+        let (sa, ga) = strength(&battle.a, types, self, battle.size);
+        let (sb, gb) = strength(&battle.b, types, self, battle.size);
         if !sa.is_finite() || !sb.is_finite() {
             return None;
         }
@@ -218,10 +244,11 @@ impl BattleModel {
         }
     }
 
-    /// The parameters in one vector: c, r, q, γ, α.
+    /// The parameters in one vector: c, r, the size terms, q, γ, α.
     fn theta(&self) -> Vec<f64> {
         let mut t = self.coefficients.clone();
         t.extend(&self.residuals);
+        t.extend(&self.sizes);
         t.extend(&self.interactions);
         t.push(self.weight);
         t.push(self.side_a);
@@ -234,11 +261,13 @@ impl BattleModel {
         let mut take = |n: usize| rest.by_ref().take(n).collect::<Vec<f64>>();
         let coefficients = take(like.coefficients.len());
         let residuals = take(like.residuals.len());
+        let sizes = take(like.sizes.len());
         let interactions = take(like.interactions.len());
         let tail = take(2);
         BattleModel {
             coefficients,
             residuals,
+            sizes,
             interactions,
             weight: tail.first().copied().unwrap_or(1.0),
             side_a: tail.get(1).copied().unwrap_or(0.0),
@@ -253,6 +282,7 @@ impl BattleModel {
             .map(|&c| (ridges.coefficients, c))
             .collect();
         p.extend(self.residuals.iter().map(|_| (ridges.residuals, 0.0)));
+        p.extend(self.sizes.iter().map(|_| (ridges.sizes, 0.0)));
         p.extend(self.interactions.iter().map(|_| (ridges.interactions, 0.0)));
         p.extend([(0.0, 0.0), (0.0, 0.0)]);
         p
@@ -378,12 +408,13 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let mut units = || rng.next_u32() % 4;
         (0..600)
-            .map(|_| {
+            .map(|i| {
                 let mut b = ForceGames {
                     a: vec![(0, units() + 1), (1, units()), (2, units())],
                     b: vec![(0, units()), (1, units() + 1), (2, units())],
                     score_a: 0.0,
                     games: 40,
+                    size: i % SIZES,
                 };
                 b.score_a = 40.0 * truth.p_a(&types(), &b).unwrap_or(0.5);
                 b
@@ -402,6 +433,7 @@ mod tests {
         coefficients: 0.0,
         residuals: 1e12,
         interactions: 1e12,
+        sizes: 1e12,
     };
 
     /// Issue 29: the fit recovers the coefficients, weight and side term that made the
@@ -422,28 +454,35 @@ mod tests {
         assert!(fitted.log_loss(&types(), &data) < start.log_loss(&types(), &data));
     }
 
-    /// Issue 29: a type's residual (up to a constant common to all) and the weight of
-    /// horse against pike are recovered when the ridges let them move.
+    /// Issue 29: a type's residual (up to a constant common to all), heavy horse's worth in
+    /// small battles and the weight of horse against pike are recovered when the ridges let
+    /// them move.
     #[test]
     fn the_battle_fit_recovers_a_residual_and_an_interaction() {
         let mut truth = model([0.5, -0.3], 3.0, 0.0);
         truth.residuals = vec![0.0, 0.4, 0.0];
         let horse_v_pike = class_pairs().iter().position(|&p| p == (0, 5)).unwrap_or(0);
         truth.interactions[horse_v_pike] = 1.5;
+        truth.sizes[5] = 0.5; // heavy horse in small battles
         let data = made_up(&truth);
         let start = model([0.5, -0.3], 3.0, 0.0);
         let ridges = Ridges {
             coefficients: 1e12,
             residuals: 1e-6,
             interactions: 1e-6,
+            sizes: 1e-6,
         };
         let Some(fitted) = fit_battles(&types(), &data, &start, ridges) else {
             panic!("the fit failed");
         };
-        // Residuals are known up to a constant common to every type: the ratios matter.
-        let r = &fitted.residuals;
-        assert!((r[1] - r[0] - 0.4).abs() < 1e-2, "{fitted:?}");
-        assert!((r[2] - r[0]).abs() < 1e-2, "{fitted:?}");
+        // Log points are known up to a constant common to every type at each size: the
+        // ratios matter. Type t of class k at size s: r[t] + d[6s + k].
+        let (r, d) = (&fitted.residuals, &fitted.sizes);
+        let at = |t: usize, k: usize, s: usize| r[t] + d[6 * s + k];
+        assert!((at(1, 1, 0) - at(0, 0, 0) - 0.4).abs() < 1e-2, "{fitted:?}");
+        assert!((at(1, 1, 1) - at(0, 0, 1) - 0.4).abs() < 1e-2, "{fitted:?}");
+        assert!((at(2, 5, 0) - at(0, 0, 0) - 0.5).abs() < 1e-2, "{fitted:?}");
+        assert!((at(2, 5, 1) - at(0, 0, 1)).abs() < 1e-2, "{fitted:?}");
         assert!(
             (fitted.interactions[horse_v_pike] - 1.5).abs() < 1e-2,
             "{fitted:?}"
@@ -462,6 +501,7 @@ mod tests {
             coefficients: 1e12,
             residuals: 1e12,
             interactions: 1e12,
+            sizes: 1e12,
         };
         let Some(fitted) = fit_battles(&types(), &data, &start, ridges) else {
             panic!("the fit failed");
@@ -481,6 +521,7 @@ mod tests {
             b: vec![(1, 4)],
             score_a: 0.0,
             games: 1,
+            size: 1,
         };
         let mut t = types();
         t.class = vec![1, 1, 1];

@@ -86,6 +86,11 @@ pub struct BattlesFit {
     /// of its interaction term in logits.
     #[serde(default)]
     pub interactions: Vec<(String, f64)>,
+    /// Each size and troop class, "size: class", with the log points the class gains or
+    /// loses in a battle of that size (the generator's choice of side B's buy uses them;
+    /// the table holds the points over all sizes).
+    #[serde(default)]
+    pub size_classes: Vec<(String, f64)>,
     /// γ: logits of side A's win per unit of ln(points A / points B).
     pub weight: f64,
     /// α: side A's (the west edge's) edge in logits at equal points.
@@ -98,9 +103,9 @@ pub struct BattlesFit {
     pub seed: u64,
     /// Side B's budget is multiplied by 2^u, u uniform in ±`tilt`.
     pub tilt: f64,
-    /// Games' worth of information pulling each coefficient to the round robin's, each
-    /// residual and each interaction weight to 0.
-    pub ridges: (f64, f64, f64),
+    /// Games' worth of information pulling each coefficient to the round robin's, and each
+    /// residual, interaction weight and size term to 0.
+    pub ridges: (f64, f64, f64, f64),
     /// Mean log loss per game (nats) of held-out battles under the round robin's points.
     pub held_out_loss_round_robin: f64,
     /// The same under points fitted without those battles: how much stage two predicts
@@ -109,25 +114,39 @@ pub struct BattlesFit {
 }
 
 impl BattlesFit {
-    /// Side A's edge in logits over side B, without the side term: the weight of points
-    /// times ln(points A / points B), plus the interactions of the two forces' classes
-    /// (each force as the [`super::battle_fit::CLASSES`] index of each unit).
-    pub fn edge(&self, points: (u32, u32), classes: (&[usize], &[usize])) -> f64 {
-        let ratio = f64::from(points.0.max(1)) / f64::from(points.1.max(1));
-        let count = |force: &[usize]| -> Vec<(usize, u32)> {
-            let mut n = [0u32; super::battle_fit::CLASSES.len()];
-            for &c in force {
+    /// Side A's edge in logits over side B in a battle of size `size` (0 small, 1 medium,
+    /// 2 large), without the side term: the weight of points times ln(S_A / S_B), each
+    /// side's S its units' points times exp(its class's size term), plus the interactions
+    /// of the two forces' classes. Each force is (points, class in
+    /// [`super::battle_fit::CLASSES`]) per unit.
+    pub fn edge(&self, a: &[(u32, usize)], b: &[(u32, usize)], size: usize) -> f64 {
+        let classes = super::battle_fit::CLASSES.len();
+        let strength = |force: &[(u32, usize)]| -> f64 {
+            let d = |c: usize| {
+                self.size_classes
+                    .get(size * classes + c)
+                    .map_or(0.0, |(_, d)| *d)
+            };
+            force
+                .iter()
+                .map(|&(p, c)| f64::from(p) * d(c).exp())
+                .sum::<f64>()
+                .max(1e-9)
+        };
+        let count = |force: &[(u32, usize)]| -> Vec<(usize, u32)> {
+            let mut n = vec![0u32; classes];
+            for &(_, c) in force {
                 if let Some(k) = n.get_mut(c) {
                     *k += 1;
                 }
             }
-            n.iter().enumerate().map(|(c, &k)| (c, k)).collect()
+            n.into_iter().enumerate().collect()
         };
-        let identity: Vec<usize> = (0..super::battle_fit::CLASSES.len()).collect();
-        let f =
-            super::battle_fit::interaction_terms(&count(classes.0), &count(classes.1), &identity);
+        let identity: Vec<usize> = (0..classes).collect();
+        let f = super::battle_fit::interaction_terms(&count(a), &count(b), &identity);
         let q = self.interactions.iter().map(|(_, q)| q);
-        self.weight * ratio.ln() + f.iter().zip(q).map(|(f, q)| f * q).sum::<f64>()
+        let mixes: f64 = f.iter().zip(q).map(|(f, q)| f * q).sum();
+        self.weight * (strength(a) / strength(b)).ln() + mixes
     }
 }
 

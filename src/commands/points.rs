@@ -391,6 +391,10 @@ fn battles_fit_text(b: &crate::armies::points::BattlesFit) -> String {
     for (name, q) in &b.interactions {
         out += &format!("    {q:+.4}  {name}\n");
     }
+    out += "size terms (log points of a class at a size, for the generator's choice):\n";
+    for (name, d) in &b.size_classes {
+        out += &format!("    {d:+.4}  {name}\n");
+    }
     out += &format!(
         "P(side A wins) = σ({:+.4} + {:.4} × ln(points A / points B) + interactions)\n\
          held-out log loss per game, round robin's points   {:.4}\n\

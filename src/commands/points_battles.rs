@@ -30,12 +30,13 @@ pub const RIDGES: Ridges = Ridges {
     coefficients: 200.0,
     residuals: 30.0,
     interactions: 2.0,
+    sizes: 30.0,
 };
 
-/// How many battles of each pairing at each size (large battles take about fifteen times
-/// a small one's time, so they are fewer), from `battles` per pairing at small.
+/// How many battles of each pairing at each size (a large battle takes about fifteen times
+/// a small one's time, so they are half as many), from `battles` per pairing at small.
 pub fn battles_per_pairing(battles: u32) -> [u32; 3] {
-    [battles, battles, battles.div_ceil(3)]
+    [battles, battles, battles.div_ceil(2)]
 }
 
 /// One battle of the stage: its request and tilt.
@@ -148,6 +149,10 @@ fn play(
             b: counts(&b.troops, names),
             score_a: score,
             games: u32::try_from(results.len()).unwrap_or(0),
+            size: Size::ALL
+                .iter()
+                .position(|s| *s == p.request.size)
+                .unwrap_or(0),
         };
         out.push((games, p.held_out));
         bar.inc(1);
@@ -188,6 +193,11 @@ fn stored(model: &BattleModel, names: &[String], meta: BattlesFit) -> BattlesFit
             })
             .zip(model.interactions.iter().map(|&q| round(q)))
             .collect(),
+        size_classes: Size::ALL
+            .iter()
+            .flat_map(|s| CLASSES.iter().map(move |c| format!("{s}: {c}")))
+            .zip(model.sizes.iter().map(|&d| round(d)))
+            .collect(),
         weight: round(model.weight),
         side_a: round(model.side_a),
         ..meta
@@ -216,13 +226,19 @@ pub fn fit_stage_two(
         coefficients: Vec::new(),
         residuals: Default::default(),
         interactions: Vec::new(),
+        size_classes: Vec::new(),
         weight: 0.0,
         side_a: 0.0,
         battles_per_pairing: per_size.to_vec(),
         games_per_battle: GAMES,
         seed,
         tilt: TILT,
-        ridges: (RIDGES.coefficients, RIDGES.residuals, RIDGES.interactions),
+        ridges: (
+            RIDGES.coefficients,
+            RIDGES.residuals,
+            RIDGES.interactions,
+            RIDGES.sizes,
+        ),
         held_out_loss_round_robin: 0.0,
         held_out_loss: 0.0,
     };

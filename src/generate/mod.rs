@@ -299,25 +299,24 @@ pub fn generate_tilted(
     let budget = forces::budget(request.size, &stock.lists, &stock.points);
     let budget_b = (f64::from(budget) * tilt).round().clamp(1.0, 1e9) as u32;
     let a = forces::buy(lists[0], &stock.points, budget, &mut rng)?;
-    let classes = |b: &forces::Bought| -> Vec<usize> {
+    let units = |b: &forces::Bought| -> Vec<(u32, usize)> {
         b.troops
             .iter()
-            .filter_map(|t| catalog.get(t))
-            .map(|t| crate::armies::battle_fit::class_of(t.formation))
+            .filter_map(|t| Some((stock.points.of(t)?, catalog.get(t)?)))
+            .map(|(p, t)| (p, crate::armies::battle_fit::class_of(t.formation)))
             .collect()
     };
     let fit = stock.points.fit().and_then(|f| f.battles.as_ref());
-    let a_classes = classes(&a);
-    let uneven = |b: &forces::Bought| {
-        let spent = (a.spent, b.spent);
-        match fit {
-            Some(fit) => {
-                (fit.edge(spent, (&a_classes, &classes(b))) + fit.weight * tilt.ln()).abs()
-            }
-            None => (f64::from(spent.0.max(1)) * tilt / f64::from(spent.1.max(1)))
-                .ln()
-                .abs(),
-        }
+    let a_units = units(&a);
+    let size = Size::ALL
+        .iter()
+        .position(|s| *s == request.size)
+        .unwrap_or(0);
+    let uneven = |b: &forces::Bought| match fit {
+        Some(fit) => (fit.edge(&a_units, &units(b), size) + fit.weight * tilt.ln()).abs(),
+        None => (f64::from(a.spent.max(1)) * tilt / f64::from(b.spent.max(1)))
+            .ln()
+            .abs(),
     };
     let b = forces::buy_near(lists[1], &stock.points, budget_b, &mut rng, &uneven)?;
     let bought = [a, b];
