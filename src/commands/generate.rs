@@ -235,7 +235,7 @@ fn balance(
         draws += d;
         eprint!("\r{} v {}: battle {}/{n}   ", r.army_a, r.army_b, k + 1);
     }
-    eprint!("\r\x1b[K");
+    eprintln!();
     Ok((scores, draws))
 }
 
@@ -291,12 +291,18 @@ fn every_pairing(stock: &Stock, args: &GenerateArgs, n: u32) -> Result<ExitCode>
     out(&report)
 }
 
-/// Mean of `scores` and the half-width of its 95% interval.
-fn mean_interval(scores: &[f64]) -> (f64, f64) {
+/// Mean of `scores` and their sample variance.
+fn mean_var(scores: &[f64]) -> (f64, f64) {
     let n = scores.len().max(1) as f64;
     let mean = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, 1.96 * (var / n).sqrt())
+    (mean, var)
+}
+
+/// Mean of `scores` and the half-width of its 95% interval.
+fn mean_interval(scores: &[f64]) -> (f64, f64) {
+    let (mean, var) = mean_var(scores);
+    (mean, 1.96 * (var / scores.len().max(1) as f64).sqrt())
 }
 
 /// Share of `scores` within 30-70%.
@@ -309,9 +315,8 @@ fn within(scores: &[f64]) -> f64 {
 /// without end: the true scores taken as normal around the battles' mean, with the scores'
 /// variance less the binomial noise of `games` games (the mean of s(1−s)/(games − 1)).
 pub fn within_without_noise(scores: &[f64], games: u32) -> f64 {
-    let (mean, _) = mean_interval(scores);
+    let (mean, var) = mean_var(scores);
     let n = scores.len().max(1) as f64;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     let noise = scores.iter().map(|s| s * (1.0 - s)).sum::<f64>() / n / f64::from(games.max(2) - 1);
     let sd = (var - noise).max(1e-6).sqrt();
     normal_cdf((0.7 - mean) / sd) - normal_cdf((0.3 - mean) / sd)
@@ -343,9 +348,7 @@ pub fn balance_report(
     games: u32,
 ) -> String {
     let n = scores.len().max(1) as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (var / n).sqrt();
+    let (mean, half) = mean_interval(scores);
     let fair = scores.iter().filter(|s| (0.3..=0.7).contains(*s)).count();
     let ground = if rotate {
         "each ground in turn".to_string()
