@@ -94,9 +94,10 @@ enum Cmd {
     /// Draw a scenario's map with its units and objectives as plain text.
     Show {
         file: PathBuf,
-        /// Columns to draw within; the largest hexes that fit the whole map are used.
-        #[arg(long, default_value_t = 100)]
-        width: u16,
+        /// Columns to draw within; the largest hexes that fit the whole map are used. If
+        /// omitted, 100, or the narrowest that shows the whole map if that is wider.
+        #[arg(long)]
+        width: Option<u16>,
     },
     /// Print the troop catalog with derived numbers, plus a scenario's own troop types.
     Troops {

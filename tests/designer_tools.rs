@@ -207,3 +207,31 @@ fn r12_4_an_objectives_value_is_drawn_by_its_mark_where_there_is_room() {
     let small = with_mill_worth(3, false, 26);
     assert!(map_part(&small).join("\n").contains(" @@"), "{small}");
 }
+
+/// Issue 29: `volley show` without `--width` draws a map wider than its 100 columns (a
+/// generated large battle, 30 hexes) at the narrowest width that shows it all; a width
+/// given too narrow is still refused with the width needed.
+#[test]
+fn show_without_a_width_widens_to_fit_a_large_generated_map() {
+    let made = volley::generate::generate(&volley::generate::Request {
+        army_a: "Swedish army".into(),
+        army_b: "Saxon army".into(),
+        size: volley::generate::Size::Large,
+        ground: volley::generate::Ground::Open,
+        seed: 3,
+    })
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("large.ron");
+    std::fs::write(&file, &made.text).unwrap();
+    let path = file.to_str().unwrap();
+    let out = volley(&["show", path]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!((101..=156).contains(&widest), "{widest}");
+    let narrow = volley(&["show", path, "--width", "100"]);
+    assert!(!narrow.status.success());
+    let said = String::from_utf8(narrow.stderr).unwrap();
+    assert!(said.contains("at least 156 columns"), "{said}");
+}
