@@ -144,17 +144,9 @@ fn survey_request(stock: &Stock, args: &GenerateArgs, size: Size, seed: u64) -> 
         army_a: args.army_a.clone().unwrap_or_else(|| pick(pairing / n)),
         army_b: args.army_b.clone().unwrap_or_else(|| pick(pairing % n)),
         size,
-        ground: args.ground.unwrap_or_else(|| ground_of(seed)),
+        ground: args.ground.unwrap_or_else(|| Ground::in_turn(seed)),
         seed,
     }
-}
-
-/// Ground of seed `seed` when none is given: each in turn.
-fn ground_of(seed: u64) -> Ground {
-    let all = Ground::ALL;
-    all.get((seed % all.len() as u64) as usize)
-        .copied()
-        .unwrap_or(Ground::Open)
 }
 
 /// `--survey N`: seeds 1..=N of each size (or the size given), each generated and audited;
@@ -191,15 +183,14 @@ fn survey(stock: &Stock, args: &GenerateArgs, n: u32) -> Result<ExitCode> {
     })
 }
 
-/// Side A's score in each battle's games: a win 1, a draw ½.
+/// Side A's mean score over a battle's games ([`crate::commands::sim::GameResult::score`]) and the draws.
 fn score(results: &[crate::commands::sim::GameResult]) -> (f64, usize) {
-    let wins = results
+    let total: f64 = results
         .iter()
-        .filter(|r| r.winner == Some(crate::engine::SideId::A))
-        .count();
+        .map(|r| r.score(crate::engine::SideId::A))
+        .sum();
     let draws = results.iter().filter(|r| r.winner.is_none()).count();
-    let n = results.len().max(1) as f64;
-    ((wins as f64 + draws as f64 / 2.0) / n, draws)
+    (total / results.len().max(1) as f64, draws)
 }
 
 /// `--sim N`: battles of seeds `request.seed` onwards (each ground in turn if `rotate`),
@@ -219,7 +210,7 @@ fn balance(
     for k in 0..u64::from(n) {
         let seed = request.seed.wrapping_add(k);
         let ground = if rotate {
-            ground_of(seed)
+            Ground::in_turn(seed)
         } else {
             request.ground
         };

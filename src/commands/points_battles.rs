@@ -60,10 +60,7 @@ fn plan(stock: &Stock, per_size: [u32; 3], seed: u64) -> Vec<Planned> {
                     let s = seed.wrapping_add(out.len() as u64);
                     let (a, b) = if k % 2 == 0 { (i, j) } else { (j, i) };
                     let pick = |x: usize| names.get(x).copied().unwrap_or("").to_string();
-                    let ground = Ground::ALL
-                        .get(k as usize % Ground::ALL.len())
-                        .copied()
-                        .unwrap_or(Ground::Open);
+                    let ground = Ground::in_turn(u64::from(k));
                     let mut draw = Draw::new(s ^ 0x7117_7117);
                     let u = (f64::from(draw.below(2001)) / 1000.0 - 1.0) * TILT;
                     let request = Request {
@@ -135,24 +132,14 @@ fn play(
             .map_err(|e| anyhow!("{}: {e}", p.request.command_line()))?;
         let setup = SimSetup::new([PlayerKind::Normal, PlayerKind::Normal], p.request.seed);
         let results = simulate(&made.scenario, GAMES as usize, setup, &|| {});
-        let score: f64 = results
-            .iter()
-            .map(|r| match r.winner {
-                Some(SideId::A) => 1.0,
-                None => 0.5,
-                Some(_) => 0.0,
-            })
-            .sum();
+        let score: f64 = results.iter().map(|r| r.score(SideId::A)).sum();
         let [a, b] = &made.forces;
         let games = ForceGames {
             a: counts(&a.troops, names),
             b: counts(&b.troops, names),
             score_a: score,
             games: u32::try_from(results.len()).unwrap_or(0),
-            size: Size::ALL
-                .iter()
-                .position(|s| *s == p.request.size)
-                .unwrap_or(0),
+            size: p.request.size.index(),
         };
         out.push((games, p.held_out));
         bar.inc(1);

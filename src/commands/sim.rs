@@ -58,6 +58,17 @@ pub struct GameResult {
     pub sides: [SideTally; 2],
 }
 
+impl GameResult {
+    /// What the game scored for `side`: 1 a win, ½ a draw, 0 a loss.
+    pub fn score(&self, side: SideId) -> f64 {
+        match self.winner {
+            Some(w) if w == side => 1.0,
+            None => 0.5,
+            Some(_) => 0.0,
+        }
+    }
+}
+
 /// One side's uhp in one game: dealt by its units' attacks, lost to damage, and taken off
 /// the field by its routed units; one side's `lost` is the other's `dealt`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]

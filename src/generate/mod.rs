@@ -55,6 +55,11 @@ impl Size {
         }
     }
 
+    /// The size's place in [`Size::ALL`]: 0 small, 1 medium, 2 large.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The map's width and height in hexes (both even: see [`grid::Grid::turned`]).
     pub fn map(self) -> (i32, i32) {
         match self {
@@ -81,6 +86,14 @@ pub enum Ground {
 impl Ground {
     /// Every kind of ground.
     pub const ALL: [Ground; 4] = [Ground::Open, Ground::Wooded, Ground::Hilly, Ground::River];
+
+    /// The `k`th ground of [`Ground::ALL`], round and round: each in turn.
+    pub fn in_turn(k: u64) -> Ground {
+        let all = Ground::ALL;
+        all.get((k % all.len() as u64) as usize)
+            .copied()
+            .unwrap_or(Ground::Open)
+    }
 
     /// The ground's name on the command line and in the menu.
     pub fn name(self) -> &'static str {
@@ -308,10 +321,7 @@ pub fn generate_tilted(
     };
     let fit = stock.points.fit().and_then(|f| f.battles.as_ref());
     let a_units = units(&a);
-    let size = Size::ALL
-        .iter()
-        .position(|s| *s == request.size)
-        .unwrap_or(0);
+    let size = request.size.index();
     let uneven = |b: &forces::Bought| match fit {
         Some(fit) => (fit.edge(&a_units, &units(b), size) + fit.weight * tilt.ln()).abs(),
         None => (f64::from(a.spent.max(1)) * tilt / f64::from(b.spent.max(1)))
