@@ -5,8 +5,10 @@
 //! none is affordable. What is left is then less than any type still allowed costs. Of
 //! [`TRIES`] such buys side A keeps the one that spends the most; of [`TRIES_B`] side B
 //! keeps the one the points fit says is nearest to an even battle against A's (equal
-//! points, and the classes' interactions cancelled: `BattlesFit::edge`), so the two
-//! forces are as even as their lists allow.
+//! points, and the classes' interactions cancelled: `BattlesFit::edge`). If the pair is
+//! still uneven (a list that reaches its maximums short of its budget), the stronger side
+//! buys again on a budget lowered step by step ([`LADDER`]), so the two forces are as
+//! even as their lists allow.
 
 use super::{Draw, GenerateError, Size};
 use crate::armies::{points::PointsTable, ArmyList};
@@ -81,6 +83,56 @@ fn buy_best(
         if k < least {
             least = k;
             best = next;
+        }
+    }
+    Ok(best)
+}
+
+/// How far below its budget the stronger side's buy may go, step by step, when the fairest
+/// of side B's tries is still uneven: 4% a step, down to 60% of the budget.
+pub const LADDER: [f64; 10] = [0.96, 0.92, 0.88, 0.84, 0.80, 0.76, 0.72, 0.68, 0.64, 0.60];
+
+/// An edge (log-odds of side A winning) this small counts as even and ends the ladder.
+pub const EVEN: f64 = 0.05;
+
+/// Both sides' forces, as even as their lists allow: side A buys with `budgets[0]`
+/// ([`buy`]) and side B nearest to even against it ([`buy_near`]). While the pair is
+/// still uneven (`edge`: side A's edge in log-odds, 0 for even), the stronger side buys
+/// again on a budget lowered by a step of [`LADDER`]; the pair nearest to even is kept. A
+/// list that cannot spend its budget (its maximums reached) is met by a smaller force.
+pub fn pair(
+    lists: [&ArmyList; 2],
+    points: &PointsTable,
+    budgets: [u32; 2],
+    rng: &mut Draw,
+    edge: &dyn Fn(&Bought, &Bought) -> f64,
+) -> Result<[Bought; 2], GenerateError> {
+    let buy_pair = |a: Bought, budget_b: u32, rng: &mut Draw| -> Result<_, GenerateError> {
+        let b = buy_near(lists[1], points, budget_b, rng, &|b| edge(&a, b).abs())?;
+        let e = edge(&a, &b);
+        Ok(([a, b], e))
+    };
+    let a = buy(lists[0], points, budgets[0], rng)?;
+    let (mut best, first) = buy_pair(a, budgets[1], rng)?;
+    let mut least = first.abs();
+    for step in LADDER {
+        if least <= EVEN {
+            break;
+        }
+        let lower = |budget: u32| (f64::from(budget) * step).round() as u32;
+        let (next, e) = if first > 0.0 {
+            let a = buy(lists[0], points, lower(budgets[0]), rng)?;
+            buy_pair(a, budgets[1], rng)?
+        } else {
+            buy_pair(best[0].clone(), lower(budgets[1]), rng)?
+        };
+        if e.abs() < least {
+            least = e.abs();
+            best = next;
+        }
+        // Past even: a lower budget still would only tip the battle the other way.
+        if e.signum() != first.signum() {
+            break;
         }
     }
     Ok(best)
@@ -239,5 +291,50 @@ mod tests {
             assert_eq!(horse(&kept), least, "seed {seed}");
             assert_eq!(all.iter().find(|b| horse(b) == least), Some(&kept));
         }
+    }
+
+    fn pikemen(max: u32) -> ArmyList {
+        list(&[("pikemen", 0, max)])
+    }
+
+    /// Side A's edge by points spent alone, as the generator reckons it without a fit.
+    fn by_spent(a: &Bought, b: &Bought) -> f64 {
+        (f64::from(a.spent.max(1)) / f64::from(b.spent.max(1))).ln()
+    }
+
+    fn paired(lists: [&ArmyList; 2], budgets: [u32; 2]) -> [Bought; 2] {
+        let points = PointsTable::shipped().unwrap_or_default();
+        let pair = pair(lists, &points, budgets, &mut Draw::new(7), &by_spent);
+        pair.unwrap_or_else(|e| panic!("refused: {e}"))
+    }
+
+    /// Issue 29: a list that reaches its maximums short of the budget (8 pikemen for 1,000
+    /// points) is met by a smaller force: side A's budget steps down until even.
+    #[test]
+    fn a_side_that_cannot_spend_its_points_meets_a_smaller_force() {
+        let [a, b] = paired([&pikemen(20), &pikemen(8)], [1000, 1000]);
+        assert_eq!((a.spent, a.budget), (800, 880));
+        assert_eq!(b.spent, 800);
+        let [a, b] = paired([&pikemen(8), &pikemen(20)], [1000, 1000]);
+        assert_eq!(a.spent, 800);
+        assert_eq!((b.spent, b.budget), (800, 880));
+    }
+
+    /// Issue 29: an even pair is kept as first bought, with the full budgets.
+    #[test]
+    fn an_even_pair_keeps_its_budgets() {
+        let [a, b] = paired([&pikemen(20), &pikemen(20)], [1000, 1000]);
+        assert_eq!(
+            (a.spent, a.budget, b.spent, b.budget),
+            (1000, 1000, 1000, 1000)
+        );
+    }
+
+    /// Issue 29: the ladder stops at 60% of the budget: a list of two pikemen meets six.
+    #[test]
+    fn the_ladder_stops_at_sixty_percent_of_the_budget() {
+        let [a, b] = paired([&pikemen(20), &pikemen(2)], [1000, 1000]);
+        assert_eq!((a.spent, b.spent), (600, 200));
+        assert!((600..700).contains(&a.budget), "{a:?}");
     }
 }

@@ -293,7 +293,8 @@ pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, Gene
 /// [`generate_from`] with side B's budget multiplied by `tilt`: battles of unequal points,
 /// which the points fit of `volley points --fit` plays to learn what points are worth.
 /// Side A buys first; side B's buy is the one of its tries the points fit says is nearest
-/// to even against A's with B's points `tilt` times A's ([`forces::buy_near`]).
+/// to even against A's with B's points `tilt` times A's; if still uneven, the stronger
+/// side buys again with fewer points ([`forces::pair`]).
 pub fn generate_tilted(
     stock: &Stock,
     request: &Request,
@@ -311,7 +312,6 @@ pub fn generate_tilted(
     let catalog = crate::scenario::Catalog::standard()?;
     let budget = forces::budget(request.size, &stock.lists, &stock.points);
     let budget_b = (f64::from(budget) * tilt).round().clamp(1.0, 1e9) as u32;
-    let a = forces::buy(lists[0], &stock.points, budget, &mut rng)?;
     let units = |b: &forces::Bought| -> Vec<(u32, usize)> {
         b.troops
             .iter()
@@ -320,16 +320,13 @@ pub fn generate_tilted(
             .collect()
     };
     let fit = stock.points.fit().and_then(|f| f.battles.as_ref());
-    let a_units = units(&a);
     let size = request.size.index();
-    let uneven = |b: &forces::Bought| match fit {
-        Some(fit) => (fit.edge(&a_units, &units(b), size) + fit.weight * tilt.ln()).abs(),
-        None => (f64::from(a.spent.max(1)) * tilt / f64::from(b.spent.max(1)))
-            .ln()
-            .abs(),
+    // Side A's edge with B's points `tilt` times A's counted as even.
+    let edge = |a: &forces::Bought, b: &forces::Bought| match fit {
+        Some(fit) => fit.edge(&units(a), &units(b), size) + fit.weight * tilt.ln(),
+        None => (f64::from(a.spent.max(1)) * tilt / f64::from(b.spent.max(1))).ln(),
     };
-    let b = forces::buy_near(lists[1], &stock.points, budget_b, &mut rng, &uneven)?;
-    let bought = [a, b];
+    let bought = forces::pair(lists, &stock.points, [budget, budget_b], &mut rng, &edge)?;
     let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
     let text = write::scenario(request, [&lists[0].name, &lists[1].name], &land, &plan);
     let file = format!("quick-battle-{}.ron", request.seed);
