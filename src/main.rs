@@ -77,6 +77,10 @@ enum Cmd {
         /// Play with this rules file in place of the one the scenario names.
         #[arg(long, value_name = "FILE")]
         rules: Option<PathBuf>,
+        /// Measure --side-a against this player: both meet --side-b in the same games
+        /// (the same seeds and sides), and the report gives --side-a's edge in points.
+        #[arg(long, value_name = "KIND", value_parser = PlayerKindParser, conflicts_with_all = ["without", "swap"])]
+        yardstick: Option<PlayerKind>,
     },
     /// Watch a saved battle, finished or not: step by command or phase, jump to a turn, and
     /// play on from any point.
@@ -284,6 +288,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             swap,
             iterations,
             rules,
+            yardstick,
         } => {
             let setup = volley::commands::sim::SimSetup {
                 kinds: [side_a, side_b],
@@ -297,6 +302,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 format,
                 changes: changes.collect(),
                 rules,
+                yardstick,
             };
             sim_run::run(&file, &options)
         }
@@ -324,7 +330,7 @@ mod tests {
     use super::*;
     use clap::CommandFactory;
 
-    /// Issue 27: `volley sim`'s `--side-a` and `--side-b` offer every player kind of
+    /// Issue 27: `volley sim`'s `--side-a`, `--side-b` and `--yardstick` offer every player kind of
     /// [`PlayerKind::ALL`], in its order, and the help lists them all (`hold` was missing).
     #[test]
     fn i27_sim_sides_offer_every_player_kind_in_the_help() {
@@ -335,7 +341,7 @@ mod tests {
         // The help wraps at the terminal's width: compare its words.
         let help = sim.render_help().to_string();
         let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-        for side in ["side_a", "side_b"] {
+        for side in ["side_a", "side_b", "yardstick"] {
             let arg = sim.get_arguments().find(|a| a.get_id() == side).unwrap();
             let offered: Vec<String> = arg
                 .get_possible_values()
@@ -344,7 +350,7 @@ mod tests {
                 .collect();
             assert_eq!(offered, names, "--{side}");
         }
-        assert_eq!(help.matches(&listed).count(), 2, "{help}");
+        assert_eq!(help.matches(&listed).count(), 3, "{help}");
     }
 
     /// Issue 27: a side's player is read by name, `computer` being `normal`, and an unknown
@@ -368,7 +374,7 @@ mod tests {
         let refused = Cli::try_parse_from(["volley", "sim", "x.ron", "--side-a", "expert"]);
         let message = refused.unwrap_err().render().to_string();
         assert!(
-            message.contains("unknown player `expert`: use easy, normal (or computer), hard, random, advance or hold"),
+            message.contains("unknown player `expert`: use easy, normal (or computer), hard, random, advance, hold, sitter or stranger"),
             "{message}"
         );
     }

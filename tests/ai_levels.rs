@@ -154,6 +154,6 @@ fn player_kinds_are_one_list_with_the_levels_first() {
     assert_eq!(PlayerKind::Hold.level(), None);
     assert_eq!(
         "expert".parse::<PlayerKind>().unwrap_err().to_string(),
-        "unknown player `expert`: use easy, normal (or computer), hard, random, advance or hold"
+        "unknown player `expert`: use easy, normal (or computer), hard, random, advance, hold, sitter or stranger"
     );
 }

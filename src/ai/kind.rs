@@ -1,6 +1,7 @@
 //! Every kind of player there is, in one list: the computer at each of its levels (the
-//! scenario's [`Level`]) and the scripted players `random`, `advance` and `hold`. `volley
-//! sim`, the tests and the reports name players from this list alone.
+//! scenario's [`Level`]), the scripted players `random`, `advance`, `hold` and `sitter`,
+//! and the stranger pool `stranger`. `volley sim`, the tests and the reports name players
+//! from this list alone.
 
 use super::Level;
 use serde::Serialize;
@@ -21,6 +22,12 @@ pub enum PlayerKind {
     Advance,
     /// Every unit stands fast and only ever readies: a target that never answers.
     Hold,
+    /// Every unit marches to the nearest objective no friend has claimed, then stands fast
+    /// and readies: the baseline of issue 30.
+    Sitter,
+    /// The planner with other weights and temper, one of the stranger pool
+    /// (`crate::ai::stranger`) picked by the game's seed: the yardstick of issue 30.
+    Stranger,
 }
 
 /// A player name that is not in [`PlayerKind::ALL`]; its message lists every kind's name.
@@ -30,13 +37,15 @@ pub struct UnknownPlayer(pub String);
 
 impl PlayerKind {
     /// Every kind, the computer's levels first (weakest first), then the scripts.
-    pub const ALL: [PlayerKind; 6] = [
+    pub const ALL: [PlayerKind; 8] = [
         PlayerKind::Easy,
         PlayerKind::Normal,
         PlayerKind::Hard,
         PlayerKind::Random,
         PlayerKind::Advance,
         PlayerKind::Hold,
+        PlayerKind::Sitter,
+        PlayerKind::Stranger,
     ];
 
     /// The name `--side-a` takes and reports print: a level's own name, or the script's.
@@ -45,6 +54,8 @@ impl PlayerKind {
             PlayerKind::Random => "random",
             PlayerKind::Advance => "advance",
             PlayerKind::Hold => "hold",
+            PlayerKind::Sitter => "sitter",
+            PlayerKind::Stranger => "stranger",
             level => level.level().map_or("", Level::name),
         }
     }
@@ -70,7 +81,11 @@ impl PlayerKind {
             PlayerKind::Easy => Some(Level::Easy),
             PlayerKind::Normal => Some(Level::Normal),
             PlayerKind::Hard => Some(Level::Hard),
-            PlayerKind::Random | PlayerKind::Advance | PlayerKind::Hold => None,
+            PlayerKind::Random
+            | PlayerKind::Advance
+            | PlayerKind::Hold
+            | PlayerKind::Sitter
+            | PlayerKind::Stranger => None,
         }
     }
 }

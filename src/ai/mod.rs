@@ -13,6 +13,8 @@ pub mod level;
 pub mod obey;
 mod plan;
 mod random;
+mod sitter;
+pub mod stranger;
 
 pub use advance::AdvancePlayer;
 pub use computer::ComputerPlayer;
@@ -23,6 +25,7 @@ pub use kind::{PlayerKind, UnknownPlayer};
 pub use level::{Budget, Level};
 pub use plan::Tuning;
 pub use random::RandomPlayer;
+pub use sitter::SitterPlayer;
 
 use crate::engine::{Command, Game};
 

@@ -17,6 +17,7 @@ pub mod scenario_test;
 mod session;
 pub mod show;
 pub mod sim;
+pub mod sim_paired;
 pub mod sim_report;
 pub mod sim_run;
 pub mod step_words;

@@ -4,7 +4,7 @@
 //! unit) goes to [`super::sim_report`], which prints the statistics.
 
 use crate::ai::level::{self, Budget, Level};
-use crate::ai::{AdvancePlayer, HoldPlayer, Player, RandomPlayer};
+use crate::ai::{AdvancePlayer, HoldPlayer, Player, RandomPlayer, SitterPlayer};
 use crate::engine::event::EndReason;
 use crate::engine::{Dice, Event, Game, ShockResult, SideId, UnitId};
 use crate::scenario::Scenario;
@@ -95,6 +95,8 @@ fn make(
         PlayerKind::Random => Box::new(RandomPlayer::new(seed ^ 0xA5A5)),
         PlayerKind::Advance => Box::new(AdvancePlayer),
         PlayerKind::Hold => Box::new(HoldPlayer),
+        PlayerKind::Sitter => Box::new(SitterPlayer),
+        PlayerKind::Stranger => Box::new(crate::ai::stranger::player(seed, aggression)),
     }
 }
 

@@ -24,6 +24,8 @@ pub struct SimOptions {
     pub changes: Vec<Change>,
     /// `--rules FILE`: the rules file played with in place of the one the scenario names.
     pub rules: Option<std::path::PathBuf>,
+    /// `--yardstick KIND`: side A's player measured against this one on the same games.
+    pub yardstick: Option<super::sim::PlayerKind>,
 }
 
 /// Plays and prints `file`'s games; refused if the file cannot be read or an ablation
@@ -33,6 +35,19 @@ pub fn run(file: &Path, options: &SimOptions) -> Result<ExitCode> {
         Scenario::load_with(file, options.rules.as_deref()).map_err(|e| anyhow::anyhow!("{e}"))?;
     if !options.changes.is_empty() {
         return ablate(&scenario, options);
+    }
+    if let Some(yardstick) = options.yardstick {
+        let bar = progress(options.games.saturating_mul(2));
+        let games = options.games as usize;
+        let edge =
+            super::sim_paired::paired(&scenario, games, options.setup, yardstick, &|| bar.inc(1));
+        bar.finish_and_clear();
+        let kinds = options.setup.kinds;
+        print!(
+            "{}",
+            super::sim_paired::text(&scenario.name, kinds, yardstick, &edge)
+        );
+        return Ok(ExitCode::SUCCESS);
     }
     let bar = progress(options.games);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -59,3 +59,26 @@ impl Default for Tuning {
         }
     }
 }
+
+impl Tuning {
+    /// The same weights, each passed through `f` in the order the fields are declared
+    /// (`horizon`, a number of turns, is kept): how the stranger pool is drawn.
+    pub fn map_weights(self, mut f: impl FnMut(f64) -> f64) -> Tuning {
+        Tuning {
+            theta: f(self.theta),
+            caution: f(self.caution),
+            charge_gain: f(self.charge_gain),
+            secure: f(self.secure),
+            cover: f(self.cover),
+            pike_worth: f(self.pike_worth),
+            withdraw_disorder: f(self.withdraw_disorder),
+            reload: f(self.reload),
+            drift: f(self.drift),
+            ready: f(self.ready),
+            next_strike: f(self.next_strike),
+            horizon: self.horizon,
+            behind_push: f(self.behind_push),
+            ahead_hold: f(self.ahead_hold),
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! `volley sim --yardstick KIND`: a player measured against a yardstick on the same seeds
+//! (issue 30). The player meets side B's player in every game, then the yardstick meets
+//! it in the same games (the same dice seeds and sides, so a stranger of the pool is the
+//! same stranger); the edge is the player's mean score less the yardstick's, with a 95%
+//! interval from the paired differences, which the shared dice and enemies make tighter
+//! than two separate rates would be.
+
+use super::sim::{simulate, GameResult, PlayerKind, SimSetup};
+use crate::engine::SideId;
+use crate::scenario::Scenario;
+use std::collections::BTreeMap;
+
+/// A player's paired edge over a yardstick.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairedEdge {
+    /// Games played by both (a game without an end in either is left out).
+    pub games: usize,
+    /// The player's and the yardstick's mean score (win 1, draw ½), 0–1.
+    pub scores: [f64; 2],
+    /// The player's mean score less the yardstick's, and the half-width of its 95%
+    /// interval, both in score (×100 for points).
+    pub edge: (f64, f64),
+}
+
+/// Each game's score for `setup.kinds[0]`, by dice seed: side A's in even games, side
+/// B's in odd ones (the players change sides).
+fn scores(results: &[GameResult], setup: &SimSetup) -> BTreeMap<u64, f64> {
+    results
+        .iter()
+        .map(|r| {
+            let odd = r.seed.wrapping_sub(setup.seed) % 2 == 1;
+            let side = if odd { SideId::B } else { SideId::A };
+            (r.seed, r.score(side))
+        })
+        .collect()
+}
+
+/// Plays `games` games of `setup` and the same games with `yardstick` in place of
+/// `setup.kinds[0]`; the paired edge. `tick` is called as each game ends.
+pub fn paired(
+    scenario: &Scenario,
+    games: usize,
+    setup: SimSetup,
+    yardstick: PlayerKind,
+    tick: &(dyn Fn() + Sync),
+) -> PairedEdge {
+    let mut other = setup;
+    other.kinds[0] = yardstick;
+    let player = scores(&simulate(scenario, games, setup, tick), &setup);
+    let yard = scores(&simulate(scenario, games, other, tick), &other);
+    let pairs: Vec<(f64, f64)> = player
+        .iter()
+        .filter_map(|(seed, p)| Some((*p, *yard.get(seed)?)))
+        .collect();
+    edge_of(&pairs)
+}
+
+/// The paired edge of the first scores over the second.
+pub fn edge_of(pairs: &[(f64, f64)]) -> PairedEdge {
+    let n = pairs.len().max(1) as f64;
+    let mean = |f: &dyn Fn(&(f64, f64)) -> f64| pairs.iter().map(f).sum::<f64>() / n;
+    let scores = [mean(&|p| p.0), mean(&|p| p.1)];
+    let d = scores[0] - scores[1];
+    let var = pairs.iter().map(|p| (p.0 - p.1 - d).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    PairedEdge {
+        games: pairs.len(),
+        scores,
+        edge: (d, 1.96 * (var / n).sqrt()),
+    }
+}
+
+/// The report's text: the players, the games and the edge in points.
+pub fn text(name: &str, kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &PairedEdge) -> String {
+    let pc = |x: f64| 100.0 * x;
+    format!(
+        "{name}: {player} and {yardstick} each against {enemy}, the same {games} games \
+         (sides swapped every other game)\n  \
+         {player} scored {:.1}%, {yardstick} {:.1}%: edge {:+.1} points \
+         (95% interval {:+.1} to {:+.1})\n",
+        pc(e.scores[0]),
+        pc(e.scores[1]),
+        pc(e.edge.0),
+        pc(e.edge.0 - e.edge.1),
+        pc(e.edge.0 + e.edge.1),
+        player = kinds[0],
+        enemy = kinds[1],
+        games = e.games,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 30: the edge is the difference of the means, and its interval comes from the
+    /// paired differences (a constant difference has none).
+    #[test]
+    fn the_paired_edge_is_the_mean_difference_with_its_interval() {
+        let same = edge_of(&[(1.0, 0.0), (0.0, -1.0), (0.5, -0.5)]);
+        assert_eq!(same.edge, (1.0, 0.0));
+        let e = edge_of(&[(1.0, 0.0), (0.0, 0.0), (1.0, 1.0), (0.0, 1.0)]);
+        assert_eq!(e.scores, [0.5, 0.5]);
+        // Differences 1, 0, 0, -1: variance 2/3, standard error sqrt(2/3/4).
+        assert!((e.edge.1 - 1.96 * (2.0f64 / 12.0).sqrt()).abs() < 1e-12);
+    }
+}
