@@ -18,6 +18,8 @@ pub struct ComputerPlayer {
     /// Appetite for attack per side, 0 (cautious) to 10 (reckless).
     aggression: [u8; 2],
     tuning: plan::Tuning,
+    /// Noise in its choices, in uhp (0: the computer's own play).
+    noise: f64,
     /// The best movement orders of the phase in hand, kept between orders.
     memo: RefCell<plan::MoveScores>,
 }
@@ -29,6 +31,7 @@ impl ComputerPlayer {
             seed,
             aggression,
             tuning: plan::Tuning::default(),
+            noise: 0.0,
             memo: RefCell::default(),
         }
     }
@@ -39,11 +42,20 @@ impl ComputerPlayer {
         self
     }
 
+    /// The same player choosing less surely: each order's score gets up to `noise` uhp
+    /// more, drawn from its seed, so that two seeds may choose differently (how `hard`'s
+    /// look-ahead models an enemy it does not know).
+    pub fn with_noise(mut self, noise: f64) -> ComputerPlayer {
+        self.noise = noise.max(0.0);
+        self
+    }
+
     fn style(&self, game: &Game, side: SideId) -> plan::Style {
         plan::Style {
             aggression: f64::from((*side.of(&self.aggression)).min(10)) / 10.0,
             salt: mix(self.seed, u64::from(game.turn()), side.index() as u64),
             tuning: self.tuning,
+            noise: self.noise,
         }
     }
 

@@ -27,20 +27,25 @@ pub use tuning::Tuning;
 use crate::engine::{Command, Game, Phase, SideId, Status, Unit, UnitId};
 use view::View;
 
-/// How a side plays: aggression 0.0–1.0, a tie-break salt and the planner's weights.
+/// How a side plays: aggression 0.0–1.0, a tie-break salt, the planner's weights and the
+/// noise in its choices (uhp; 0 for the computer's own play).
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     pub aggression: f64,
     pub salt: u64,
     pub tuning: Tuning,
+    pub noise: f64,
 }
 
 impl Style {
-    /// A tiny deterministic jitter in [0, 0.01) to break ties between equal choices.
+    /// A deterministic jitter in [0, 0.01 + noise) drawn from the salt: a tiny one breaks
+    /// ties between equal choices; with noise, it blurs the planner's choices as a look-ahead
+    /// models an enemy it does not know.
     fn jitter(&self, a: i32, b: i32) -> f64 {
         let h =
             self.salt ^ (a as u64).wrapping_mul(0x9E37_79B9) ^ (b as u64).wrapping_mul(0x85EB_CA6B);
-        (h.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40) as f64 / (1u64 << 24) as f64 * 0.01
+        (h.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40) as f64 / (1u64 << 24) as f64
+            * (0.01 + self.noise)
     }
 }
 

@@ -323,6 +323,7 @@ mod tests {
                 aggression: 0.5,
                 salt: 3,
                 tuning: Tuning::default(),
+                noise: 0.0,
             };
             while game.outcome().is_none() {
                 let command = match game.actor() {

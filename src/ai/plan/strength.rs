@@ -72,6 +72,7 @@ mod tests {
             aggression: 0.5,
             salt: 1,
             tuning: Tuning::default(),
+            noise: 0.0,
         };
         reserves(&View::new(game, side, style))
     }
