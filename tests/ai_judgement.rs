@@ -296,3 +296,72 @@ fn r5_6_horse_does_not_charge_a_ready_pike_block_when_a_better_charge_exists() {
         );
     });
 }
+
+/// Issue 30: a disordered unit cannot ready or charge (R5.6, R4.4) and a ready pike strikes
+/// first (R5.6, R7.1): it does not march up beside a ready enemy pike.
+#[test]
+fn r5_6_a_disordered_unit_does_not_march_up_to_a_ready_pike() {
+    at_each_level(|| {
+        for (col, row) in [(5, 7), (5, 6), (4, 6)] {
+            let mut g = computer_at(
+                vec![
+                    disordered(unit(A, troop(Formation::IF), 120, col, row)),
+                    ready(unit(B, pikemen(), 120, 5, 4)),
+                    unit(B, musketeers(), 120, 9, 1),
+                ],
+                Phase::Movement,
+            );
+            play_a_phase(&mut g);
+            let Some(u) = g.unit(id(0)) else {
+                panic!("the unit is on the map")
+            };
+            assert!(
+                u.pos.unsigned_distance_to(at(5, 4)) > 1,
+                "{:?} from ({col}, {row}) marched to {:?}, beside the ready pike",
+                LEVEL.get(),
+                u.pos
+            );
+        }
+    });
+}
+
+/// Turn 1 of `limit` with the mill at (5, 5) the only objective, after side A's Movement
+/// orders.
+fn turn_one_of(limit: u32, units: Vec<UnitSetup>) -> Game {
+    let mut s = setup(units);
+    s.objectives = vec![Objective {
+        name: "the mill".into(),
+        hex: at(5, 5),
+        value: 1,
+        owner: None,
+    }];
+    s.turn_limit = Some(limit);
+    let mut g = game_with(s, &[6, 1]);
+    to_phase(&mut g, Phase::Movement);
+    play_a_phase(&mut g);
+    g
+}
+
+/// Issue 30: a unit holding the objective its side needs to win at the limit (R10.3) does
+/// not march off it for a charge while the enemy could take it back before the limit.
+#[test]
+fn r10_3_a_unit_holding_the_objective_its_side_needs_does_not_march_off_it() {
+    at_each_level(|| {
+        for limit in [2, 3] {
+            let g = turn_one_of(
+                limit,
+                vec![
+                    unit(A, pikemen(), 120, 5, 5),
+                    unit(B, musketeers(), 120, 5, 2),
+                    unit(B, troop(Formation::LC), 60, 1, 1),
+                ],
+            );
+            assert_eq!(
+                g.unit(id(0)).map(|u| u.pos),
+                Some(at(5, 5)),
+                "{:?} left the objective with {limit} turns to the limit",
+                LEVEL.get()
+            );
+        }
+    });
+}

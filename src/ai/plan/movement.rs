@@ -101,7 +101,8 @@ struct Scorer<'v, 'a> {
     view: &'v View<'a>,
     unit: &'a Unit,
     danger: Danger<'v, 'a>,
-    /// Enemy positions with what a melee attack and a charge on them are worth.
+    /// Enemy positions with what a melee attack and a charge on them are worth; a melee
+    /// attack on a ready enemy net of its reaction (R5.6).
     prospects: Vec<(Hex, f64, f64)>,
     caution: f64,
 }
@@ -116,10 +117,13 @@ impl<'v, 'a> Scorer<'v, 'a> {
             .units_of(unit.side.other())
             .filter(|e| e.pos.unsigned_distance_to(unit.pos) <= within)
             .map(|e| {
-                let melee = game
-                    .odds(unit.id, e.id, AttackKind::Melee)
-                    .map_or(0.0, |o| super::value::harm(&o, e));
-                (e.pos, melee, charge::gain(view, unit, e))
+                let harm = |by: &Unit, to: &Unit| {
+                    game.odds(by.id, to.id, AttackKind::Melee)
+                        .map_or(0.0, |o| super::value::harm(&o, to))
+                };
+                // A ready enemy strikes first when attacked (R5.6).
+                let reaction = if e.ready { harm(e, unit) } else { 0.0 };
+                (e.pos, harm(unit, e) - reaction, charge::gain(view, unit, e))
             })
             .collect();
         let caution = view.tuning().caution
@@ -156,7 +160,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
             Command::Order(Order::Charge { to, target, .. }) => {
                 let t = on_map(self.view.game, target)?;
                 let after = -self.caution * self.danger.at(to, false)
-                    + self.view.objective_value(u, to)
+                    + self.view.objective_value_held(u, to, 1)
                     + self.support(to)
                     + self.drift(to);
                 let gain = self.view.tuning().charge_gain * charge::gain(self.view, u, t);
@@ -211,16 +215,23 @@ impl<'v, 'a> Scorer<'v, 'a> {
                 }
             }
         }
+        // IF and UF must attack an adjacent enemy (R7.2), this turn or, after a hustle,
+        // the next (they may not disengage, R4.5): the best such attack, however bad.
+        let must = crate::engine::Game::must_attack(u);
+        let mut forced: Option<f64> = None;
         for &(pos, melee, charge) in &self.prospects {
             let d = pos.unsigned_distance_to(h);
             if d == 1 && how != Move::Hustle {
                 best = best.max(0.8 * melee);
             }
+            if d == 1 && must {
+                forced = Some(forced.map_or(0.8 * melee, |f: f64| f.max(0.8 * melee)));
+            }
             if d > 1 && d <= u.profile.rate.charge + 1 {
                 best = best.max(if u.is_mounted() { 0.4 } else { 0.15 } * charge);
             }
         }
-        best
+        forced.map_or(best, |f| f.min(best))
     }
 
     /// Pike covering shot against horse (R9.4): the cavalry shock it spares each Drilled
@@ -280,7 +291,7 @@ fn covers_shot(view: &View, u: &Unit) -> bool {
 }
 
 /// How the unit gets where it ends.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Move {
     Stay,
     March,

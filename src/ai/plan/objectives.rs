@@ -51,6 +51,20 @@ pub fn eta(u: &Unit, from: Hex, hex: Hex) -> u32 {
         .div_ceil(u.profile.rate.march.max(1))
 }
 
+/// What a post is worth, against its full value, while an enemy could stand on it before
+/// the posted unit is back (R10.3 counts who stands there at the limit).
+pub const CONTESTED: f64 = 0.4;
+
+/// Turns the soonest of `side`'s enemies that is not fleeing needs to stand on `hex`,
+/// marching (R4.1); `u32::MAX` when none could.
+pub fn enemy_eta(game: &Game, side: SideId, hex: Hex) -> u32 {
+    game.units_of(side.other())
+        .filter(|e| e.status != Status::Fleeing)
+        .map(|e| eta(e, e.pos, hex))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
 /// Posts for `side`: objectives matched greedily to the units that reach them soonest,
 /// among those that can still get there before the limit.
 pub fn posts(game: &Game, side: SideId) -> Vec<Post> {

@@ -55,9 +55,13 @@ impl Reaches {
         if hexes.is_empty() {
             return;
         }
+        // A reach of radius 0 (the enemy could not move) tells nothing of where a search
+        // would go once a unit near it changes, so it is never kept across a change.
         self.kept.retain(|(_, id), r| {
-            game.unit(*id)
-                .is_some_and(|e| hexes.iter().all(|h| out_of_the_way(r, *h, e.pos)))
+            r.radius() > 0
+                && game
+                    .unit(*id)
+                    .is_some_and(|e| hexes.iter().all(|h| out_of_the_way(r, *h, e.pos)))
         });
     }
 }

@@ -287,10 +287,23 @@ impl<'a> View<'a> {
     }
 
     /// R10.3: what standing at `h` is worth for holding objectives at the turn limit: much
-    /// for the unit posted to one, a little for any other unit on a free objective.
+    /// for the unit posted to one, less the longer it would take to get back, and far less
+    /// where an enemy could stand on it first ([`objectives::CONTESTED`]); a little for any
+    /// other unit on a free objective.
     pub fn objective_value(&self, u: &Unit, h: Hex) -> f64 {
+        self.objective_value_held(u, h, 0)
+    }
+
+    /// [`View::objective_value`] for a unit held `held` turns longer before it can march
+    /// back to its post: a charge ends engaged, and leaving a melee takes a turn (R4.5).
+    pub fn objective_value_held(&self, u: &Unit, h: Hex, held: u32) -> f64 {
         if let Some(p) = self.posts.iter().find(|p| p.unit == u.id) {
-            let value = objectives::post_value(self.turns_left(), objectives::eta(u, h, p.hex));
+            let back = objectives::eta(u, h, p.hex) + if h == p.hex { 0 } else { held };
+            let mut value = objectives::post_value(self.turns_left(), back);
+            // Off its objective, the unit leaves it to an enemy that could be there first.
+            if back > 0 && objectives::enemy_eta(self.game, self.side, p.hex) <= back {
+                value *= objectives::CONTESTED;
+            }
             return value * p.share;
         }
         let free =

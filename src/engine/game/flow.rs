@@ -252,6 +252,12 @@ impl Game {
         }
     }
 
+    /// R7.2 (GoW): whether `u` must attack an adjacent enemy in the Melee phase when it is
+    /// able: IF and UF do.
+    pub fn must_attack(u: &super::Unit) -> bool {
+        u.troop.formation.is_undisciplined()
+    }
+
     /// Why a unit may not attack or ready now (R4.1, R4.5, R5.5, R8.4), if it may not.
     pub(super) fn acted_reason(&self, unit: UnitId) -> Option<Refusal> {
         let u = self.at(unit);
@@ -289,7 +295,7 @@ impl Game {
             return Ok(());
         }
         let must = self.units_of(self.ordering).find(|u| {
-            u.troop.formation.is_undisciplined()
+            Game::must_attack(u)
                 && self
                     .adjacent_enemies(u)
                     .iter()
