@@ -365,3 +365,41 @@ fn r10_3_a_unit_holding_the_objective_its_side_needs_does_not_march_off_it() {
         }
     });
 }
+
+/// Issue 30, R10.3: behind on the objectives with the limit three turns off, the side
+/// attacks the block on the objective before the last turn instead of waiting: over
+/// turns 1–3, side A (the computer) charges or attacks the pike on the mill, which only
+/// stands fast and readies (`hold`, with dice of its own).
+#[test]
+fn r10_3_behind_on_points_with_three_turns_left_it_attacks_the_block_in_time() {
+    at_each_level(|| {
+        let mut s = setup(vec![
+            unit(A, pikemen(), 120, 5, 11),
+            unit(A, musketeers(), 120, 4, 11),
+            unit(A, pikemen(), 120, 6, 11),
+            unit(B, pikemen(), 120, 5, 1),
+        ]);
+        s.objectives = vec![Objective {
+            name: "the mill".into(),
+            hex: at(5, 1),
+            value: 1,
+            owner: None,
+        }];
+        s.turn_limit = Some(4);
+        s.defender = B;
+        let mut g = volley::engine::Game::new(s, volley::engine::Dice::seeded(7)).unwrap();
+        let mut hold = volley::ai::HoldPlayer;
+        let mut struck = false;
+        while g.turn() <= 3 && g.outcome().is_none() && !struck {
+            let Some(side) = g.acting_side() else { break };
+            let c = if side == A {
+                order(&g)
+            } else {
+                volley::ai::Player::choose(&mut hold, &g).unwrap()
+            };
+            struck |= matches!(c, Command::Order(Order::Charge { target, .. } | Order::Attack { target, .. }) if target == id(3));
+            ok(&mut g, c);
+        }
+        assert!(struck, "{:?} never struck the block by turn 3", LEVEL.get());
+    });
+}

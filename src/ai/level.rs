@@ -10,13 +10,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// How long a `hard` player may think about one decision: at most `iterations` look-aheads
-/// (which makes its orders depend only on the seed; in play, against the script, one more
-/// that was cut short may precede them), and at most `time` if given. It stops
+/// (which makes its orders depend only on the seed), and at most `time` if given. It stops
 /// early when `cancel` is set (the battle moved on, or the player quit).
 #[derive(Clone, Debug)]
 pub struct Budget {
-    /// Look-aheads (one copy of the battle played to the end of the turn, or of the battle
-    /// against the script) per decision.
+    /// Look-aheads (one copy of the battle played to the end of the turn) per decision.
     pub iterations: u32,
     /// Wall-clock limit per decision, in play; `None` in sims and tests.
     pub time: Option<Duration>,

@@ -1,6 +1,6 @@
 //! The values of `hard`'s look-aheads (the worth of copies of the battle played to the end of the
-//! turn, or of the battle against the script, R3, R10) and the choice among candidates they give:
-//! the best mean, or the best lead over the planner's own order that is clear of the dice's noise.
+//! turn, R3, R10) and the choice among candidates they give: the best mean, or the best lead over
+//! the planner's own order that is clear of the dice's noise.
 
 /// Each candidate's look-ahead values, by round: round `r` of every candidate was played
 /// with the same dice, so values of the same round are compared on equal luck.

@@ -74,9 +74,10 @@ fn play_on(
     Some(copy)
 }
 
-/// What a position is worth to `side`, from −2 (lost) to 2 (won): the share of the enemy's
-/// starting uhp lost less the share of its own (R10.2), and the objectives it holds more
-/// than the enemy, weighing more as the turn limit nears (R10.3).
+/// What a position is worth to `side`, from about −2 (lost) to 2 (won): the strain of each
+/// side's losses against its army-morale mark, steeper as it nears the mark (R10.2), and
+/// the objectives each side should hold at the turn limit by their value (R10.3, R12.4),
+/// weighing more the nearer the limit.
 fn worth(game: &Game, side: SideId) -> f64 {
     if let Some(outcome) = game.outcome() {
         return match outcome.winner {
@@ -97,12 +98,110 @@ fn worth(game: &Game, side: SideId) -> f64 {
             })
             .sum()
     };
-    let share = |s: SideId| {
-        let start = 2 * *s.of(&st.morale_mark);
-        (f64::from(*s.of(&st.losses)) + shaken(s)) / f64::from(start.max(1))
+    // Losses as a share of the mark; past three quarters of it an army-morale roll is a
+    // turn or two away (R10.2).
+    let strain = |s: SideId| {
+        let x =
+            (f64::from(*s.of(&st.losses)) + shaken(s)) / f64::from((*s.of(&st.morale_mark)).max(1));
+        0.5 * x + 0.5 * (x - 0.75).max(0.0)
     };
-    let held = |s: SideId| *s.of(&st.objectives) as f64;
-    let urgency = 1.0 / (1.0 + f64::from(st.turns_left.unwrap_or(10)));
-    let objectives = (held(side) - held(side.other())) * 0.3 * urgency;
-    share(side.other()) - share(side) + objectives
+    let objectives = st.turns_left.map_or(0.0, |left| {
+        OBJECTIVES * forecast(game, side, left + 1) / (1.0 + f64::from(left))
+    });
+    strain(side.other()) - strain(side) + objectives
+}
+
+/// The weight of the objectives' forecast with one Movement phase left (R10.3).
+const OBJECTIVES: f64 = 1.0;
+
+/// The objectives `side` should hold at the limit less the enemy's, by value (R12.4), as a
+/// share of all they are worth, −1 to 1, with `moves` Movement phases to come: one held is
+/// kept unless an enemy could stand there in time, one free goes to the side that could
+/// be there sooner.
+fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
+    let soonest = |s: SideId, hex| {
+        game.units_of(s)
+            .filter(|u| u.status != Status::Fleeing)
+            .map(|u| crate::ai::plan::eta(u, u.pos, hex))
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    let (mut lead, mut total) = (0.0, 0.0);
+    for o in game.objectives() {
+        let holder = game.unit_at(o.hex).filter(|u| u.status != Status::Fleeing);
+        let [ours, theirs] = [side, side.other()].map(|s| soonest(s, o.hex));
+        let ours_hold = match holder.map(|u| u.side) {
+            Some(h) if h == side => {
+                if theirs <= moves {
+                    0.6
+                } else {
+                    1.0
+                }
+            }
+            Some(_) => {
+                if ours <= moves {
+                    0.4
+                } else {
+                    0.0
+                }
+            }
+            None if ours > moves && theirs > moves => 0.5,
+            None => match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => 0.75,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Greater => 0.25,
+            },
+        };
+        let none_there = holder.is_none() && ours > moves && theirs > moves;
+        let [w_ours, w_theirs] = [side, side.other()].map(|s| f64::from(o.worth_for(s)));
+        if !none_there {
+            lead += ours_hold * w_ours - (1.0 - ours_hold) * w_theirs;
+        }
+        total += w_ours.max(w_theirs);
+    }
+    if total > 0.0 {
+        lead / total
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::each_shipped_battle;
+
+    /// Issue 30, R10.3, R12.4: with no Movement phase to come the forecast is the engine's
+    /// own count of objectives held, as a share of all they are worth; it is the same
+    /// seen from either side, with the sign changed, however many phases are to come.
+    #[test]
+    fn r10_3_the_objectives_forecast_is_the_count_at_the_limit_and_antisymmetric() {
+        each_shipped_battle(|file, _, game| {
+            let st = game.standing();
+            let total: f64 = game
+                .objectives()
+                .iter()
+                .map(|o| f64::from(o.worth_for(SideId::A).max(o.worth_for(SideId::B))))
+                .sum();
+            let held = st.objectives[0] as f64 - st.objectives[1] as f64;
+            let now = forecast(&game, SideId::A, 0);
+            assert!((now - held / total.max(1.0)).abs() < 1e-12, "{file}: {now}");
+            for moves in [0, 1, 3, 10] {
+                let [a, b] = [SideId::A, SideId::B].map(|s| forecast(&game, s, moves));
+                assert!((a + b).abs() < 1e-12, "{file} {moves}: {a} {b}");
+            }
+        });
+    }
+
+    /// Issue 30: an objective no unit holds goes in the forecast to the side that could be
+    /// there sooner: with time for every unit to arrive, some battle's forecast changes.
+    #[test]
+    fn r10_3_free_objectives_go_to_the_side_nearer_them() {
+        let mut changed = 0;
+        each_shipped_battle(|_, _, game| {
+            let far = forecast(&game, SideId::A, 50);
+            changed += usize::from((far - forecast(&game, SideId::A, 0)).abs() > 1e-9);
+        });
+        assert!(changed >= 5, "{changed} battles");
+    }
 }
