@@ -2,8 +2,9 @@
 //! marches to the nearest objective (R10.3, R12.4) not yet claimed by a friend (one
 //! standing on it, or an earlier unit in scenario order bound for it; ties go to the
 //! objective first in the scenario), then stands fast (R4.1); in the Missile and Melee
-//! phases each unit only readies (R5.6). Decisions take their first answer. It never
-//! attacks: a side that wins only by holding ground.
+//! phases each unit only readies (R5.6), and attacks only when it must (IF and UF beside
+//! an enemy, R7.2). Decisions take their first answer: a side that wins only by holding
+//! ground.
 
 use super::Player;
 use crate::engine::{Actor, Command, Game, Order, Phase, SideId, UnitId};
@@ -23,7 +24,21 @@ impl Player for SitterPlayer {
                     Phase::Movement => movement_order(game, side),
                     _ => ready_order(game, side),
                 };
-                Some(order.unwrap_or(Command::Order(Order::EndOrders)))
+                let end = Command::Order(Order::EndOrders);
+                // IF and UF beside an enemy must attack before the orders end (R7.2).
+                let must = || {
+                    let legal = game.legal_commands();
+                    legal
+                        .iter()
+                        .find(|c| matches!(c, Command::Order(Order::Attack { .. })))
+                        .or(legal.first())
+                        .copied()
+                };
+                match order {
+                    Some(order) => Some(order),
+                    None if game.check_command(&end).is_ok() => Some(end),
+                    None => must(),
+                }
             }
         }
     }
@@ -91,4 +106,38 @@ fn ready_order(game: &Game, side: SideId) -> Option<Command> {
         let ready = Command::Order(Order::Ready { unit: u.id });
         game.unit_orders(u.id).contains(&ready).then_some(ready)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::each_shipped_battle;
+
+    /// Issue 30: against `normal`, every shipped battle played by the sitter on either side
+    /// comes to an end: its orders are always legal, R7.2's compulsory attacks included.
+    #[test]
+    fn the_sitter_plays_every_shipped_battle_to_its_end() {
+        each_shipped_battle(|file, seed, game| {
+            for sitter_side in [SideId::A, SideId::B] {
+                let mut game = game.clone();
+                game.reseed(seed);
+                let mut normal = crate::ai::ComputerPlayer::new(seed, [5, 5]);
+                for _ in 0..50_000 {
+                    let Some(side) = game.acting_side() else {
+                        break;
+                    };
+                    let c = if side == sitter_side {
+                        SitterPlayer.choose(&game)
+                    } else {
+                        normal.choose(&game)
+                    };
+                    let Some(c) = c else { break };
+                    if let Err(e) = game.submit(c) {
+                        panic!("{file}: the sitter's {c:?} refused: {e}");
+                    }
+                }
+                assert!(game.outcome().is_some(), "{file}: no end");
+            }
+        });
+    }
 }
