@@ -174,18 +174,7 @@ fn distance_to_enemy(g: &Game) -> u32 {
 
 /// Turn 1 of 1 with one objective, the mill at (5, 5), after side A's Movement orders.
 fn last_turn_with_the_mill_at_5_5(units: Vec<UnitSetup>) -> Game {
-    let mut s = setup(units);
-    s.objectives = vec![Objective {
-        name: "the mill".into(),
-        hex: at(5, 5),
-        value: 1,
-        owner: None,
-    }];
-    s.turn_limit = Some(1);
-    let mut g = game_with(s, &[6, 1]);
-    to_phase(&mut g, Phase::Movement);
-    play_a_phase(&mut g);
-    g
+    turn_one_of(1, units)
 }
 
 /// Turn 1 of 1, after side A's Movement orders, with objectives `(col, row, value, owner)`.
