@@ -19,7 +19,6 @@ use common::*;
 use std::cell::Cell;
 use volley::ai::level::{self, Budget, Level};
 use volley::engine::game::Objective;
-use volley::engine::types::{FirearmKind, Lock};
 use volley::engine::types::{Formation, SideId};
 use volley::engine::Order;
 use volley::engine::{Actor, Command, Game, Phase, Status, UnitSetup};
@@ -391,33 +390,5 @@ fn r10_3_behind_on_points_with_three_turns_left_it_attacks_the_block_in_time() {
             ok(&mut g, c);
         }
         assert!(struck, "{:?} never struck the block by turn 3", LEVEL.get());
-    });
-}
-
-/// Issue 30, R4.5: a skirmisher charged while its side has still to move steps away and the
-/// charge is cancelled; horse that can do something else worth doing does not charge it.
-#[test]
-fn r4_5_horse_does_not_charge_a_skirmisher_that_can_step_away() {
-    at_each_level(|| {
-        let g = computer_at(
-            vec![
-                unit(A, troop(Formation::HC), 60, 5, 9),
-                unit(
-                    B,
-                    shot(Formation::SF, Lock::Matchlock, FirearmKind::Musket),
-                    60,
-                    5,
-                    5,
-                ),
-                unit(B, pikemen(), 120, 9, 5),
-            ],
-            Phase::Movement,
-        );
-        let given = order(&g);
-        assert!(
-            !matches!(given, Command::Order(Order::Charge { target, .. }) if target == id(1)),
-            "{:?} gave {given:?}",
-            LEVEL.get()
-        );
     });
 }

@@ -1,13 +1,12 @@
 //! What a charge is worth (R4.4): the shock it forces on Drilled Foot not secured by pike
 //! and on Undrilled Foot (R9.4), the charge attack with its bonus and lances (R5.2, R5.4,
-//! R7.1), less the ready target's reaction, which strikes first and may cancel it (R5.6);
-//! the strike counts only as far as the target is likely to stay (R4.5).
+//! R7.1), less the ready target's reaction, which strikes first and may cancel it (R5.6).
 //! A target that recoils is followed up and struck disordered (R7.3, R8.6).
 
 use super::danger::volley;
 use super::value::{gives_ground, ground_cost, harm, Blow};
 use super::view::View;
-use crate::engine::{AttackKind, Formation, Unit};
+use crate::engine::{AttackKind, Unit};
 
 /// Expected gain of `charger` charging `target` now, in uhp-equivalents, before the
 /// danger of where the charge ends.
@@ -26,30 +25,10 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
     let left = f64::from(target.uhp);
     let follow = strike * 1.15 + 0.3;
     let held = shock.hold + shock.no_roll;
-    // The shock is rolled at once (R4.4); the strike lands only if the target stays.
-    let stays = 1.0 - step_away(game, target);
     let value = ground_cost(&shock, left)
         + shock.recoil * follow
-        + held * stays * ((1.0 - cancel) * strike - react);
-    value
-        + dislodge(
-            view,
-            target,
-            gives_ground(&shock) + stays * (1.0 - cancel) * 0.3,
-        )
-}
-
-/// R4.5: the chance that `target` steps away before the charge strikes, when the engine
-/// says it still may: likely for light troops, whose way is to evade (SF, LF, LC), less
-/// for formed troops that give up their ground by it.
-fn step_away(game: &crate::engine::Game, target: &Unit) -> f64 {
-    if !game.may_step_away(target.id) {
-        return 0.0;
-    }
-    match target.troop.formation {
-        Formation::SF | Formation::LF | Formation::LC => 0.8,
-        _ => 0.3,
-    }
+        + held * ((1.0 - cancel) * strike - react);
+    value + dislodge(view, target, gives_ground(&shock) + (1.0 - cancel) * 0.3)
 }
 
 /// R5.6: the ready target's reaction on a charger next to it: harm done and chance the
