@@ -112,8 +112,9 @@ fn first_answer(decision: &Decision) -> Option<Command> {
     decision.answers().into_iter().next()
 }
 
-/// `EndOrders` when legal, else the first legal order (an IF or UF unit that must attack).
-fn fallback(game: &Game) -> Command {
+/// `EndOrders` when legal, else the first legal attack (an IF or UF unit that must attack,
+/// R7.2), else the first legal order.
+pub(super) fn fallback(game: &Game) -> Command {
     let legal = game.legal_commands();
     if legal.contains(&Command::Order(Order::EndOrders)) {
         return Command::Order(Order::EndOrders);

@@ -24,21 +24,8 @@ impl Player for SitterPlayer {
                     Phase::Movement => movement_order(game, side),
                     _ => ready_order(game, side),
                 };
-                let end = Command::Order(Order::EndOrders);
                 // IF and UF beside an enemy must attack before the orders end (R7.2).
-                let must = || {
-                    let legal = game.legal_commands();
-                    legal
-                        .iter()
-                        .find(|c| matches!(c, Command::Order(Order::Attack { .. })))
-                        .or(legal.first())
-                        .copied()
-                };
-                match order {
-                    Some(order) => Some(order),
-                    None if game.check_command(&end).is_ok() => Some(end),
-                    None => must(),
-                }
+                Some(order.unwrap_or_else(|| super::computer::fallback(game)))
             }
         }
     }
