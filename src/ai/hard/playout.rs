@@ -119,43 +119,14 @@ const OBJECTIVES: f64 = 1.0;
 /// kept unless an enemy could stand there in time, one free goes to the side that could
 /// be there sooner.
 fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
-    let soonest = |s: SideId, hex| {
-        game.units_of(s)
-            .filter(|u| u.status != Status::Fleeing)
-            .map(|u| crate::ai::plan::eta(u, u.pos, hex))
-            .min()
-            .unwrap_or(u32::MAX)
-    };
     let (mut lead, mut total) = (0.0, 0.0);
     for o in game.objectives() {
         let holder = game.unit_at(o.hex).filter(|u| u.status != Status::Fleeing);
-        let [ours, theirs] = [side, side.other()].map(|s| soonest(s, o.hex));
-        let ours_hold = match holder.map(|u| u.side) {
-            Some(h) if h == side => {
-                if theirs <= moves {
-                    0.6
-                } else {
-                    1.0
-                }
-            }
-            Some(_) => {
-                if ours <= moves {
-                    0.4
-                } else {
-                    0.0
-                }
-            }
-            None if ours > moves && theirs > moves => 0.5,
-            None => match ours.cmp(&theirs) {
-                std::cmp::Ordering::Less => 0.75,
-                std::cmp::Ordering::Equal => 0.5,
-                std::cmp::Ordering::Greater => 0.25,
-            },
-        };
-        let none_there = holder.is_none() && ours > moves && theirs > moves;
+        let ours_held = holder.map(|u| u.side == side);
+        let etas = [side, side.other()].map(|s| crate::ai::plan::soonest(game, s, o.hex));
         let [w_ours, w_theirs] = [side, side.other()].map(|s| f64::from(o.worth_for(s)));
-        if !none_there {
-            lead += ours_hold * w_ours - (1.0 - ours_hold) * w_theirs;
+        if let Some(p) = hold_chance(ours_held, etas, moves) {
+            lead += p * w_ours - (1.0 - p) * w_theirs;
         }
         total += w_ours.max(w_theirs);
     }
@@ -163,6 +134,23 @@ fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
         lead / total
     } else {
         0.0
+    }
+}
+
+/// The chance that our side holds an objective at the limit, from whether we hold it now
+/// (`None`: nobody does) and the turns each side's soonest unit needs to stand on it;
+/// `None` when nobody holds it and neither side could get there in `moves` phases.
+fn hold_chance(ours_held: Option<bool>, [ours, theirs]: [u32; 2], moves: u32) -> Option<f64> {
+    let within = |eta: u32| eta <= moves;
+    match ours_held {
+        Some(true) => Some(if within(theirs) { 0.6 } else { 1.0 }),
+        Some(false) => Some(if within(ours) { 0.4 } else { 0.0 }),
+        None if !within(ours) && !within(theirs) => None,
+        None => Some(match ours.cmp(&theirs) {
+            std::cmp::Ordering::Less => 0.75,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Greater => 0.25,
+        }),
     }
 }
 

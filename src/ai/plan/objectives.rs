@@ -55,10 +55,10 @@ pub fn eta(u: &Unit, from: Hex, hex: Hex) -> u32 {
 /// the posted unit is back (R10.3 counts who stands there at the limit).
 pub const CONTESTED: f64 = 0.4;
 
-/// Turns the soonest of `side`'s enemies that is not fleeing needs to stand on `hex`,
+/// Turns the soonest of `side`'s units that is not fleeing needs to stand on `hex`,
 /// marching (R4.1); `u32::MAX` when none could.
-pub fn enemy_eta(game: &Game, side: SideId, hex: Hex) -> u32 {
-    game.units_of(side.other())
+pub fn soonest(game: &Game, side: SideId, hex: Hex) -> u32 {
+    game.units_of(side)
         .filter(|e| e.status != Status::Fleeing)
         .map(|e| eta(e, e.pos, hex))
         .min()

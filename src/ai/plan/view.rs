@@ -301,7 +301,7 @@ impl<'a> View<'a> {
             let back = objectives::eta(u, h, p.hex) + if h == p.hex { 0 } else { held };
             let mut value = objectives::post_value(self.turns_left(), back);
             // Off its objective, the unit leaves it to an enemy that could be there first.
-            if back > 0 && objectives::enemy_eta(self.game, self.side, p.hex) <= back {
+            if back > 0 && objectives::soonest(self.game, self.side.other(), p.hex) <= back {
                 value *= objectives::CONTESTED;
             }
             return value * p.share;
