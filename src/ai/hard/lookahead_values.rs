@@ -1,6 +1,7 @@
 //! The values of `hard`'s look-aheads (the worth of copies of the battle played to the end of the
 //! turn, R3, R10) and the choice among candidates they give: the best mean, or the best lead over
-//! the planner's own order that is clear of the dice's noise.
+//! the planner's own order that is clear of the dice's noise; and which candidates are
+//! already out of the race (clearly behind), so that no more look-aheads are spent on them.
 
 /// Each candidate's look-ahead values, by round: round `r` of every candidate was played
 /// with the same dice, so values of the same round are compared on equal luck.
@@ -67,6 +68,44 @@ impl LookaheadValues {
     }
 }
 
+impl LookaheadValues {
+    /// The candidates other than `base` whose paired difference from `base` over the
+    /// rounds both were played is below zero by more than `z` standard errors: clearly
+    /// behind, so further look-aheads at them would hardly change the choice (racing, as
+    /// in Maron and Moore's Hoeffding races). Candidates with fewer than two rounds are
+    /// never behind; one that always scored the same as `base` is (it cannot lead).
+    pub fn behind(&self, base: usize, z: f64) -> Vec<usize> {
+        let Some(b) = self.values.get(base) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (i, v) in self.values.iter().enumerate() {
+            let diffs: Vec<f64> = v.iter().zip(b).map(|(a, b)| a - b).collect();
+            if let Some((mean, se)) = mean_and_error(&diffs) {
+                if i != base && mean + z * se <= 0.0 {
+                    out.push(i);
+                }
+            }
+        }
+        out
+    }
+}
+
+impl LookaheadValues {
+    /// The candidates other than `base` that scored exactly as `base` in every round so
+    /// far (at least two): most often orders that come to the same position by the end
+    /// of the turn, which more rounds would not tell apart.
+    pub fn same_as(&self, base: usize) -> Vec<usize> {
+        let Some(b) = self.values.get(base) else {
+            return Vec::new();
+        };
+        let same = |v: &Vec<f64>| v.len() >= 2 && b.get(..v.len()) == Some(v.as_slice());
+        (0..self.values.len())
+            .filter(|&i| i != base && self.values.get(i).is_some_and(same))
+            .collect()
+    }
+}
+
 /// The mean of `xs` and its standard error; `None` with fewer than two values.
 fn mean_and_error(xs: &[f64]) -> Option<(f64, f64)> {
     if xs.len() < 2 {
@@ -117,6 +156,31 @@ mod tests {
         assert_eq!(l.best_mean(), 1);
         assert_eq!(l.clear_lead(2.0), 0);
         assert_eq!(l.clear_lead(0.1), 1);
+    }
+
+    #[test]
+    fn a_candidate_clearly_behind_is_out_of_the_race() {
+        // 1 trails by 1 every round; 2 trails on average but within its noise; 3 always
+        // scores as the base (no lead possible); 4 has one round only.
+        let l = looks(&[
+            &[0.0, 0.0, 0.0],
+            &[-1.0, -1.0, -1.0],
+            &[1.0, -1.5, 0.2],
+            &[0.0, 0.0, 0.0],
+            &[-9.0],
+        ]);
+        assert_eq!(l.behind(0, 0.5), vec![1, 3]);
+        // Against another base, the base itself is never out.
+        assert_eq!(l.behind(2, 0.0), vec![1]);
+        assert!(l.behind(9, 0.5).is_empty());
+    }
+
+    #[test]
+    fn a_candidate_that_always_scored_as_the_base_is_the_same() {
+        let l = looks(&[&[0.5, 0.25], &[0.5, 0.25], &[0.5, 0.3], &[0.5]]);
+        assert_eq!(l.same_as(0), vec![1]);
+        assert_eq!(l.same_as(1), vec![0]);
+        assert!(l.same_as(2).is_empty());
     }
 
     #[test]

@@ -12,7 +12,10 @@
 //! the rounds against a spread of enemies rather than one known policy. `hard` knows only
 //! what a person at the table knows: the position, the log and the rules; it never
 //! replays or identifies the player it faces. Another order than the planner's is given
-//! only for a lead clear of the noise ([`LEAD`]).
+//! only for a lead clear of the noise ([`LEAD`]). A candidate that scored exactly as the
+//! base in every round so far, or from round [`RACE_FROM`] on trails it clearly, gets no
+//! more look-aheads: racing (Maron and Moore, "Hoeffding Races", NIPS 1993), which stops
+//! a decision once it is plain and so thinks about twice as fast for much the same play.
 //!
 //! Why rollouts over a portfolio rather than a tree: with a dozen units a side and several
 //! orders each, a turn has too many joint orders for a tree search within a second, while
@@ -51,6 +54,13 @@ pub const ENEMY_NOISE: f64 = 0.5;
 /// Standard errors of the paired differences by which another order must beat the
 /// planner's: the look-ahead's enemy is a model, not the enemy.
 pub const LEAD: f64 = 1.0;
+
+/// Rounds every candidate is played before any may drop out of the race.
+pub const RACE_FROM: usize = 4;
+
+/// Standard errors by which a candidate's paired difference from the base must stay
+/// below zero for it to drop out of the race.
+pub const DROP: f64 = 0.5;
 
 /// The `hard` computer player.
 #[derive(Clone, Debug)]
@@ -122,7 +132,8 @@ impl HardPlayer {
         let own = *side.of(&self.aggression);
         let mut tempers = vec![own];
         tempers.extend(TEMPERS.iter().filter(|t| **t != own));
-        let looks = self.weigh(tempers.len(), clock, |which, round, clock| {
+        let best = |l: &LookaheadValues| l.best_mean();
+        let looks = self.weigh(tempers.len(), clock, best, |which, round, clock| {
             let copy = self.copy(game, round);
             let a = tempers.get(which).copied().unwrap_or(own);
             self.play_out(copy, side, Some(a), round, clock)
@@ -160,34 +171,55 @@ impl HardPlayer {
         candidates: &[Command],
         clock: &Clock,
     ) -> LookaheadValues {
-        self.weigh(candidates.len(), clock, |which, round, clock| {
-            let mut copy = self.copy(game, round);
-            match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
-                Some(true) => self.play_out(copy, side, None, round, clock),
-                _ => Some(f64::MIN),
-            }
-        })
+        self.weigh(
+            candidates.len(),
+            clock,
+            |_| 0,
+            |which, round, clock| {
+                let mut copy = self.copy(game, round);
+                match candidates.get(which).map(|c| copy.submit(*c).is_ok()) {
+                    Some(true) => self.play_out(copy, side, None, round, clock),
+                    _ => Some(f64::MIN),
+                }
+            },
+        )
     }
 
-    /// Runs `look` (candidate, round, clock) round-robin until the budget or `clock` runs
-    /// out; each candidate's values by round. A look cut short by the clock (`None`)
-    /// counts for nothing.
+    /// Runs `look` (candidate, round, clock) round by round over the candidates still in
+    /// the race, until the budget's rounds (its look-aheads shared among all `n`) or
+    /// `clock` run out, or only the base (`base` of the values so far) is left; each
+    /// candidate's values by round. From round [`RACE_FROM`] on, a candidate clearly
+    /// behind the base ([`LookaheadValues::behind`] by [`DROP`]) gets no more looks. A
+    /// look cut short by the clock (`None`) counts for nothing.
     fn weigh(
         &self,
         n: usize,
         clock: &Clock,
+        base: impl Fn(&LookaheadValues) -> usize,
         mut look: impl FnMut(usize, u64, &Clock) -> Option<f64>,
     ) -> LookaheadValues {
         let mut looks = LookaheadValues::new(n);
-        for i in 0..self.budget.iterations as usize {
-            if clock.up() {
+        let mut racing: Vec<usize> = (0..n).collect();
+        let rounds = self.budget.iterations as usize / n.max(1);
+        for round in 0..rounds {
+            for &which in &racing {
+                if clock.up() {
+                    return looks;
+                }
+                let Some(value) = look(which, round as u64, clock) else {
+                    return looks;
+                };
+                looks.add(which, value);
+            }
+            let b = base(&looks);
+            let mut out = looks.same_as(b);
+            if round + 1 >= RACE_FROM {
+                out.extend(looks.behind(b, DROP));
+            }
+            racing.retain(|i| !out.contains(i));
+            if racing.len() < 2 {
                 break;
             }
-            let (which, round) = (i % n, i / n);
-            let Some(value) = look(which, round as u64, clock) else {
-                break;
-            };
-            looks.add(which, value);
         }
         looks
     }
