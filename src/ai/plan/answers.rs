@@ -3,18 +3,19 @@
 //! the danger at a hex) or, kept up to date, through a phase (enemy reaches). No rule
 //! lives here; it only spares asking the engine the same question twice.
 
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::hash::Hash;
 
 /// Answers by question. Only looked up, cleared or thinned, never iterated for a
-/// decision, so the map's order decides nothing.
+/// decision, so the map's order decides nothing. The keys are small and the planner's
+/// own, never an adversary's, so a fast hash (rustc's Fx) serves instead of SipHash.
 #[derive(Clone, Debug)]
-pub struct Answers<K, V>(RefCell<HashMap<K, V>>);
+pub struct Answers<K, V>(RefCell<FxHashMap<K, V>>);
 
 impl<K, V> Default for Answers<K, V> {
     fn default() -> Answers<K, V> {
-        Answers(RefCell::new(HashMap::new()))
+        Answers(RefCell::new(FxHashMap::default()))
     }
 }
 
