@@ -19,7 +19,7 @@ use common::*;
 use std::cell::Cell;
 use volley::ai::level::{self, Budget, Level};
 use volley::engine::game::Objective;
-use volley::engine::types::{Formation, SideId};
+use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::Order;
 use volley::engine::{Actor, Command, Game, Phase, Status, UnitSetup};
 
@@ -390,5 +390,100 @@ fn r10_3_behind_on_points_with_three_turns_left_it_attacks_the_block_in_time() {
             ok(&mut g, c);
         }
         assert!(struck, "{:?} never struck the block by turn 3", LEVEL.get());
+    });
+}
+
+/// Issue 30, R4.5: horse that charged a skirmisher on turn 1, only to see it step away and
+/// the charge called off, does not charge it again on turn 2 while it still may step
+/// away, when another charge is worth making: it charges the Irregular Foot instead, which
+/// may not disengage (R4.5). The planner without the log's lesson charged the skirmisher.
+#[test]
+fn r4_5_horse_does_not_charge_again_a_skirmisher_that_stepped_away() {
+    at_each_level(|| {
+        let skirmishers = shot(Formation::SF, Lock::Matchlock, FirearmKind::Musket);
+        let mut g = game(
+            vec![
+                unit(A, troop(Formation::HC), 60, 5, 9),
+                unit(B, skirmishers, 60, 5, 5),
+                unit(B, troop(Formation::IF), 120, 9, 7),
+            ],
+            &[6, 1, 6, 1],
+        );
+        to_phase(&mut g, Phase::Movement);
+        ok(&mut g, charge(0, at(5, 6), 1));
+        ok(&mut g, Command::Order(Order::EndOrders));
+        ok(
+            &mut g,
+            Command::Order(Order::Disengage {
+                unit: id(1),
+                to: at(5, 3),
+            }),
+        );
+        while g.turn() == 1 {
+            ok(&mut g, Command::Order(Order::EndOrders));
+        }
+        ok(
+            &mut g,
+            Command::Answer(volley::engine::Answer::ChooseFirst { first: true }),
+        );
+        while g.phase() != Phase::Movement {
+            ok(&mut g, Command::Order(Order::EndOrders));
+        }
+        let given = order(&g);
+        assert!(
+            matches!(given, Command::Order(Order::Charge { target, .. }) if target == id(2)),
+            "{:?} gave {given:?}, not a charge on the Irregular Foot",
+            LEVEL.get()
+        );
+    });
+}
+
+/// Issue 30, R10.3: ahead on the objectives with the limit three turns off, the side holds:
+/// the pike posted on the mill never marches or charges off it while the enemy (the
+/// `advance` script, which marches at it and attacks) comes on, and the side still holds
+/// the mill when the battle ends.
+#[test]
+fn r10_3_ahead_on_points_near_the_limit_the_side_holds() {
+    at_each_level(|| {
+        let mut s = setup(vec![
+            unit(A, pikemen(), 120, 5, 5),
+            unit(A, musketeers(), 120, 4, 5),
+            unit(B, troop(Formation::LC), 60, 5, 1),
+            unit(B, musketeers(), 120, 6, 1),
+        ]);
+        s.objectives = vec![Objective {
+            name: "the mill".into(),
+            hex: at(5, 5),
+            value: 1,
+            owner: None,
+        }];
+        s.turn_limit = Some(3);
+        let mut g = volley::engine::Game::new(s, volley::engine::Dice::seeded(11)).unwrap();
+        let mut enemy = volley::ai::AdvancePlayer;
+        while g.outcome().is_none() {
+            let Some(side) = g.acting_side() else { break };
+            let c = if side == A {
+                order(&g)
+            } else {
+                volley::ai::Player::choose(&mut enemy, &g).unwrap()
+            };
+            let off = match c {
+                Command::Order(
+                    Order::March { unit, to }
+                    | Order::Hustle { unit, to }
+                    | Order::Charge { unit, to, .. },
+                ) => unit == id(0) && to != at(5, 5),
+                _ => false,
+            };
+            assert!(!off, "{:?} on turn {}: {c:?}", LEVEL.get(), g.turn());
+            ok(&mut g, c);
+        }
+        assert_eq!(
+            g.unit(id(0)).map(|u| u.pos),
+            Some(at(5, 5)),
+            "{:?}: {:?}",
+            LEVEL.get(),
+            g.outcome()
+        );
     });
 }

@@ -1,7 +1,9 @@
 //! What a charge is worth (R4.4): the shock it forces on Drilled Foot not secured by pike
 //! and on Undrilled Foot (R9.4), the charge attack with its bonus and lances (R5.2, R5.4,
-//! R7.1), less the ready target's reaction, which strikes first and may cancel it (R5.6).
-//! A target that recoils is followed up and struck disordered (R7.3, R8.6).
+//! R7.1), less the ready target's reaction, which strikes first and may cancel it (R5.6);
+//! the strike counts only as far as the target is likely to stay, when it may still step
+//! away and has done so from a charge before (R4.5). A target that recoils is followed up
+//! and struck disordered (R7.3, R8.6).
 
 use super::danger::volley;
 use super::value::{gives_ground, ground_cost, harm, Blow};
@@ -25,11 +27,26 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
     let left = f64::from(target.uhp);
     let follow = strike * 1.15 + 0.3;
     let held = shock.hold + shock.no_roll;
+    // The shock is rolled at once (R4.4); the strike lands only if the target stays.
+    let stays = if view.expects_step_away(target) {
+        1.0 - STEPS_AWAY_AGAIN
+    } else {
+        1.0
+    };
     let value = ground_cost(&shock, left)
         + shock.recoil * follow
-        + held * ((1.0 - cancel) * strike - react);
-    value + dislodge(view, target, gives_ground(&shock) + (1.0 - cancel) * 0.3)
+        + held * stays * ((1.0 - cancel) * strike - react);
+    value
+        + dislodge(
+            view,
+            target,
+            gives_ground(&shock) + stays * (1.0 - cancel) * 0.3,
+        )
 }
+
+/// R4.5: the chance that a unit which stepped away from a charge before, and still may,
+/// does so again: a player who evades once will evade again.
+const STEPS_AWAY_AGAIN: f64 = 0.9;
 
 /// R5.6: the ready target's reaction on a charger next to it: harm done and chance the
 /// charger gives ground.

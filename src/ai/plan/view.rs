@@ -57,6 +57,9 @@ pub struct View<'a> {
     within_strike: Answers<UnitId, Rivals>,
     /// Our units that have not moved this Movement phase.
     unmoved: OnceCell<Vec<UnitId>>,
+    /// Enemy units that stepped away from a charge before (R4.5), read from the log when
+    /// first asked.
+    stepped_away: OnceCell<Vec<UnitId>>,
     /// Objectives and the units posted to them (R10.3).
     pub posts: Vec<Post>,
     /// Aggression tempered by the balance of strength, 0.0–1.0.
@@ -86,6 +89,7 @@ impl<'a> View<'a> {
             within_strike: Answers::default(),
             volleys: Answers::default(),
             unmoved: OnceCell::new(),
+            stepped_away: OnceCell::new(),
             posts: objectives::posts(game, side),
             boldness: style.aggression,
         };
@@ -279,6 +283,17 @@ impl<'a> View<'a> {
     /// answer, not a reading of the log.
     pub fn charge_target(&self, charger: UnitId) -> Option<UnitId> {
         self.game.charge_target(charger)
+    }
+
+    /// R4.5: whether enemy `target` is likely to step away from a charge declared on it
+    /// now, before the charge strikes: the engine says it still may, and the log shows it
+    /// did so from a charge before (a player remembers how the enemy meets a charge).
+    pub fn expects_step_away(&self, target: &Unit) -> bool {
+        self.game.may_step_away(target.id)
+            && self
+                .stepped_away
+                .get_or_init(|| self.game.stepped_away_from_charges(self.side.other()))
+                .contains(&target.id)
     }
 
     /// Movement phases left after this turn's (R3.3): 0 on the last turn.

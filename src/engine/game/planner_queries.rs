@@ -2,9 +2,12 @@
 //! rules out themselves: who may charge (R4.4), who may react (R5.6), securing by pike with a unit supposed away
 //! (R9.4), the army-morale margin (R10.2), turns left (R3.3), fire from a hex other than
 //! the shooter's own (R6.2), and the pure placement rules of a setup: one unit per hex
-//! (R1.3) and units that start engaged (R4.2); the uhp still to come as reserves (R12.1).
+//! (R1.3) and units that start engaged (R4.2); the uhp still to come as reserves (R12.1);
+//! whether a charge's target may still step away before it strikes, and which units have
+//! stepped away from a charge before, as the log tells (R4.5).
 
 use super::{Game, Sight, Unit};
+use crate::engine::event::{Event, MoveKind, Phase};
 use crate::engine::types::{Formation, MissileWeapon, SideId, Status, UnitId};
 use hexx::Hex;
 
@@ -39,6 +42,46 @@ impl Unit {
 }
 
 impl Game {
+    /// R4.5, R3.2: whether `target` could still step away (disengage) from a charge
+    /// declared against it now, before the charge strikes in the Melee phase: it is the
+    /// Movement phase, the target's side gives its orders after the side ordering now,
+    /// and the target has not moved this turn, is not fleeing and is not IF or UF.
+    pub fn may_step_away(&self, target: UnitId) -> bool {
+        let Some(t) = self.unit(target).filter(|t| t.on_map()) else {
+            return false;
+        };
+        self.phase == Phase::Movement
+            && self.ordering == self.first
+            && t.side != self.ordering
+            && t.marks.moved.is_none()
+            && t.status != Status::Fleeing
+            && !t.troop.formation.is_undisciplined()
+    }
+
+    /// R4.5: the units of `side` that disengaged in a turn in which a charge was declared
+    /// on them, as the log tells, in id order: what a player at the table remembers of
+    /// how the enemy meets a charge.
+    pub fn stepped_away_from_charges(&self, side: SideId) -> Vec<UnitId> {
+        let mut charged: Vec<UnitId> = Vec::new();
+        let mut stepped: Vec<UnitId> = Vec::new();
+        for e in &self.log {
+            match e {
+                Event::TurnBegan { .. } => charged.clear(),
+                Event::ChargeDeclared { target, .. } => charged.push(*target),
+                Event::Moved {
+                    unit,
+                    kind: MoveKind::Disengage,
+                    ..
+                } if charged.contains(unit) => stepped.push(*unit),
+                _ => {}
+            }
+        }
+        stepped.retain(|u| self.unit(*u).is_some_and(|u| u.side == side));
+        stepped.sort_unstable();
+        stepped.dedup();
+        stepped
+    }
+
     /// R12.1, R12.2: the uhp of `side`'s reserves still to come (by turn or by an event
     /// not yet fired), which join its strength when they arrive.
     pub fn uhp_to_come(&self, side: SideId) -> u32 {
