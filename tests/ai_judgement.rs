@@ -396,7 +396,8 @@ fn r10_3_behind_on_points_with_three_turns_left_it_attacks_the_block_in_time() {
 /// Issue 30, R4.5: horse that charged a skirmisher on turn 1, only to see it step away and
 /// the charge called off, does not charge it again on turn 2 while it still may step
 /// away, when another charge is worth making: it charges the Irregular Foot instead, which
-/// may not disengage (R4.5). The planner without the log's lesson charged the skirmisher.
+/// may not disengage (R4.5). On the same ground with no such turn behind it, it charges
+/// the skirmisher.
 #[test]
 fn r4_5_horse_does_not_charge_again_a_skirmisher_that_stepped_away() {
     at_each_level(|| {
@@ -404,7 +405,7 @@ fn r4_5_horse_does_not_charge_again_a_skirmisher_that_stepped_away() {
         let mut g = game(
             vec![
                 unit(A, troop(Formation::HC), 60, 5, 9),
-                unit(B, skirmishers, 60, 5, 5),
+                unit(B, skirmishers.clone(), 60, 5, 5),
                 unit(B, troop(Formation::IF), 120, 9, 7),
             ],
             &[6, 1, 6, 1],
@@ -435,13 +436,31 @@ fn r4_5_horse_does_not_charge_again_a_skirmisher_that_stepped_away() {
             "{:?} gave {given:?}, not a charge on the Irregular Foot",
             LEVEL.get()
         );
+        // The control: the same ground with no turn 1 behind it, and it charges the
+        // skirmisher.
+        let positions: Vec<_> = g.units().iter().map(|u| u.pos).collect();
+        assert_eq!(positions, vec![at(5, 6), at(5, 3), at(9, 7)]);
+        let fresh = computer_at(
+            vec![
+                unit(A, troop(Formation::HC), 60, 5, 6),
+                unit(B, skirmishers, 60, 5, 3),
+                unit(B, troop(Formation::IF), 120, 9, 7),
+            ],
+            Phase::Movement,
+        );
+        let given = order(&fresh);
+        assert!(
+            matches!(given, Command::Order(Order::Charge { target, .. }) if target == id(1)),
+            "{:?} gave {given:?} on fresh ground, not a charge on the skirmisher",
+            LEVEL.get()
+        );
     });
 }
 
 /// Issue 30, R10.3: ahead on the objectives with the limit three turns off, the side holds:
-/// the pike posted on the mill never marches or charges off it while the enemy (the
-/// `advance` script, which marches at it and attacks) comes on, and the side still holds
-/// the mill when the battle ends.
+/// the pike posted on the mill never marches, charges or disengages off it while the enemy
+/// (the `advance` script, which marches at it and attacks) comes on, and is still on the
+/// mill when the battle ends.
 #[test]
 fn r10_3_ahead_on_points_near_the_limit_the_side_holds() {
     at_each_level(|| {
@@ -471,6 +490,7 @@ fn r10_3_ahead_on_points_near_the_limit_the_side_holds() {
                 Command::Order(
                     Order::March { unit, to }
                     | Order::Hustle { unit, to }
+                    | Order::Disengage { unit, to }
                     | Order::Charge { unit, to, .. },
                 ) => unit == id(0) && to != at(5, 5),
                 _ => false,

@@ -113,7 +113,7 @@ const EXPECTED: &[&str] = &[
     "scenarios/rocroi.ron advance random 1: 178 33154a9e7d1c4452",
     "scenarios/rocroi.ron advance random 2: 169 07dc44a416b9e16e",
     "scenarios/rocroi.ron advance random 3: 185 dc2665f50b265c95",
-    "scenarios/rocroi.ron normal random 1: 183 958c74b875ccb547",
+    "scenarios/rocroi.ron normal random 1: 177 23c948212affb962",
     "scenarios/rocroi.ron normal random 2: 156 f0c60e5e6e64a76a",
     "scenarios/rocroi.ron normal random 3: 185 c1dd735ca1d2f527",
     "scenarios/rocroi.ron advance normal 1: 84 455a94254f5a6ca4",

@@ -14,7 +14,8 @@ use std::time::Duration;
 /// early when `cancel` is set (the battle moved on, or the player quit).
 #[derive(Clone, Debug)]
 pub struct Budget {
-    /// Look-aheads (one copy of the battle played to the end of the turn) per decision.
+    /// The most look-aheads (one copy of the battle played to the end of the turn) per
+    /// decision; racing stops sooner when the choice is plain.
     pub iterations: u32,
     /// Wall-clock limit per decision, in play; `None` in sims and tests.
     pub time: Option<Duration>,

@@ -4,18 +4,39 @@
 //! already out of the race (clearly behind), so that no more look-aheads are spent on them.
 
 /// Each candidate's look-ahead values, by round: round `r` of every candidate was played
-/// with the same dice, so values of the same round are compared on equal luck.
+/// with the same dice, so values of the same round are compared on equal luck. A candidate
+/// out of the race keeps its values but is never chosen.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LookaheadValues {
     values: Vec<Vec<f64>>,
+    out: Vec<bool>,
 }
 
 impl LookaheadValues {
-    /// No looks yet at `n` candidates.
+    /// No looks yet at `n` candidates, all in the race.
     pub fn new(n: usize) -> LookaheadValues {
         LookaheadValues {
             values: vec![Vec::new(); n],
+            out: vec![false; n],
         }
+    }
+
+    /// The candidates still in the race, in order.
+    pub fn racing(&self) -> Vec<usize> {
+        (0..self.values.len())
+            .filter(|&i| !self.is_out(i))
+            .collect()
+    }
+
+    /// Takes candidate `which` out of the race.
+    pub fn drop_out(&mut self, which: usize) {
+        if let Some(o) = self.out.get_mut(which) {
+            *o = true;
+        }
+    }
+
+    fn is_out(&self, which: usize) -> bool {
+        self.out.get(which).copied().unwrap_or(true)
     }
 
     /// Adds the value of the next round of candidate `which`.
@@ -25,8 +46,8 @@ impl LookaheadValues {
         }
     }
 
-    /// The index of the candidate of the highest mean, the first (the planner's own, or the
-    /// side's own temper) on a tie, and when none was looked at.
+    /// The index of the candidate in the race of the highest mean, the first (the planner's
+    /// own, or the side's own temper) on a tie, and when none was looked at.
     pub fn best_mean(&self) -> usize {
         let mut best = (0, f64::MIN);
         for (i, m) in self.means().into_iter().enumerate() {
@@ -37,19 +58,19 @@ impl LookaheadValues {
         best.0
     }
 
-    /// Each candidate's mean value (`f64::MIN` for one never looked at).
+    /// Each candidate's mean value (`f64::MIN` for one never looked at or out of the race).
     fn means(&self) -> Vec<f64> {
-        self.values
-            .iter()
-            .map(|v| match v.len() {
+        (self.values.iter().enumerate())
+            .map(|(i, v)| match v.len() {
+                _ if self.is_out(i) => f64::MIN,
                 0 => f64::MIN,
                 n => v.iter().sum::<f64>() / n as f64,
             })
             .collect()
     }
 
-    /// The index of the candidate that leads candidate 0 by the most on average over the
-    /// rounds both were played, among those whose lead is more than `z` standard errors of
+    /// The index of the candidate in the race that leads candidate 0 by the most on average
+    /// over the rounds both were played, among those whose lead is more than `z` standard errors of
     /// the paired differences; 0 when none is.
     pub fn clear_lead(&self, z: f64) -> usize {
         let Some(base) = self.values.first() else {
@@ -59,7 +80,7 @@ impl LookaheadValues {
         for (i, v) in self.values.iter().enumerate().skip(1) {
             let leads: Vec<f64> = v.iter().zip(base).map(|(a, b)| a - b).collect();
             if let Some((mean, se)) = mean_and_error(&leads) {
-                if mean > z * se && mean > best.1 {
+                if !self.is_out(i) && mean > z * se && mean > best.1 {
                     best = (i, mean);
                 }
             }
@@ -70,10 +91,11 @@ impl LookaheadValues {
 
 impl LookaheadValues {
     /// The candidates other than `base` whose paired difference from `base` over the
-    /// rounds both were played is below zero by more than `z` standard errors: clearly
-    /// behind, so further look-aheads at them would hardly change the choice (racing, as
-    /// in Maron and Moore's Hoeffding races). Candidates with fewer than two rounds are
-    /// never behind; one that always scored the same as `base` is (it cannot lead).
+    /// rounds both were played is below zero by `z` standard errors or more: behind, so
+    /// further look-aheads at them would seldom change the choice (racing, after Maron
+    /// and Moore's Hoeffding races, with a looser bound). Candidates with fewer than two
+    /// rounds are never behind; one that always scored the same as `base` is (it cannot
+    /// lead), and so is one the rules refused (worth least in every round).
     pub fn behind(&self, base: usize, z: f64) -> Vec<usize> {
         let Some(b) = self.values.get(base) else {
             return Vec::new();
@@ -82,7 +104,8 @@ impl LookaheadValues {
         for (i, v) in self.values.iter().enumerate() {
             let diffs: Vec<f64> = v.iter().zip(b).map(|(a, b)| a - b).collect();
             if let Some((mean, se)) = mean_and_error(&diffs) {
-                if i != base && mean + z * se <= 0.0 {
+                // A refused candidate's differences overflow: its mean is −∞.
+                if i != base && (mean + z * se <= 0.0 || mean == f64::NEG_INFINITY) {
                     out.push(i);
                 }
             }
@@ -170,9 +193,21 @@ mod tests {
             &[-9.0],
         ]);
         assert_eq!(l.behind(0, 0.5), vec![1, 3]);
+        // A candidate the rules refused is worth least in every round.
+        let refused = looks(&[&[0.1, 0.2, 0.3], &[f64::MIN, f64::MIN, f64::MIN]]);
+        assert_eq!(refused.behind(0, 0.5), vec![1]);
         // Against another base, the base itself is never out.
         assert_eq!(l.behind(2, 0.0), vec![1]);
         assert!(l.behind(9, 0.5).is_empty());
+    }
+
+    #[test]
+    fn a_candidate_out_of_the_race_is_never_chosen() {
+        let mut l = looks(&[&[0.0, 0.0], &[0.1, 0.1], &[0.3, 0.3]]);
+        l.drop_out(2);
+        assert_eq!(l.racing(), vec![0, 1]);
+        assert_eq!(l.best_mean(), 1);
+        assert_eq!(l.clear_lead(2.0), 1);
     }
 
     #[test]

@@ -13,9 +13,10 @@
 //! what a person at the table knows: the position, the log and the rules; it never
 //! replays or identifies the player it faces. Another order than the planner's is given
 //! only for a lead clear of the noise ([`LEAD`]). A candidate that scored exactly as the
-//! base in every round so far, or from round [`RACE_FROM`] on trails it clearly, gets no
-//! more look-aheads: racing (Maron and Moore, "Hoeffding Races", NIPS 1993), which stops
-//! a decision once it is plain and so thinks about twice as fast for much the same play.
+//! base in every round so far, or from round [`RACE_FROM`] on trails it by [`DROP`]
+//! standard errors, gets no more look-aheads: racing (after Maron and Moore, "Hoeffding
+//! Races", NIPS 1993, with a looser bound than theirs), which stops a decision once it is
+//! plain and so thinks about twice as fast for much the same play (docs/computer.md).
 //!
 //! Why rollouts over a portfolio rather than a tree: with a dozen units a side and several
 //! orders each, a turn has too many joint orders for a tree search within a second, while
@@ -186,11 +187,12 @@ impl HardPlayer {
     }
 
     /// Runs `look` (candidate, round, clock) round by round over the candidates still in
-    /// the race, until the budget's rounds (its look-aheads shared among all `n`) or
-    /// `clock` run out, or only the base (`base` of the values so far) is left; each
-    /// candidate's values by round. From round [`RACE_FROM`] on, a candidate clearly
-    /// behind the base ([`LookaheadValues::behind`] by [`DROP`]) gets no more looks. A
-    /// look cut short by the clock (`None`) counts for nothing.
+    /// the race, until the budget's rounds (its look-aheads shared among all `n`, at least
+    /// one round) or `clock` run out, or only the base (`base` of the values so far, a
+    /// candidate in the race) is left; each candidate's values by round. After each round
+    /// a candidate that scored exactly as the base, or from round [`RACE_FROM`] on is
+    /// behind it ([`LookaheadValues::behind`] by [`DROP`]), is out. A look cut short by
+    /// the clock (`None`) counts for nothing.
     fn weigh(
         &self,
         n: usize,
@@ -199,10 +201,9 @@ impl HardPlayer {
         mut look: impl FnMut(usize, u64, &Clock) -> Option<f64>,
     ) -> LookaheadValues {
         let mut looks = LookaheadValues::new(n);
-        let mut racing: Vec<usize> = (0..n).collect();
-        let rounds = self.budget.iterations as usize / n.max(1);
+        let rounds = (self.budget.iterations as usize / n.max(1)).max(1);
         for round in 0..rounds {
-            for &which in &racing {
+            for which in looks.racing() {
                 if clock.up() {
                     return looks;
                 }
@@ -216,8 +217,8 @@ impl HardPlayer {
             if round + 1 >= RACE_FROM {
                 out.extend(looks.behind(b, DROP));
             }
-            racing.retain(|i| !out.contains(i));
-            if racing.len() < 2 {
+            out.into_iter().for_each(|i| looks.drop_out(i));
+            if looks.racing().len() < 2 {
                 break;
             }
         }
@@ -275,6 +276,40 @@ fn mix(seed: u64, rolled: u64, round: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::engine::each_shipped_battle;
+
+    /// Racing: a candidate that scores as the base leaves after two rounds, one behind it
+    /// after four; the base never leaves; a budget smaller than the candidates still
+    /// plays one round.
+    #[test]
+    fn weigh_races_the_candidates_and_keeps_the_base() {
+        let hard = HardPlayer::new(1, [5, 5], Budget::iterations(48));
+        let clock = Clock::start(&hard.budget);
+        let mut count = 0;
+        let values = [0.0, -1.0, 0.0];
+        let looks = hard.weigh(
+            3,
+            &clock,
+            |_| 0,
+            |which, round, _| {
+                count += 1;
+                let wobble = if round % 2 == 0 { 0.1 } else { -0.1 };
+                Some(values.get(which).copied().unwrap_or(0.0) + wobble)
+            },
+        );
+        assert_eq!((count, looks.racing()), (3 + 3 + 2 + 2, vec![0]));
+        let short = HardPlayer::new(1, [5, 5], Budget::iterations(2));
+        let mut count = 0;
+        short.weigh(
+            3,
+            &clock,
+            |l| l.best_mean(),
+            |_, _, _| {
+                count += 1;
+                Some(0.0)
+            },
+        );
+        assert_eq!(count, 3);
+    }
 
     /// Issue 30: the look-ahead's enemy is a spread of plausible play, not one policy: on
     /// every shipped battle the rounds' enemy models give more than one first order for

@@ -27,7 +27,8 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
     let left = f64::from(target.uhp);
     let follow = strike * 1.15 + 0.3;
     let held = shock.hold + shock.no_roll;
-    // The shock is rolled at once (R4.4); the strike lands only if the target stays.
+    // The shock and the reaction come when the charge is declared (R4.4); the strike
+    // lands only if the target stays. One that steps away leaves its hex all the same.
     let stays = if view.expects_step_away(target) {
         1.0 - STEPS_AWAY_AGAIN
     } else {
@@ -35,13 +36,8 @@ pub fn gain(view: &View, charger: &Unit, target: &Unit) -> f64 {
     };
     let value = ground_cost(&shock, left)
         + shock.recoil * follow
-        + held * stays * ((1.0 - cancel) * strike - react);
-    value
-        + dislodge(
-            view,
-            target,
-            gives_ground(&shock) + stays * (1.0 - cancel) * 0.3,
-        )
+        + held * (stays * (1.0 - cancel) * strike - react);
+    value + dislodge(view, target, gives_ground(&shock) + (1.0 - cancel) * 0.3)
 }
 
 /// R4.5: the chance that a unit which stepped away from a charge before, and still may,

@@ -42,10 +42,11 @@ impl Unit {
 }
 
 impl Game {
-    /// R4.5, R3.2: whether `target` could still step away (disengage) from a charge
-    /// declared against it now, before the charge strikes in the Melee phase: it is the
-    /// Movement phase, the target's side gives its orders after the side ordering now,
-    /// and the target has not moved this turn, is not fleeing and is not IF or UF.
+    /// R4.5, R3.2: whether the rules still let `target` step away (disengage) from a
+    /// charge declared against it now, before the charge strikes in the Melee phase: it is
+    /// the Movement phase, the target's side gives its orders after the side ordering now,
+    /// and the target has not moved this turn, is not fleeing and is not IF or UF. Whether
+    /// a hex clear of enemies lies within its march is not asked.
     pub fn may_step_away(&self, target: UnitId) -> bool {
         let Some(t) = self.unit(target).filter(|t| t.on_map()) else {
             return false;
