@@ -5,10 +5,8 @@
 //! level `hard` (issue 13), the time of one decision at the first order of each of those
 //! phases under a thinking budget of `THINK_MS` (100 ms unless set): target p95 within the
 //! budget plus 10%. Last, every decision of a `hard` player through a battle against the
-//! planner and against the `advance` script (seed 1 on each map), where each decision
-//! first checks its model of the enemy by replaying the enemy's commands since the last
-//! one, and against the script looks ahead to the end of the battle, within the same
-//! budget.
+//! planner and against the `advance` script (seed 1 on each map), within the same budget
+//! (`hard` knows nothing of which it faces, issue 30).
 
 #![allow(
     clippy::unwrap_used,
@@ -80,8 +78,7 @@ fn hard_percentiles(ms: u64) {
 }
 
 /// Every decision of a `hard` player (side A, budget `ms`) through a battle against
-/// `enemy` (named `name`), the check of its enemy model (a replay of the enemy's orders)
-/// included.
+/// `enemy` (named `name`).
 fn hard_through_a_battle(ms: u64, name: &str, enemy: fn() -> Box<dyn Player>) {
     println!("hard against {name}, every decision of a battle, budget {ms} ms:");
     for (file, src) in SHIPPED {

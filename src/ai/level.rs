@@ -48,7 +48,7 @@ impl Budget {
 pub const MAX_ITERATIONS: u32 = 400;
 
 /// The most look-aheads per decision of `hard` in `volley sim` unless `--iterations` says;
-/// racing stops sooner when the choice is plain. At 48, `hard` won 59.7% (56.6–62.7) of
+/// racing stops sooner when the choice is plain. At 48, `hard` won 59.2% (56.1–62.2) of
 /// 1,000 games against `normal` at Kircholm (issue 30). In play it takes as many as its
 /// time allows, up to [`MAX_ITERATIONS`].
 pub const SIM_ITERATIONS: u32 = 48;
