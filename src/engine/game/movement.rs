@@ -134,7 +134,7 @@ impl Game {
         match kind {
             MoveKind::March | MoveKind::Hustle if engaged => return Err(RuleError::Engaged(unit)),
             MoveKind::Charge => return self.check_charge(u, to, target),
-            MoveKind::Disengage if !engaged || u.troop.formation.is_undisciplined() => {
+            MoveKind::Disengage if !engaged || !u.disengages_at_all() => {
                 return Err(RuleError::CannotDisengage(unit))
             }
             MoveKind::Disengage if self.next_to_enemy(to, u.side) => {

@@ -18,6 +18,12 @@ impl Unit {
         !self.troop.formation.is_undisciplined()
     }
 
+    /// R4.5: whether the unit's formation ever disengages (IF and UF never do), whatever
+    /// its status now.
+    pub fn disengages_at_all(&self) -> bool {
+        !self.troop.formation.is_undisciplined()
+    }
+
     /// R4.4: whether the unit may declare a charge now: a steady unit of a formation that
     /// charges (the first test of a charge order's check).
     pub fn may_charge(&self) -> bool {
@@ -56,7 +62,7 @@ impl Game {
             && t.side != self.ordering
             && t.marks.moved.is_none()
             && t.status != Status::Fleeing
-            && !t.troop.formation.is_undisciplined()
+            && t.disengages_at_all()
     }
 
     /// R4.5: the units of `side` that disengaged in a turn in which a charge was declared

@@ -236,7 +236,7 @@ impl Game {
         if let Some(m) = marches {
             known.keep(MoveKind::March, m);
         }
-        if !u.troop.formation.is_undisciplined() {
+        if u.disengages_at_all() {
             let away = self.reach(unit, MoveKind::Disengage);
             let orders = away
                 .ends()
