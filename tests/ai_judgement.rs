@@ -18,10 +18,11 @@ mod common;
 use common::*;
 use std::cell::Cell;
 use volley::ai::level::{self, Budget, Level};
+use volley::ai::{AdvancePlayer, HoldPlayer, Player};
 use volley::engine::game::Objective;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::Order;
-use volley::engine::{Actor, Command, Game, Phase, Status, UnitSetup};
+use volley::engine::{Actor, Command, Dice, Game, Phase, Status, UnitSetup};
 
 const A: SideId = SideId::A;
 const B: SideId = SideId::B;
@@ -314,16 +315,42 @@ fn r5_6_a_disordered_unit_does_not_march_up_to_a_ready_pike() {
     });
 }
 
+/// The mill at `(col, row)`: an objective worth 1 to either side (R10.3).
+fn the_mill(col: i32, row: i32) -> Objective {
+    Objective {
+        name: "the mill".into(),
+        hex: at(col, row),
+        value: 1,
+        owner: None,
+    }
+}
+
+/// Plays `g` on with the computer as side A and `script` as side B, showing `watch` each
+/// command before it is given: it stops when the battle ends or `watch` says no.
+fn against_script(
+    g: &mut Game,
+    script: &mut dyn Player,
+    mut watch: impl FnMut(&Game, &Command) -> bool,
+) {
+    while g.outcome().is_none() {
+        let Some(side) = g.acting_side() else { break };
+        let c = if side == A {
+            order(g)
+        } else {
+            script.choose(g).expect("the script answers")
+        };
+        if !watch(g, &c) {
+            break;
+        }
+        ok(g, c);
+    }
+}
+
 /// Turn 1 of `limit` with the mill at (5, 5) the only objective, after side A's Movement
 /// orders.
 fn turn_one_of(limit: u32, units: Vec<UnitSetup>) -> Game {
     let mut s = setup(units);
-    s.objectives = vec![Objective {
-        name: "the mill".into(),
-        hex: at(5, 5),
-        value: 1,
-        owner: None,
-    }];
+    s.objectives = vec![the_mill(5, 5)];
     s.turn_limit = Some(limit);
     let mut g = game_with(s, &[6, 1]);
     to_phase(&mut g, Phase::Movement);
@@ -368,27 +395,15 @@ fn r10_3_behind_on_points_with_three_turns_left_it_attacks_the_block_in_time() {
             unit(A, pikemen(), 120, 6, 11),
             unit(B, pikemen(), 120, 5, 1),
         ]);
-        s.objectives = vec![Objective {
-            name: "the mill".into(),
-            hex: at(5, 1),
-            value: 1,
-            owner: None,
-        }];
+        s.objectives = vec![the_mill(5, 1)];
         s.turn_limit = Some(4);
         s.defender = B;
-        let mut g = volley::engine::Game::new(s, volley::engine::Dice::seeded(7)).unwrap();
-        let mut hold = volley::ai::HoldPlayer;
+        let mut g = Game::new(s, Dice::seeded(7)).unwrap();
         let mut struck = false;
-        while g.turn() <= 3 && g.outcome().is_none() && !struck {
-            let Some(side) = g.acting_side() else { break };
-            let c = if side == A {
-                order(&g)
-            } else {
-                volley::ai::Player::choose(&mut hold, &g).unwrap()
-            };
-            struck |= matches!(c, Command::Order(Order::Charge { target, .. } | Order::Attack { target, .. }) if target == id(3));
-            ok(&mut g, c);
-        }
+        against_script(&mut g, &mut HoldPlayer, |g, c| {
+            struck |= matches!(c, Command::Order(Order::Charge { target, .. } | Order::Attack { target, .. }) if *target == id(3));
+            g.turn() <= 3 && !struck
+        });
         assert!(struck, "{:?} never struck the block by turn 3", LEVEL.get());
     });
 }
@@ -470,23 +485,11 @@ fn r10_3_ahead_on_points_near_the_limit_the_side_holds() {
             unit(B, troop(Formation::LC), 60, 5, 1),
             unit(B, musketeers(), 120, 6, 1),
         ]);
-        s.objectives = vec![Objective {
-            name: "the mill".into(),
-            hex: at(5, 5),
-            value: 1,
-            owner: None,
-        }];
+        s.objectives = vec![the_mill(5, 5)];
         s.turn_limit = Some(3);
-        let mut g = volley::engine::Game::new(s, volley::engine::Dice::seeded(11)).unwrap();
-        let mut enemy = volley::ai::AdvancePlayer;
-        while g.outcome().is_none() {
-            let Some(side) = g.acting_side() else { break };
-            let c = if side == A {
-                order(&g)
-            } else {
-                volley::ai::Player::choose(&mut enemy, &g).unwrap()
-            };
-            let off = match c {
+        let mut g = Game::new(s, Dice::seeded(11)).unwrap();
+        against_script(&mut g, &mut AdvancePlayer, |g, c| {
+            let off = match *c {
                 Command::Order(
                     Order::March { unit, to }
                     | Order::Hustle { unit, to }
@@ -496,8 +499,8 @@ fn r10_3_ahead_on_points_near_the_limit_the_side_holds() {
                 _ => false,
             };
             assert!(!off, "{:?} on turn {}: {c:?}", LEVEL.get(), g.turn());
-            ok(&mut g, c);
-        }
+            true
+        });
         assert_eq!(
             g.unit(id(0)).map(|u| u.pos),
             Some(at(5, 5)),
