@@ -62,6 +62,8 @@ fn long_battle() -> Resumed {
         levels: Default::default(),
         opening_dice: Vec::new(),
         commands,
+        draws: Vec::new(),
+        network: None,
         game,
     }
 }

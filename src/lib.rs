@@ -15,6 +15,8 @@ pub mod engine;
 pub mod files;
 /// Quick battles generated from army lists, a size, a ground and a seed (issue 29).
 pub mod generate;
+/// Battles across two machines: host and join, fair dice, a sealed line (issue 31).
+pub mod net;
 /// The rules of play as shipped (`docs/rules.md`), and how to find a rule or a cited id.
 pub mod rulebook;
 /// Saving and resuming battles.

@@ -128,6 +128,11 @@ enum Cmd {
     /// Generate a quick battle from two army lists, a size, a ground and a seed, written
     /// to standard output as a scenario (`volley generate --list` lists what it is made of).
     Generate(volley::commands::generate::GenerateArgs),
+    /// Open a battle for a second player on another machine: shows the address and a
+    /// join code to give them.
+    Host(volley::commands::network::HostArgs),
+    /// Join a battle another player hosts, with the address and code their screen shows.
+    Join(volley::commands::network::JoinArgs),
     /// Print each unit of a scenario with its derived numbers.
     Units {
         file: PathBuf,
@@ -317,6 +322,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Test { files, rules } => Ok(test_files::run(&files, rules.as_deref())),
         Cmd::Units { file, format } => units::print(&file, format == Format::Json),
         Cmd::Points(args) => volley::commands::points::run(&points_action(&args), &args.out),
+        Cmd::Host(args) => volley::commands::network::host(args),
+        Cmd::Join(args) => volley::commands::network::join(args),
         Cmd::Generate(args) => {
             // The clock seeds a battle only when no --seed is given; the header shows it.
             let clock = args.seed.unwrap_or_else(volley::commands::play::clock_seed);

@@ -157,3 +157,25 @@ fn command_stream_crashes_play_out() {
         stream::play(&std::fs::read(path).unwrap());
     }
 }
+
+/// Issue 31: the network decoder's hostile inputs are refused, never a panic: each file as
+/// a message and as a frame.
+#[test]
+fn wire_crashes_are_refused() {
+    for path in crashes("wire") {
+        let data = std::fs::read(&path).unwrap();
+        assert!(
+            volley::net::wire::decode(&data).is_err(),
+            "{}",
+            path.display()
+        );
+        let mut reader = data.as_slice();
+        if let Ok(frame) = volley::net::secure::read_frame(&mut reader) {
+            assert!(
+                volley::net::wire::decode(&frame).is_err(),
+                "{}",
+                path.display()
+            );
+        }
+    }
+}

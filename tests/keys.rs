@@ -455,6 +455,8 @@ fn i26_every_key_of_the_replay_viewer_reaches_a_handler() {
                 levels: Default::default(),
                 opening_dice: Vec::new(),
                 commands: played.commands().to_vec(),
+                draws: Vec::new(),
+                network: None,
                 game: played.game().clone(),
             })
             .unwrap();

@@ -323,6 +323,8 @@ fn the_replay_viewer_steps_by_command_and_phase_and_jumps_to_a_turn() {
         levels: Default::default(),
         opening_dice: Vec::new(),
         commands: app.commands().to_vec(),
+        draws: Vec::new(),
+        network: None,
         game,
     };
     let mut replay = Replay::new(resumed).unwrap();

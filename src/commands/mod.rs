@@ -8,6 +8,9 @@
 pub mod ablation;
 pub mod check;
 pub mod generate;
+pub mod network;
+pub mod network_headless;
+mod network_screen;
 pub mod play;
 pub mod points;
 pub mod points_battles;

@@ -63,6 +63,9 @@ pub(super) fn session(start: Start, args: &PlayArgs) -> Result<ExitCode> {
     let pause = std::time::Duration::from_millis(args.pause);
     let (exit, report) =
         crate::tui::run(start, &open, pause, !args.no_mouse).context("the terminal failed")?;
+    if let Exit::Network(choice) = exit {
+        return super::network::from_title(*choice, args.data_dir.clone(), args.no_mouse);
+    }
     Ok(farewell(&exit, report.as_ref()))
 }
 
@@ -74,12 +77,12 @@ fn opened(choice: Choice, data_dir: &Path, args: &PlayArgs) -> Result<App, OpenE
             prepared(app, data_dir, None, args)
         }
         Choice::Resume(path) => resumed(&path, data_dir, args),
-        Choice::Branch(scenario, seed, commands, controllers) => {
+        Choice::Branch(scenario, seed, history, controllers) => {
             let app =
-                App::branch(*scenario, seed, commands, controllers).map_err(OpenError::Battle)?;
+                App::branch(*scenario, seed, *history, controllers).map_err(OpenError::Battle)?;
             prepared(app, data_dir, None, args)
         }
-        Choice::Quit => Err(OpenError::Nothing),
+        Choice::Quit | Choice::Network(_) => Err(OpenError::Nothing),
     }
 }
 
@@ -126,9 +129,11 @@ pub(super) fn prepared(
 /// Says where the battle is saved and how to resume it, or that its newest state was not
 /// saved and what the newest save holds (issue 25); the exit status for `exit`, and 1
 /// when the battle as it ended is not saved.
-fn farewell(exit: &Exit, report: Option<&SaveReport>) -> ExitCode {
-    if let Exit::ComputerFailed(reason) = exit {
-        eprintln!("volley: {}", escape_text(&reason.to_string()));
+pub(super) fn farewell(exit: &Exit, report: Option<&SaveReport>) -> ExitCode {
+    match exit {
+        Exit::ComputerFailed(reason) => eprintln!("volley: {}", escape_text(&reason.to_string())),
+        Exit::Stopped(why) => eprintln!("volley: {}", escape_text(why)),
+        _ => {}
     }
     for line in report.map(SaveReport::lines).unwrap_or_default() {
         eprintln!("{line}");
@@ -136,7 +141,8 @@ fn farewell(exit: &Exit, report: Option<&SaveReport>) -> ExitCode {
     let unsaved = report.is_some_and(|r| !r.is_current());
     match exit {
         Exit::Signal(signal) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
-        Exit::ComputerFailed(_) => ExitCode::FAILURE,
+        Exit::ComputerFailed(_) | Exit::Stopped(_) => ExitCode::FAILURE,
+        Exit::Network(_) => ExitCode::SUCCESS,
         Exit::Quit if unsaved => ExitCode::FAILURE,
         Exit::Quit => ExitCode::SUCCESS,
     }

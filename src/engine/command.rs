@@ -43,6 +43,12 @@ impl Command {
         matches!(self, Command::Order(_))
     }
 
+    /// Whether this is a player's order or answer to a decision: the commands a player
+    /// gives in turn (not a forced die, not a concession, which may come at any time).
+    pub fn is_order_or_answer(&self) -> bool {
+        matches!(self, Command::Order(_) | Command::Answer(_))
+    }
+
     /// The order, if this is one.
     pub fn order(&self) -> Option<Order> {
         match *self {

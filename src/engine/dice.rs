@@ -1,7 +1,9 @@
 //! The game's dice: a portable seeded generator (ChaCha8, stable across machines and
 //! dependency upgrades because die faces are drawn here, not by a library's range sampler),
 //! or a script of exact faces for tests, which fails the test when it runs out rather than
-//! quietly rolling on. Used by every roll of R3.1, R5.1, R9 and R10.2.
+//! quietly rolling on. Used by every roll of R3.1, R5.1, R9 and R10.2. In a battle across
+//! two machines (issue 31) each command's dice come from a [`SharedDraw`]: a value from
+//! each player, hashed together, so neither chose or foresaw them.
 
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -41,6 +43,17 @@ impl Dice {
             source: Source::Scripted(faces.into_iter().collect()),
             forced: VecDeque::new(),
             rolled: 0,
+        }
+    }
+
+    /// The dice of one command of a battle across two machines: ChaCha8 seeded by the
+    /// SHA-256 of the draw's number and both players' values (issue 31). The count of dice
+    /// rolled goes on from `rolled`, so "a die was rolled since" stays a question of counts.
+    pub fn shared(draw: &SharedDraw, rolled: u64) -> Dice {
+        Dice {
+            source: Source::Seeded(Box::new(ChaCha8Rng::from_seed(draw.seed()))),
+            forced: VecDeque::new(),
+            rolled,
         }
     }
 
@@ -90,6 +103,94 @@ impl Dice {
     }
 }
 
+/// 32 bytes of a player's randomness, written as 64 hex digits in saves and messages.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Entropy(pub [u8; 32]);
+
+impl std::fmt::Debug for Entropy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_hex())
+    }
+}
+
+impl Entropy {
+    /// The 64 lower-case hex digits of the bytes.
+    pub fn to_hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The bytes of 64 hex digits; `None` for any other text.
+    pub fn from_hex(text: &str) -> Option<Entropy> {
+        let digits: Vec<u8> = text
+            .chars()
+            .map(|c| c.to_digit(16).and_then(|d| u8::try_from(d).ok()))
+            .collect::<Option<_>>()?;
+        let bytes: Vec<u8> = digits
+            .chunks(2)
+            .map(|p| match p {
+                [hi, lo] => hi * 16 + lo,
+                _ => 0,
+            })
+            .collect();
+        (digits.len() == 64)
+            .then(|| bytes.try_into().ok())
+            .flatten()
+            .map(Entropy)
+    }
+}
+
+impl serde::Serialize for Entropy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_hex())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Entropy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Entropy, D::Error> {
+        let text = String::deserialize(d)?;
+        Entropy::from_hex(&text)
+            .ok_or_else(|| serde::de::Error::custom("expected 64 hex digits (32 bytes)"))
+    }
+}
+
+/// The dice of one command in a battle across two machines (issue 31): the exchange's
+/// number and the value each player revealed for it, the host's first. Saves keep every
+/// draw with the index of the command it rolled for, so either player can replay the
+/// battle and check each value against the other's commitment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SharedDraw {
+    /// The index in the command list of the command these dice are for.
+    pub command: u32,
+    /// The exchange's number, counted from 1 over the battle (refused commands count too).
+    pub number: u32,
+    /// The host's value.
+    pub host: Entropy,
+    /// The joining player's value.
+    pub join: Entropy,
+}
+
+impl SharedDraw {
+    /// The dice's seed: SHA-256 of a label, the number and both values.
+    pub fn seed(&self) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        let mut h = Sha256::new();
+        h.update(b"volley shared dice 1");
+        h.update(self.number.to_be_bytes());
+        h.update(self.host.0);
+        h.update(self.join.0);
+        h.finalize().into()
+    }
+
+    /// The seed of a whole battle whose opening this draw is: the first 8 bytes of
+    /// [`SharedDraw::seed`], little-endian.
+    pub fn battle_seed(&self) -> u64 {
+        let seed = self.seed();
+        let mut first = [0u8; 8];
+        first.copy_from_slice(seed.get(..8).unwrap_or(&[0; 8]));
+        u64::from_le_bytes(first)
+    }
+}
+
 /// Unbiased face by rejection sampling on 32-bit words.
 fn uniform(rng: &mut ChaCha8Rng, sides: u32) -> u32 {
     let zone = u32::MAX - (u32::MAX % sides);
@@ -135,6 +236,45 @@ mod tests {
         let same: Vec<u32> = (0..10).map(|_| plain.roll(6)).collect();
         assert_eq!(rest, same);
         assert_eq!(forced.rolled(), 12);
+    }
+
+    #[test]
+    fn shared_dice_follow_both_values_and_the_number() {
+        let draw = SharedDraw {
+            command: 0,
+            number: 1,
+            host: Entropy([1; 32]),
+            join: Entropy([2; 32]),
+        };
+        let faces = |d: SharedDraw| {
+            let mut dice = Dice::shared(&d, 5);
+            let f: Vec<u32> = (0..20).map(|_| dice.roll(6)).collect();
+            (f, dice.rolled())
+        };
+        assert_eq!(faces(draw), faces(draw));
+        assert_eq!(faces(draw).1, 25, "the count goes on");
+        for other in [
+            SharedDraw { number: 2, ..draw },
+            SharedDraw {
+                host: Entropy([3; 32]),
+                ..draw
+            },
+            SharedDraw {
+                join: Entropy([3; 32]),
+                ..draw
+            },
+        ] {
+            assert_ne!(faces(draw).0, faces(other).0);
+        }
+    }
+
+    #[test]
+    fn entropy_reads_back_its_hex_and_nothing_else() {
+        let e = Entropy(std::array::from_fn(|i| (i * 37 % 256) as u8));
+        assert_eq!(Entropy::from_hex(&e.to_hex()), Some(e));
+        assert_eq!(Entropy::from_hex("ab"), None);
+        assert_eq!(Entropy::from_hex(&"g".repeat(64)), None);
+        assert_eq!(Entropy::from_hex(&"é".repeat(64)), None);
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub mod types;
 pub mod unit;
 
 pub use command::{Answer, Command, Decision, Order};
-pub use dice::Dice;
+pub use dice::{Dice, Entropy, SharedDraw};
 pub use error::{Refusal, RuleError};
 pub use event::{AttackKind, CancelReason, Event, Modifier, ModifierKind, MoveKind, Phase, Role};
 #[cfg(test)]

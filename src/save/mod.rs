@@ -16,7 +16,7 @@ pub use error::SaveError;
 pub use header::{SaveHeader, FIRST_HEADER_FORMAT, HEADER_BYTES};
 
 use crate::ai::Level;
-use crate::engine::{Command, Dice, Event, Game, Rules, SideId};
+use crate::engine::{Command, Dice, Entropy, Event, Game, Rules, SharedDraw, SideId};
 use crate::files::ReadError;
 use crate::scenario::data::MAX_FILE_BYTES;
 use crate::scenario::{Controller, Scenario, MAX_TURN_LIMIT, MAX_UNITS};
@@ -50,6 +50,10 @@ const COMMANDS_PER_TURN: u64 = 16;
 /// with its indent is under 80 bytes).
 const MAX_COMMAND_BYTES: u64 = 96;
 
+/// Longest line one shared draw takes in a save of a battle across two machines (two
+/// values of 64 hex digits, two numbers and the field names are under 200 bytes).
+const MAX_DRAW_BYTES: u64 = 200;
+
 /// Commands any battle may take beyond its turns' share: forced dice (`--dice`) and room
 /// to spare, so that a small battle's bound is never met by a save the game wrote.
 const COMMANDS_PER_BATTLE: u64 = 10_000;
@@ -74,9 +78,10 @@ pub const fn max_save_bytes(units: usize, turn_limit: u32, scenario_bytes: usize
     } else {
         scenario_bytes
     } as u64;
-    let commands =
-        turns * (units * COMMANDS_PER_UNIT_TURN + COMMANDS_PER_TURN) + COMMANDS_PER_BATTLE;
-    SAVE_OVERHEAD_BYTES + 3 * scenario + commands * MAX_COMMAND_BYTES
+    let played = turns * (units * COMMANDS_PER_UNIT_TURN + COMMANDS_PER_TURN);
+    let commands = played + COMMANDS_PER_BATTLE;
+    // Only the commands played roll shared dice: forced dice are off across two machines.
+    SAVE_OVERHEAD_BYTES + 3 * scenario + commands * MAX_COMMAND_BYTES + played * MAX_DRAW_BYTES
 }
 
 /// The most bytes a save's copy of its rules file (issue 28) adds: a raw string of at most
@@ -178,10 +183,31 @@ pub struct SaveFile {
     pub levels: [Level; 2],
     /// Every command given, in order: the battle is its seed and these.
     pub commands: Vec<Command>,
+    /// A battle across two machines (issue 31): the dice each command rolled with, drawn
+    /// from both players' values; written only when there are some.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draws: Vec<SharedDraw>,
+    /// A battle across two machines: who played which side and each player's commitment
+    /// to its values, so that every draw can be checked; written only for such a battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<NetworkRecord>,
     /// Number of events after the last command.
     pub events: usize,
     /// Digest of every event after the last command ([`digest`]).
     pub digest: u64,
+}
+
+/// What a save of a battle across two machines keeps of it beyond its draws (issue 31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NetworkRecord {
+    /// The side the host played.
+    pub host_side: SideId,
+    /// The head of each player's chain of values, the host's first: each value revealed
+    /// hashes, with its number, back to the one before and at last to this head.
+    pub heads: [Entropy; 2],
+    /// The opening's draw (number 1), whose [`SharedDraw::battle_seed`] is the seed.
+    pub opening: SharedDraw,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -206,6 +232,10 @@ pub struct Resumed {
     pub opening_dice: Vec<u32>,
     /// Every command given so far.
     pub commands: Vec<Command>,
+    /// The shared dice of a battle across two machines, none for others (issue 31).
+    pub draws: Vec<SharedDraw>,
+    /// The players' commitments of a battle across two machines.
+    pub network: Option<NetworkRecord>,
     /// The battle replayed to its last command.
     pub game: Game,
 }
@@ -220,6 +250,11 @@ pub fn digest(events: &[Event]) -> u64 {
         }
     }
     h
+}
+
+/// FNV-1a of a text: the digest of a scenario text that saves and a network join compare.
+pub fn text_digest(text: &str) -> u64 {
+    fnv(text.as_bytes())
 }
 
 /// FNV-1a of `bytes`.
@@ -272,6 +307,8 @@ impl SaveFile {
             levels: Default::default(),
             opening_dice: Vec::new(),
             commands: commands.to_vec(),
+            draws: Vec::new(),
+            network: None,
             events: game.log().len(),
             digest: digest(game.log()),
         }
@@ -524,13 +561,14 @@ impl SaveFile {
             }
         })?;
         self.check_header(&scenario, path)?;
-        for (index, c) in self.commands.iter().enumerate() {
-            game.submit(*c).map_err(|e| SaveError::Replay {
+        self.check_draws(path)?;
+        crate::engine::game::replay(&mut game, &self.commands, &self.draws).map_err(
+            |(index, e)| SaveError::Replay {
                 path: p(),
                 index,
                 message: e.to_string(),
-            })?;
-        }
+            },
+        )?;
         self.check_reached(&game, path)?;
         Ok(Resumed {
             scenario,
@@ -539,8 +577,37 @@ impl SaveFile {
             levels: self.levels,
             opening_dice: self.opening_dice,
             commands: self.commands,
+            draws: self.draws,
+            network: self.network,
             game,
         })
+    }
+
+    /// A battle across two machines: every draw's values hash back to the players'
+    /// commitments (issue 31), so neither player's dice were changed after the fact.
+    fn check_draws(&self, path: &Path) -> Result<(), SaveError> {
+        let Some(net) = &self.network else {
+            return match self.draws.is_empty() {
+                true => Ok(()),
+                false => Err(SaveError::Edited {
+                    path: path.to_path_buf(),
+                    what: "it has shared dice but no record of the players' commitments".into(),
+                }),
+            };
+        };
+        let edited = |what| SaveError::Edited {
+            path: path.to_path_buf(),
+            what,
+        };
+        if net.opening.battle_seed() != self.seed {
+            return Err(edited(
+                "its seed is not the one its opening values make".into(),
+            ));
+        }
+        let all: Vec<SharedDraw> = std::iter::once(net.opening)
+            .chain(self.draws.iter().copied())
+            .collect();
+        crate::net::chain::check_draws(net.heads, &all).map_err(edited)
     }
 
     /// A save with a header: the header's units and turn limit are the scenario's.

@@ -13,6 +13,7 @@ use hexx::Hex;
 
 mod input;
 mod mouse;
+pub mod net;
 mod reading;
 mod saving;
 
@@ -70,6 +71,11 @@ pub enum Mode {
     SaveAs {
         /// The name so far.
         name: String,
+    },
+    /// `T`, a battle across two machines: a line of chat to the other player, being typed.
+    Chat {
+        /// The line so far.
+        line: String,
     },
     /// `F`, a designer's tool: the faces the next dice will show, being typed (`6 6 3`).
     ForceDice {
@@ -183,6 +189,13 @@ pub struct App {
     pub(super) seed: u64,
     /// Every command given, in order: with the seed, the whole battle.
     commands: Vec<Command>,
+    /// A battle across two machines (issue 31): the shared dice of its commands, by the
+    /// index of the command each rolled for; none for other battles.
+    pub(super) draws: Vec<crate::engine::SharedDraw>,
+    /// A battle across two machines: the players' commitments, for its saves.
+    pub(super) network: Option<crate::save::NetworkRecord>,
+    /// A battle across two machines: this player's seat (issue 31).
+    net: Option<net::NetSeat>,
     /// Who gives each side's orders.
     pub(super) controllers: [Controller; 2],
     /// The computer's level on each side it plays.
@@ -223,6 +236,9 @@ pub struct App {
     /// The lock on the autosave file, so no other game writes it.
     lock: Option<crate::save::lock::SaveLock>,
     undo_ok: bool,
+    /// The side whose last command could be taken back (a movement order with no die
+    /// rolled since), whoever played it.
+    undo_by: Option<SideId>,
     last_human: Option<SideId>,
     /// Each unit's tag, by unit id (see [`super::tags`]).
     tags: Vec<char>,
@@ -283,8 +299,17 @@ impl App {
         self.log_panel.to_end();
     }
 
-    /// Submits a command from the player or the computer.
+    /// Submits a command from the player or the computer: across the line in a battle
+    /// across two machines (applied when the host accepts it), else here at once.
     pub fn submit(&mut self, command: Command) -> bool {
+        if self.net.is_some() {
+            return self.net_send(command);
+        }
+        self.submit_here(command)
+    }
+
+    /// Gives a command to this side's battle at once.
+    pub(super) fn submit_here(&mut self, command: Command) -> bool {
         let start = self.game.log().len();
         match self.apply(command) {
             Ok(()) => {
@@ -318,6 +343,12 @@ impl App {
         let empty = (command == Command::Order(Order::EndOrders))
             .then(|| self.empty_phase_line())
             .flatten();
+        let index = self.commands.len() as u32;
+        if let Ok(at) = self.draws.binary_search_by_key(&index, |d| d.command) {
+            if let Some(draw) = self.draws.get(at).copied() {
+                self.game.draw_dice(&draw);
+            }
+        }
         let events = self.game.submit(command).map(<[_]>::to_vec)?;
         self.commands.push(command);
         if let Some(side) = acting {
@@ -326,8 +357,11 @@ impl App {
         }
         self.traces.follow(&self.game);
         // Only a person's own order is taken back, never the computer's.
-        let human = acting.is_some_and(|s| self.controller(s) == Controller::Human);
-        self.undo_ok = human && is_movement_order(&command) && self.game.dice_rolled() == before;
+        let here = |s: SideId| self.controller(s) == Controller::Human && !self.is_remote(s);
+        let human = acting.is_some_and(here);
+        let undoable = is_movement_order(&command) && self.game.dice_rolled() == before;
+        self.undo_by = acting.filter(|_| undoable);
+        self.undo_ok = human && undoable;
         if (events.iter()).any(|e| matches!(e, crate::engine::Event::UnitDefected { .. })) {
             // A defector's tag may be one its new side already uses (R12.3).
             self.tags = super::tags::after_defection(&self.game, &self.tags);
@@ -367,14 +401,15 @@ impl App {
         let Some(side) = self.game.acting_side() else {
             return;
         };
-        if self.controller(side) != Controller::Human {
+        if self.controller(side) != Controller::Human || self.is_remote(side) {
             return;
         }
         if skip && self.skip_empty_phase(side) {
             return;
         }
         let changed = self.last_human.is_some_and(|s| s != side);
-        let both_human = self.controllers.iter().all(|c| *c == Controller::Human);
+        let both_human =
+            self.net.is_none() && self.controllers.iter().all(|c| *c == Controller::Human);
         if both_human && changed && self.settings.handovers {
             let from = (*side.of(&self.seen)).min(self.log.len());
             let summary = self.log.get(from..).unwrap_or_default().to_vec();
@@ -457,6 +492,7 @@ impl App {
                 .game()
                 .acting_side()
                 .is_some_and(|s| self.controller(s) == Controller::Computer)
+            && !self.is_remote_turn_or_waiting()
     }
 
     /// The tag that tells a unit apart from its side's others (`?` if unknown).
@@ -491,16 +527,23 @@ impl App {
         let message = "battle resumed".to_string();
         let levels = r.levels;
         let dice = (r.seed, r.opening_dice.as_slice());
-        let mut app =
-            match App::replayed_opened(r.scenario.clone(), dice, &r.commands, r.controllers) {
-                Ok(app) => app,
-                // The save was replayed once already; this cannot fail, but if it does the
-                // battle is still shown, with its log rebuilt from the game.
-                Err(_) => App::viewing(r.scenario, r.game, r.seed, r.commands, r.controllers),
-            };
+        let replayed = App::replayed_opened(
+            r.scenario.clone(),
+            dice,
+            (&r.commands, &r.draws),
+            r.controllers,
+        );
+        let mut app = match replayed {
+            Ok(app) => app,
+            // The save was replayed once already; this cannot fail, but if it does the
+            // battle is still shown, with its log rebuilt from the game.
+            Err(_) => App::viewing(r.scenario, r.game, r.seed, r.commands, r.controllers),
+        };
         app.opening_dice = r.opening_dice;
         app.message = message;
         app.levels = levels;
+        app.draws = r.draws;
+        app.network = r.network;
         app
     }
 
@@ -508,10 +551,12 @@ impl App {
     pub fn branch(
         scenario: Scenario,
         seed: u64,
-        commands: Vec<Command>,
+        history: super::title::History,
         controllers: [Controller; 2],
     ) -> Result<App, GameError> {
-        let mut app = App::replayed(scenario, seed, &commands, controllers)?;
+        let played = (history.commands.as_slice(), history.draws.as_slice());
+        let mut app = App::replayed_opened(scenario, (seed, &[]), played, controllers)?;
+        app.network = history.network;
         app.message = format!("playing on from command {}", app.commands().len());
         Ok(app)
     }
@@ -524,7 +569,7 @@ impl App {
         commands: &[Command],
         controllers: [Controller; 2],
     ) -> Result<App, GameError> {
-        App::replayed_opened(scenario, (seed, &[]), commands, controllers)
+        App::replayed_opened(scenario, (seed, &[]), (commands, &[]), controllers)
     }
 
     /// [`App::replayed`] for a battle whose first dice were forced (`--dice`): `dice` is
@@ -532,12 +577,13 @@ impl App {
     pub fn replayed_opened(
         scenario: Scenario,
         (seed, faces): (u64, &[u32]),
-        commands: &[Command],
+        (commands, draws): (&[Command], &[crate::engine::SharedDraw]),
         controllers: [Controller; 2],
     ) -> Result<App, GameError> {
         let game = opened(&scenario, seed, faces).map_err(|_| GameError::NotSetUp)?;
         let mut app = App::start(scenario, game, seed, Vec::new(), controllers, String::new());
         app.opening_dice = faces.to_vec();
+        app.draws = draws.to_vec();
         app.last_human = None;
         for (i, c) in commands.iter().enumerate() {
             app.apply(*c).map_err(|reason| GameError::RefusedOnReplay {
@@ -578,6 +624,9 @@ impl App {
             game,
             seed,
             commands,
+            draws: Vec::new(),
+            network: None,
+            net: None,
             levels,
             think_ms: DEFAULT_THINK_MS,
             controllers,
@@ -597,6 +646,7 @@ impl App {
             save_alert: None,
             lock: None,
             undo_ok: false,
+            undo_by: None,
             last_human: None,
             tags: Vec::new(),
             opening_dice: Vec::new(),
@@ -626,6 +676,8 @@ impl App {
         );
         file.levels = self.levels;
         file.opening_dice = self.opening_dice.clone();
+        file.draws = self.draws.clone();
+        file.network = self.network;
         file
     }
 
@@ -633,6 +685,14 @@ impl App {
     pub fn default_save_name(&self) -> String {
         let stem = crate::save::file_stem(&self.scenario.file);
         format!("{stem}-turn-{}", self.game.turn())
+    }
+
+    /// In a battle across two machines: the other player's turn, or this player's command
+    /// still waiting for its answer (the computer on this side waits too).
+    fn is_remote_turn_or_waiting(&self) -> bool {
+        self.net.as_ref().is_some_and(|n| {
+            n.peer.waiting() || !n.peer.in_step() || self.game.acting_side() != Some(n.peer.side())
+        })
     }
 
     /// Takes back the last movement order if no die has been rolled since (issue: undo).
@@ -645,26 +705,45 @@ impl App {
                     .into();
             return;
         }
+        if self.net.is_some() {
+            return self.net_undo();
+        }
         let kept = self.commands.len().saturating_sub(1);
-        let commands = self.commands.get(..kept).unwrap_or_default();
-        // The history stays in place until the replay has succeeded.
-        let dice = (self.seed, self.opening_dice.as_slice());
-        match App::replayed_opened(self.scenario.clone(), dice, commands, self.controllers) {
-            Ok(back) => {
-                self.game = back.game;
-                self.commands = back.commands;
-                self.log = back.log;
-                self.traces = back.traces;
-                self.log_panel.to_end();
-            }
-            Err(why) => {
-                self.message = format!("undo failed: {why}");
-                return;
-            }
+        if let Err(why) = self.back_to(kept) {
+            self.message = format!("undo failed: {why}");
+            return;
         }
         self.autosave();
         self.undo_ok = false;
         self.message = "order taken back".into();
+    }
+
+    /// The battle replayed through its first `kept` commands (an undo, here or across the
+    /// line); the history stays in place if the replay fails.
+    ///
+    /// # Errors
+    /// The replay's failure.
+    pub(super) fn back_to(&mut self, kept: usize) -> Result<(), GameError> {
+        let commands = self.commands.get(..kept).unwrap_or_default();
+        let draws: Vec<_> = (self.draws.iter())
+            .filter(|d| (d.command as usize) < kept)
+            .copied()
+            .collect();
+        // The history stays in place until the replay has succeeded.
+        let dice = (self.seed, self.opening_dice.as_slice());
+        let back = App::replayed_opened(
+            self.scenario.clone(),
+            dice,
+            (commands, &draws),
+            self.controllers,
+        )?;
+        self.game = back.game;
+        self.commands = back.commands;
+        self.draws = back.draws;
+        self.log = back.log;
+        self.traces = back.traces;
+        self.log_panel.to_end();
+        Ok(())
     }
 
     /// The phase and the side giving orders, for the header.

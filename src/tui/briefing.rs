@@ -49,6 +49,13 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
 /// Who the player commands: a side, both (hot-seat), or neither (the computer plays both).
 fn command_line(app: &App) -> String {
     let g = &app.game();
+    if let Some(own) = app.own_net_side() {
+        return format!(
+            "Across two machines: you command {}; the other player commands {}.",
+            g.side(own).name,
+            g.side(own.other()).name
+        );
+    }
     let humans: Vec<SideId> = [SideId::A, SideId::B]
         .into_iter()
         .filter(|s| app.controller(*s) == Controller::Human)

@@ -38,6 +38,8 @@ pub enum Context {
     SaveName,
     /// Typing the faces of the next dice (`F`).
     DiceFaces,
+    /// Typing a line of chat to the other player (`T`, a battle across two machines).
+    ChatLine,
     /// The briefing.
     Briefing,
     /// Help, the hot-seat handover, a scenario's problems: any key closes it.
@@ -56,12 +58,14 @@ pub enum Context {
     Title,
     /// The quick-battle menu of the title screen (issue 29).
     QuickBattle,
+    /// The title screen's form for joining a battle across two machines (issue 31).
+    JoinForm,
     /// The replay viewer.
     Replay,
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 21] = [
+pub const CONTEXTS: [Context; 23] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -73,6 +77,7 @@ pub const CONTEXTS: [Context; 21] = [
     Context::ConfirmReplace,
     Context::SaveName,
     Context::DiceFaces,
+    Context::ChatLine,
     Context::Briefing,
     Context::Notice,
     Context::ConfirmConcede,
@@ -82,6 +87,7 @@ pub const CONTEXTS: [Context; 21] = [
     Context::Unsaved,
     Context::Title,
     Context::QuickBattle,
+    Context::JoinForm,
     Context::Replay,
 ];
 
@@ -112,6 +118,7 @@ impl Context {
             Context::ConfirmReplace => "replace file?",
             Context::SaveName => "save name",
             Context::DiceFaces => "dice faces",
+            Context::ChatLine => "chat line",
             Context::Briefing => "briefing",
             Context::Notice => "help, handover, overview",
             Context::ConfirmConcede => "concede?",
@@ -121,6 +128,7 @@ impl Context {
             Context::Unsaved => "while the autosave fails",
             Context::Title => "title screen",
             Context::QuickBattle => "quick-battle menu",
+            Context::JoinForm => "join form",
             Context::Replay => "replay viewer",
         }
     }
@@ -209,6 +217,12 @@ impl Context {
                 None,
                 Some("types it"),
             ),
+            Context::ChatLine => say(
+                Some("type a line to the other player"),
+                &[A::Confirm, A::Cancel],
+                None,
+                Some("types it"),
+            ),
             Context::DiceFaces => say(
                 Some("type faces 1-20"),
                 &[A::Confirm, A::Cancel],
@@ -221,6 +235,12 @@ impl Context {
             Context::Alert => say(None, &[A::Save, A::Dismiss, A::Quit], None, None),
             Context::Title => say(None, TITLE_HINTS, None, None),
             Context::QuickBattle => say(None, QUICK_HINTS, None, None),
+            Context::JoinForm => say(
+                Some("type the host's address and join code"),
+                &[A::Confirm, A::Cancel],
+                None,
+                Some("types it"),
+            ),
             Context::Replay => say(None, REPLAY_HINTS, None, None),
             // Unsaved only lends its keys to others; the battle's own are said_in_battle's.
             _ => say(None, &[], None, None),
@@ -270,6 +290,8 @@ const TITLE_HINTS: &[Action] = &[
     Action::Level,
     Action::Leave,
     Action::Select,
+    Action::HostBattle,
+    Action::JoinBattle,
 ];
 
 /// The quick-battle menu's hints, most needed first.
@@ -327,6 +349,12 @@ pub enum Action {
     Save,
     /// Designer: forces the faces of the next dice.
     ForceDice,
+    /// A battle across two machines: a line of chat to the other player.
+    Chat,
+    /// Title screen: host the selected battle for a player on another machine.
+    HostBattle,
+    /// Title screen: join a battle another player hosts.
+    JoinBattle,
     /// Shows the help screen.
     Help,
     /// Asks to leave the battle.
@@ -509,6 +537,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Zoom, &[c('+'), c('-'), c('=')], 2, "size", "larger / smaller hexes (`=` is `+`)", &[X::Map]),
     bind(A::Save, &[c('S')], 1, "save", "save under a name (default: battle and turn) in `<data dir>/saves/`", &[X::Map, X::Alert, X::Unsaved]),
     bind(A::ForceDice, &[c('F')], 1, "force dice", "designer: force the faces of the next dice (`6 6 3`)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide, X::ConfirmEnd]),
+    bind(A::Chat, &[c('T')], 1, "chat", "a battle across two machines: type a line of chat to the other player", &[X::Map, X::Decide, X::GameOver]),
     bind(A::Help, &[c('?')], 1, "help", "help: the keys and a summary of the rules", &[X::Map, X::Decide, X::GameOver]),
     bind(A::Quit, &[c('q')], 1, "quit", "quit, after asking (the battle is saved; the game prints the command that resumes it)", &[X::Map, X::Decide, X::Alert]),
     bind(A::Overview, &[c('M')], 1, "overview", "the whole map at a glance (for a map the terminal clips)", &[X::Map, X::Decide, X::GameOver]),
@@ -532,7 +561,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Fire, &[c('f')], 1, "fire", "order: fire (then choose the target)", &[X::Orders]),
     bind(A::Attack, &[c('a')], 1, "attack", "order: attack (then choose the target)", &[X::Orders]),
     bind(A::Ready, &[c('r')], 1, "ready", "order: ready", &[X::Orders]),
-    bind(A::Cancel, &[Key::Esc], 1, "cancel", "cancel (a move's cursor goes back to the unit)", &[X::Orders, X::PickHex, X::PickTarget, X::SaveName, X::DiceFaces]),
+    bind(A::Cancel, &[Key::Esc], 1, "cancel", "cancel (a move's cursor goes back to the unit)", &[X::Orders, X::PickHex, X::PickTarget, X::SaveName, X::DiceFaces, X::ChatLine, X::JoinForm]),
     bind(A::Confirm, &[Key::Enter, c(' ')], 1, "confirm", "confirm the hex or the target", &[X::PickHex, X::PickTarget]),
     bind(A::CycleTarget, &[Key::Tab, Key::Left, Key::Up, Key::Right, Key::Down, Key::BackTab, c('h'), c('k'), c('l'), c('j')], 2,
         "next target", "next target (Tab, `→`, `↓`, `l`, `j`) or the one before", &[X::PickTarget]),
@@ -547,7 +576,9 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Yes, &[c('y')], 1, "replace", "yes: replace the file", &[X::ConfirmReplace]),
     bind(A::Confirm, &[Key::Enter], 1, "save", "save under the name typed", &[X::SaveName]),
     bind(A::Confirm, &[Key::Enter], 1, "force", "force the faces typed (kept in the save)", &[X::DiceFaces]),
-    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::SaveName, X::DiceFaces, X::QuickBattle]),
+    bind(A::Confirm, &[Key::Enter], 1, "send", "send the line to the other player", &[X::ChatLine]),
+    bind(A::Confirm, &[Key::Enter], 1, "join", "join the battle at the address typed, with the code typed", &[X::JoinForm]),
+    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::SaveName, X::DiceFaces, X::ChatLine, X::QuickBattle, X::JoinForm]),
     bind(A::ScrollBriefing, &[Key::Down, Key::Up, c('j'), c('k'), Key::PageDown, Key::PageUp], 2,
         "scroll", "scroll the briefing a line (a page with `PgDn` / `PgUp`)", &[X::Briefing]),
     bind(A::Dismiss, &[Key::Enter, c(' '), Key::Esc], 1, "go on", "go on", &[X::Alert]),
@@ -556,6 +587,8 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::PlaySide, &[c('1'), c('2')], 2, "side A/B", "play side A / B against the computer", &[X::Title]),
     bind(A::HotSeat, &[c('h')], 1, "hot-seat", "two players at one keyboard", &[X::Title]),
     bind(A::Watch, &[c('w')], 1, "watch", "watch the computer play both sides", &[X::Title]),
+    bind(A::HostBattle, &[c('N')], 1, "host", "open the battle for a player on another machine (shows the address and a join code)", &[X::Title]),
+    bind(A::JoinBattle, &[c('J')], 1, "join", "join a battle another player hosts: type its address and join code", &[X::Title]),
     bind(A::Level, &[c('l')], 1, "level", "the computer's next level, for every battle opened from here", &[X::Title]),
     bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave", &[X::Title, X::Replay]),
     bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "line", "the line above or below: army A, army B, size, ground, seed", &[X::QuickBattle]),

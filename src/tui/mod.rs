@@ -8,6 +8,7 @@ pub mod error;
 pub mod keys;
 pub mod log_scroll;
 pub mod map_view;
+pub mod net_session;
 pub mod overview;
 pub mod panels;
 pub mod quick;

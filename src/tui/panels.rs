@@ -671,12 +671,16 @@ pub fn status(app: &App, width: u16) -> Line<'static> {
         .as_ref()
         .map(|_| format!(" {}: S saves elsewhere ", super::screens::not_saved(app)))
         .unwrap_or_default();
+    let net = match (&app.save_alert, app.net_banner()) {
+        (None, Some(b)) => format!(" {b} "),
+        _ => String::new(),
+    };
     let message = if app.message.is_empty() {
         String::new()
     } else {
         format!(" {} ", app.message)
     };
-    let used = columns::width(&banner) + columns::width(&message) + 2;
+    let used = columns::width(&banner) + columns::width(&net) + columns::width(&message) + 2;
     let room = (width as usize).saturating_sub(used);
     let shown = super::keys::fit(&key_hints(app), room);
     let keys = Span::styled(
@@ -686,6 +690,12 @@ pub fn status(app: &App, width: u16) -> Line<'static> {
     let mut spans = Vec::new();
     if !banner.is_empty() {
         spans.push(Span::styled(banner, super::screens::alert_style()));
+    }
+    if !net.is_empty() {
+        spans.push(Span::styled(
+            net,
+            Style::default().fg(Color::Black).bg(Color::Cyan),
+        ));
     }
     if !message.is_empty() {
         spans.push(Span::styled(message, Style::default().fg(Color::LightRed)));

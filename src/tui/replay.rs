@@ -25,6 +25,10 @@ pub struct Replay {
     seed: u64,
     controllers: [Controller; 2],
     commands: Vec<Command>,
+    /// A battle across two machines: the shared dice of its commands (issue 31).
+    draws: Vec<crate::engine::SharedDraw>,
+    /// A battle across two machines: the players' commitments.
+    network: Option<crate::save::NetworkRecord>,
     /// The game after `commands[..i * EVERY]`, for each `i`.
     copies: Vec<Game>,
     /// The turn and phase after `commands[..i]`, for each `i` (0 to `commands.len()`).
@@ -57,7 +61,8 @@ impl Replay {
     pub fn new(r: Resumed) -> Result<Replay, GameError> {
         // Played through the app as live play is, so the log reads as it did then.
         let dice = (r.seed, r.opening_dice.as_slice());
-        let mut app = App::replayed_opened(r.scenario.clone(), dice, &[], r.controllers)?;
+        let mut app = App::replayed_opened(r.scenario.clone(), dice, (&[], &[]), r.controllers)?;
+        app.draws = r.draws.clone();
         let mut copies = vec![app.game().clone()];
         let mut marks = vec![(app.game().turn(), app.game().phase())];
         let mut log_ends = vec![app.log.len()];
@@ -79,6 +84,8 @@ impl Replay {
             seed: r.seed,
             controllers: r.controllers,
             commands: r.commands,
+            draws: r.draws,
+            network: r.network,
             copies,
             marks,
             log,
@@ -114,7 +121,18 @@ impl Replay {
             Some(g) => g.clone(),
             None => return self.app.game().clone(),
         };
-        for c in self.commands.get(copy * EVERY..pos).unwrap_or_default() {
+        let from = copy * EVERY;
+        for (i, c) in self
+            .commands
+            .get(from..pos)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            let index = (from + i) as u32;
+            if let Some(d) = self.draws.iter().find(|d| d.command == index) {
+                game.draw_dice(d);
+            }
             // Each command was accepted when the copies were made.
             let _ = game.submit(*c);
         }
@@ -203,10 +221,16 @@ impl Replay {
     /// The battle up to the point viewed, to play on from.
     fn branch(&self) -> super::title::Choice {
         let commands = self.commands.get(..self.pos).unwrap_or_default().to_vec();
+        let kept = |d: &&crate::engine::SharedDraw| (d.command as usize) < self.pos;
+        let history = super::title::History {
+            commands,
+            draws: self.draws.iter().filter(kept).copied().collect(),
+            network: self.network,
+        };
         super::title::Choice::Branch(
             Box::new(self.scenario.clone()),
             self.seed,
-            commands,
+            Box::new(history),
             self.controllers,
         )
     }

@@ -296,6 +296,7 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
             scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
         }
         Mode::SaveAs { name } => save_prompt(frame, app, area, name),
+        Mode::Chat { line } => chat_prompt(frame, area, line),
         Mode::Message { lines, .. } => {
             let mut shown: Vec<Line<'static>> =
                 lines.iter().map(|l| Line::raw(l.clone())).collect();
@@ -367,6 +368,11 @@ fn decision_overlay(frame: &mut Frame, app: &App, area: Rect) {
     if let Actor::Decide(decision) = g.actor() {
         if let Some(text) = decision_line(g, &decision) {
             let name = g.side(decision.side()).name.clone();
+            // The other player's decision, across two machines: this player waits.
+            let text = match app.is_remote(decision.side()) {
+                true => format!("Waiting for the other player ({name}) to answer: {text}"),
+                false => text,
+            };
             popup_clear_of(
                 frame,
                 area,
@@ -417,6 +423,15 @@ fn save_prompt(frame: &mut Frame, app: &App, area: Rect, name: &str) {
     }
     lines.push(Line::raw("Enter saves, Esc cancels."));
     popup(frame, area, "Save", lines, 64);
+}
+
+/// `T`: the line of chat being typed to the other player.
+fn chat_prompt(frame: &mut Frame, area: Rect, line: &str) {
+    let lines = vec![
+        Line::raw(format!("To the other player: {}_", escape_text(line))),
+        Line::raw("Enter sends, Esc cancels."),
+    ];
+    popup(frame, area, "Chat", lines, 64);
 }
 
 /// Leaving the battle asks first, and says when the battle as it is would be lost.

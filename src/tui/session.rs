@@ -15,7 +15,7 @@ pub use super::thinker::Computer;
 use super::thinker::Thinker;
 
 /// How a game in the terminal ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Exit {
     /// The player left (the battle saved after its last command, unless the save report
     /// says it was not).
@@ -25,6 +25,11 @@ pub enum Exit {
     Signal(i32),
     /// The computer could not give a legal order; the reason. The battle is saved as it was.
     ComputerFailed(super::error::ComputerError),
+    /// The title screen chose a battle across two machines: the caller hosts or joins it.
+    Network(Box<super::title::NetChoice>),
+    /// A battle across two machines could not go on (the games differ, the host refused
+    /// the join, the line could not be opened): why. The battle, if it began, is saved.
+    Stopped(String),
 }
 
 /// The signals that end the game cleanly: terminate, hang-up (the terminal closed),
@@ -65,11 +70,14 @@ pub fn run(
         capture_mouse()?;
     }
     let first = match start {
-        Start::Battle(app) => Ok(Some(*app)),
+        Start::Battle(app) => Ok(Ok(Some(*app))),
         Start::Title(mut title) => title_loop(&mut title, open, &mut terminal, &watch),
-        Start::Replay(mut replay) => replay_loop(&mut replay, open, &mut terminal, &watch),
+        Start::Replay(mut replay) => replay_loop(&mut replay, open, &mut terminal, &watch).map(Ok),
     };
-    let result = first.and_then(|app| battles(app, open, &mut terminal, pause, &watch));
+    let result = first.and_then(|chosen| match chosen {
+        Ok(app) => battles(app, open, &mut terminal, pause, &watch),
+        Err(network) => Ok((Exit::Network(network), None)),
+    });
     restore();
     watch.finish();
     match (watch.caught(), result) {
@@ -108,7 +116,10 @@ fn battles(
             let mut title = Title::new(&dir)
                 .with_settings_file(super::settings::settings_path())
                 .with_quick_seed(quick_seed);
-            next = title_loop(&mut title, open, terminal, watch)?;
+            match title_loop(&mut title, open, terminal, watch)? {
+                Ok(app) => next = app,
+                Err(network) => return Ok((Exit::Network(network), None)),
+            }
         }
     }
     Ok(last)
@@ -117,7 +128,7 @@ fn battles(
 /// The computer player of a battle, idle: seeded by the battle, each side at its level and
 /// with its aggression, `hard` thinking up to the battle's `think_ms` a decision, and
 /// stopped at once when the thinker is given up.
-fn computer_for(app: &App) -> Thinker {
+pub(super) fn computer_for(app: &App) -> Thinker {
     let aggression = [
         app.scenario.sides[0].aggression,
         app.scenario.sides[1].aggression,
@@ -159,16 +170,17 @@ fn replay_loop(
     }
 }
 
-/// The title screen until the player picks a battle that opens (`Some`), or leaves.
+/// The title screen until the player picks a battle that opens (`Some`), leaves, or
+/// chooses a battle across two machines (`Err`: the caller hosts or joins it).
 fn title_loop(
     title: &mut Title,
     open: Opener,
     terminal: &mut ratatui::DefaultTerminal,
     watch: &SignalWatch,
-) -> std::io::Result<Option<App>> {
+) -> std::io::Result<Result<Option<App>, Box<super::title::NetChoice>>> {
     loop {
         if watch.caught().is_some() {
-            return Ok(None);
+            return Ok(Ok(None));
         }
         terminal.draw(|f| title.draw(f, f.area()))?;
         if !event::poll(SIGNAL_POLL)? {
@@ -177,9 +189,10 @@ fn title_loop(
         let Some(key) = next_key()? else { continue };
         match title.key(key) {
             None => {}
-            Some(Choice::Quit) => return Ok(None),
+            Some(Choice::Quit) => return Ok(Ok(None)),
+            Some(Choice::Network(network)) => return Ok(Err(network)),
             Some(choice) => match open(choice) {
-                Ok(app) => return Ok(Some(app)),
+                Ok(app) => return Ok(Ok(Some(app))),
                 Err(why) => title.message = format!("{why:#}"),
             },
         }
@@ -249,14 +262,14 @@ fn reload_if_changed(app: &mut App) -> bool {
 
 /// A thread that catches the ending signals for the game loop, and ends the process itself
 /// if the loop does not answer within [`SIGNAL_GRACE`].
-struct SignalWatch {
+pub(super) struct SignalWatch {
     caught: std::sync::Arc<std::sync::atomic::AtomicI32>,
     done: std::sync::Arc<std::sync::atomic::AtomicBool>,
     handle: signal_hook::iterator::Handle,
 }
 
 impl SignalWatch {
-    fn start() -> std::io::Result<SignalWatch> {
+    pub(super) fn start() -> std::io::Result<SignalWatch> {
         use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
         use std::sync::Arc;
         let mut signals = signal_hook::iterator::Signals::new(ENDING_SIGNALS)?;
@@ -287,13 +300,13 @@ impl SignalWatch {
     }
 
     /// The signal caught, if any.
-    fn caught(&self) -> Option<i32> {
+    pub(super) fn caught(&self) -> Option<i32> {
         let signal = self.caught.load(std::sync::atomic::Ordering::SeqCst);
         (signal != 0).then_some(signal)
     }
 
     /// The game loop has ended: the watch stops and no longer ends the process.
-    fn finish(&self) {
+    pub(super) fn finish(&self) {
         self.done.store(true, std::sync::atomic::Ordering::SeqCst);
         self.handle.close();
     }
@@ -327,7 +340,7 @@ pub enum Start {
 pub type Opener<'a> = &'a dyn Fn(Choice) -> anyhow::Result<App>;
 
 /// Mouse reporting on, and off again on a panic (ratatui's own hook restores the rest).
-fn capture_mouse() -> std::io::Result<()> {
+pub(super) fn capture_mouse() -> std::io::Result<()> {
     use ratatui::crossterm::{event::EnableMouseCapture, execute};
     execute!(std::io::stdout(), EnableMouseCapture)?;
     let earlier = std::panic::take_hook();
@@ -339,13 +352,13 @@ fn capture_mouse() -> std::io::Result<()> {
 }
 
 /// The terminal as it was: mouse reporting off, main screen, cooked mode, cursor shown.
-fn restore() {
+pub(super) fn restore() {
     use ratatui::crossterm::{event::DisableMouseCapture, execute};
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
 }
 
-fn read_key(app: &mut App) -> std::io::Result<()> {
+pub(super) fn read_key(app: &mut App) -> std::io::Result<()> {
     use ratatui::crossterm::event::{MouseButton, MouseEventKind};
     match event::read()? {
         TermEvent::Key(k) if k.kind == KeyEventKind::Press => {
@@ -365,7 +378,7 @@ fn read_key(app: &mut App) -> std::io::Result<()> {
 }
 
 /// The next key pressed, if the event read was one the game uses.
-fn next_key() -> std::io::Result<Option<Key>> {
+pub(super) fn next_key() -> std::io::Result<Option<Key>> {
     Ok(match event::read()? {
         TermEvent::Key(k) if k.kind == KeyEventKind::Press => key_of(k.code, k.modifiers),
         _ => None,

@@ -36,16 +36,39 @@ pub enum Choice {
     New(Box<Scenario>, [Controller; 2]),
     /// Resume a saved battle.
     Resume(PathBuf),
-    /// Play on from a point of a replay: the battle's scenario, seed and commands up to
+    /// Play on from a point of a replay: the battle's scenario, seed and history up to
     /// there, and who plays each side.
-    Branch(
-        Box<Scenario>,
-        u64,
-        Vec<crate::engine::Command>,
-        [Controller; 2],
-    ),
+    Branch(Box<Scenario>, u64, Box<History>, [Controller; 2]),
+    /// A battle across two machines: host one or join one (issue 31).
+    Network(Box<NetChoice>),
     /// Leave without playing.
     Quit,
+}
+
+/// A battle's history to play on from: its commands and, for a battle across two
+/// machines (issue 31), the shared dice they rolled and the players' commitments.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct History {
+    /// The commands, in order.
+    pub commands: Vec<crate::engine::Command>,
+    /// Their shared draws (none but across two machines).
+    pub draws: Vec<crate::engine::SharedDraw>,
+    /// The players' commitments (across two machines).
+    pub network: Option<crate::save::NetworkRecord>,
+}
+
+/// What the title screen chose for a battle across two machines.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetChoice {
+    /// Host this battle for a player on another machine.
+    Host(Box<Scenario>),
+    /// Join the battle at this address with this code.
+    Join {
+        /// The host's address and port.
+        address: String,
+        /// The join code.
+        code: String,
+    },
 }
 
 /// The title screen's state.
@@ -70,7 +93,11 @@ pub struct Title {
     parked: Option<Box<QuickMenu>>,
     /// The quick battle's seed when the player types none (the command line's clock).
     quick_seed: u64,
+    /// `J`: the host's address and join code, being typed (issue 31).
+    join_form: Option<String>,
 }
+
+mod net;
 
 impl Title {
     /// The shipped battles, Kircholm first, and the saves found in `data_dir`.
@@ -92,6 +119,7 @@ impl Title {
             quick: None,
             parked: None,
             quick_seed: 0,
+            join_form: None,
         }
     }
 
@@ -188,6 +216,9 @@ impl Title {
         if self.quick.is_some() {
             return self.quick_key(key);
         }
+        if let Some(form) = self.join_form.take() {
+            return self.join_key(key, form);
+        }
         match keys::action(Context::Title, key)? {
             Action::Select if matches!(key, Key::Up | Key::Char('k')) => {
                 self.selected = self.selected.saturating_sub(1);
@@ -212,6 +243,8 @@ impl Title {
             Action::PlaySide => return self.choose(Some('2')),
             Action::HotSeat => return self.choose(Some('h')),
             Action::Watch => return self.choose(Some('w')),
+            Action::HostBattle => return self.host_selected(),
+            Action::JoinBattle => self.join_form = Some(String::new()),
             Action::ToggleStopAtEmpty => self.toggle('P'),
             Action::ToggleHandovers => self.toggle('H'),
             Action::Level => {
@@ -291,6 +324,10 @@ impl Title {
     pub fn draw(&self, frame: &mut Frame, area: Rect) {
         if let Some(menu) = &self.quick {
             menu.draw(frame, area);
+            return;
+        }
+        if let Some(form) = &self.join_form {
+            net::draw_join_form(frame, area, form);
             return;
         }
         let [list, detail, keys] = Layout::vertical([

@@ -119,10 +119,11 @@ pub fn reload(app: &App, path: &Path) -> Result<App, Vec<String>> {
     // A valid file may still warn, as `volley check` does: the designer sees it at once.
     let warned = warnings_said(&scenario.warnings);
     // Replayed again through the app, so the log reads as it did in play (issue 26).
-    let mut fresh = match App::replayed_opened(scenario.clone(), dice, &r.kept, app.controllers) {
-        Ok(fresh) => fresh,
-        Err(_) => App::viewing(scenario, r.game, app.seed, r.kept, app.controllers),
-    };
+    let mut fresh =
+        match App::replayed_opened(scenario.clone(), dice, (&r.kept, &[]), app.controllers) {
+            Ok(fresh) => fresh,
+            Err(_) => App::viewing(scenario, r.game, app.seed, r.kept, app.controllers),
+        };
     fresh.opening_dice = app.opening_dice.clone();
     fresh.think_ms = app.think_ms;
     fresh.save_dir = app.save_dir.clone();

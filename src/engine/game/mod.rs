@@ -219,6 +219,29 @@ pub struct Game {
     fired: Vec<bool>,
 }
 
+/// Plays `commands` on `game` in order, each rolling the dice of its shared draw if it has
+/// one (a battle across two machines, issue 31); the index of the first refused command
+/// and why.
+///
+/// # Errors
+/// The index of the command the engine refused, with its reason.
+pub fn replay(
+    game: &mut Game,
+    commands: &[Command],
+    draws: &[crate::engine::SharedDraw],
+) -> Result<(), (usize, RuleError)> {
+    let mut draws = draws.iter().peekable();
+    for (index, command) in commands.iter().enumerate() {
+        while let Some(draw) = draws.next_if(|d| d.command as usize <= index) {
+            if draw.command as usize == index {
+                game.draw_dice(draw);
+            }
+        }
+        game.submit(*command).map_err(|e| (index, e))?;
+    }
+    Ok(())
+}
+
 impl Game {
     /// Submits a command: checks it, resolves it with the game's dice and returns the events
     /// it caused, borrowed from the log (no copy is made; `to_vec` one to keep it).
@@ -345,6 +368,12 @@ impl Game {
     /// draws its own dice (a forked generator) and never sees the battle's dice to come.
     pub fn reseed(&mut self, seed: u64) {
         self.dice = Dice::seeded(seed);
+    }
+
+    /// Rolls the next command's dice from a draw both players of a battle across two
+    /// machines took part in (issue 31); the count of dice rolled goes on.
+    pub fn draw_dice(&mut self, draw: &crate::engine::SharedDraw) {
+        self.dice = Dice::shared(draw, self.dice.rolled());
     }
 
     /// Dice rolled so far.

@@ -36,9 +36,13 @@ impl App {
             Mode::ConfirmReplace { .. } => Context::ConfirmReplace,
             Mode::SaveAs { .. } => Context::SaveName,
             Mode::ForceDice { .. } => Context::DiceFaces,
+            Mode::Chat { .. } => Context::ChatLine,
             Mode::ConfirmEnd { .. } => Context::ConfirmEnd,
             _ if self.game.outcome().is_some() => Context::GameOver,
-            _ if matches!(self.game.actor(), Actor::Decide(_)) => Context::Decide,
+            // The other player's decision across two machines leaves this player the map.
+            _ if matches!(self.game.actor(), Actor::Decide(d) if !self.is_remote(d.side())) => {
+                Context::Decide
+            }
             Mode::Browse => Context::Map,
             Mode::Orders { .. } => Context::Orders,
             Mode::PickHex { .. } => Context::PickHex,
@@ -74,10 +78,23 @@ impl App {
     /// log, rules, the settings' toggles); whether `action` was one.
     fn any_mode_key(&mut self, action: Option<Action>) -> bool {
         match action {
+            // Forced dice are off in a battle across two machines (issue 31).
+            Some(Action::ForceDice) if self.net.is_some() => {
+                self.message = "forced dice are off in a battle across two machines".into();
+            }
             Some(Action::ForceDice) => {
                 self.mode = Mode::ForceDice {
                     faces: String::new(),
                 };
+            }
+            Some(Action::Chat) if self.net.is_some() => {
+                self.mode = Mode::Chat {
+                    line: String::new(),
+                };
+            }
+            Some(Action::Chat) => {
+                self.message =
+                    "chat is for a battle across two machines (volley host / join)".into();
             }
             Some(Action::Concede) => self.ask_concede(),
             Some(Action::Overview) => self.mode = Mode::Overview,
@@ -127,6 +144,7 @@ impl App {
             },
             Mode::SaveAs { name } => self.save_as_key(key, action, name),
             Mode::ForceDice { faces } => self.force_dice_key(key, action, faces),
+            Mode::Chat { line } => self.chat_key(key, action, line),
             Mode::ConfirmEnd { .. } => match action {
                 Some(Action::Yes) => {
                     self.submit(Command::Order(Order::EndOrders));
@@ -280,6 +298,34 @@ impl App {
         self.mode = Mode::SaveAs { name };
     }
 
+    /// Typing a line of chat: printable characters add (up to the limit), Backspace takes
+    /// back, Enter sends it, Esc gives up.
+    fn chat_key(&mut self, key: Key, action: Option<Action>, mut line: String) {
+        match (action, key) {
+            (Some(Action::Confirm), _) => {
+                self.mode = Mode::Browse;
+                if !line.trim().is_empty() {
+                    self.send_chat(&line);
+                }
+                return;
+            }
+            (Some(Action::Cancel), _) => {
+                self.mode = Mode::Browse;
+                return;
+            }
+            (Some(Action::DeleteChar), _) => {
+                line.pop();
+            }
+            (_, Key::Char(c))
+                if !c.is_control() && line.chars().count() < crate::net::wire::MAX_CHAT =>
+            {
+                line.push(c);
+            }
+            _ => {}
+        }
+        self.mode = Mode::Chat { line };
+    }
+
     /// Typing forced faces: digits and separators add, Backspace takes back, Enter forces
     /// them (each a `Command::ForceDie`, so saves replay them), Esc gives up.
     fn force_dice_key(&mut self, key: Key, action: Option<Action>, mut faces: String) {
@@ -343,6 +389,10 @@ impl App {
     /// `C`: asks whether the side at the keyboard gives up (R10): the person's side against
     /// the computer, in hot-seat the side whose player has the keyboard.
     fn ask_concede(&mut self) {
+        if let Some(side) = self.net.as_ref().map(|n| n.peer.side()) {
+            self.mode = Mode::ConfirmConcede { side };
+            return;
+        }
         let human = |s: &SideId| self.controller(*s) == Controller::Human;
         let acting = self.game.acting_side().filter(human);
         let only = [SideId::A, SideId::B]

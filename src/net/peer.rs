@@ -1,0 +1,559 @@
+//! The protocol of a battle across two machines (issue 31), for the game loop of either
+//! player. The host's engine decides: a joining player's command is checked by it and
+//! applied on both sides only once accepted. Each command is an exchange of values: its
+//! giver sends the command with its own value; the other side answers with its value (the
+//! host accepts, or refuses by the rules; the joining player reveals); both then roll the
+//! command's dice from the [`SharedDraw`], and compare a digest of the events after it.
+//! A message out of turn, out of order or with a value that is not its sender's closes the
+//! line (the host's game waits for a re-join); a digest that differs stops the battle.
+
+use super::chain::{Chain, Role, Verifier};
+use super::host::Door;
+use super::join::{Joined, Ticket};
+use super::link::{Incoming, Live, PING};
+use super::wire::{Hello, Message, Synced, Welcome, LOG_CHUNK, PROTOCOL};
+use super::RunningDigest;
+
+mod exchange;
+use crate::engine::{Command, Entropy, Game, SharedDraw, SideId};
+use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// How often a joining player whose line dropped tries to get back in.
+const RETRY: Duration = Duration::from_secs(2);
+
+/// How long the host waits, in touch, for the joining player's value for its command:
+/// the value is sent by the game at once, so one withheld this long is withheld on
+/// purpose, and that player forfeits (issue 31).
+pub const REVEAL_TIME: Duration = Duration::from_secs(30);
+
+/// The battle as the game loop holds it, for checks and digests.
+#[derive(Clone, Copy)]
+pub struct Record<'a> {
+    /// The battle.
+    pub game: &'a Game,
+    /// Every command given.
+    pub commands: &'a [Command],
+    /// Their shared draws.
+    pub draws: &'a [SharedDraw],
+}
+
+/// The battle a joining player builds when it gets in (and again after a re-join).
+#[derive(Clone, Debug, PartialEq)]
+pub struct JoinedBattle {
+    /// The host's welcome: the scenario, its rules, the host's side.
+    pub welcome: Welcome,
+    /// The opening's draw, whose seed is the battle's.
+    pub opening: SharedDraw,
+    /// Every command so far.
+    pub commands: Vec<Command>,
+    /// Their shared draws.
+    pub draws: Vec<SharedDraw>,
+}
+
+/// What the protocol asks of the game loop.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetEvent {
+    /// Host: the opening's values are in; open the battle with this draw's seed.
+    Start(SharedDraw),
+    /// Joining player: build the battle as the host has it.
+    Joined(Box<JoinedBattle>),
+    /// Give this command (with its draw's dice, if it has one): the host accepted it.
+    Apply {
+        /// The command.
+        command: Command,
+        /// Its dice.
+        draw: Option<SharedDraw>,
+    },
+    /// This player's command was refused by the host's engine, and why.
+    Refused {
+        /// The command.
+        command: Command,
+        /// The engine's reason.
+        why: String,
+    },
+    /// Take the battle back to its first so many commands.
+    Undo(usize),
+    /// Host: the joining player asks to take back its last order (the battle would keep
+    /// this many commands).
+    AskUndo(usize),
+    /// A line from the other player, control characters escaped.
+    Chat(String),
+    /// Something to tell this player (a refused connection, a re-join).
+    Note(String),
+    /// The line dropped: the battle waits, and why.
+    Paused(String),
+    /// The players are in touch again.
+    Resumed,
+    /// The other player left, saying why; its battle is saved on its side.
+    Left(String),
+    /// The battle cannot go on across the line (the games differ, the host refused), and
+    /// why; it is saved on this side.
+    Failed(String),
+}
+
+/// Where the protocol stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// No line: the host waits for a player, a joining player connects.
+    Waiting,
+    /// Host: welcomed, waiting for the seat.
+    Seating,
+    /// Host: the opening value sent, waiting for the answer.
+    Opening,
+    /// Host: the log is to be sent at the next poll.
+    Syncing,
+    /// Joining player: the battle is to be checked against the host's digest.
+    Checking(u32, u64),
+    /// In step.
+    Live,
+    /// Over: the other left for good, or the games differ.
+    Ended,
+}
+
+/// One player's end of the protocol.
+pub struct Peer {
+    role: Role,
+    side: SideId,
+    chain: Chain,
+    theirs: Option<Verifier>,
+    their_head: Option<Entropy>,
+    opening: Option<SharedDraw>,
+    next: u32,
+    live: Option<Live>,
+    stage: Stage,
+    rx: Receiver<Incoming>,
+    tx: Sender<Incoming>,
+    in_flight: Option<(u32, Command)>,
+    /// When this side's command in flight was last sent.
+    asked_at: Option<Instant>,
+    /// How long a withheld value is waited for ([`REVEAL_TIME`] unless set).
+    reveal_time: Duration,
+    digests: VecDeque<(u32, u64)>,
+    running: RunningDigest,
+    last_sent: Instant,
+    out: Vec<NetEvent>,
+    door: Option<Door>,
+    welcome: Option<Welcome>,
+    ticket: Option<Ticket>,
+    retry_at: Option<Instant>,
+    ever_joined: bool,
+}
+
+/// What the host offers: the battle and its side in it.
+#[derive(Clone, Debug)]
+pub struct Offer {
+    /// The scenario's file name.
+    pub scenario_file: String,
+    /// The scenario's text.
+    pub scenario: String,
+    /// Its own rules, if it has them (file, text).
+    pub rules: Option<(String, String)>,
+    /// The side the host plays.
+    pub host_side: SideId,
+}
+
+impl Peer {
+    /// Hosts `offer` on `address` for the holder of `code`; the address it listens on.
+    ///
+    /// # Errors
+    /// The address cannot be listened on, or the system has no randomness.
+    pub fn host(
+        address: &str,
+        code: &str,
+        offer: Offer,
+    ) -> anyhow::Result<(Peer, std::net::SocketAddr)> {
+        let (tx, rx) = channel();
+        let door = Door::default();
+        let bound = super::host::open(address, code.to_string(), door.clone(), tx.clone())?;
+        let secret = super::fresh()?;
+        let chain = Chain::new(Role::Host, &secret);
+        let welcome = Welcome {
+            battle: super::fresh()?,
+            host_side: offer.host_side,
+            scenario_file: offer.scenario_file,
+            scenario: offer.scenario,
+            rules: offer.rules,
+            head: chain.head(),
+        };
+        let mut peer = Peer::new(Role::Host, offer.host_side, chain, tx, rx);
+        peer.door = Some(door);
+        peer.welcome = Some(welcome);
+        Ok((peer, bound))
+    }
+
+    /// Joins with `ticket`; the first polls bring the battle ([`NetEvent::Joined`]) or
+    /// why not ([`NetEvent::Failed`]).
+    pub fn join(ticket: Ticket) -> Peer {
+        let (tx, rx) = channel();
+        super::join::start(ticket.clone(), 0, tx.clone());
+        // The chain is the joining player's own, made on the way in; until then a stand-in.
+        let chain = Chain::new(Role::Join, &Entropy::default());
+        let mut peer = Peer::new(Role::Join, SideId::B, chain, tx, rx);
+        peer.ticket = Some(ticket);
+        peer
+    }
+
+    fn new(
+        role: Role,
+        side: SideId,
+        chain: Chain,
+        tx: Sender<Incoming>,
+        rx: Receiver<Incoming>,
+    ) -> Peer {
+        Peer {
+            role,
+            side,
+            chain,
+            theirs: None,
+            their_head: None,
+            opening: None,
+            next: 2,
+            live: None,
+            stage: Stage::Waiting,
+            rx,
+            tx,
+            in_flight: None,
+            asked_at: None,
+            reveal_time: REVEAL_TIME,
+            digests: VecDeque::new(),
+            running: RunningDigest::default(),
+            last_sent: Instant::now(),
+            out: Vec::new(),
+            door: None,
+            welcome: None,
+            ticket: None,
+            retry_at: None,
+            ever_joined: false,
+        }
+    }
+
+    /// The same peer waiting `time` for a withheld value before the other player forfeits
+    /// (tests; [`REVEAL_TIME`] otherwise).
+    pub fn with_reveal_time(mut self, time: Duration) -> Peer {
+        self.reveal_time = time;
+        self
+    }
+
+    /// Whether this is the host's end.
+    pub fn is_host(&self) -> bool {
+        self.role == Role::Host
+    }
+
+    /// The side this player gives orders for.
+    pub fn side(&self) -> SideId {
+        self.side
+    }
+
+    /// Both players' commitments, the host's first, once both are known.
+    pub fn heads(&self) -> Option<[Entropy; 2]> {
+        let own = self.chain.head();
+        let theirs = self.their_head?;
+        Some(match self.role {
+            Role::Host => [own, theirs],
+            Role::Join => [theirs, own],
+        })
+    }
+
+    /// This player's own commitment.
+    pub fn own_head(&self) -> Entropy {
+        self.chain.head()
+    }
+
+    /// Whether the players are in step, so a command may be given.
+    pub fn in_step(&self) -> bool {
+        self.stage == Stage::Live && self.live.is_some()
+    }
+
+    /// Whether this player's command waits for the other side's answer.
+    pub fn waiting(&self) -> bool {
+        self.in_flight.is_some()
+    }
+
+    /// Whether the battle across the line is over (left for good, or failed).
+    pub fn ended(&self) -> bool {
+        self.stage == Stage::Ended
+    }
+
+    /// The line's state in a few words, for the header.
+    pub fn status(&self) -> &'static str {
+        match (self.stage, self.role) {
+            (Stage::Live, _) if self.in_flight.is_some() => "waiting for the answer",
+            (Stage::Live, _) => "connected",
+            (Stage::Ended, _) => "disconnected",
+            (Stage::Waiting, Role::Host) => "waiting for the other player to join",
+            (Stage::Waiting, Role::Join) => "connecting",
+            _ => "joining",
+        }
+    }
+}
+
+impl Peer {
+    /// Reads what came in and answers it; what the game loop must do, in order. `record`
+    /// is the battle, once there is one.
+    pub fn poll(&mut self, record: Option<Record>) -> Vec<NetEvent> {
+        if let Some(r) = record {
+            self.catch_up(r);
+        }
+        loop {
+            // A joining player reads the host's play only once its battle is built.
+            if matches!(self.stage, Stage::Checking(..)) {
+                break;
+            }
+            match self.rx.try_recv() {
+                Ok(incoming) => self.take(incoming, record),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+            }
+            // Each message may change the battle: the game loop applies before the next.
+            if !self.out.is_empty() {
+                break;
+            }
+        }
+        if let Some(r) = record {
+            self.catch_up(r);
+        }
+        self.keep_alive();
+        std::mem::take(&mut self.out)
+    }
+
+    /// The host's log sent, or the joining player's battle checked, once it is built.
+    fn catch_up(&mut self, r: Record) {
+        match self.stage {
+            Stage::Syncing => self.send_log(r),
+            Stage::Checking(commands, digest) => {
+                let ours = self.running.of(r.game.log());
+                if r.commands.len() != commands as usize || ours != digest {
+                    self.fail("the battle rebuilt from the host's log differs from the host's");
+                    return;
+                }
+                self.digests.clear();
+                self.digests.push_back((commands, digest));
+                self.stage = Stage::Live;
+            }
+            _ => {}
+        }
+    }
+
+    /// A ping when nothing was said for a while; a joining player's next try to get back.
+    fn keep_alive(&mut self) {
+        let withheld = self
+            .asked_at
+            .is_some_and(|at| at.elapsed() >= self.reveal_time);
+        if self.role == Role::Host && self.in_step() && withheld {
+            self.forfeit();
+        }
+        if self.live.is_some() && self.last_sent.elapsed() >= PING {
+            self.say(&Message::Ping);
+        }
+        if let (Some(at), Some(ticket)) = (self.retry_at, &self.ticket) {
+            if Instant::now() >= at {
+                self.retry_at = None;
+                super::join::start(ticket.clone(), 0, self.tx.clone());
+            }
+        }
+    }
+
+    fn take(&mut self, incoming: Incoming, record: Option<Record>) {
+        match incoming {
+            Incoming::Message(id, m) if self.live.as_ref().is_some_and(|l| l.id == id) => {
+                if let Err(why) = self.handle(m, record) {
+                    self.hang_up(&why);
+                }
+            }
+            Incoming::Message(..) => {}
+            Incoming::Dropped(id, why) => {
+                if self.live.as_ref().is_some_and(|l| l.id == id) {
+                    self.dropped(why);
+                }
+            }
+            Incoming::Joined(live, hello) => self.host_joined(*live, &hello),
+            Incoming::Refused(why) => self.out.push(NetEvent::Note(why)),
+            Incoming::Connected(result) => self.connected(result),
+        }
+    }
+
+    /// Sends a message; a line that fails is dropped.
+    fn say(&mut self, m: &Message) {
+        let Some(live) = self.live.as_mut() else {
+            return;
+        };
+        self.last_sent = Instant::now();
+        if let Err(e) = live.send(m) {
+            self.dropped(e.to_string());
+        }
+    }
+
+    /// The line is gone: the battle waits for the players to be back in touch.
+    fn dropped(&mut self, why: String) {
+        if let Some(live) = self.live.take() {
+            live.close();
+        }
+        if let Some(door) = &self.door {
+            door.busy.store(false, Ordering::SeqCst);
+        }
+        if self.stage == Stage::Ended {
+            return;
+        }
+        if self.role == Role::Join {
+            // The host's log is the truth after a re-join; this side's open command is gone.
+            self.in_flight = None;
+            self.retry_at = Some(Instant::now() + RETRY);
+        }
+        self.stage = Stage::Waiting;
+        self.out.push(NetEvent::Paused(
+            crate::text::escape_text(&why).into_owned(),
+        ));
+    }
+
+    /// Closes the line after a message that breaks the protocol, telling the other side.
+    fn hang_up(&mut self, why: &str) {
+        self.say(&Message::Bye(format!("the line was closed: {why}")));
+        self.dropped(format!("the line was closed: {why}"));
+    }
+
+    /// The battle stops: the games differ, or the other player cannot be trusted.
+    fn fail(&mut self, why: &str) {
+        self.say(&Message::Bye(format!("the battle stops: {why}")));
+        if let Some(live) = self.live.take() {
+            live.close();
+        }
+        self.stage = Stage::Ended;
+        self.out.push(NetEvent::Failed(why.to_string()));
+    }
+
+    /// Host: a player got in with the right code; versions compared, then the welcome.
+    fn host_joined(&mut self, mut live: Live, hello: &Hello) {
+        let refused = self.refusal(hello);
+        if let Some(why) = refused {
+            let _ = live.send(&Message::Refused(why.clone()));
+            live.close();
+            if let Some(door) = &self.door {
+                door.busy.store(false, Ordering::SeqCst);
+            }
+            self.out
+                .push(NetEvent::Note(format!("a join was refused: {why}")));
+            return;
+        }
+        self.live = Some(live);
+        if let Some(w) = self.welcome.clone() {
+            self.say(&Message::Welcome(Box::new(w)));
+        }
+        self.stage = Stage::Seating;
+    }
+
+    /// Why the host refuses a hello: which of version, protocol, rules or scenario differs.
+    fn refusal(&self, hello: &Hello) -> Option<String> {
+        let game = env!("CARGO_PKG_VERSION");
+        let rules = super::wire::rules_digest();
+        let scenario = self
+            .welcome
+            .as_ref()
+            .map(|w| crate::save::text_digest(&w.scenario));
+        if hello.game != game {
+            let theirs = crate::text::escape_text(&hello.game);
+            Some(format!(
+                "the game's versions differ: {game} here, {theirs} there"
+            ))
+        } else if hello.protocol != PROTOCOL {
+            Some(format!(
+                "the protocol's versions differ: {PROTOCOL} here, {} there",
+                hello.protocol
+            ))
+        } else if hello.rules != rules {
+            Some(format!(
+                "the rules' versions differ: {rules} here, {} there",
+                hello.rules
+            ))
+        } else if hello.scenario.is_some() && hello.scenario != scenario {
+            Some(
+                "the scenario differs: the host plays another battle (or another edit of it)"
+                    .into(),
+            )
+        } else {
+            None
+        }
+    }
+
+    /// Joining player: the way in ended.
+    fn connected(&mut self, result: Result<Box<Joined>, String>) {
+        match result {
+            Ok(joined) => {
+                let j = *joined;
+                self.side = j.welcome.host_side.other();
+                self.chain = j.chain;
+                self.theirs = Some(j.host);
+                self.their_head = Some(j.welcome.head);
+                self.opening = Some(j.synced.opening);
+                self.next = j.synced.next;
+                self.live = Some(j.live);
+                self.in_flight = None;
+                self.running = RunningDigest::default();
+                self.stage = Stage::Checking(j.synced.commands, j.synced.digest);
+                if self.ever_joined {
+                    self.out.push(NetEvent::Resumed);
+                }
+                self.ever_joined = true;
+                self.out.push(NetEvent::Joined(Box::new(JoinedBattle {
+                    welcome: j.welcome,
+                    opening: j.synced.opening,
+                    commands: j.commands,
+                    draws: j.draws,
+                })));
+            }
+            Err(why) if !self.ever_joined => {
+                self.stage = Stage::Ended;
+                self.out.push(NetEvent::Failed(why));
+            }
+            Err(why) => {
+                self.retry_at = Some(Instant::now() + RETRY);
+                self.out.push(NetEvent::Note(format!(
+                    "re-join failed ({why}); trying again"
+                )));
+            }
+        }
+    }
+
+    /// Host: the battle's log to a player just in, then where it stands, then this side's
+    /// command still waiting for an answer, sent again.
+    fn send_log(&mut self, r: Record) {
+        let Some(opening) = self.opening else {
+            return;
+        };
+        for (i, chunk) in r.commands.chunks(LOG_CHUNK).enumerate() {
+            let from = (i * LOG_CHUNK) as u32;
+            let to = from + chunk.len() as u32;
+            let draws: Vec<SharedDraw> = (r.draws.iter())
+                .filter(|d| (from..to).contains(&d.command))
+                .copied()
+                .collect();
+            self.say(&Message::Log {
+                commands: chunk.to_vec(),
+                draws,
+            });
+        }
+        let digest = self.running.of(r.game.log());
+        let commands = r.commands.len() as u32;
+        self.say(&Message::Synced(Synced {
+            opening,
+            next: self.next,
+            commands,
+            digest,
+        }));
+        self.digests.clear();
+        self.digests.push_back((commands, digest));
+        self.stage = Stage::Live;
+        if let Some((number, command)) = self.in_flight {
+            if let Some(value) = self.chain.value(number) {
+                self.asked_at = Some(Instant::now());
+                self.say(&Message::Command {
+                    number,
+                    command,
+                    value,
+                });
+            }
+        }
+        self.out.push(NetEvent::Resumed);
+    }
+}

@@ -1,0 +1,397 @@
+//! The exchanges of play (issue 31): a command and both players' values for it, the
+//! answers, concessions, undo, digests and chat; each message checked for its turn, its
+//! number and its sender's commitment before anything follows from it.
+
+use super::{NetEvent, Peer, Record, Stage};
+use crate::engine::{Command, Entropy, SharedDraw};
+use crate::net::chain::Role;
+use crate::net::wire::{Message, MAX_CHAT};
+use std::time::Instant;
+
+impl Peer {
+    /// Handles one message of the live line; why it breaks the protocol, if it does.
+    pub(super) fn handle(&mut self, m: Message, record: Option<Record>) -> Result<(), String> {
+        match (self.stage, m) {
+            (_, Message::Ping) => Ok(()),
+            (_, Message::Bye(why)) => {
+                let why = crate::text::escape_text(&why).into_owned();
+                if self.role == Role::Join || why.starts_with("the battle stops") {
+                    self.stage = Stage::Ended;
+                }
+                self.out.push(NetEvent::Left(why.clone()));
+                self.dropped(format!("the other player left: {why}"));
+                Ok(())
+            }
+            (_, Message::Chat(text)) => {
+                self.out
+                    .push(NetEvent::Chat(crate::text::escape_text(&text).into_owned()));
+                Ok(())
+            }
+            (Stage::Seating, Message::Seat(head)) if self.role == Role::Host => self.seat(head),
+            (Stage::Opening, Message::OpeningAnswer(v)) if self.role == Role::Host => {
+                self.opening_answer(v)
+            }
+            (Stage::Live, m) => match record {
+                Some(r) => self.play(m, r),
+                None => Err("a message before the battle opened".into()),
+            },
+            (_, m) => Err(format!("an unexpected message ({})", kind(&m))),
+        }
+    }
+
+    /// Host: the joining player's commitment; a re-join must bring the same.
+    fn seat(&mut self, head: Entropy) -> Result<(), String> {
+        if self.their_head.is_some_and(|h| h != head) {
+            self.say(&Message::Refused(
+                "this battle's second player committed to other values: only that player may re-join".into(),
+            ));
+            return Err("a re-join by another player".into());
+        }
+        self.their_head = Some(head);
+        self.theirs
+            .get_or_insert(crate::net::chain::Verifier::new(Role::Join, head));
+        if self.opening.is_some() {
+            self.stage = Stage::Syncing;
+        } else {
+            let value = self.chain.value(1).ok_or("no opening value")?;
+            self.say(&Message::Opening(value));
+            self.stage = Stage::Opening;
+        }
+        Ok(())
+    }
+
+    /// Host: the joining player's opening value; the battle can open.
+    fn opening_answer(&mut self, value: Entropy) -> Result<(), String> {
+        self.check_theirs(1, value)?;
+        let host = self.chain.value(1).ok_or("no opening value")?;
+        let opening = SharedDraw {
+            command: 0,
+            number: 1,
+            host,
+            join: value,
+        };
+        self.opening = Some(opening);
+        self.out.push(NetEvent::Start(opening));
+        self.stage = Stage::Syncing;
+        Ok(())
+    }
+
+    /// The other player's value `value` as number `number`, or why not.
+    fn check_theirs(&mut self, number: u32, value: Entropy) -> Result<(), String> {
+        let ok = self
+            .theirs
+            .as_mut()
+            .is_some_and(|v| v.accept(number, value));
+        ok.then_some(())
+            .ok_or_else(|| format!("value {number} does not match the sender's commitment"))
+    }
+
+    /// A message of play while the players are in step.
+    fn play(&mut self, m: Message, r: Record) -> Result<(), String> {
+        match m {
+            Message::Command {
+                number,
+                command,
+                value,
+            } => self.their_command(number, command, value, r),
+            Message::Accept { number, value } | Message::Reveal { number, value } => {
+                self.answered(number, value, r)
+            }
+            Message::Reject { number, why } if self.role == Role::Join => {
+                let (n, command) = self.in_flight.ok_or("a refusal of no command")?;
+                if n != number {
+                    return Err(format!("a refusal of exchange {number}, not {n}"));
+                }
+                self.in_flight = None;
+                self.next = number + 1;
+                let why = crate::text::escape_text(&why).into_owned();
+                self.out.push(NetEvent::Refused { command, why });
+                Ok(())
+            }
+            Message::Applied(command) if self.role == Role::Join => {
+                self.out.push(NetEvent::Apply {
+                    command,
+                    draw: None,
+                });
+                Ok(())
+            }
+            Message::Concede if self.role == Role::Host => {
+                if r.game.outcome().is_none() {
+                    self.apply_unexchanged(Command::Concede {
+                        side: self.side.other(),
+                    });
+                }
+                Ok(())
+            }
+            Message::AskUndo(keep) if self.role == Role::Host => {
+                self.out.push(NetEvent::AskUndo(keep as usize));
+                Ok(())
+            }
+            Message::Undo(keep) if self.role == Role::Join => {
+                self.out.push(NetEvent::Undo(keep as usize));
+                Ok(())
+            }
+            Message::Digest { commands, digest } => {
+                self.compare(commands, digest);
+                Ok(())
+            }
+            m => Err(format!("an unexpected message ({})", kind(&m))),
+        }
+    }
+
+    /// The other player's command with its value: the host checks it with its engine and
+    /// accepts or refuses it; the joining player takes the host's, revealing its value.
+    fn their_command(
+        &mut self,
+        number: u32,
+        command: Command,
+        value: Entropy,
+        r: Record,
+    ) -> Result<(), String> {
+        if self.in_flight.is_some() || number != self.next {
+            return Err(format!("a command out of turn (exchange {number})"));
+        }
+        let theirs = self.side.other();
+        let their_turn = r.game.acting_side() == Some(theirs);
+        if !their_turn || !command.is_order_or_answer() {
+            return Err("a command out of turn".into());
+        }
+        self.check_theirs(number, value)?;
+        let mine = self
+            .chain
+            .value(number)
+            .ok_or("the chain of values is used up")?;
+        self.next = number + 1;
+        if let Err(why) = r.game.check_command(&command) {
+            let why = r.game.with_labels(why.to_string());
+            if self.role == Role::Join {
+                self.fail(&format!(
+                    "the host's command is refused here ({why}): the games differ"
+                ));
+            } else {
+                self.say(&Message::Reject { number, why });
+            }
+            return Ok(());
+        }
+        let (host, join) = match self.role {
+            Role::Host => (mine, value),
+            Role::Join => (value, mine),
+        };
+        let draw = SharedDraw {
+            command: r.commands.len() as u32,
+            number,
+            host,
+            join,
+        };
+        match self.role {
+            Role::Host => self.say(&Message::Accept {
+                number,
+                value: mine,
+            }),
+            Role::Join => self.say(&Message::Reveal {
+                number,
+                value: mine,
+            }),
+        }
+        self.out.push(NetEvent::Apply {
+            command,
+            draw: Some(draw),
+        });
+        Ok(())
+    }
+
+    /// The other side's value for this player's command: it goes ahead with both.
+    fn answered(&mut self, number: u32, value: Entropy, r: Record) -> Result<(), String> {
+        let (n, command) = self.in_flight.ok_or("an answer to no command")?;
+        if n != number {
+            return Err(format!("an answer to exchange {number}, not {n}"));
+        }
+        self.check_theirs(number, value)?;
+        let mine = self
+            .chain
+            .value(number)
+            .ok_or("the chain of values is used up")?;
+        let (host, join) = match self.role {
+            Role::Host => (mine, value),
+            Role::Join => (value, mine),
+        };
+        self.in_flight = None;
+        self.asked_at = None;
+        self.next = number + 1;
+        let draw = SharedDraw {
+            command: r.commands.len() as u32,
+            number,
+            host,
+            join,
+        };
+        self.out.push(NetEvent::Apply {
+            command,
+            draw: Some(draw),
+        });
+        Ok(())
+    }
+
+    /// Host: the joining player withheld its value for this side's command: it forfeits
+    /// (its side concedes, R10), and the command is not given.
+    pub(super) fn forfeit(&mut self) {
+        self.in_flight = None;
+        self.asked_at = None;
+        let wait = humantime::format_duration(self.reveal_time);
+        self.out.push(NetEvent::Note(format!(
+            "the other player withheld its value for {wait}: it forfeits"
+        )));
+        self.apply_unexchanged(Command::Concede {
+            side: self.side.other(),
+        });
+    }
+
+    /// Host: a command given without an exchange (a concession rolls no die), on both sides.
+    fn apply_unexchanged(&mut self, command: Command) {
+        self.say(&Message::Applied(command));
+        self.out.push(NetEvent::Apply {
+            command,
+            draw: None,
+        });
+    }
+
+    /// The other side's digest after so many commands, against this side's.
+    fn compare(&mut self, commands: u32, digest: u64) {
+        let ours = self
+            .digests
+            .iter()
+            .find(|(c, _)| *c == commands)
+            .map(|(_, d)| *d);
+        if ours.is_some_and(|d| d != digest) {
+            self.fail(&format!(
+                "the two games differ after command {commands} (their events are not the same)"
+            ));
+        }
+    }
+
+    /// Gives this player's command: checked here first, then sent with this side's value;
+    /// it is applied when the answer comes ([`NetEvent::Apply`] or [`NetEvent::Refused`]).
+    ///
+    /// # Errors
+    /// Why it cannot be sent now: not in touch, an answer awaited, not this side's turn,
+    /// or the engine's refusal.
+    pub fn send(&mut self, r: Record, command: Command) -> Result<(), String> {
+        if !self.in_step() {
+            return Err(format!("not now: {}", self.status()));
+        }
+        if self.in_flight.is_some() {
+            return Err("not now: waiting for the answer to the last command".into());
+        }
+        if let Command::Concede { side } = command {
+            return self.concede(r, side);
+        }
+        if !command.is_order_or_answer() {
+            return Err("forced dice are off in a battle across two machines".into());
+        }
+        if r.game.acting_side() != Some(self.side) {
+            return Err("not your turn: the other player gives the next command".into());
+        }
+        r.game
+            .check_command(&command)
+            .map_err(|e| r.game.with_labels(e.to_string()))?;
+        let number = self.next;
+        let value = self
+            .chain
+            .value(number)
+            .ok_or("the chain of values is used up")?;
+        self.in_flight = Some((number, command));
+        self.asked_at = Some(Instant::now());
+        self.say(&Message::Command {
+            number,
+            command,
+            value,
+        });
+        Ok(())
+    }
+
+    /// This player concedes: the host gives it at once, the joining player asks the host.
+    fn concede(&mut self, r: Record, side: crate::engine::SideId) -> Result<(), String> {
+        if side != self.side {
+            return Err("a player concedes only for its own side".into());
+        }
+        r.game
+            .check_command(&Command::Concede { side })
+            .map_err(|e| e.to_string())?;
+        match self.role {
+            Role::Host => self.apply_unexchanged(Command::Concede { side }),
+            Role::Join => self.say(&Message::Concede),
+        }
+        Ok(())
+    }
+
+    /// After the game loop applied a command: this side's digest, kept and sent.
+    pub fn applied(&mut self, r: Record) {
+        let digest = self.running.of(r.game.log());
+        let commands = r.commands.len() as u32;
+        self.digests.push_back((commands, digest));
+        while self.digests.len() > DIGESTS_KEPT {
+            self.digests.pop_front();
+        }
+        self.say(&Message::Digest { commands, digest });
+    }
+
+    /// After the game loop took the battle back to `r`'s commands (an undo): the digests
+    /// start again, and the host tells the joining player.
+    pub fn undone(&mut self, r: Record) {
+        self.running = crate::net::RunningDigest::default();
+        let commands = r.commands.len() as u32;
+        self.digests.retain(|(c, _)| *c < commands);
+        self.digests
+            .push_back((commands, self.running.of(r.game.log())));
+        if self.role == Role::Host {
+            self.say(&Message::Undo(commands));
+        }
+    }
+
+    /// Joining player: asks the host to take back its last order, keeping `keep` commands.
+    pub fn ask_undo(&mut self, keep: usize) {
+        self.say(&Message::AskUndo(keep as u32));
+    }
+
+    /// Sends a line of chat (cut at [`MAX_CHAT`] characters).
+    pub fn chat(&mut self, text: &str) {
+        let line: String = text.chars().take(MAX_CHAT).collect();
+        self.say(&Message::Chat(line));
+    }
+
+    /// This player leaves: the other is told, and the line closed.
+    pub fn quit(&mut self, why: &str) {
+        self.say(&Message::Bye(why.to_string()));
+        if let Some(live) = self.live.take() {
+            live.close();
+        }
+        self.stage = Stage::Ended;
+    }
+}
+
+/// Digests kept to compare with the other side's.
+const DIGESTS_KEPT: usize = 32;
+
+/// A message's kind in a word, for a refusal (never its contents).
+fn kind(m: &Message) -> &'static str {
+    match m {
+        Message::Hello(_) => "hello",
+        Message::Refused(_) => "refusal",
+        Message::Welcome(_) => "welcome",
+        Message::Seat(_) => "seat",
+        Message::Opening(_) | Message::OpeningAnswer(_) => "opening value",
+        Message::Log { .. } => "log",
+        Message::Synced(_) => "sync",
+        Message::Command { .. } => "command",
+        Message::Accept { .. } => "accept",
+        Message::Reject { .. } => "reject",
+        Message::Reveal { .. } => "reveal",
+        Message::Applied(_) => "applied",
+        Message::Concede => "concede",
+        Message::Digest { .. } => "digest",
+        Message::AskUndo(_) => "undo request",
+        Message::Undo(_) => "undo",
+        Message::Chat(_) => "chat",
+        Message::Ping => "ping",
+        Message::Bye(_) => "bye",
+    }
+}

@@ -1,0 +1,255 @@
+//! The battle screen across two machines (issue 31): this player's commands go to the
+//! other side through the protocol and are applied when the host accepts them; the other
+//! player's commands, undos, chat and the line's ups and downs come back as
+//! [`NetEvent`]s. No handovers: this screen only asks what is this player's to decide.
+
+use super::{App, Mode};
+use crate::engine::{Command, SideId};
+use crate::net::{NetEvent, Peer, Record};
+
+/// This player's seat at a battle across two machines.
+pub struct NetSeat {
+    /// The protocol's end.
+    pub peer: Peer,
+    /// The line's state to show while it is not in step (`waiting for the other player to
+    /// re-join`), with the last chat line.
+    pub banner: String,
+}
+
+/// What a network event means for the game loop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetOutcome {
+    /// Go on.
+    Go,
+    /// The battle cannot go on across the line: why (it is saved here).
+    Stop(String),
+}
+
+impl App {
+    /// Seats this app at a battle across two machines.
+    pub fn seat(&mut self, peer: Peer) {
+        self.net = Some(NetSeat {
+            peer,
+            banner: String::new(),
+        });
+    }
+
+    /// The seat of a battle across two machines, if this is one.
+    pub fn net_seat(&mut self) -> Option<&mut NetSeat> {
+        self.net.as_mut()
+    }
+
+    /// The side this player commands in a battle across two machines.
+    pub fn own_net_side(&self) -> Option<SideId> {
+        self.net.as_ref().map(|n| n.peer.side())
+    }
+
+    /// Whether `side` is played on the other machine.
+    pub fn is_remote(&self, side: SideId) -> bool {
+        self.net.as_ref().is_some_and(|n| n.peer.side() != side)
+    }
+
+    /// The line's state for the status bar, in a battle across two machines.
+    pub fn net_banner(&self) -> Option<String> {
+        let net = self.net.as_ref()?;
+        let whose = match self.game.acting_side() {
+            Some(s) if s != net.peer.side() => Some("their turn"),
+            Some(_) => Some("your turn"),
+            None => None,
+        };
+        let extra = Some(net.banner.as_str()).filter(|b| !b.is_empty());
+        let parts: Vec<&str> = [Some(net.peer.status()), whose, extra]
+            .into_iter()
+            .flatten()
+            .collect();
+        Some(parts.join(" │ "))
+    }
+
+    /// The battle as the protocol reads it.
+    pub fn net_record(&self) -> Record<'_> {
+        Record {
+            game: &self.game,
+            commands: &self.commands,
+            draws: &self.draws,
+        }
+    }
+
+    /// Reads the line and does what it brings; whether the battle stops.
+    pub fn poll_net(&mut self) -> NetOutcome {
+        let Some(net) = self.net.as_mut() else {
+            return NetOutcome::Go;
+        };
+        let record = Record {
+            game: &self.game,
+            commands: &self.commands,
+            draws: &self.draws,
+        };
+        let events = net.peer.poll(Some(record));
+        for event in events {
+            if let NetOutcome::Stop(why) = self.on_net(event) {
+                return NetOutcome::Stop(why);
+            }
+        }
+        NetOutcome::Go
+    }
+
+    /// Sends this player's command across the line; whether it went.
+    pub(super) fn net_send(&mut self, command: Command) -> bool {
+        let Some(net) = self.net.as_mut() else {
+            return false;
+        };
+        let record = Record {
+            game: &self.game,
+            commands: &self.commands,
+            draws: &self.draws,
+        };
+        match net.peer.send(record, command) {
+            Ok(()) => {
+                self.message.clear();
+                self.mode = Mode::Browse;
+                true
+            }
+            Err(why) => {
+                self.message = why;
+                false
+            }
+        }
+    }
+
+    /// One event of the protocol.
+    fn on_net(&mut self, event: NetEvent) -> NetOutcome {
+        match event {
+            NetEvent::Apply { command, draw } => {
+                if let Some(d) = draw {
+                    self.draws.push(d);
+                }
+                if !self.submit_here(command) {
+                    return NetOutcome::Stop(format!(
+                        "an accepted command is refused here: {}",
+                        self.message
+                    ));
+                }
+                if let Some(net) = self.net.as_mut() {
+                    let record = Record {
+                        game: &self.game,
+                        commands: &self.commands,
+                        draws: &self.draws,
+                    };
+                    net.peer.applied(record);
+                }
+            }
+            NetEvent::Refused { why, .. } => self.message = format!("the host refused: {why}"),
+            NetEvent::Undo(keep) => self.undone_across(keep),
+            NetEvent::AskUndo(keep) => self.their_undo(keep),
+            NetEvent::Chat(text) => {
+                self.log.push(format!("» chat: {text}"));
+                self.log_panel.to_end();
+                self.set_banner(format!("chat: {text}"));
+            }
+            NetEvent::Note(text) => self.message = text,
+            NetEvent::Paused(why) => {
+                self.set_banner(format!(
+                    "paused: {why}; the battle waits (q saves and quits)"
+                ));
+            }
+            NetEvent::Resumed => self.set_banner(String::new()),
+            NetEvent::Left(why) => self.set_banner(format!("the other player left: {why}")),
+            NetEvent::Failed(why) => return NetOutcome::Stop(why),
+            NetEvent::Joined(j) => self.rejoined(&j),
+            NetEvent::Start(_) => {}
+        }
+        NetOutcome::Go
+    }
+
+    /// Joining player, back in after a dropped line: the battle rebuilt as the host has it
+    /// (its log is the truth; a command of this side that was never answered is gone).
+    fn rejoined(&mut self, j: &crate::net::peer::JoinedBattle) {
+        self.draws = j.draws.clone();
+        self.commands = j.commands.clone();
+        match self.back_to(j.commands.len()) {
+            Ok(()) => self.message = format!("back in touch: {} commands", j.commands.len()),
+            Err(why) => self.message = format!("the host's battle does not replay here: {why}"),
+        }
+    }
+
+    fn set_banner(&mut self, text: String) {
+        if let Some(net) = self.net.as_mut() {
+            net.banner = text;
+        }
+    }
+
+    /// Host: the other player asks to take back its last order; it is taken back if the
+    /// rules let it (a movement order of theirs with no die rolled since).
+    fn their_undo(&mut self, keep: usize) {
+        let theirs = self.net.as_ref().map(|n| n.peer.side().other());
+        if keep + 1 != self.commands.len() || self.undo_by != theirs {
+            return;
+        }
+        self.undone_across(keep);
+        if let Some(net) = self.net.as_mut() {
+            let record = Record {
+                game: &self.game,
+                commands: &self.commands,
+                draws: &self.draws,
+            };
+            net.peer.undone(record);
+        }
+    }
+
+    /// The battle back at its first `keep` commands, as the host decided.
+    fn undone_across(&mut self, keep: usize) {
+        if let Err(why) = self.back_to(keep) {
+            self.message = format!("undo failed: {why}");
+            return;
+        }
+        self.undo_ok = false;
+        self.undo_by = None;
+        self.autosave();
+        self.message = "an order was taken back".into();
+        if !self.is_host() {
+            if let Some(net) = self.net.as_mut() {
+                let record = Record {
+                    game: &self.game,
+                    commands: &self.commands,
+                    draws: &self.draws,
+                };
+                net.peer.undone(record);
+            }
+        }
+    }
+
+    fn is_host(&self) -> bool {
+        self.net.as_ref().is_some_and(|n| n.peer.is_host())
+    }
+
+    /// This player's undo across the line: the host takes it back at once and tells the
+    /// other side; the joining player asks the host.
+    pub(super) fn net_undo(&mut self) {
+        let keep = self.commands.len().saturating_sub(1);
+        if self.is_host() {
+            self.undone_across(keep);
+            self.message = "order taken back".into();
+        } else if let Some(net) = self.net.as_mut() {
+            net.peer.ask_undo(keep);
+            self.message = "asked the host to take the order back".into();
+        }
+    }
+
+    /// `T`'s line sent to the other player.
+    pub(super) fn send_chat(&mut self, text: &str) {
+        if let Some(net) = self.net.as_mut() {
+            net.peer.chat(text);
+            let line = crate::text::escape_text(text).into_owned();
+            self.log.push(format!("« chat: {line}"));
+            self.log_panel.to_end();
+        }
+    }
+
+    /// This player leaves: the other is told; the battle is saved on both sides.
+    pub fn leave_net(&mut self) {
+        if let Some(net) = self.net.as_mut() {
+            net.peer
+                .quit("the other player quit; the battle is saved on both sides");
+        }
+    }
+}

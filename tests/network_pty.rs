@@ -1,0 +1,120 @@
+//! Issue 31: the two screens of a battle across two machines, each the real binary in a
+//! pseudo-terminal: `volley host` shows its address and code, `volley join` gets in, and
+//! the players play a turn of the tutorial by keys, each seeing the other's orders in its
+//! log as they are given. The opening's dice are both players' fresh values, so who wins
+//! the initiative differs from run to run: the test asks each screen whose turn it is.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+#[path = "common/pty.rs"]
+mod pty;
+
+use pty::Session;
+use std::time::{Duration, Instant};
+
+/// Whether the screen's status line says it is this player's turn.
+fn my_turn(s: &Session) -> bool {
+    s.rows().iter().any(|r| r.contains("│ your turn"))
+}
+
+/// The side's name this screen plays, from its banner-less header: the host plays Red.
+fn shows(s: &Session, text: &str) -> bool {
+    s.rows().iter().any(|r| r.contains(text))
+}
+
+#[test]
+fn host_and_join_screens_play_a_turn_by_keys() {
+    let mut host = Session::start(&[
+        "host",
+        "tutorial",
+        "--listen",
+        "127.0.0.1:0",
+        "--code",
+        "4242-4242",
+    ]);
+    let rows = host.expect(&["listening on 127.0.0.1:", "volley join 127.0.0.1:"]);
+    let address = rows
+        .iter()
+        .find_map(|r| r.split("listening on ").nth(1))
+        .map(|a| {
+            a.split_whitespace()
+                .next()
+                .unwrap()
+                .trim_end_matches('│')
+                .to_string()
+        })
+        .unwrap();
+    let mut join = Session::start(&["join", &address, "4242-4242"]);
+    host.expect(&["Across two machines: you command Red; the other player commands Blue."]);
+    join.expect(&["Across two machines: you command Blue; the other player commands Red."]);
+    host.begin();
+    join.begin();
+    // The initiative's winner chooses to go first.
+    host.expect(&["won the initiative"]);
+    join.expect(&["won the initiative"]);
+    let (first, second) = if my_turn(&host) {
+        (&mut host, &mut join)
+    } else {
+        (&mut join, &mut host)
+    };
+    assert!(!my_turn(second), "only one player is asked");
+    first.send("1");
+    second.expect(&["is the first side this turn"]);
+    // The first side marches a unit; the other screen's log shows it.
+    first.expect(&["│ your turn"]);
+    march_a_unit(first);
+    second.expect(&["marches"]);
+    // The players end their orders phase after phase until turn 2.
+    let start = Instant::now();
+    while !(shows(&host, "Turn 2") && shows(&join, "Turn 2")) {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no turn 2:\n{}\n{}",
+            host.dump(),
+            join.dump()
+        );
+        for s in [&mut host, &mut join] {
+            if shows(s, "End orders?") {
+                s.send("y");
+            } else if shows(s, "answer the prompt") && my_turn(s) {
+                s.send("1");
+            } else if my_turn(s) && !shows(s, "Turn 2") {
+                s.send("e");
+            }
+        }
+        std::thread::sleep(Duration::from_millis(150));
+    }
+    host.quit();
+    join.expect(&["the other player left"]);
+}
+
+/// Marches the first unit with an order one hex in whichever direction it may go.
+fn march_a_unit(s: &mut Session) {
+    for direction in ["\x1b[D", "\x1b[C", "\x1b[A", "\x1b[B"] {
+        s.send("\t");
+        std::thread::sleep(Duration::from_millis(100));
+        s.send("\r");
+        std::thread::sleep(Duration::from_millis(100));
+        s.send("m");
+        std::thread::sleep(Duration::from_millis(100));
+        s.send(direction);
+        s.send("\r");
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(3) {
+            if shows(s, "marches") {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        s.send("\x1b");
+    }
+    panic!("no unit could march:\n{}", s.dump());
+}

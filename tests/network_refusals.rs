@@ -1,0 +1,429 @@
+//! Issue 31, hostile input: a host in this process and a hand-made client that speaks the
+//! protocol frame by frame. Another version, a third connection, a re-join by someone
+//! else, an oversized frame and a command out of turn are each refused or cut off, the
+//! host is told, and its battle goes on untouched, ready for the real player.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    missing_docs,
+    reason = "a test fails loudly"
+)]
+
+use std::io::Write;
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use volley::commands::network::NetBattle;
+use volley::engine::{Actor, Command, Entropy, Order};
+use volley::net::chain::{Chain, Role};
+use volley::net::peer::{JoinedBattle, Offer};
+use volley::net::secure::{join_handshake, read_frame, write_frame, LinkError, Opener, Sealer};
+use volley::net::wire::{decode, encode, Hello, Message, Synced, Welcome, PROTOCOL};
+use volley::net::{NetEvent, Peer};
+use volley::scenario::Scenario;
+
+/// A host of the tutorial in a thread of this process that never gives a command itself;
+/// what it was told (notes, pauses) and the commands its battle holds are shared.
+struct Host {
+    address: String,
+    told: Arc<Mutex<Vec<String>>>,
+    commands: Arc<Mutex<usize>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+fn host(code: &str) -> Host {
+    host_acting(code, false)
+}
+
+/// A host that, if `acts`, gives a command whenever it is its turn (the first answer of a
+/// decision, else the end of its orders), and waits 300 ms for a withheld value.
+fn host_acting(code: &str, acts: bool) -> Host {
+    let scenario = Scenario::load_with(std::path::Path::new("tutorial"), None).unwrap();
+    let offer = Offer {
+        scenario_file: scenario.file.clone(),
+        scenario: scenario.source.clone(),
+        rules: None,
+        host_side: volley::engine::SideId::A,
+    };
+    let (peer, bound) = Peer::host("127.0.0.1:0", code, offer).unwrap();
+    let mut peer = peer.with_reveal_time(Duration::from_millis(300));
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let commands = Arc::new(Mutex::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (t, c, s) = (told.clone(), commands.clone(), stop.clone());
+    std::thread::spawn(move || {
+        let mut battle: Option<NetBattle> = None;
+        while !s.load(Ordering::SeqCst) {
+            for e in peer.poll(battle.as_ref().map(NetBattle::record)) {
+                match e {
+                    NetEvent::Start(opening) => {
+                        let heads = peer.heads().unwrap();
+                        let b = NetBattle::open(
+                            scenario.clone(),
+                            opening,
+                            peer.side(),
+                            heads,
+                            &[],
+                            &[],
+                        );
+                        battle = Some(b.unwrap());
+                    }
+                    NetEvent::Apply { command, draw } => {
+                        let b = battle.as_mut().unwrap();
+                        b.apply(command, draw).unwrap();
+                        peer.applied(b.record());
+                        *c.lock().unwrap() = b.commands.len();
+                    }
+                    NetEvent::Note(n) | NetEvent::Paused(n) | NetEvent::Left(n) => {
+                        t.lock().unwrap().push(n)
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(b) = battle
+                .as_ref()
+                .filter(|b| acts && b.game.outcome().is_none())
+            {
+                if b.game.acting_side() == Some(peer.side()) && peer.in_step() && !peer.waiting() {
+                    peer.send(b.record(), first_command(&b.game)).unwrap();
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    });
+    Host {
+        address: bound.to_string(),
+        told,
+        commands,
+        stop,
+    }
+}
+
+impl Host {
+    /// Waits until the host was told something containing `text`.
+    fn told(&self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            if let Some(t) = self.told.lock().unwrap().iter().find(|t| t.contains(text)) {
+                return t.clone();
+            }
+            let all = self.told.lock().unwrap().clone();
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "never told {text:?}: {all:?}"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+}
+
+/// The first answer of a decision, else the end of orders: always a legal command.
+fn first_command(game: &volley::engine::Game) -> Command {
+    match game.actor() {
+        Actor::Decide(d) => d.answers()[0],
+        _ => Command::Order(Order::EndOrders),
+    }
+}
+
+/// A hand-made client: the handshake done, frames sealed and opened by hand.
+struct Client {
+    stream: TcpStream,
+    sealer: Sealer,
+    opener: Opener,
+}
+
+impl Client {
+    fn connect(address: &str, code: &str) -> Result<Client, LinkError> {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let (sealer, opener) = join_handshake(&mut stream, code)?;
+        Ok(Client {
+            stream,
+            sealer,
+            opener,
+        })
+    }
+
+    fn send(&mut self, m: &Message) {
+        let sealed = self.sealer.seal(&encode(m)).unwrap();
+        write_frame(&mut self.stream, &sealed).unwrap();
+    }
+
+    fn receive(&mut self) -> Message {
+        let frame = read_frame(&mut self.stream).unwrap();
+        decode(&self.opener.open(&frame).unwrap()).unwrap()
+    }
+
+    /// The next message that is not a ping or a digest.
+    fn next(&mut self) -> Message {
+        loop {
+            match self.receive() {
+                Message::Ping | Message::Digest { .. } => {}
+                m => return m,
+            }
+        }
+    }
+
+    fn hello() -> Hello {
+        Hello {
+            game: env!("CARGO_PKG_VERSION").into(),
+            protocol: PROTOCOL,
+            rules: volley::net::wire::rules_digest(),
+            scenario: None,
+        }
+    }
+
+    /// Joins as a player whose values come from `secret`: the welcome and where the battle
+    /// stands.
+    fn join(address: &str, code: &str, secret: u8) -> (Client, Welcome, Synced, Chain) {
+        let mut c = Client::connect(address, code).unwrap();
+        c.send(&Message::Hello(Client::hello()));
+        let Message::Welcome(w) = c.next() else {
+            panic!("no welcome")
+        };
+        let chain = Chain::new(Role::Join, &Entropy([secret; 32]));
+        c.send(&Message::Seat(chain.head()));
+        loop {
+            match c.next() {
+                Message::Opening(_) => c.send(&Message::OpeningAnswer(chain.value(1).unwrap())),
+                Message::Log { .. } => {}
+                Message::Synced(s) => return (c, *w, s, chain),
+                m => panic!("unexpected {m:?}"),
+            }
+        }
+    }
+}
+
+/// Issue 31: a join from another version of the game or protocol is refused, saying which
+/// differs, and the host is told.
+#[test]
+fn a_join_of_another_version_is_refused_saying_which_differs() {
+    let h = host("1-2");
+    for (hello, says) in [
+        (
+            Hello {
+                game: "0.0.1".into(),
+                ..Client::hello()
+            },
+            "the game's versions differ: ",
+        ),
+        (
+            Hello {
+                protocol: PROTOCOL + 1,
+                ..Client::hello()
+            },
+            "the protocol's versions differ: ",
+        ),
+        (
+            Hello {
+                rules: 999,
+                ..Client::hello()
+            },
+            "the rules' versions differ: ",
+        ),
+        (
+            Hello {
+                scenario: Some(1),
+                ..Client::hello()
+            },
+            "the scenario differs",
+        ),
+    ] {
+        let mut c = Client::connect(&h.address, "1-2").unwrap();
+        c.send(&Message::Hello(hello));
+        let Message::Refused(why) = c.next() else {
+            panic!("not refused")
+        };
+        assert!(why.starts_with(says), "{why}");
+        h.told(&format!("a join was refused: {says}"));
+    }
+    assert_eq!(*h.commands.lock().unwrap(), 0);
+}
+
+/// Issue 31: while a player is in, a third connection is refused before any key is agreed
+/// (even with the right code), and the host is told.
+#[test]
+fn a_third_connection_is_refused_while_a_player_is_in() {
+    let h = host("3-4");
+    let (_first, ..) = Client::join(&h.address, "3-4", 1);
+    let third = Client::connect(&h.address, "3-4");
+    match third {
+        Err(LinkError::Refused(why)) => assert_eq!(why, "the battle already has its second player"),
+        Err(e) => panic!("refused otherwise: {e}"),
+        Ok(_) => panic!("a third connection got in"),
+    }
+    h.told("the battle already has its second player");
+}
+
+/// Issue 31: once a player has joined, only that player (the same commitment to its
+/// values) may take the seat again after a dropped line.
+#[test]
+fn a_rejoin_by_someone_else_is_refused() {
+    let h = host("5-6");
+    let (first, ..) = Client::join(&h.address, "5-6", 1);
+    drop(first);
+    h.told("the other side closed the connection");
+    let mut other = Client::connect(&h.address, "5-6").unwrap();
+    other.send(&Message::Hello(Client::hello()));
+    let Message::Welcome(_) = other.next() else {
+        panic!("no welcome")
+    };
+    other.send(&Message::Seat(
+        Chain::new(Role::Join, &Entropy([2; 32])).head(),
+    ));
+    let Message::Refused(why) = other.next() else {
+        panic!("not refused")
+    };
+    assert!(why.contains("only that player may re-join"), "{why}");
+    // The first player's values still open the door.
+    let (_back, _, synced, _) = Client::join(&h.address, "5-6", 1);
+    assert_eq!(synced.commands, 0);
+}
+
+/// Issue 31: a frame said to be larger than the limit drops the line before it is read;
+/// the host's battle waits for the player, who joins again where it stood.
+#[test]
+fn an_oversized_frame_drops_the_line_without_harm() {
+    let h = host("7-8");
+    let (mut c, ..) = Client::join(&h.address, "7-8", 1);
+    c.stream.write_all(&(2u32 << 20).to_be_bytes()).unwrap();
+    let why = h.told("over the limit");
+    assert!(
+        why.contains("a frame of 2097152 bytes is over the limit of 1048576"),
+        "{why}"
+    );
+    let (_c, _, synced, _) = Client::join(&h.address, "7-8", 1);
+    assert_eq!(synced.commands, 0);
+}
+
+/// Issue 31: a command out of turn (when the host is to act, or under the wrong exchange
+/// number) closes the line with the reason, and the host's battle is as it was.
+#[test]
+fn a_command_out_of_turn_closes_the_line_and_changes_nothing() {
+    let h = host("9-0");
+    let (mut c, welcome, synced, chain) = Client::join(&h.address, "9-0", 1);
+    let j = JoinedBattle {
+        welcome,
+        opening: synced.opening,
+        commands: Vec::new(),
+        draws: Vec::new(),
+    };
+    let mut battle = NetBattle::joined(&j, chain.head()).unwrap();
+    let mut next = synced.next;
+    // The joining side (B) plays its turns until the host (A), who never acts, is to act.
+    while battle.game.acting_side() == Some(volley::engine::SideId::B) {
+        let command = first_command(&battle.game);
+        c.send(&Message::Command {
+            number: next,
+            command,
+            value: chain.value(next).unwrap(),
+        });
+        let Message::Accept { number, value } = c.next() else {
+            panic!("not accepted")
+        };
+        let draw = volley::engine::SharedDraw {
+            command: battle.commands.len() as u32,
+            number,
+            host: value,
+            join: chain.value(number).unwrap(),
+        };
+        battle.apply(command, Some(draw)).unwrap();
+        next += 1;
+    }
+    let given = battle.commands.len();
+    c.send(&Message::Command {
+        number: next,
+        command: Command::Order(Order::EndOrders),
+        value: chain.value(next).unwrap(),
+    });
+    let Message::Bye(why) = c.next() else {
+        panic!("the line stayed open")
+    };
+    assert_eq!(why, "the line was closed: a command out of turn");
+    h.told("a command out of turn");
+    assert_eq!(*h.commands.lock().unwrap(), given);
+    // A wrong exchange number is out of turn too.
+    let (mut c, _, synced, chain) = Client::join(&h.address, "9-0", 1);
+    let wrong = synced.next + 5;
+    c.send(&Message::Command {
+        number: wrong,
+        command: Command::Order(Order::EndOrders),
+        value: chain.value(wrong).unwrap(),
+    });
+    let Message::Bye(why) = c.next() else {
+        panic!("the line stayed open")
+    };
+    assert_eq!(
+        why,
+        format!("the line was closed: a command out of turn (exchange {wrong})")
+    );
+    assert_eq!(synced.commands as usize, given);
+}
+
+/// Issue 31: a player that withholds its value for the host's command forfeits: the host
+/// gives its side's concession (R10) on both sides, and says why.
+#[test]
+fn a_player_that_withholds_its_value_forfeits() {
+    let h = host_acting("1-1", true);
+    let (mut c, welcome, synced, chain) = Client::join(&h.address, "1-1", 1);
+    let j = JoinedBattle {
+        welcome,
+        opening: synced.opening,
+        commands: Vec::new(),
+        draws: Vec::new(),
+    };
+    let mut battle = NetBattle::joined(&j, chain.head()).unwrap();
+    let mut next = synced.next;
+    // This client answers nothing the host sends; on its own turns it plays, until the
+    // host's command comes and is left unanswered.
+    loop {
+        if battle.game.acting_side() == Some(volley::engine::SideId::B) {
+            let command = first_command(&battle.game);
+            c.send(&Message::Command {
+                number: next,
+                command,
+                value: chain.value(next).unwrap(),
+            });
+            let Message::Accept { number, value } = c.next() else {
+                panic!("not accepted")
+            };
+            let draw = volley::engine::SharedDraw {
+                command: battle.commands.len() as u32,
+                number,
+                host: value,
+                join: chain.value(number).unwrap(),
+            };
+            battle.apply(command, Some(draw)).unwrap();
+            next += 1;
+            continue;
+        }
+        let Message::Command { .. } = c.next() else {
+            panic!("the host did not act")
+        };
+        break;
+    }
+    let start = Instant::now();
+    let Message::Applied(conceded) = c.next() else {
+        panic!("no forfeit")
+    };
+    assert!(start.elapsed() >= Duration::from_millis(250));
+    assert_eq!(
+        conceded,
+        Command::Concede {
+            side: volley::engine::SideId::B
+        }
+    );
+    h.told("the other player withheld its value for 300ms: it forfeits");
+}
