@@ -72,6 +72,24 @@ fn host_and_join_screens_play_a_turn_by_keys() {
     first.expect(&["│ your turn"]);
     march_a_unit(first);
     second.expect(&["marches"]);
+    // Taken back (the host at once, the joining player by asking it): gone on both screens.
+    first.send("U");
+    second.expect(&["an order was taken back"]);
+    second.expect_gone("marches");
+    first.expect_gone("marches");
+    march_a_unit(first);
+    second.expect(&["marches"]);
+    first.send("e");
+    first.expect(&["End orders?"]);
+    first.send("y");
+    // The second side's turn: it marches and takes it back too, so that both the host's
+    // undo and the joining player's are tried whoever won the initiative.
+    second.expect(&["│ your turn"]);
+    let before = first.rows().concat().matches("marches").count();
+    march_a_unit(second);
+    first.wait_until("their march", |rows| rows.concat().matches("marches").count() > before);
+    second.send("U");
+    first.expect(&["an order was taken back"]);
     // The players end their orders phase after phase until turn 2.
     let start = Instant::now();
     while !(shows(&host, "Turn 2") && shows(&join, "Turn 2")) {

@@ -206,6 +206,47 @@ impl Client {
     }
 }
 
+/// The joining side (B) plays its turns (see [`first_command`]) until the host is to act;
+/// the battle as it then stands and the next exchange's number.
+fn play_own_turns(
+    c: &mut Client,
+    welcome: Welcome,
+    synced: &Synced,
+    chain: &Chain,
+) -> (NetBattle, u32) {
+    let j = JoinedBattle {
+        welcome,
+        opening: synced.opening,
+        commands: Vec::new(),
+        draws: Vec::new(),
+    };
+    let mut battle = NetBattle::joined(&j, chain.head()).unwrap();
+    let mut next = synced.next;
+    while battle.game.acting_side() == Some(volley::engine::SideId::B) {
+        let command = first_command(&battle.game);
+        let value = chain.value(next).unwrap();
+        c.send(&Message::Command {
+            number: next,
+            command,
+            value,
+        });
+        let Message::Accept { number, value } = c.next() else {
+            panic!("not accepted")
+        };
+        let join = chain.value(number).unwrap();
+        let command_index = battle.commands.len() as u32;
+        let draw = volley::engine::SharedDraw {
+            command: command_index,
+            number,
+            host: value,
+            join,
+        };
+        battle.apply(command, Some(draw)).unwrap();
+        next += 1;
+    }
+    (battle, next)
+}
+
 /// Issue 31: a join from another version of the game or protocol is refused, saying which
 /// differs, and the host is told.
 #[test]
@@ -314,34 +355,7 @@ fn an_oversized_frame_drops_the_line_without_harm() {
 fn a_command_out_of_turn_closes_the_line_and_changes_nothing() {
     let h = host("9-0");
     let (mut c, welcome, synced, chain) = Client::join(&h.address, "9-0", 1);
-    let j = JoinedBattle {
-        welcome,
-        opening: synced.opening,
-        commands: Vec::new(),
-        draws: Vec::new(),
-    };
-    let mut battle = NetBattle::joined(&j, chain.head()).unwrap();
-    let mut next = synced.next;
-    // The joining side (B) plays its turns until the host (A), who never acts, is to act.
-    while battle.game.acting_side() == Some(volley::engine::SideId::B) {
-        let command = first_command(&battle.game);
-        c.send(&Message::Command {
-            number: next,
-            command,
-            value: chain.value(next).unwrap(),
-        });
-        let Message::Accept { number, value } = c.next() else {
-            panic!("not accepted")
-        };
-        let draw = volley::engine::SharedDraw {
-            command: battle.commands.len() as u32,
-            number,
-            host: value,
-            join: chain.value(number).unwrap(),
-        };
-        battle.apply(command, Some(draw)).unwrap();
-        next += 1;
-    }
+    let (battle, next) = play_own_turns(&mut c, welcome, &synced, &chain);
     let given = battle.commands.len();
     c.send(&Message::Command {
         number: next,
@@ -378,42 +392,12 @@ fn a_command_out_of_turn_closes_the_line_and_changes_nothing() {
 fn a_player_that_withholds_its_value_forfeits() {
     let h = host_acting("1-1", true);
     let (mut c, welcome, synced, chain) = Client::join(&h.address, "1-1", 1);
-    let j = JoinedBattle {
-        welcome,
-        opening: synced.opening,
-        commands: Vec::new(),
-        draws: Vec::new(),
-    };
-    let mut battle = NetBattle::joined(&j, chain.head()).unwrap();
-    let mut next = synced.next;
-    // This client answers nothing the host sends; on its own turns it plays, until the
+    // This client answers nothing the host sends: on its own turns it plays, until the
     // host's command comes and is left unanswered.
-    loop {
-        if battle.game.acting_side() == Some(volley::engine::SideId::B) {
-            let command = first_command(&battle.game);
-            c.send(&Message::Command {
-                number: next,
-                command,
-                value: chain.value(next).unwrap(),
-            });
-            let Message::Accept { number, value } = c.next() else {
-                panic!("not accepted")
-            };
-            let draw = volley::engine::SharedDraw {
-                command: battle.commands.len() as u32,
-                number,
-                host: value,
-                join: chain.value(number).unwrap(),
-            };
-            battle.apply(command, Some(draw)).unwrap();
-            next += 1;
-            continue;
-        }
-        let Message::Command { .. } = c.next() else {
-            panic!("the host did not act")
-        };
-        break;
-    }
+    play_own_turns(&mut c, welcome, &synced, &chain);
+    let Message::Command { .. } = c.next() else {
+        panic!("the host did not act")
+    };
     let start = Instant::now();
     let Message::Applied(conceded) = c.next() else {
         panic!("no forfeit")

@@ -5,7 +5,7 @@
 
 use super::app::net::NetOutcome;
 use super::app::SaveReport;
-use super::session::{capture_mouse, computer_for, next_key, read_key, restore, Exit, SignalWatch};
+use super::session::{computer_for, next_key, open_terminal, read_key, restore, Exit, SignalWatch};
 use super::{draw, App, Key};
 use crate::net::peer::JoinedBattle;
 use crate::net::{NetEvent, Peer};
@@ -32,17 +32,7 @@ pub struct Lobby {
 
 /// Plays a battle across the line until it ends, the player quits, or it cannot go on.
 pub fn run(peer: Peer, lobby: Lobby, mouse: bool) -> std::io::Result<(Exit, Option<SaveReport>)> {
-    let watch = SignalWatch::start()?;
-    let mut terminal = match ratatui::try_init() {
-        Ok(t) => t,
-        Err(e) => {
-            restore();
-            return Err(e);
-        }
-    };
-    if mouse {
-        capture_mouse()?;
-    }
+    let (watch, mut terminal) = open_terminal(mouse)?;
     let result = match waiting(peer, &lobby, &mut terminal, &watch) {
         Ok(Ok(mut app)) => playing(&mut app, &mut terminal, &watch).map(|exit| {
             app.leave_net();

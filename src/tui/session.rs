@@ -58,17 +58,7 @@ pub fn run(
     pause: Duration,
     mouse: bool,
 ) -> std::io::Result<(Exit, Option<SaveReport>)> {
-    let watch = SignalWatch::start()?;
-    let mut terminal = match ratatui::try_init() {
-        Ok(t) => t,
-        Err(e) => {
-            restore();
-            return Err(e);
-        }
-    };
-    if mouse {
-        capture_mouse()?;
-    }
+    let (watch, mut terminal) = open_terminal(mouse)?;
     let first = match start {
         Start::Battle(app) => Ok(Ok(Some(*app))),
         Start::Title(mut title) => title_loop(&mut title, open, &mut terminal, &watch),
@@ -85,6 +75,25 @@ pub fn run(
         (Some(signal), Err(_)) => Ok((Exit::Signal(signal), None)),
         (None, result) => result,
     }
+}
+
+/// The signal watch started, the terminal taken over (restored again on failure) and
+/// mouse reporting on if `mouse`.
+pub(super) fn open_terminal(
+    mouse: bool,
+) -> std::io::Result<(SignalWatch, ratatui::DefaultTerminal)> {
+    let watch = SignalWatch::start()?;
+    let terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            restore();
+            return Err(e);
+        }
+    };
+    if mouse {
+        capture_mouse()?;
+    }
+    Ok((watch, terminal))
 }
 
 /// Plays `app`, and after a finished battle the player leaves for the title screen (`t`),
@@ -340,7 +349,7 @@ pub enum Start {
 pub type Opener<'a> = &'a dyn Fn(Choice) -> anyhow::Result<App>;
 
 /// Mouse reporting on, and off again on a panic (ratatui's own hook restores the rest).
-pub(super) fn capture_mouse() -> std::io::Result<()> {
+fn capture_mouse() -> std::io::Result<()> {
     use ratatui::crossterm::{event::EnableMouseCapture, execute};
     execute!(std::io::stdout(), EnableMouseCapture)?;
     let earlier = std::panic::take_hook();

@@ -65,6 +65,17 @@ impl App {
         Some(parts.join(" │ "))
     }
 
+    /// The protocol's end and the battle as it reads it, borrowed together.
+    fn peer_and_record(&mut self) -> Option<(&mut Peer, Record<'_>)> {
+        let net = self.net.as_mut()?;
+        let record = Record {
+            game: &self.game,
+            commands: &self.commands,
+            draws: &self.draws,
+        };
+        Some((&mut net.peer, record))
+    }
+
     /// The battle as the protocol reads it.
     pub fn net_record(&self) -> Record<'_> {
         Record {
@@ -76,15 +87,10 @@ impl App {
 
     /// Reads the line and does what it brings; whether the battle stops.
     pub fn poll_net(&mut self) -> NetOutcome {
-        let Some(net) = self.net.as_mut() else {
+        let Some((peer, record)) = self.peer_and_record() else {
             return NetOutcome::Go;
         };
-        let record = Record {
-            game: &self.game,
-            commands: &self.commands,
-            draws: &self.draws,
-        };
-        let events = net.peer.poll(Some(record));
+        let events = peer.poll(Some(record));
         for event in events {
             if let NetOutcome::Stop(why) = self.on_net(event) {
                 return NetOutcome::Stop(why);
@@ -95,15 +101,10 @@ impl App {
 
     /// Sends this player's command across the line; whether it went.
     pub(super) fn net_send(&mut self, command: Command) -> bool {
-        let Some(net) = self.net.as_mut() else {
+        let Some((peer, record)) = self.peer_and_record() else {
             return false;
         };
-        let record = Record {
-            game: &self.game,
-            commands: &self.commands,
-            draws: &self.draws,
-        };
-        match net.peer.send(record, command) {
+        match peer.send(record, command) {
             Ok(()) => {
                 self.message.clear();
                 self.mode = Mode::Browse;
@@ -129,13 +130,8 @@ impl App {
                         self.message
                     ));
                 }
-                if let Some(net) = self.net.as_mut() {
-                    let record = Record {
-                        game: &self.game,
-                        commands: &self.commands,
-                        draws: &self.draws,
-                    };
-                    net.peer.applied(record);
+                if let Some((peer, record)) = self.peer_and_record() {
+                    peer.applied(record);
                 }
             }
             NetEvent::Refused { why, .. } => self.message = format!("the host refused: {why}"),
@@ -186,17 +182,10 @@ impl App {
             return;
         }
         self.undone_across(keep);
-        if let Some(net) = self.net.as_mut() {
-            let record = Record {
-                game: &self.game,
-                commands: &self.commands,
-                draws: &self.draws,
-            };
-            net.peer.undone(record);
-        }
     }
 
-    /// The battle back at its first `keep` commands, as the host decided.
+    /// The battle back at its first `keep` commands, as the host decided (the host's
+    /// protocol end tells the joining player).
     fn undone_across(&mut self, keep: usize) {
         if let Err(why) = self.back_to(keep) {
             self.message = format!("undo failed: {why}");
@@ -206,15 +195,9 @@ impl App {
         self.undo_by = None;
         self.autosave();
         self.message = "an order was taken back".into();
-        if !self.is_host() {
-            if let Some(net) = self.net.as_mut() {
-                let record = Record {
-                    game: &self.game,
-                    commands: &self.commands,
-                    draws: &self.draws,
-                };
-                net.peer.undone(record);
-            }
+        // The host tells the other side; both start their digests again.
+        if let Some((peer, record)) = self.peer_and_record() {
+            peer.undone(record);
         }
     }
 
