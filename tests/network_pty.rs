@@ -30,9 +30,9 @@ fn shows(s: &Session, text: &str) -> bool {
     s.rows().iter().any(|r| r.contains(text))
 }
 
-#[test]
-fn host_and_join_screens_play_a_turn_by_keys() {
-    let mut host = Session::start(&[
+/// The host in one pseudo-terminal on a free port, and a joining player in another.
+fn host_and_join() -> (Session, Session) {
+    let host = Session::start(&[
         "host",
         "tutorial",
         "--listen",
@@ -44,15 +44,16 @@ fn host_and_join_screens_play_a_turn_by_keys() {
     let address = rows
         .iter()
         .find_map(|r| r.split("listening on ").nth(1))
-        .map(|a| {
-            a.split_whitespace()
-                .next()
-                .unwrap()
-                .trim_end_matches('│')
-                .to_string()
-        })
+        .and_then(|a| a.split_whitespace().next())
+        .map(|a| a.trim_end_matches('│').to_string())
         .unwrap();
-    let mut join = Session::start(&["join", &address, "4242-4242"]);
+    let join = Session::start(&["join", &address, "4242-4242"]);
+    (host, join)
+}
+
+#[test]
+fn host_and_join_screens_play_a_turn_by_keys() {
+    let (mut host, mut join) = host_and_join();
     host.expect(&["Across two machines: you command Red; the other player commands Blue."]);
     join.expect(&["Across two machines: you command Blue; the other player commands Red."]);
     host.begin();
@@ -87,19 +88,28 @@ fn host_and_join_screens_play_a_turn_by_keys() {
     second.expect(&["│ your turn"]);
     let before = first.rows().concat().matches("marches").count();
     march_a_unit(second);
-    first.wait_until("their march", |rows| rows.concat().matches("marches").count() > before);
+    first.wait_until("their march", |rows| {
+        rows.concat().matches("marches").count() > before
+    });
     second.send("U");
     first.expect(&["an order was taken back"]);
-    // The players end their orders phase after phase until turn 2.
+    to_turn_2(&mut host, &mut join);
+    host.quit();
+    join.expect(&["the other player left"]);
+}
+
+/// The players end their orders phase after phase (the initiative's winner going first)
+/// until both screens show turn 2.
+fn to_turn_2(host: &mut Session, join: &mut Session) {
     let start = Instant::now();
-    while !(shows(&host, "Turn 2") && shows(&join, "Turn 2")) {
+    while !(shows(host, "Turn 2") && shows(join, "Turn 2")) {
         assert!(
             start.elapsed() < Duration::from_secs(60),
             "no turn 2:\n{}\n{}",
             host.dump(),
             join.dump()
         );
-        for s in [&mut host, &mut join] {
+        for s in [&mut *host, &mut *join] {
             if shows(s, "End orders?") {
                 s.send("y");
             } else if shows(s, "answer the prompt") && my_turn(s) {
@@ -110,8 +120,6 @@ fn host_and_join_screens_play_a_turn_by_keys() {
         }
         std::thread::sleep(Duration::from_millis(150));
     }
-    host.quit();
-    join.expect(&["the other player left"]);
 }
 
 /// Marches the first unit with an order one hex in whichever direction it may go.
