@@ -20,8 +20,32 @@ use std::time::{Duration, Instant};
 use volley::tui::replay::ReplayExit;
 use volley::tui::title::Choice;
 
+/// A child process that is killed if the test ends first (a failed assertion), so no
+/// host is left listening.
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl std::ops::Deref for Process {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Process {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
 /// A host of `battle` on a free loopback port with code `code`; its address.
-fn host(dir: &Path, battle: &str, code: &str, extra: &[&str]) -> (Child, String) {
+fn host(dir: &Path, battle: &str, code: &str, extra: &[&str]) -> (Process, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_volley"))
         .args(["host", battle, "--listen", "127.0.0.1:0", "--code", code])
         .args(["--computer", "--headless", "--data-dir"])
@@ -46,12 +70,12 @@ fn host(dir: &Path, battle: &str, code: &str, extra: &[&str]) -> (Child, String)
         let text: Vec<String> = lines.map_while(Result::ok).collect();
         std::fs::write(out, text.join("\n")).unwrap();
     });
-    (child, address)
+    (Process(child), address)
 }
 
 /// A joining process; its standard output and error go to `<name>.out` and `<name>.err`.
-fn join(dir: &Path, name: &str, address: &str, code: &str, extra: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_volley"))
+fn join(dir: &Path, name: &str, address: &str, code: &str, extra: &[&str]) -> Process {
+    let child = Command::new(env!("CARGO_BIN_EXE_volley"))
         .args([
             "join",
             address,
@@ -67,7 +91,8 @@ fn join(dir: &Path, name: &str, address: &str, code: &str, extra: &[&str]) -> Ch
         .stdout(std::fs::File::create(dir.join(format!("{name}.out"))).unwrap())
         .stderr(std::fs::File::create(dir.join(format!("{name}.err"))).unwrap())
         .spawn()
-        .unwrap()
+        .unwrap();
+    Process(child)
 }
 
 /// Waits for a process to end (at most a minute); whether it succeeded.
@@ -171,7 +196,8 @@ fn a_battle_across_the_line_survives_a_killed_joiner_and_ends_the_same_on_both_s
     );
 }
 
-/// Issue 31: a wrong code is refused, the host is told, and the right code still gets in.
+/// Issue 31: a wrong code is refused, the host is told, the address waits a second before
+/// it is heard again, and then the right code gets in.
 #[test]
 fn a_wrong_code_is_refused_and_the_host_is_told() {
     let dir = tempfile::tempdir().unwrap();
@@ -185,6 +211,15 @@ fn a_wrong_code_is_refused_and_the_host_is_told() {
         &d.join("host.err"),
         "gave a wrong code; the next try waits 1 s",
     );
+    // From the same address, even the right code waits out the second.
+    let mut soon = join(d, "soon", &address, "1234-5678", &[]);
+    assert!(!finish(&mut soon));
+    let said = read(d.join("soon.err"));
+    assert!(
+        said.contains("the host refused: too many wrong codes: try again in"),
+        "{said}"
+    );
+    std::thread::sleep(Duration::from_millis(1100));
     let mut right = join(d, "right", &address, "1234-5678", &[]);
     assert!(finish(&mut right), "{}", read(d.join("right.err")));
     assert!(finish(&mut host_process));

@@ -220,7 +220,35 @@ pub fn host(args: HostArgs) -> Result<ExitCode> {
         None => Scenario::default_battle().map_err(|e| anyhow!("{e}")),
     }
     .context("cannot open the battle")?;
-    host_scenario(scenario, &args)
+    Ok(host_scenario(scenario, &args)?.code())
+}
+
+/// How a battle across two machines ended: on the screens, with what the terminal game
+/// says of it, or headless, with its exit status.
+pub enum Ended {
+    /// In the terminal: how it ended and its save (none if no battle began).
+    Screen(crate::tui::Exit, Option<crate::tui::app::SaveReport>),
+    /// Headless.
+    Headless(ExitCode),
+}
+
+impl Ended {
+    /// The exit status, after saying where the battle is saved.
+    pub fn code(self) -> ExitCode {
+        match self {
+            Ended::Screen(exit, report) => super::session::farewell(&exit, report.as_ref()),
+            Ended::Headless(code) => code,
+        }
+    }
+}
+
+/// What the title screen's choice of a battle across two machines came to.
+pub enum FromTitle {
+    /// No battle began (the player left the lobby, or the join failed): back to the title
+    /// screen, saying why.
+    Back(String),
+    /// A battle was played: the exit status.
+    Done(ExitCode),
 }
 
 /// The title screen's choice of a battle across two machines, with the default options
@@ -229,7 +257,7 @@ pub fn from_title(
     choice: crate::tui::title::NetChoice,
     data_dir: Option<PathBuf>,
     no_mouse: bool,
-) -> Result<ExitCode> {
+) -> Result<FromTitle> {
     use crate::tui::title::NetChoice;
     let common = NetArgs {
         data_dir,
@@ -237,7 +265,7 @@ pub fn from_title(
         level: "normal".into(),
         ..NetArgs::default()
     };
-    match choice {
+    let ended = match choice {
         NetChoice::Host(scenario) => {
             let args = HostArgs {
                 file: None,
@@ -248,20 +276,28 @@ pub fn from_title(
             };
             host_scenario(*scenario, &args)
         }
-        NetChoice::Join { address, code } => join(JoinArgs {
+        NetChoice::Join { address, code } => join_with(JoinArgs {
             address,
             code,
             battle: None,
             common,
         }),
-    }
+    };
+    Ok(match ended {
+        Ok(Ended::Screen(exit, None)) => FromTitle::Back(match exit {
+            crate::tui::Exit::Stopped(why) => why,
+            _ => String::new(),
+        }),
+        Ok(ended) => FromTitle::Done(ended.code()),
+        Err(why) => FromTitle::Back(format!("{why:#}")),
+    })
 }
 
 /// Where `volley host` listens unless told: every address, port 7878.
 pub const DEFAULT_LISTEN: &str = "0.0.0.0:7878";
 
 /// Hosts `scenario` as the options say.
-fn host_scenario(scenario: Scenario, args: &HostArgs) -> Result<ExitCode> {
+fn host_scenario(scenario: Scenario, args: &HostArgs) -> Result<Ended> {
     let side = side_named(&scenario, &args.side)?;
     let code = match args.code.clone() {
         Some(c) => c,
@@ -276,8 +312,12 @@ fn host_scenario(scenario: Scenario, args: &HostArgs) -> Result<ExitCode> {
             .map(|r| (r.file.clone(), r.source.clone())),
         host_side: side,
     };
-    let (peer, bound) = Peer::host(&args.listen, &code, offer)
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
+    let (peer, bound) = match Peer::host(&args.listen, &code, offer.clone()) {
+        // The default port taken (another battle hosted here): any free port will do.
+        Err(_) if args.listen == DEFAULT_LISTEN => Peer::host("0.0.0.0:0", &code, offer),
+        other => other,
+    }
+    .with_context(|| format!("cannot listen on {}", args.listen))?;
     let shown = shown_address(bound);
     let lines = vec![
         format!(
@@ -299,6 +339,11 @@ fn host_scenario(scenario: Scenario, args: &HostArgs) -> Result<ExitCode> {
 
 /// `volley join`: joins a battle a host opened, and plays it.
 pub fn join(args: JoinArgs) -> Result<ExitCode> {
+    Ok(join_with(args)?.code())
+}
+
+/// Joins as the options say.
+fn join_with(args: JoinArgs) -> Result<Ended> {
     let expect = match &args.battle {
         Some(path) => Some(Scenario::load_with(path, None).map_err(|e| anyhow!("{e}"))?),
         None => None,
@@ -325,11 +370,12 @@ pub enum Side {
     Join,
 }
 
-fn run(peer: Peer, side: Side, common: &NetArgs, lines: Vec<String>) -> Result<ExitCode> {
+fn run(peer: Peer, side: Side, common: &NetArgs, lines: Vec<String>) -> Result<Ended> {
     if common.headless {
-        return super::network_headless::run(peer, side, common);
+        return super::network_headless::run(peer, side, common).map(Ended::Headless);
     }
-    super::network_screen::run(peer, side, common, lines)
+    let (exit, report) = super::network_screen::run(peer, side, common, lines)?;
+    Ok(Ended::Screen(exit, report))
 }
 
 /// The side a name (or A / B) means.

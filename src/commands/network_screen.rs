@@ -4,14 +4,18 @@
 
 use super::network::{NetArgs, Side};
 use super::play::PlayArgs;
-use super::session::{farewell, need_terminal, prepared};
+use super::session::{need_terminal, prepared};
 use crate::net::Peer;
 use crate::tui::net_session::Lobby;
 use anyhow::{anyhow, Context, Result};
-use std::process::ExitCode;
 
 /// Plays the battle across the line in the terminal; `lines` are the lobby's words.
-pub fn run(peer: Peer, side: Side, args: &NetArgs, lines: Vec<String>) -> Result<ExitCode> {
+pub fn run(
+    peer: Peer,
+    side: Side,
+    args: &NetArgs,
+    lines: Vec<String>,
+) -> Result<(crate::tui::Exit, Option<crate::tui::app::SaveReport>)> {
     need_terminal()?;
     let computer = match args.computer {
         true => Some(
@@ -39,5 +43,5 @@ pub fn run(peer: Peer, side: Side, args: &NetArgs, lines: Vec<String>) -> Result
     };
     let (exit, report) =
         crate::tui::net_session::run(peer, lobby, !args.no_mouse).context("the terminal failed")?;
-    Ok(farewell(&exit, report.as_ref()))
+    Ok((exit, report))
 }

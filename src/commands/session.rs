@@ -61,12 +61,26 @@ pub(super) fn session(start: Start, args: &PlayArgs) -> Result<ExitCode> {
     // The screens show the whole chain of causes, as `volley: …` prints an error.
     let open = |choice: Choice| -> Result<App> { Ok(opened(choice, &data_dir, args)?) };
     let pause = std::time::Duration::from_millis(args.pause);
-    let (exit, report) =
-        crate::tui::run(start, &open, pause, !args.no_mouse).context("the terminal failed")?;
-    if let Exit::Network(choice) = exit {
-        return super::network::from_title(*choice, args.data_dir.clone(), args.no_mouse);
+    let mut start = start;
+    loop {
+        let (exit, report) =
+            crate::tui::run(start, &open, pause, !args.no_mouse).context("the terminal failed")?;
+        let Exit::Network(choice) = exit else {
+            return Ok(farewell(&exit, report.as_ref()));
+        };
+        use super::network::{from_title, FromTitle};
+        match from_title(*choice, args.data_dir.clone(), args.no_mouse)? {
+            FromTitle::Done(code) => return Ok(code),
+            // No battle began across the line: back to the title, saying why.
+            FromTitle::Back(why) => {
+                let mut title = crate::tui::title::Title::new(&data_dir)
+                    .with_settings_file(crate::tui::settings::settings_path())
+                    .with_quick_seed(super::play::clock_seed());
+                title.message = why;
+                start = Start::Title(title);
+            }
+        }
     }
-    Ok(farewell(&exit, report.as_ref()))
 }
 
 /// The battle a choice on the title or replay screen opens.

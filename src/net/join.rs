@@ -93,7 +93,7 @@ impl Handshaken {
 }
 
 /// Joins on a thread; the result comes to `to` as [`Incoming::Connected`].
-pub fn start(ticket: Ticket, id: u64, to: std::sync::mpsc::Sender<Incoming>) {
+pub fn start(ticket: Ticket, id: u64, to: std::sync::mpsc::SyncSender<Incoming>) {
     std::thread::spawn(move || {
         let result = join(&ticket, id, to.clone()).map(Box::new);
         let _ = to.send(Incoming::Connected(result));
@@ -101,7 +101,11 @@ pub fn start(ticket: Ticket, id: u64, to: std::sync::mpsc::Sender<Incoming>) {
 }
 
 /// The way in, step by step; why it failed, in words.
-fn join(ticket: &Ticket, id: u64, to: std::sync::mpsc::Sender<Incoming>) -> Result<Joined, String> {
+fn join(
+    ticket: &Ticket,
+    id: u64,
+    to: std::sync::mpsc::SyncSender<Incoming>,
+) -> Result<Joined, String> {
     let mut line = connect(ticket)?;
     line.send(&Message::Hello(Hello {
         game: env!("CARGO_PKG_VERSION").into(),
@@ -131,6 +135,10 @@ fn join(ticket: &Ticket, id: u64, to: std::sync::mpsc::Sender<Incoming>) -> Resu
             } => {
                 commands.extend(c);
                 draws.extend(d);
+                // No battle takes more commands than a chain has values.
+                if commands.len().max(draws.len()) > super::chain::CHAIN_LENGTH as usize {
+                    return Err("the host's log is longer than any battle".into());
+                }
             }
             Message::Synced(s) => break s,
             other => return Err(format!("the host sent {other:?} during the way in")),

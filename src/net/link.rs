@@ -6,11 +6,15 @@
 use super::secure::{read_frame, write_frame, LinkError, Opener, Sealer};
 use super::wire::{decode, encode, Message};
 use std::net::TcpStream;
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::SyncSender;
 use std::time::Duration;
 
 /// A line silent for this long is taken as dropped (each side pings every [`PING`]).
 pub const SILENCE: Duration = Duration::from_secs(10);
+
+/// Messages read but not yet taken by the game loop: a reader that gets this far ahead
+/// waits, and the sender with it (TCP's own back-pressure), so a flood costs no memory.
+pub const QUEUE: usize = 256;
 
 /// How often a side with nothing else to say pings.
 pub const PING: Duration = Duration::from_secs(2);
@@ -56,10 +60,12 @@ impl Live {
         stream: TcpStream,
         sealer: Sealer,
         opener: Opener,
-        to: Sender<Incoming>,
+        to: SyncSender<Incoming>,
     ) -> Result<Live, LinkError> {
         stream.set_nodelay(true)?;
         stream.set_read_timeout(Some(SILENCE))?;
+        // A peer that stops reading must not freeze this side's game loop in a write.
+        stream.set_write_timeout(Some(SILENCE))?;
         let reading = stream.try_clone()?;
         std::thread::spawn(move || read_loop(id, reading, opener, &to));
         Ok(Live {
@@ -82,7 +88,7 @@ impl Live {
 }
 
 /// Reads, opens and decodes frames until the line fails, then reports why.
-fn read_loop(id: u64, mut stream: TcpStream, mut opener: Opener, to: &Sender<Incoming>) {
+fn read_loop(id: u64, mut stream: TcpStream, mut opener: Opener, to: &SyncSender<Incoming>) {
     let why = loop {
         let frame = match read_frame(&mut stream) {
             Ok(f) => f,

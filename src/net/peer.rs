@@ -18,7 +18,7 @@ mod exchange;
 use crate::engine::{Command, Entropy, Game, SharedDraw, SideId};
 use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// How often a joining player whose line dropped tries to get back in.
@@ -113,6 +113,11 @@ enum Stage {
     Ended,
 }
 
+/// Whether the game loop must act on `e` before the next message is read.
+fn changes_battle(e: &NetEvent) -> bool {
+    !matches!(e, NetEvent::Chat(_) | NetEvent::Note(_))
+}
+
 /// One player's end of the protocol.
 pub struct Peer {
     role: Role,
@@ -125,12 +130,29 @@ pub struct Peer {
     live: Option<Live>,
     stage: Stage,
     rx: Receiver<Incoming>,
-    tx: Sender<Incoming>,
+    tx: SyncSender<Incoming>,
     in_flight: Option<(u32, Command)>,
     /// When this side's command in flight was last sent.
     asked_at: Option<Instant>,
     /// How long a withheld value is waited for ([`REVEAL_TIME`] unless set).
     reveal_time: Duration,
+    /// Host: how long its command in flight has waited while in touch, before `asked_at`
+    /// (a re-join does not start the wait again).
+    waited: Duration,
+    /// Host: the joining player conceded while this side's command waited for its value.
+    held_concession: bool,
+    /// Host: the joining player's commands refused in a row.
+    rejections: u32,
+    /// Joining player: it asked to concede, so the host's concession of its side is its own.
+    conceded: bool,
+    /// Joining player: the highest number it revealed a value for; a host whose battle
+    /// goes back behind it on a re-join would learn a roll before its command is fixed.
+    revealed: u32,
+    /// Joining player: the battle's id, the host's side and the scenario's digest from the
+    /// first welcome, which a re-join's welcome must repeat.
+    welcomed: Option<(Entropy, SideId, u64)>,
+    /// Joining player: failed tries to get back in since the last that worked.
+    retries: u32,
     digests: VecDeque<(u32, u64)>,
     running: RunningDigest,
     last_sent: Instant,
@@ -165,7 +187,7 @@ impl Peer {
         code: &str,
         offer: Offer,
     ) -> anyhow::Result<(Peer, std::net::SocketAddr)> {
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(super::link::QUEUE);
         let door = Door::default();
         let bound = super::host::open(address, code.to_string(), door.clone(), tx.clone())?;
         let secret = super::fresh()?;
@@ -187,7 +209,7 @@ impl Peer {
     /// Joins with `ticket`; the first polls bring the battle ([`NetEvent::Joined`]) or
     /// why not ([`NetEvent::Failed`]).
     pub fn join(ticket: Ticket) -> Peer {
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(super::link::QUEUE);
         super::join::start(ticket.clone(), 0, tx.clone());
         // The chain is the joining player's own, made on the way in; until then a stand-in.
         let chain = Chain::new(Role::Join, &Entropy::default());
@@ -200,7 +222,7 @@ impl Peer {
         role: Role,
         side: SideId,
         chain: Chain,
-        tx: Sender<Incoming>,
+        tx: SyncSender<Incoming>,
         rx: Receiver<Incoming>,
     ) -> Peer {
         Peer {
@@ -218,6 +240,13 @@ impl Peer {
             in_flight: None,
             asked_at: None,
             reveal_time: REVEAL_TIME,
+            waited: Duration::ZERO,
+            held_concession: false,
+            rejections: 0,
+            conceded: false,
+            revealed: 0,
+            welcomed: None,
+            retries: 0,
             digests: VecDeque::new(),
             running: RunningDigest::default(),
             last_sent: Instant::now(),
@@ -306,8 +335,9 @@ impl Peer {
                 Ok(incoming) => self.take(incoming, record),
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
             }
-            // Each message may change the battle: the game loop applies before the next.
-            if !self.out.is_empty() {
+            // A message that changes the battle is applied by the game loop before the next
+            // is read; chat and notes are taken in a batch.
+            if self.out.iter().any(changes_battle) {
                 break;
             }
         }
@@ -370,7 +400,7 @@ impl Peer {
             }
             Incoming::Joined(live, hello) => self.host_joined(*live, &hello),
             Incoming::Refused(why) => self.out.push(NetEvent::Note(why)),
-            Incoming::Connected(result) => self.connected(result),
+            Incoming::Connected(result) => self.connected(result, record),
         }
     }
 
@@ -396,10 +426,13 @@ impl Peer {
         if self.stage == Stage::Ended {
             return;
         }
+        if let Some(at) = self.asked_at.take() {
+            self.waited += at.elapsed();
+        }
         if self.role == Role::Join {
             // The host's log is the truth after a re-join; this side's open command is gone.
             self.in_flight = None;
-            self.retry_at = Some(Instant::now() + RETRY);
+            self.retry_at = Some(Instant::now() + self.retry_wait());
         }
         self.stage = Stage::Waiting;
         self.out.push(NetEvent::Paused(
@@ -425,7 +458,8 @@ impl Peer {
 
     /// Host: a player got in with the right code; versions compared, then the welcome.
     fn host_joined(&mut self, mut live: Live, hello: &Hello) {
-        let refused = self.refusal(hello);
+        let over = (self.stage == Stage::Ended).then(|| "the battle is over".to_string());
+        let refused = over.or_else(|| self.refusal(hello));
         if let Some(why) = refused {
             let _ = live.send(&Message::Refused(why.clone()));
             live.close();
@@ -477,42 +511,83 @@ impl Peer {
     }
 
     /// Joining player: the way in ended.
-    fn connected(&mut self, result: Result<Box<Joined>, String>) {
+    fn connected(&mut self, result: Result<Box<Joined>, String>, record: Option<Record>) {
         match result {
             Ok(joined) => {
                 let j = *joined;
-                self.side = j.welcome.host_side.other();
-                self.chain = j.chain;
-                self.theirs = Some(j.host);
-                self.their_head = Some(j.welcome.head);
-                self.opening = Some(j.synced.opening);
-                self.next = j.synced.next;
-                self.live = Some(j.live);
-                self.in_flight = None;
-                self.running = RunningDigest::default();
-                self.stage = Stage::Checking(j.synced.commands, j.synced.digest);
-                if self.ever_joined {
-                    self.out.push(NetEvent::Resumed);
+                if let Some(why) = self.rejoin_problem(&j, record) {
+                    j.live.close();
+                    self.stage = Stage::Ended;
+                    self.out.push(NetEvent::Failed(why));
+                    return;
                 }
-                self.ever_joined = true;
-                self.out.push(NetEvent::Joined(Box::new(JoinedBattle {
-                    welcome: j.welcome,
-                    opening: j.synced.opening,
-                    commands: j.commands,
-                    draws: j.draws,
-                })));
+                self.take_seat(j);
             }
             Err(why) if !self.ever_joined => {
                 self.stage = Stage::Ended;
                 self.out.push(NetEvent::Failed(why));
             }
             Err(why) => {
-                self.retry_at = Some(Instant::now() + RETRY);
+                self.retry_at = Some(Instant::now() + self.retry_wait());
                 self.out.push(NetEvent::Note(format!(
                     "re-join failed ({why}); trying again"
                 )));
             }
         }
+    }
+
+    /// How long a joining player waits before its next try to get back in: [`RETRY`],
+    /// doubled after each failed try up to a minute (so a stranger posing as the host gets
+    /// few guesses at the code).
+    fn retry_wait(&mut self) -> Duration {
+        self.retries = self.retries.saturating_add(1);
+        (RETRY * 2u32.saturating_pow(self.retries.saturating_sub(1).min(5)))
+            .min(Duration::from_secs(60))
+    }
+
+    /// Joining player, back in: why the host's battle cannot be this one going on: another
+    /// battle, side or scenario than the first welcome's; a next exchange behind a value
+    /// this side revealed; a log that does not go on from the battle this side holds.
+    fn rejoin_problem(&self, j: &Joined, record: Option<Record>) -> Option<String> {
+        let w = &j.welcome;
+        let now = (w.battle, w.host_side, crate::save::text_digest(&w.scenario));
+        if self.welcomed.is_some_and(|first| first != now) {
+            return Some("the host's battle, side or scenario is not the one first joined".into());
+        }
+        if j.synced.next <= self.revealed {
+            return Some("the host's battle went back behind values this side revealed".into());
+        }
+        let held = record.map_or(&[][..], |r| r.commands);
+        (!j.commands.starts_with(held))
+            .then(|| "the host's battle does not go on from the commands this side holds".into())
+    }
+
+    /// Joining player: the seat taken, the battle to build as the host has it.
+    fn take_seat(&mut self, j: Joined) {
+        let w = &j.welcome;
+        self.welcomed = Some((w.battle, w.host_side, crate::save::text_digest(&w.scenario)));
+        self.side = w.host_side.other();
+        self.chain = j.chain;
+        self.theirs = Some(j.host);
+        self.their_head = Some(w.head);
+        self.opening = Some(j.synced.opening);
+        self.next = j.synced.next;
+        self.revealed = self.revealed.max(1);
+        self.live = Some(j.live);
+        self.in_flight = None;
+        self.retries = 0;
+        self.running = RunningDigest::default();
+        self.stage = Stage::Checking(j.synced.commands, j.synced.digest);
+        if self.ever_joined {
+            self.out.push(NetEvent::Resumed);
+        }
+        self.ever_joined = true;
+        self.out.push(NetEvent::Joined(Box::new(JoinedBattle {
+            welcome: j.welcome,
+            opening: j.synced.opening,
+            commands: j.commands,
+            draws: j.draws,
+        })));
     }
 
     /// Host: the battle's log to a player just in, then where it stands, then this side's

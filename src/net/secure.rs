@@ -61,12 +61,21 @@ pub fn write_frame(w: &mut impl Write, bytes: &[u8]) -> Result<(), LinkError> {
     Ok(())
 }
 
+/// The largest frame of the handshake, before any key is agreed: the magic, a mark and a
+/// SPAKE2 message or a refusal's words.
+pub const MAX_HANDSHAKE_FRAME: usize = 512;
+
 /// Reads one frame, refusing one said to be longer than [`MAX_FRAME`] before reading it.
 pub fn read_frame(r: &mut impl Read) -> Result<Vec<u8>, LinkError> {
+    read_frame_of(r, MAX_FRAME)
+}
+
+/// Reads one frame of at most `limit` bytes, refusing a longer one before reading it.
+pub fn read_frame_of(r: &mut impl Read, limit: usize) -> Result<Vec<u8>, LinkError> {
     let mut len = [0u8; 4];
     r.read_exact(&mut len)?;
     let len = u32::from_be_bytes(len) as usize;
-    if len > MAX_FRAME {
+    if len > limit {
         return Err(LinkError::Oversized(len));
     }
     let mut bytes = vec![0; len];
@@ -156,7 +165,7 @@ pub fn join_handshake(stream: &mut TcpStream, code: &str) -> Result<(Sealer, Ope
     let (state, msg) =
         Spake2::<Ed25519Group>::start_b(&Password::new(code.as_bytes()), &host_id, &join_id);
     write_frame(stream, &[MAGIC.as_slice(), &[PAKE], &msg].concat())?;
-    let reply = read_frame(stream)?;
+    let reply = read_frame_of(stream, MAX_HANDSHAKE_FRAME)?;
     let body = reply
         .strip_prefix(MAGIC.as_slice())
         .ok_or(LinkError::NotVolley)?;
@@ -174,7 +183,7 @@ pub fn join_handshake(stream: &mut TcpStream, code: &str) -> Result<(Sealer, Ope
 
 /// The host's handshake with a joining side: its SPAKE2 message answered, and the keys.
 pub fn host_handshake(stream: &mut TcpStream, code: &str) -> Result<(Sealer, Opener), LinkError> {
-    let first = read_frame(stream)?;
+    let first = read_frame_of(stream, MAX_HANDSHAKE_FRAME)?;
     let body = first
         .strip_prefix(MAGIC.as_slice())
         .ok_or(LinkError::NotVolley)?;
@@ -191,7 +200,7 @@ pub fn host_handshake(stream: &mut TcpStream, code: &str) -> Result<(Sealer, Ope
 
 /// Refuses a connection before any key is agreed, saying why (the first frame read).
 pub fn refuse(stream: &mut TcpStream, why: &str) {
-    let _ = read_frame(stream);
+    let _ = read_frame_of(stream, MAX_HANDSHAKE_FRAME);
     let _ = write_refusal(stream, why);
 }
 

@@ -447,7 +447,7 @@ impl App {
             Event::PhaseBegan { .. } => true,
             _ => false,
         });
-        let person = self.controller(side) == Controller::Human;
+        let person = self.controller(side) == Controller::Human && !self.is_remote(side);
         (just_handed && person && self.units_to_order().is_empty()).then(|| {
             format!(
                 "{}: no orders for you in the {} phase (nothing but stand fast): it goes on.",

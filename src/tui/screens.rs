@@ -632,12 +632,16 @@ fn routed_uhp(u: &crate::engine::Unit) -> u32 {
 
 /// How to roll these dice again, watch the saved battle again, and the keys that leave.
 fn again_lines(app: &App) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::raw(format!(
-        "Seed {}: `volley --seed {} {}` rolls these dice again.",
-        app.seed,
-        app.seed,
-        app.scenario.typed_name()
-    ))];
+    let mut lines = vec![Line::raw(match app.network.is_some() {
+        // Across two machines the dice came from both players' values, not the seed.
+        true => "Every roll came from both players' values; the save keeps them.".to_string(),
+        false => format!(
+            "Seed {}: `volley --seed {} {}` rolls these dice again.",
+            app.seed,
+            app.seed,
+            app.scenario.typed_name()
+        ),
+    })];
     if let Some(path) = app.saved.as_ref().map(|s| &s.path) {
         lines.push(Line::raw(format!(
             "Watch it again: volley replay {}",

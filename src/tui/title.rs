@@ -327,7 +327,7 @@ impl Title {
             return;
         }
         if let Some(form) = &self.join_form {
-            net::draw_join_form(frame, area, form);
+            net::draw_join_form(frame, area, form, &self.message);
             return;
         }
         let [list, detail, keys] = Layout::vertical([

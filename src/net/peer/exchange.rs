@@ -98,36 +98,30 @@ impl Peer {
                 self.answered(number, value, r)
             }
             Message::Reject { number, why } if self.role == Role::Join => {
-                let (n, command) = self.in_flight.ok_or("a refusal of no command")?;
-                if n != number {
-                    return Err(format!("a refusal of exchange {number}, not {n}"));
-                }
-                self.in_flight = None;
-                self.next = number + 1;
-                let why = crate::text::escape_text(&why).into_owned();
-                self.out.push(NetEvent::Refused { command, why });
-                Ok(())
+                self.rejected(number, &why, r)
             }
             Message::Applied(command) if self.role == Role::Join => {
-                self.out.push(NetEvent::Apply {
-                    command,
-                    draw: None,
-                });
+                self.applied_by_host(command);
                 Ok(())
             }
             Message::Concede if self.role == Role::Host => {
-                if r.game.outcome().is_none() {
-                    self.apply_unexchanged(Command::Concede {
-                        side: self.side.other(),
-                    });
-                }
+                self.their_concession(r);
                 Ok(())
             }
             Message::AskUndo(keep) if self.role == Role::Host => {
-                self.out.push(NetEvent::AskUndo(keep as usize));
+                // Only their last command, and not while this side's command waits.
+                if keep as usize + 1 == r.commands.len() && self.in_flight.is_none() {
+                    self.out.push(NetEvent::AskUndo(keep as usize));
+                }
                 Ok(())
             }
             Message::Undo(keep) if self.role == Role::Join => {
+                if keep as usize + 1 != r.commands.len() {
+                    return Err(format!(
+                        "an undo back to command {keep} of {}",
+                        r.commands.len()
+                    ));
+                }
                 self.out.push(NetEvent::Undo(keep as usize));
                 Ok(())
             }
@@ -137,6 +131,60 @@ impl Peer {
             }
             m => Err(format!("an unexpected message ({})", kind(&m))),
         }
+    }
+
+    /// Joining player: the host refused its command. This side's engine checked it first,
+    /// so a refusal while the battle goes on means the games differ; once it is over (the
+    /// host conceded or declared a forfeit first), the command simply came too late.
+    fn rejected(&mut self, number: u32, why: &str, r: Record) -> Result<(), String> {
+        let (n, command) = self.in_flight.ok_or("a refusal of no command")?;
+        if n != number {
+            return Err(format!("a refusal of exchange {number}, not {n}"));
+        }
+        self.in_flight = None;
+        self.next = number + 1;
+        let why = crate::text::escape_text(why).into_owned();
+        if r.game.outcome().is_none() {
+            self.fail(&format!(
+                "the host refused {command:?}, which this side's engine accepts ({why}): the games differ"
+            ));
+            return Ok(());
+        }
+        self.out.push(NetEvent::Refused { command, why });
+        Ok(())
+    }
+
+    /// Joining player: a command the host gave without dice. Only a concession comes so:
+    /// the host's own, or this side's when it asked; anything else stops the battle.
+    fn applied_by_host(&mut self, command: Command) {
+        let allowed = match command {
+            Command::Concede { side } => side != self.side || self.conceded,
+            _ => false,
+        };
+        if allowed {
+            self.out.push(NetEvent::Apply {
+                command,
+                draw: None,
+            });
+        } else {
+            self.fail(&format!(
+                "the host gave {command:?} without dice, which only a concession may be"
+            ));
+        }
+    }
+
+    /// Host: the joining player concedes; held until this side's command in flight is
+    /// answered, so both sides give the two in the same order.
+    fn their_concession(&mut self, r: Record) {
+        if r.game.outcome().is_some() {
+            return;
+        }
+        if self.in_flight.is_some() {
+            self.held_concession = true;
+            return;
+        }
+        let side = self.side.other();
+        self.apply_unexchanged(Command::Concede { side });
     }
 
     /// The other player's command with its value: the host checks it with its engine and
@@ -151,6 +199,14 @@ impl Peer {
         if self.in_flight.is_some() || number != self.next {
             return Err(format!("a command out of turn (exchange {number})"));
         }
+        if self.role == Role::Host && r.game.outcome().is_some() {
+            // It crossed this side's concession or a forfeit on the line.
+            self.check_theirs(number, value)?;
+            self.next = number + 1;
+            let why = "the battle is over".to_string();
+            self.say(&Message::Reject { number, why });
+            return Ok(());
+        }
         let theirs = self.side.other();
         let their_turn = r.game.acting_side() == Some(theirs);
         if !their_turn || !command.is_order_or_answer() {
@@ -163,16 +219,41 @@ impl Peer {
             .ok_or("the chain of values is used up")?;
         self.next = number + 1;
         if let Err(why) = r.game.check_command(&command) {
-            let why = r.game.with_labels(why.to_string());
-            if self.role == Role::Join {
-                self.fail(&format!(
-                    "the host's command is refused here ({why}): the games differ"
-                ));
-            } else {
-                self.say(&Message::Reject { number, why });
-            }
+            return self.refused_by_rules(number, r.game.with_labels(why.to_string()));
+        }
+        self.rejections = 0;
+        self.answer_theirs(number, command, (value, mine), r);
+        Ok(())
+    }
+
+    /// The other player's command is refused by this side's engine: the joining player
+    /// stops (the games differ); the host refuses it, and hangs up on a run of refusals
+    /// (the joining side checked each with the same engine, so only a race makes one: a
+    /// run is a client spending the host's values).
+    fn refused_by_rules(&mut self, number: u32, why: String) -> Result<(), String> {
+        if self.role == Role::Join {
+            self.fail(&format!(
+                "the host's command is refused here ({why}): the games differ"
+            ));
             return Ok(());
         }
+        self.rejections += 1;
+        if self.rejections > MOST_REJECTIONS {
+            return Err("too many commands the rules refuse".into());
+        }
+        self.say(&Message::Reject { number, why });
+        Ok(())
+    }
+
+    /// The other player's command accepted: this side's value sent (the host's acceptance,
+    /// the joining player's reveal), and the command given with both values' dice.
+    fn answer_theirs(
+        &mut self,
+        number: u32,
+        command: Command,
+        (value, mine): (Entropy, Entropy),
+        r: Record,
+    ) {
         let (host, join) = match self.role {
             Role::Host => (mine, value),
             Role::Join => (value, mine),
@@ -188,20 +269,26 @@ impl Peer {
                 number,
                 value: mine,
             }),
-            Role::Join => self.say(&Message::Reveal {
-                number,
-                value: mine,
-            }),
+            Role::Join => {
+                self.revealed = self.revealed.max(number);
+                self.say(&Message::Reveal {
+                    number,
+                    value: mine,
+                });
+            }
         }
         self.out.push(NetEvent::Apply {
             command,
             draw: Some(draw),
         });
-        Ok(())
     }
 
     /// The other side's value for this player's command: it goes ahead with both.
     fn answered(&mut self, number: u32, value: Entropy, r: Record) -> Result<(), String> {
+        if self.in_flight.is_none() && r.game.outcome().is_some() {
+            // A value that comes after this side declared a forfeit: nothing to do.
+            return Ok(());
+        }
         let (n, command) = self.in_flight.ok_or("an answer to no command")?;
         if n != number {
             return Err(format!("an answer to exchange {number}, not {n}"));
@@ -217,6 +304,7 @@ impl Peer {
         };
         self.in_flight = None;
         self.asked_at = None;
+        self.waited = std::time::Duration::ZERO;
         self.next = number + 1;
         let draw = SharedDraw {
             command: r.commands.len() as u32,
@@ -228,6 +316,10 @@ impl Peer {
             command,
             draw: Some(draw),
         });
+        if std::mem::take(&mut self.held_concession) {
+            let side = self.side.other();
+            self.apply_unexchanged(Command::Concede { side });
+        }
         Ok(())
     }
 
@@ -236,6 +328,7 @@ impl Peer {
     pub(super) fn forfeit(&mut self) {
         self.in_flight = None;
         self.asked_at = None;
+        self.waited = std::time::Duration::ZERO;
         let wait = humantime::format_duration(self.reveal_time);
         self.out.push(NetEvent::Note(format!(
             "the other player withheld its value for {wait}: it forfeits"
@@ -300,6 +393,8 @@ impl Peer {
             .ok_or("the chain of values is used up")?;
         self.in_flight = Some((number, command));
         self.asked_at = Some(Instant::now());
+        self.waited = std::time::Duration::ZERO;
+        self.revealed = self.revealed.max(number);
         self.say(&Message::Command {
             number,
             command,
@@ -318,7 +413,10 @@ impl Peer {
             .map_err(|e| e.to_string())?;
         match self.role {
             Role::Host => self.apply_unexchanged(Command::Concede { side }),
-            Role::Join => self.say(&Message::Concede),
+            Role::Join => {
+                self.conceded = true;
+                self.say(&Message::Concede);
+            }
         }
         Ok(())
     }
@@ -370,6 +468,9 @@ impl Peer {
 
 /// Digests kept to compare with the other side's.
 const DIGESTS_KEPT: usize = 32;
+
+/// Refused commands in a row the host takes from the joining player before it hangs up.
+const MOST_REJECTIONS: u32 = 3;
 
 /// A message's kind in a word, for a refusal (never its contents).
 fn kind(m: &Message) -> &'static str {

@@ -573,6 +573,12 @@ impl App {
             self.message = "no unit here".into();
             return;
         };
+        // Across two machines, the other player's units and turns are theirs to order.
+        let theirs = self.game.unit(unit).is_some_and(|u| self.is_remote(u.side));
+        if theirs || self.game.acting_side().is_some_and(|s| self.is_remote(s)) {
+            self.message = "not yours to order: the other player gives these orders".into();
+            return;
+        }
         let options = order_menu(self.game.unit_orders(unit));
         if options.is_empty() {
             self.message = "this unit has no order to give now".into();

@@ -135,21 +135,32 @@ impl App {
                 }
             }
             NetEvent::Refused { why, .. } => self.message = format!("the host refused: {why}"),
+            // Only a movement order with no die rolled since may be taken back (issue: undo).
+            NetEvent::Undo(_) if self.undo_by.is_none() => {
+                return NetOutcome::Stop("the host took back a command that cannot be".into());
+            }
             NetEvent::Undo(keep) => self.undone_across(keep),
             NetEvent::AskUndo(keep) => self.their_undo(keep),
             NetEvent::Chat(text) => {
-                self.log.push(format!("» chat: {text}"));
-                self.log_panel.to_end();
-                self.set_banner(format!("chat: {text}"));
+                let them = self.their_name();
+                self.say_in_log(format!("» {them}: {text}"));
+                self.set_banner(format!("{them}: {text}"));
             }
-            NetEvent::Note(text) => self.message = text,
+            NetEvent::Note(text) => self.say_in_log(format!("· {text}")),
             NetEvent::Paused(why) => {
-                self.set_banner(format!(
-                    "paused: {why}; the battle waits (q saves and quits)"
+                self.say_in_log(format!(
+                    "· paused: {why}; the battle waits for the other player"
                 ));
+                self.set_banner("paused: the battle waits (q saves and quits)".into());
             }
-            NetEvent::Resumed => self.set_banner(String::new()),
-            NetEvent::Left(why) => self.set_banner(format!("the other player left: {why}")),
+            NetEvent::Resumed => {
+                self.say_in_log("· the other player is back: the battle goes on".into());
+                self.set_banner(String::new());
+            }
+            NetEvent::Left(why) => {
+                self.say_in_log(format!("· the other player left: {why}"));
+                self.set_banner("the other player left (q saves and quits)".into());
+            }
             NetEvent::Failed(why) => return NetOutcome::Stop(why),
             NetEvent::Joined(j) => self.rejoined(&j),
             NetEvent::Start(_) => {}
@@ -160,12 +171,32 @@ impl App {
     /// Joining player, back in after a dropped line: the battle rebuilt as the host has it
     /// (its log is the truth; a command of this side that was never answered is gone).
     fn rejoined(&mut self, j: &crate::net::peer::JoinedBattle) {
-        self.draws = j.draws.clone();
-        self.commands = j.commands.clone();
+        let old = (
+            std::mem::replace(&mut self.commands, j.commands.clone()),
+            std::mem::replace(&mut self.draws, j.draws.clone()),
+        );
         match self.back_to(j.commands.len()) {
             Ok(()) => self.message = format!("back in touch: {} commands", j.commands.len()),
-            Err(why) => self.message = format!("the host's battle does not replay here: {why}"),
+            Err(why) => {
+                (self.commands, self.draws) = old;
+                self.message = format!("the host's battle does not replay here: {why}");
+            }
         }
+    }
+
+    /// A line of the line's news in the log, where it stays readable.
+    fn say_in_log(&mut self, line: String) {
+        self.log.push(line);
+        self.log_panel.to_end();
+    }
+
+    /// The other player's side's name.
+    fn their_name(&self) -> String {
+        let theirs = self
+            .net
+            .as_ref()
+            .map_or(SideId::B, |n| n.peer.side().other());
+        self.game.side(theirs).name.clone()
     }
 
     fn set_banner(&mut self, text: String) {
@@ -208,6 +239,10 @@ impl App {
     /// This player's undo across the line: the host takes it back at once and tells the
     /// other side; the joining player asks the host.
     pub(super) fn net_undo(&mut self) {
+        if self.net.as_ref().is_some_and(|n| n.peer.waiting()) {
+            self.message = "not now: waiting for the answer to the last command".into();
+            return;
+        }
         let keep = self.commands.len().saturating_sub(1);
         if self.is_host() {
             self.undone_across(keep);
@@ -220,12 +255,14 @@ impl App {
 
     /// `T`'s line sent to the other player.
     pub(super) fn send_chat(&mut self, text: &str) {
-        if let Some(net) = self.net.as_mut() {
-            net.peer.chat(text);
-            let line = crate::text::escape_text(text).into_owned();
-            self.log.push(format!("« chat: {line}"));
-            self.log_panel.to_end();
-        }
+        let Some(net) = self.net.as_mut() else {
+            return;
+        };
+        net.peer.chat(text);
+        let own = net.peer.side();
+        let line = crate::text::escape_text(text).into_owned();
+        let name = self.game.side(own).name.clone();
+        self.say_in_log(format!("« {name} (you): {line}"));
     }
 
     /// This player leaves: the other is told; the battle is saved on both sides.

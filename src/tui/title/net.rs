@@ -56,7 +56,7 @@ impl Title {
 }
 
 /// The join form over the title screen.
-pub(super) fn draw_join_form(frame: &mut Frame, area: Rect, form: &str) {
+pub(super) fn draw_join_form(frame: &mut Frame, area: Rect, form: &str, message: &str) {
     let text = vec![
         Line::raw("Join a battle another player hosts."),
         Line::raw(
@@ -66,6 +66,8 @@ pub(super) fn draw_join_form(frame: &mut Frame, area: Rect, form: &str) {
         Line::raw(format!("> {}_", escape_text(form))),
         Line::raw(""),
         Line::raw("Enter joins, Esc goes back."),
+        Line::raw(""),
+        Line::raw(escape_text(message).into_owned()),
     ];
     let block = Block::bordered().title(" Join ");
     frame.render_widget(
