@@ -411,3 +411,126 @@ fn a_player_that_withholds_its_value_forfeits() {
     );
     h.told("the other player withheld its value for 300ms: it forfeits");
 }
+
+/// A hand-made host: it welcomes one joining player through the opening, then sends
+/// `after` (each sealed message in turn) and returns.
+fn fake_host(code: &'static str, after: Vec<Message>) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let (mut sealer, mut opener) =
+            volley::net::secure::host_handshake(&mut stream, code).unwrap();
+        let mut send = |m: &Message| {
+            let sealed = sealer.seal(&encode(m)).unwrap();
+            write_frame(&mut stream.try_clone().unwrap(), &sealed).unwrap();
+        };
+        let mut receive = || {
+            decode(
+                &opener
+                    .open(&read_frame(&mut stream.try_clone().unwrap()).unwrap())
+                    .unwrap(),
+            )
+            .unwrap()
+        };
+        let Message::Hello(_) = receive() else {
+            panic!("no hello")
+        };
+        let scenario = Scenario::load_with(std::path::Path::new("tutorial"), None).unwrap();
+        let chain = Chain::new(Role::Host, &Entropy([3; 32]));
+        send(&Message::Welcome(Box::new(Welcome {
+            battle: Entropy([4; 32]),
+            host_side: volley::engine::SideId::A,
+            scenario_file: scenario.file.clone(),
+            scenario: scenario.source.clone(),
+            rules: None,
+            head: chain.head(),
+        })));
+        let Message::Seat(_) = receive() else {
+            panic!("no seat")
+        };
+        send(&Message::Opening(chain.value(1).unwrap()));
+        let Message::OpeningAnswer(join) = receive() else {
+            panic!("no answer")
+        };
+        let opening = volley::engine::SharedDraw {
+            command: 0,
+            number: 1,
+            host: chain.value(1).unwrap(),
+            join,
+        };
+        let game = volley::engine::Game::new(
+            scenario.setup.clone(),
+            volley::engine::Dice::seeded(opening.battle_seed()),
+        )
+        .unwrap();
+        let digest = volley::save::digest(game.log());
+        send(&Message::Synced(Synced {
+            opening,
+            next: 2,
+            commands: 0,
+            digest,
+        }));
+        for m in &after {
+            send(m);
+        }
+        // Keeps the line open until the joining side hangs up.
+        let _ = read_frame(&mut stream);
+    });
+    address
+}
+
+/// The real joining side against `fake_host`: what it says when the battle stops.
+fn joining_side_stops(after: Vec<Message>) -> String {
+    let address = fake_host("6-6", after);
+    let dir = tempfile::tempdir().unwrap();
+    let ticket = volley::net::join::Ticket {
+        address,
+        code: "6-6".into(),
+        scenario: None,
+        dir: dir.path().to_path_buf(),
+    };
+    let mut peer = Peer::join(ticket);
+    let mut battle: Option<NetBattle> = None;
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        for e in peer.poll(battle.as_ref().map(NetBattle::record)) {
+            match e {
+                NetEvent::Joined(j) => {
+                    battle = Some(NetBattle::joined(&j, peer.own_head()).unwrap())
+                }
+                NetEvent::Apply { command, draw } => {
+                    let b = battle.as_mut().unwrap();
+                    b.apply(command, draw).unwrap();
+                }
+                NetEvent::Failed(why) => return why,
+                _ => {}
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the joining side never stopped");
+}
+
+/// Issue 31: the host's engine decides, but a host that breaks the protocol cannot move
+/// the joining side's units, roll its dice, rewind its battle or refuse its legal orders:
+/// the joining side stops the battle, saying why.
+#[test]
+fn a_host_that_breaks_the_protocol_is_stopped_by_the_joining_side() {
+    let orders = joining_side_stops(vec![Message::Applied(Command::Order(Order::EndOrders))]);
+    assert!(
+        orders.contains("without dice, which only a concession may be"),
+        "{orders}"
+    );
+    let concession = joining_side_stops(vec![Message::Applied(Command::Concede {
+        side: volley::engine::SideId::B,
+    })]);
+    assert!(concession.contains("without dice"), "{concession}");
+    let undo = joining_side_stops(vec![Message::Undo(5)]);
+    assert!(undo.contains("an undo back to command 5 of 0"), "{undo}");
+    let refusal = joining_side_stops(vec![Message::Reject {
+        number: 2,
+        why: "no".into(),
+    }]);
+    assert!(refusal.contains("a refusal of no command"), "{refusal}");
+}

@@ -388,8 +388,14 @@ impl Peer {
     fn take(&mut self, incoming: Incoming, record: Option<Record>) {
         match incoming {
             Incoming::Message(id, m) if self.live.as_ref().is_some_and(|l| l.id == id) => {
-                if let Err(why) = self.handle(m, record) {
-                    self.hang_up(&why);
+                // The host hangs up on a joining player that breaks the protocol and waits
+                // for a re-join; a joining player cannot trust such a host at all.
+                match (self.handle(m, record), self.role) {
+                    (Ok(()), _) => {}
+                    (Err(why), Role::Host) => self.hang_up(&why),
+                    (Err(why), Role::Join) => {
+                        self.fail(&format!("the host broke the protocol: {why}"))
+                    }
                 }
             }
             Incoming::Message(..) => {}
