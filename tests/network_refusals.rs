@@ -419,26 +419,19 @@ fn fake_host(code: &'static str, after: Vec<Message>) -> String {
     let address = listener.local_addr().unwrap().to_string();
     std::thread::spawn(move || {
         let (mut stream, _) = listener.accept().unwrap();
-        let (mut sealer, mut opener) =
-            volley::net::secure::host_handshake(&mut stream, code).unwrap();
-        let mut send = |m: &Message| {
-            let sealed = sealer.seal(&encode(m)).unwrap();
-            write_frame(&mut stream.try_clone().unwrap(), &sealed).unwrap();
+        let (sealer, opener) = volley::net::secure::host_handshake(&mut stream, code).unwrap();
+        // The hand-made client's frames serve a hand-made host as well.
+        let mut c = Client {
+            stream,
+            sealer,
+            opener,
         };
-        let mut receive = || {
-            decode(
-                &opener
-                    .open(&read_frame(&mut stream.try_clone().unwrap()).unwrap())
-                    .unwrap(),
-            )
-            .unwrap()
-        };
-        let Message::Hello(_) = receive() else {
+        let Message::Hello(_) = c.next() else {
             panic!("no hello")
         };
         let scenario = Scenario::load_with(std::path::Path::new("tutorial"), None).unwrap();
         let chain = Chain::new(Role::Host, &Entropy([3; 32]));
-        send(&Message::Welcome(Box::new(Welcome {
+        c.send(&Message::Welcome(Box::new(Welcome {
             battle: Entropy([4; 32]),
             host_side: volley::engine::SideId::A,
             scenario_file: scenario.file.clone(),
@@ -446,11 +439,11 @@ fn fake_host(code: &'static str, after: Vec<Message>) -> String {
             rules: None,
             head: chain.head(),
         })));
-        let Message::Seat(_) = receive() else {
+        let Message::Seat(_) = c.next() else {
             panic!("no seat")
         };
-        send(&Message::Opening(chain.value(1).unwrap()));
-        let Message::OpeningAnswer(join) = receive() else {
+        c.send(&Message::Opening(chain.value(1).unwrap()));
+        let Message::OpeningAnswer(join) = c.next() else {
             panic!("no answer")
         };
         let opening = volley::engine::SharedDraw {
@@ -465,17 +458,17 @@ fn fake_host(code: &'static str, after: Vec<Message>) -> String {
         )
         .unwrap();
         let digest = volley::save::digest(game.log());
-        send(&Message::Synced(Synced {
+        c.send(&Message::Synced(Synced {
             opening,
             next: 2,
             commands: 0,
             digest,
         }));
         for m in &after {
-            send(m);
+            c.send(m);
         }
         // Keeps the line open until the joining side hangs up.
-        let _ = read_frame(&mut stream);
+        let _ = read_frame(&mut c.stream);
     });
     address
 }
