@@ -656,8 +656,19 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect, borders: Borders, title: &
 /// The keys that work now, most needed first, each as it reads on the status line: the
 /// key table's hints for the context (issue 26).
 fn key_hints(app: &App) -> Vec<String> {
+    use super::keys::Action as A;
+    // The other player's turn across two machines: nothing here to order or end.
+    let theirs = app.game().acting_side().is_some_and(|s| app.is_remote(s));
+    let ordering = [
+        A::OpenOrders,
+        A::EndOrders,
+        A::NextUnit,
+        A::PrevUnit,
+        A::Undo,
+    ];
     super::keys::hints(app.context())
         .into_iter()
+        .filter(|(action, _)| !(theirs && action.is_some_and(|a| ordering.contains(&a))))
         .map(|(_, hint)| hint)
         .collect()
 }
