@@ -4,7 +4,7 @@
 
 use super::network::{NetArgs, Side};
 use super::play::PlayArgs;
-use super::session::{need_terminal, prepared};
+use super::session::{need_terminal, prepared_named};
 use crate::net::Peer;
 use crate::tui::net_session::Lobby;
 use anyhow::{anyhow, Context, Result};
@@ -30,7 +30,9 @@ pub fn run(
         no_handover: true,
         ..PlayArgs::default()
     };
-    let prepare = Box::new(move |app| Ok(prepared(app, &data_dir, None, &play)?));
+    let prepare = Box::new(move |app, name: &str| {
+        Ok(prepared_named(app, &data_dir, None, Some(name), &play)?)
+    });
     let scenario = match side {
         Side::Host(s) => Some(*s),
         Side::Join => None,

@@ -112,9 +112,21 @@ pub(super) fn resumed(path: &Path, data_dir: &Path, args: &PlayArgs) -> Result<A
 /// player's settings are read from the settings file as the battle opens (`--no-handover`
 /// switches handovers off for this game only).
 pub(super) fn prepared(
+    app: App,
+    data_dir: &Path,
+    resumed_from: Option<&Path>,
+    args: &PlayArgs,
+) -> Result<App, OpenError> {
+    prepared_named(app, data_dir, resumed_from, None, args)
+}
+
+/// [`prepared`], the autosave named `<scenario>-<named>.ron` if `named` is given (a battle
+/// across two machines goes on in one file, whichever process of the player plays it).
+pub(super) fn prepared_named(
     mut app: App,
     data_dir: &Path,
     resumed_from: Option<&Path>,
+    named: Option<&str>,
     args: &PlayArgs,
 ) -> Result<App, OpenError> {
     use crate::tui::settings::{settings_path, Settings};
@@ -130,9 +142,10 @@ pub(super) fn prepared(
     }
     let started = battle_id();
     let file = app.scenario().file.clone();
-    let autosave = match resumed_from {
-        Some(path) => crate::save::resumed_autosave_path(data_dir, path, &file, &started),
-        None => crate::save::autosave_path(data_dir, &file, &started),
+    let autosave = match (resumed_from, named) {
+        (Some(path), _) => crate::save::resumed_autosave_path(data_dir, path, &file, &started),
+        (None, Some(name)) => crate::save::autosave_path(data_dir, &file, name),
+        (None, None) => crate::save::autosave_path(data_dir, &file, &started),
     };
     app.save_in(data_dir.to_path_buf());
     app.open_autosave(autosave).map_err(OpenError::Autosave)?;

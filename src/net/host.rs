@@ -23,6 +23,9 @@ const HANDSHAKE_TIME: Duration = Duration::from_secs(10);
 /// The longest wait after wrong codes.
 const MOST_WAIT: Duration = Duration::from_secs(60);
 
+/// What a connection is told while a player is in.
+pub const BUSY: &str = "the battle already has its second player";
+
 /// The largest first sealed message (a hello), in bytes.
 const MAX_HELLO: usize = 4096;
 
@@ -178,7 +181,7 @@ fn let_in(
         .set_read_timeout(Some(HANDSHAKE_TIME))
         .map_err(|e| failed(e.into()))?;
     if door.busy.load(Ordering::SeqCst) {
-        refuse(&mut stream, "the battle already has its second player");
+        refuse(&mut stream, BUSY);
         return Err(Refusal::Busy);
     }
     let (sealer, mut opener) = host_handshake(&mut stream, code).map_err(failed)?;

@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 /// How often a joining player whose line dropped tries to get back in.
 const RETRY: Duration = Duration::from_secs(2);
 
+/// Tries, [`RETRY`] apart, of a player told the battle already has its second player: as
+/// long as the host may take to notice a silent line (its SILENCE) and more.
+const BUSY_TRIES: u32 = 7;
+
 /// How long the host waits, in touch, for the joining player's value for its command:
 /// the value is sent by the game at once, so one withheld this long is withheld on
 /// purpose, and that player forfeits (issue 31).
@@ -286,6 +290,23 @@ impl Peer {
         })
     }
 
+    /// The battle's name for this player's saves: `net-`, the first 8 hex digits of its id
+    /// and the player's role (`net-1a2b3c4d-join`), the same in every process of a player,
+    /// and not the other player's (both may share a data directory on one machine).
+    pub fn battle_name(&self) -> String {
+        let id = match (&self.welcome, &self.welcomed) {
+            (Some(w), _) => w.battle,
+            (None, Some((battle, ..))) => *battle,
+            (None, None) => Entropy::default(),
+        };
+        let hex = id.to_hex();
+        let role = match self.role {
+            Role::Host => "host",
+            Role::Join => "join",
+        };
+        format!("net-{}-{role}", hex.get(..8).unwrap_or(&hex))
+    }
+
     /// This player's own commitment.
     pub fn own_head(&self) -> Entropy {
         self.chain.head()
@@ -528,6 +549,15 @@ impl Peer {
                     return;
                 }
                 self.take_seat(j);
+            }
+            // The host may not have seen this player's last line drop yet (it notices a
+            // silent one within SILENCE): a few more tries before giving up.
+            Err(why) if why.ends_with(super::host::BUSY) && self.retries < BUSY_TRIES => {
+                self.retry_at = Some(Instant::now() + RETRY);
+                self.retries += 1;
+                self.out.push(NetEvent::Note(format!(
+                    "{why}: if that was this player's dropped line, trying again"
+                )));
             }
             Err(why) if !self.ever_joined => {
                 self.stage = Stage::Ended;

@@ -26,8 +26,10 @@ pub struct Lobby {
     pub scenario: Option<Scenario>,
     /// Whether the computer plays this player's side, and at what level.
     pub computer: Option<crate::ai::Level>,
-    /// Sets up the battle's autosave (the data directory, the lock) once it is made.
-    pub prepare: Box<dyn Fn(App) -> anyhow::Result<App>>,
+    /// Sets up the battle's autosave (the data directory, the lock) once it is made, named
+    /// after the battle across the line (`net-<id>`, so a player's next process goes on in
+    /// the same file).
+    pub prepare: Box<dyn Fn(App, &str) -> anyhow::Result<App>>,
 }
 
 /// Plays a battle across the line until it ends, the player quits, or it cannot go on.
@@ -74,7 +76,8 @@ fn waiting(
                 }
                 _ => continue,
             };
-            let mut app = match made.and_then(|app| (lobby.prepare)(app)) {
+            let name = peer.battle_name();
+            let mut app = match made.and_then(|app| (lobby.prepare)(app, &name)) {
                 Ok(app) => app,
                 Err(why) => return Ok(Err(Exit::Stopped(format!("{why:#}")))),
             };
