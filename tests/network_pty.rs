@@ -73,11 +73,18 @@ fn host_and_join_screens_play_a_turn_by_keys() {
     first.expect(&["│ your turn"]);
     march_a_unit(first);
     second.expect(&["marches"]);
-    // Taken back (the host at once, the joining player by asking it): gone on both screens.
+    // A line of chat, named by its speaker's side.
+    first.send("T");
+    first.expect(&["To the other player:"]);
+    first.send("hold the ford\r");
+    second.expect(&[": hold the ford"]);
+    // Taken back (the host at once, the joining player by asking it): gone on both screens;
+    // the chat stays in the log rebuilt without the order.
     first.send("U");
     second.expect(&["an order was taken back"]);
     second.expect_gone("marches");
     first.expect_gone("marches");
+    assert!(shows(second, ": hold the ford") && shows(first, "(you): hold the ford"));
     march_a_unit(first);
     second.expect(&["marches"]);
     first.send("e");

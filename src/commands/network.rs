@@ -94,6 +94,8 @@ pub struct NetBattle {
     pub host_side: SideId,
     /// Both players' commitments (host's first).
     pub heads: [crate::engine::Entropy; 2],
+    /// Whether the last command may be taken back (a movement order, no die since).
+    pub undoable: bool,
 }
 
 impl NetBattle {
@@ -127,6 +129,7 @@ impl NetBattle {
             draws: draws.to_vec(),
             host_side,
             heads,
+            undoable: false,
         })
     }
 
@@ -158,6 +161,7 @@ impl NetBattle {
             game: &self.game,
             commands: &self.commands,
             draws: &self.draws,
+            undoable: self.undoable,
         }
     }
 
@@ -166,11 +170,13 @@ impl NetBattle {
         if let Some(d) = &draw {
             self.game.draw_dice(d);
         }
+        let before = self.game.dice_rolled();
         self.game
             .submit(command)
             .map_err(|e| anyhow!("command {} is refused: {e}", self.commands.len() + 1))?;
         self.commands.push(command);
         self.draws.extend(draw);
+        self.undoable = command.is_movement_order() && self.game.dice_rolled() == before;
         Ok(())
     }
 

@@ -43,6 +43,21 @@ impl Command {
         matches!(self, Command::Order(_))
     }
 
+    /// Whether this is an order of the Movement phase (stand fast, march, hustle,
+    /// disengage, charge): the orders a player may take back while no die has rolled since.
+    pub fn is_movement_order(&self) -> bool {
+        matches!(
+            self,
+            Command::Order(
+                Order::StandFast { .. }
+                    | Order::March { .. }
+                    | Order::Hustle { .. }
+                    | Order::Disengage { .. }
+                    | Order::Charge { .. }
+            )
+        )
+    }
+
     /// Whether this is a player's order or answer to a decision: the commands a player
     /// gives in turn (not a forced die, not a concession, which may come at any time).
     pub fn is_order_or_answer(&self) -> bool {

@@ -29,6 +29,13 @@ pub const BUSY: &str = "the battle already has its second player";
 /// The largest first sealed message (a hello), in bytes.
 const MAX_HELLO: usize = 4096;
 
+/// Handshakes under way at once, from anywhere: more wait for their turn in the queue of
+/// the listening socket.
+const MOST_AT_ONCE: usize = 16;
+
+/// Handshakes under way at once from one address.
+const MOST_FROM_ONE: u32 = 2;
+
 /// What the listener shares with the game loop.
 #[derive(Clone, Debug, Default)]
 pub struct Door {
@@ -36,6 +43,10 @@ pub struct Door {
     pub busy: Arc<AtomicBool>,
     /// The number the next line gets.
     pub ids: Arc<AtomicU64>,
+    /// Set when the battle is left: the listener stops.
+    pub closed: Arc<AtomicBool>,
+    /// Handshakes under way, in all and by address.
+    under_way: Arc<Mutex<(usize, HashMap<IpAddr, u32>)>>,
 }
 
 /// Wrong codes in a row from each address, and until when it is not heard. Looked up by
@@ -52,13 +63,28 @@ pub fn open(
 ) -> std::io::Result<SocketAddr> {
     let listener = TcpListener::bind(address)?;
     let bound = listener.local_addr()?;
+    // Polled, so that the listener stops when the battle is left.
+    listener.set_nonblocking(true)?;
     let strikes: Strikes = Arc::default();
     std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(stream) = stream else { continue };
+        while !door.closed.load(Ordering::SeqCst) {
+            let stream = match listener.accept() {
+                Ok((stream, _)) => stream,
+                Err(_) => {
+                    std::thread::sleep(Duration::from_millis(50));
+                    continue;
+                }
+            };
+            let Some(slot) = Slot::take(&door, &stream) else {
+                let _ = stream.shutdown(std::net::Shutdown::Both);
+                continue;
+            };
             let (code, door, to, strikes) =
                 (code.clone(), door.clone(), to.clone(), strikes.clone());
-            std::thread::spawn(move || answer(stream, &code, &door, &to, &strikes));
+            std::thread::spawn(move || {
+                answer(stream, &code, &door, &to, &strikes);
+                drop(slot);
+            });
         }
     });
     Ok(bound)
@@ -72,6 +98,10 @@ fn answer(
     to: &SyncSender<Incoming>,
     strikes: &Strikes,
 ) {
+    // Accepted sockets may inherit the listener's non-blocking mode: blocking, with limits.
+    let _ = stream.set_nonblocking(false);
+    let _ = stream.set_read_timeout(Some(HANDSHAKE_TIME));
+    let _ = stream.set_write_timeout(Some(HANDSHAKE_TIME));
     let from = stream.peer_addr().ok();
     let shown = from.map_or_else(|| "somewhere".into(), |a| a.to_string());
     let ip = from.map(|a| a.ip());
@@ -118,6 +148,48 @@ fn answer(
         Err(Refusal::Failed(why)) => format!("a connection from {shown} failed: {why}"),
     };
     let _ = to.send(Incoming::Refused(said));
+}
+
+/// A handshake's place among those under way, given back when dropped.
+struct Slot {
+    door: Door,
+    ip: Option<IpAddr>,
+}
+
+impl Slot {
+    /// A place for a connection from `stream`'s address, if one is free.
+    fn take(door: &Door, stream: &TcpStream) -> Option<Slot> {
+        let ip = stream.peer_addr().ok().map(|a| a.ip());
+        let mut under = door.under_way.lock().ok()?;
+        let from_one = ip.and_then(|ip| under.1.get(&ip).copied()).unwrap_or(0);
+        if under.0 >= MOST_AT_ONCE || from_one >= MOST_FROM_ONE {
+            return None;
+        }
+        under.0 += 1;
+        if let Some(ip) = ip {
+            *under.1.entry(ip).or_insert(0) += 1;
+        }
+        Some(Slot {
+            door: door.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let Ok(mut under) = self.door.under_way.lock() else {
+            return;
+        };
+        under.0 = under.0.saturating_sub(1);
+        if let Some(ip) = self.ip {
+            let left = under.1.get(&ip).map_or(0, |n| n.saturating_sub(1));
+            match left {
+                0 => under.1.remove(&ip),
+                n => under.1.insert(ip, n),
+            };
+        }
+    }
 }
 
 /// Counts a wrong code from `ip`; how long it must now wait.

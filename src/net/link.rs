@@ -75,10 +75,26 @@ impl Live {
         })
     }
 
-    /// Seals and sends one message.
+    /// Seals and sends one message, within [`SILENCE`] in all: a peer that reads a few
+    /// bytes at a time cannot hold this side's game loop in the write.
     pub fn send(&mut self, message: &Message) -> Result<(), LinkError> {
         let sealed = self.sealer.0.seal(&encode(message))?;
-        write_frame(&mut self.stream, &sealed)
+        let mut framed = Vec::with_capacity(sealed.len() + 4);
+        write_frame(&mut framed, &sealed)?;
+        let start = std::time::Instant::now();
+        let mut left = framed.as_slice();
+        while !left.is_empty() {
+            if start.elapsed() > SILENCE {
+                return Err(LinkError::Io(std::io::ErrorKind::TimedOut.into()));
+            }
+            match std::io::Write::write(&mut self.stream, left) {
+                Ok(0) => return Err(LinkError::Io(std::io::ErrorKind::WriteZero.into())),
+                Ok(n) => left = left.get(n..).unwrap_or_default(),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
     }
 
     /// Closes the line both ways (its reader then reports it dropped).

@@ -42,6 +42,9 @@ pub struct Record<'a> {
     pub commands: &'a [Command],
     /// Their shared draws.
     pub draws: &'a [SharedDraw],
+    /// Whether the last command may be taken back: a movement order with no die rolled
+    /// since (the undo rule), whoever gave it.
+    pub undoable: bool,
 }
 
 /// The battle a joining player builds when it gets in (and again after a re-join).
@@ -149,14 +152,23 @@ pub struct Peer {
     rejections: u32,
     /// Joining player: it asked to concede, so the host's concession of its side is its own.
     conceded: bool,
-    /// Joining player: the highest number it revealed a value for; a host whose battle
-    /// goes back behind it on a re-join would learn a roll before its command is fixed.
+    /// Joining player: it asked the host to take back its last order, and waits.
+    undo_asked: bool,
+    /// Joining player: the highest number it revealed a value for, answering the host's
+    /// command; a host whose battle goes back behind it on a re-join would learn a roll
+    /// before its command is fixed.
     revealed: u32,
+    /// Joining player: the highest number it sent a command under.
+    sent: u32,
+    /// Joining player: the host's command it last revealed its value for, and its number.
+    last_reveal: Option<(u32, Command)>,
     /// Joining player: the battle's id, the host's side and the scenario's digest from the
     /// first welcome, which a re-join's welcome must repeat.
     welcomed: Option<(Entropy, SideId, u64)>,
     /// Joining player: failed tries to get back in since the last that worked.
     retries: u32,
+    /// Host: the log was sent once already (a later sync is a player coming back).
+    synced_once: bool,
     digests: VecDeque<(u32, u64)>,
     running: RunningDigest,
     last_sent: Instant,
@@ -179,6 +191,18 @@ pub struct Offer {
     pub rules: Option<(String, String)>,
     /// The side the host plays.
     pub host_side: SideId,
+}
+
+impl Drop for Peer {
+    /// The battle left: the host's listener stops, and the line closes.
+    fn drop(&mut self) {
+        if let Some(door) = &self.door {
+            door.closed.store(true, Ordering::SeqCst);
+        }
+        if let Some(live) = self.live.take() {
+            live.close();
+        }
+    }
 }
 
 impl Peer {
@@ -248,9 +272,13 @@ impl Peer {
             held_concession: false,
             rejections: 0,
             conceded: false,
+            undo_asked: false,
             revealed: 0,
+            sent: 0,
+            last_reveal: None,
             welcomed: None,
             retries: 0,
+            synced_once: false,
             digests: VecDeque::new(),
             running: RunningDigest::default(),
             last_sent: Instant::now(),
@@ -379,6 +407,12 @@ impl Peer {
                     self.fail("the battle rebuilt from the host's log differs from the host's");
                     return;
                 }
+                // A command this side sent and the host did not take: only this side may
+                // give the next command, under that number, or the host would know a value.
+                if self.next <= self.sent && r.game.acting_side() != Some(self.side) {
+                    self.fail("the host's battle holds a value this side sent for its own turn");
+                    return;
+                }
                 self.digests.clear();
                 self.digests.push_back((commands, digest));
                 self.stage = Stage::Live;
@@ -389,9 +423,8 @@ impl Peer {
 
     /// A ping when nothing was said for a while; a joining player's next try to get back.
     fn keep_alive(&mut self) {
-        let withheld = self
-            .asked_at
-            .is_some_and(|at| at.elapsed() >= self.reveal_time);
+        let withheld =
+            (self.asked_at).is_some_and(|at| self.waited + at.elapsed() >= self.reveal_time);
         if self.role == Role::Host && self.in_step() && withheld {
             self.forfeit();
         }
@@ -498,6 +531,7 @@ impl Peer {
             return;
         }
         self.live = Some(live);
+        self.rejections = 0;
         if let Some(w) = self.welcome.clone() {
             self.say(&Message::Welcome(Box::new(w)));
         }
@@ -590,11 +624,26 @@ impl Peer {
         if self.welcomed.is_some_and(|first| first != now) {
             return Some("the host's battle, side or scenario is not the one first joined".into());
         }
-        if j.synced.next <= self.revealed {
-            return Some("the host's battle went back behind values this side revealed".into());
+        if self.ever_joined && self.opening != Some(j.synced.opening) {
+            return Some("the host's battle opened otherwise than the one first joined".into());
         }
-        let held = record.map_or(&[][..], |r| r.commands);
-        (!j.commands.starts_with(held))
+        let (commands, draws) = record.map_or((&[][..], &[][..]), |r| (r.commands, r.draws));
+        if j.commands.starts_with(commands) && j.draws.starts_with(draws) {
+            // The host may not hold a value this side revealed under a number to come.
+            return (j.synced.next <= self.revealed)
+                .then(|| "the host's battle went back behind values this side revealed".into());
+        }
+        // The one case of a shorter log: this side applied the host's last command as it
+        // revealed its value, and the line dropped before the host had the value. The host
+        // sends the same command again under the same number (`their_command` checks).
+        let one_short = match (commands.split_last(), self.last_reveal) {
+            (Some((last, before)), Some((number, command))) => {
+                *last == command && before == j.commands.as_slice() && j.synced.next == number
+            }
+            _ => false,
+        };
+        let draws_kept = draws.starts_with(&j.draws);
+        (!(one_short && draws_kept))
             .then(|| "the host's battle does not go on from the commands this side holds".into())
     }
 
@@ -665,6 +714,8 @@ impl Peer {
                 });
             }
         }
-        self.out.push(NetEvent::Resumed);
+        if std::mem::replace(&mut self.synced_once, true) {
+            self.out.push(NetEvent::Resumed);
+        }
     }
 }

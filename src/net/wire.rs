@@ -136,6 +136,8 @@ pub enum Message {
     AskUndo(u32),
     /// Host → joining player: the battle is now its first so many commands.
     Undo(u32),
+    /// Host → joining player: its last order is not taken back, and why.
+    UndoRefused(String),
     /// A line of chat.
     Chat(String),
     /// Nothing: the line is alive.
@@ -177,7 +179,10 @@ pub fn decode(bytes: &[u8]) -> Result<Message, WireError> {
     };
     match &message {
         Message::Chat(text) => long(text, MAX_CHAT)?,
-        Message::Refused(text) | Message::Bye(text) | Message::Reject { why: text, .. } => {
+        Message::Refused(text)
+        | Message::Bye(text)
+        | Message::UndoRefused(text)
+        | Message::Reject { why: text, .. } => {
             long(text, MAX_TEXT)?;
         }
         Message::Hello(h) => long(&h.game, MAX_TEXT)?,

@@ -196,6 +196,9 @@ pub struct App {
     pub(super) network: Option<crate::save::NetworkRecord>,
     /// A battle across two machines: this player's seat (issue 31).
     net: Option<net::NetSeat>,
+    /// Lines of the log that no event wrote (chat, the line's news), each with its place
+    /// in the log, so that a log rebuilt by an undo or a re-join keeps them.
+    side_lines: Vec<(usize, String)>,
     /// Who gives each side's orders.
     pub(super) controllers: [Controller; 2],
     /// The computer's level on each side it plays.
@@ -627,6 +630,7 @@ impl App {
             draws: Vec::new(),
             network: None,
             net: None,
+            side_lines: Vec::new(),
             levels,
             think_ms: DEFAULT_THINK_MS,
             controllers,
@@ -715,6 +719,7 @@ impl App {
         }
         self.autosave();
         self.undo_ok = false;
+        self.undo_by = None;
         self.message = "order taken back".into();
     }
 
@@ -740,7 +745,13 @@ impl App {
         self.game = back.game;
         self.commands = back.commands;
         self.draws = back.draws;
+        // Whether the last command may be taken back, as the replay found it.
+        self.undo_by = back.undo_by;
         self.log = back.log;
+        for (at, line) in &self.side_lines {
+            let at = (*at).min(self.log.len());
+            self.log.insert(at, line.clone());
+        }
         self.traces = back.traces;
         self.log_panel.to_end();
         Ok(())
@@ -764,14 +775,7 @@ fn phase_name(phase: Phase) -> &'static str {
 }
 
 fn is_movement_order(c: &Command) -> bool {
-    matches!(
-        c,
-        Command::Order(Order::StandFast { .. })
-            | Command::Order(Order::March { .. })
-            | Command::Order(Order::Hustle { .. })
-            | Command::Order(Order::Disengage { .. })
-            | Command::Order(Order::Charge { .. })
-    )
+    c.is_movement_order()
 }
 
 /// The battle of `scenario` opened with dice seeded `seed`, `faces` forced first (`--dice`):

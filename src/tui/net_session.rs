@@ -18,6 +18,9 @@ use std::time::Duration;
 /// How long the loop waits for a key before it reads the line again.
 const TICK: Duration = Duration::from_millis(5);
 
+/// Sets up a battle's autosave, given the battle and its name across the line.
+pub type Preparer = Box<dyn Fn(App, &str) -> anyhow::Result<App>>;
+
 /// What the lobby shows and how the battle is made when it begins.
 pub struct Lobby {
     /// The lines shown while waiting (the host's address and code).
@@ -29,7 +32,7 @@ pub struct Lobby {
     /// Sets up the battle's autosave (the data directory, the lock) once it is made, named
     /// after the battle across the line (`net-<id>`, so a player's next process goes on in
     /// the same file).
-    pub prepare: Box<dyn Fn(App, &str) -> anyhow::Result<App>>,
+    pub prepare: Preparer,
 }
 
 /// Plays a battle across the line until it ends, the player quits, or it cannot go on.

@@ -648,9 +648,10 @@ fn again_lines(app: &App) -> Vec<Line<'static>> {
             crate::files::shell_quoted(path)
         )));
     }
-    lines.push(Line::raw(
-        "Enter or t: back to the title screen · q: leave.",
-    ));
+    lines.push(Line::raw(match app.network.is_some() {
+        true => "q: leave.",
+        false => "Enter or t: back to the title screen · q: leave.",
+    }));
     lines
 }
 

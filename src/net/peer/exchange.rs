@@ -109,13 +109,31 @@ impl Peer {
                 Ok(())
             }
             Message::AskUndo(keep) if self.role == Role::Host => {
-                // Only their last command, and not while this side's command waits.
-                if keep as usize + 1 == r.commands.len() && self.in_flight.is_none() {
+                // Only their last command, undoable, on their turn, with nothing in flight.
+                let theirs = r.game.acting_side() == Some(self.side.other());
+                let last = keep as usize + 1 == r.commands.len();
+                if last && r.undoable && theirs && self.in_flight.is_none() {
                     self.out.push(NetEvent::AskUndo(keep as usize));
+                } else {
+                    self.say(&Message::UndoRefused(
+                        "the host's battle has moved on".into(),
+                    ));
                 }
                 Ok(())
             }
+            Message::UndoRefused(why) if self.role == Role::Join => {
+                self.undo_asked = false;
+                let why = crate::text::escape_text(&why).into_owned();
+                self.out.push(NetEvent::Note(format!(
+                    "the order was not taken back: {why}"
+                )));
+                Ok(())
+            }
             Message::Undo(keep) if self.role == Role::Join => {
+                self.undo_asked = false;
+                if !r.undoable {
+                    return Err("an undo of a command that cannot be taken back".into());
+                }
                 if keep as usize + 1 != r.commands.len() {
                     return Err(format!(
                         "an undo back to command {keep} of {}",
@@ -207,6 +225,13 @@ impl Peer {
             self.say(&Message::Reject { number, why });
             return Ok(());
         }
+        if let Some((n, again)) = self.last_reveal.filter(|(n, _)| *n == number) {
+            if again != command {
+                return Err(format!(
+                    "another command under exchange {n}, whose value this side revealed"
+                ));
+            }
+        }
         let theirs = self.side.other();
         let their_turn = r.game.acting_side() == Some(theirs);
         if !their_turn || !command.is_order_or_answer() {
@@ -271,6 +296,7 @@ impl Peer {
             }),
             Role::Join => {
                 self.revealed = self.revealed.max(number);
+                self.last_reveal = Some((number, command));
                 self.say(&Message::Reveal {
                     number,
                     value: mine,
@@ -377,6 +403,9 @@ impl Peer {
         if let Command::Concede { side } = command {
             return self.concede(r, side);
         }
+        if self.undo_asked {
+            return Err("not now: waiting for the host to take back the last order".into());
+        }
         if !command.is_order_or_answer() {
             return Err("forced dice are off in a battle across two machines".into());
         }
@@ -394,7 +423,7 @@ impl Peer {
         self.in_flight = Some((number, command));
         self.asked_at = Some(Instant::now());
         self.waited = std::time::Duration::ZERO;
-        self.revealed = self.revealed.max(number);
+        self.sent = self.sent.max(number);
         self.say(&Message::Command {
             number,
             command,
@@ -445,8 +474,10 @@ impl Peer {
         }
     }
 
-    /// Joining player: asks the host to take back its last order, keeping `keep` commands.
+    /// Joining player: asks the host to take back its last order, keeping `keep` commands;
+    /// no command is sent until the host answers.
     pub fn ask_undo(&mut self, keep: usize) {
+        self.undo_asked = true;
         self.say(&Message::AskUndo(keep as u32));
     }
 
@@ -491,6 +522,7 @@ fn kind(m: &Message) -> &'static str {
         Message::Digest { .. } => "digest",
         Message::AskUndo(_) => "undo request",
         Message::Undo(_) => "undo",
+        Message::UndoRefused(_) => "undo refused",
         Message::Chat(_) => "chat",
         Message::Ping => "ping",
         Message::Bye(_) => "bye",

@@ -560,6 +560,10 @@ impl App {
     }
 
     fn end_orders(&mut self) {
+        if self.game.acting_side().is_some_and(|s| self.is_remote(s)) {
+            self.message = "not your turn: the other player gives the next command".into();
+            return;
+        }
         let idle = self.units_to_order().len();
         if idle > 0 {
             self.mode = Mode::ConfirmEnd { idle };

@@ -72,6 +72,7 @@ impl App {
             game: &self.game,
             commands: &self.commands,
             draws: &self.draws,
+            undoable: self.undo_by.is_some(),
         };
         Some((&mut net.peer, record))
     }
@@ -82,6 +83,7 @@ impl App {
             game: &self.game,
             commands: &self.commands,
             draws: &self.draws,
+            undoable: self.undo_by.is_some(),
         }
     }
 
@@ -135,10 +137,6 @@ impl App {
                 }
             }
             NetEvent::Refused { why, .. } => self.message = format!("the host refused: {why}"),
-            // Only a movement order with no die rolled since may be taken back (issue: undo).
-            NetEvent::Undo(_) if self.undo_by.is_none() => {
-                return NetOutcome::Stop("the host took back a command that cannot be".into());
-            }
             NetEvent::Undo(keep) => self.undone_across(keep),
             NetEvent::AskUndo(keep) => self.their_undo(keep),
             NetEvent::Chat(text) => {
@@ -176,7 +174,11 @@ impl App {
             std::mem::replace(&mut self.draws, j.draws.clone()),
         );
         match self.back_to(j.commands.len()) {
-            Ok(()) => self.message = format!("back in touch: {} commands", j.commands.len()),
+            Ok(()) => {
+                let n = crate::words::count(j.commands.len() as u64, "command", "commands");
+                self.message = format!("back in touch: {n}");
+                self.undo_ok = false;
+            }
             Err(why) => {
                 (self.commands, self.draws) = old;
                 self.message = format!("the host's battle does not replay here: {why}");
@@ -186,6 +188,7 @@ impl App {
 
     /// A line of the line's news in the log, where it stays readable.
     fn say_in_log(&mut self, line: String) {
+        self.side_lines.push((self.log.len(), line.clone()));
         self.log.push(line);
         self.log_panel.to_end();
     }
@@ -239,8 +242,21 @@ impl App {
     /// This player's undo across the line: the host takes it back at once and tells the
     /// other side; the joining player asks the host.
     pub(super) fn net_undo(&mut self) {
-        if self.net.as_ref().is_some_and(|n| n.peer.waiting()) {
-            self.message = "not now: waiting for the answer to the last command".into();
+        let Some(peer) = self.net.as_ref().map(|n| &n.peer) else {
+            return;
+        };
+        let why = if !peer.in_step() {
+            Some("not now: the other player is not in touch")
+        } else if peer.waiting() {
+            Some("not now: waiting for the answer to the last command")
+        } else if self.game.acting_side() != Some(peer.side()) {
+            // The order handed a decision to the other player: it stands.
+            Some("not now: the other player is answering it")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            self.message = why.into();
             return;
         }
         let keep = self.commands.len().saturating_sub(1);
@@ -258,6 +274,10 @@ impl App {
         let Some(net) = self.net.as_mut() else {
             return;
         };
+        if !net.peer.in_step() {
+            self.message = "not sent: the other player is not in touch".into();
+            return;
+        }
         net.peer.chat(text);
         let own = net.peer.side();
         let line = crate::text::escape_text(text).into_owned();
