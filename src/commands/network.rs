@@ -94,8 +94,8 @@ pub struct NetBattle {
     pub host_side: SideId,
     /// Both players' commitments (host's first).
     pub heads: [crate::engine::Entropy; 2],
-    /// Whether the last command may be taken back (a movement order, no die since).
-    pub undoable: bool,
+    /// The side whose last command may be taken back (a movement order, no die since).
+    pub undoable_by: Option<SideId>,
 }
 
 impl NetBattle {
@@ -118,19 +118,37 @@ impl NetBattle {
                     .join("; ")
             )
         })?;
-        crate::engine::game::replay(&mut game, commands, draws)
+        // All but the last command replayed, the last given as in play: whether it may be
+        // taken back is known as after play.
+        let (last, before) = match commands.split_last() {
+            Some((last, before)) => (Some(*last), before),
+            None => (None, commands),
+        };
+        let early: Vec<SharedDraw> = (draws.iter())
+            .filter(|d| (d.command as usize) < before.len())
+            .copied()
+            .collect();
+        crate::engine::game::replay(&mut game, before, &early)
             .map_err(|(i, e)| anyhow!("the host's command {} is refused here: {e}", i + 1))?;
-        Ok(NetBattle {
+        let mut battle = NetBattle {
             scenario,
             seed,
             opening,
             game,
-            commands: commands.to_vec(),
-            draws: draws.to_vec(),
+            commands: before.to_vec(),
+            draws: early,
             host_side,
             heads,
-            undoable: false,
-        })
+            undoable_by: None,
+        };
+        if let Some(last) = last {
+            let draw = draws
+                .iter()
+                .find(|d| d.command as usize == before.len())
+                .copied();
+            battle.apply(last, draw)?;
+        }
+        Ok(battle)
     }
 
     /// The joining player's battle, from what the host sent.
@@ -161,7 +179,7 @@ impl NetBattle {
             game: &self.game,
             commands: &self.commands,
             draws: &self.draws,
-            undoable: self.undoable,
+            undoable_by: self.undoable_by,
         }
     }
 
@@ -171,12 +189,14 @@ impl NetBattle {
             self.game.draw_dice(d);
         }
         let before = self.game.dice_rolled();
+        let acting = self.game.acting_side();
         self.game
             .submit(command)
             .map_err(|e| anyhow!("command {} is refused: {e}", self.commands.len() + 1))?;
         self.commands.push(command);
         self.draws.extend(draw);
-        self.undoable = command.is_movement_order() && self.game.dice_rolled() == before;
+        let undoable = command.is_movement_order() && self.game.dice_rolled() == before;
+        self.undoable_by = acting.filter(|_| undoable);
         Ok(())
     }
 

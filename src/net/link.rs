@@ -84,9 +84,12 @@ impl Live {
         let start = std::time::Instant::now();
         let mut left = framed.as_slice();
         while !left.is_empty() {
-            if start.elapsed() > SILENCE {
+            let left_time = SILENCE.saturating_sub(start.elapsed());
+            if left_time.is_zero() {
                 return Err(LinkError::Io(std::io::ErrorKind::TimedOut.into()));
             }
+            // One write may not outlast the frame's time.
+            self.stream.set_write_timeout(Some(left_time))?;
             match std::io::Write::write(&mut self.stream, left) {
                 Ok(0) => return Err(LinkError::Io(std::io::ErrorKind::WriteZero.into())),
                 Ok(n) => left = left.get(n..).unwrap_or_default(),

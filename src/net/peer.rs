@@ -42,9 +42,9 @@ pub struct Record<'a> {
     pub commands: &'a [Command],
     /// Their shared draws.
     pub draws: &'a [SharedDraw],
-    /// Whether the last command may be taken back: a movement order with no die rolled
-    /// since (the undo rule), whoever gave it.
-    pub undoable: bool,
+    /// The side whose last command may be taken back (a movement order with no die rolled
+    /// since: the undo rule), if it may.
+    pub undoable_by: Option<SideId>,
 }
 
 /// The battle a joining player builds when it gets in (and again after a re-join).
@@ -167,6 +167,8 @@ pub struct Peer {
     welcomed: Option<(Entropy, SideId, u64)>,
     /// Joining player: failed tries to get back in since the last that worked.
     retries: u32,
+    /// When a message last came on the live line.
+    last_heard: Instant,
     /// Host: the log was sent once already (a later sync is a player coming back).
     synced_once: bool,
     digests: VecDeque<(u32, u64)>,
@@ -278,6 +280,7 @@ impl Peer {
             last_reveal: None,
             welcomed: None,
             retries: 0,
+            last_heard: Instant::now(),
             synced_once: false,
             digests: VecDeque::new(),
             running: RunningDigest::default(),
@@ -409,15 +412,37 @@ impl Peer {
                 }
                 // A command this side sent and the host did not take: only this side may
                 // give the next command, under that number, or the host would know a value.
-                if self.next <= self.sent && r.game.acting_side() != Some(self.side) {
+                let again = self.last_reveal.is_some_and(|(n, _)| n == self.next);
+                if self.next <= self.sent && !again && r.game.acting_side() != Some(self.side) {
                     self.fail("the host's battle holds a value this side sent for its own turn");
                     return;
                 }
                 self.digests.clear();
                 self.digests.push_back((commands, digest));
                 self.stage = Stage::Live;
+                self.send_again(r);
             }
             _ => {}
+        }
+    }
+
+    /// Joining player, back in: its command lost with the line is sent again as it was,
+    /// if the host's battle did not take it and still waits for it; else it is gone.
+    fn send_again(&mut self, r: Record) {
+        let Some((number, command)) = self.in_flight.take() else {
+            return;
+        };
+        let ours = r.game.acting_side() == Some(self.side);
+        if number != self.next || !ours || r.game.check_command(&command).is_err() {
+            return;
+        }
+        if let Some(value) = self.chain.value(number) {
+            self.in_flight = Some((number, command));
+            self.say(&Message::Command {
+                number,
+                command,
+                value,
+            });
         }
     }
 
@@ -442,6 +467,7 @@ impl Peer {
     fn take(&mut self, incoming: Incoming, record: Option<Record>) {
         match incoming {
             Incoming::Message(id, m) if self.live.as_ref().is_some_and(|l| l.id == id) => {
+                self.last_heard = Instant::now();
                 // The host hangs up on a joining player that breaks the protocol and waits
                 // for a re-join; a joining player cannot trust such a host at all.
                 match (self.handle(m, record), self.role) {
@@ -486,12 +512,16 @@ impl Peer {
         if self.stage == Stage::Ended {
             return;
         }
+        // Only the time the other side was heard from counts toward a forfeit: a silent
+        // line's last seconds are the line's, not the player's.
         if let Some(at) = self.asked_at.take() {
-            self.waited += at.elapsed();
+            self.waited += self.last_heard.saturating_duration_since(at);
         }
+        self.undo_asked = false;
         if self.role == Role::Join {
-            // The host's log is the truth after a re-join; this side's open command is gone.
-            self.in_flight = None;
+            // This side's open command is kept: after a re-join the host's log says whether
+            // it was taken, and if not it is sent again as it was (its value is out: a
+            // different command under it would be a choice made knowing both values).
             self.retry_at = Some(Instant::now() + self.retry_wait());
         }
         self.stage = Stage::Waiting;
@@ -642,7 +672,12 @@ impl Peer {
             }
             _ => false,
         };
-        let draws_kept = draws.starts_with(&j.draws);
+        // The draws exactly this side's but the last command's.
+        let kept: Vec<SharedDraw> = (draws.iter())
+            .filter(|d| (d.command as usize) < j.commands.len())
+            .copied()
+            .collect();
+        let draws_kept = kept == j.draws;
         (!(one_short && draws_kept))
             .then(|| "the host's battle does not go on from the commands this side holds".into())
     }
@@ -659,7 +694,6 @@ impl Peer {
         self.next = j.synced.next;
         self.revealed = self.revealed.max(1);
         self.live = Some(j.live);
-        self.in_flight = None;
         self.retries = 0;
         self.running = RunningDigest::default();
         self.stage = Stage::Checking(j.synced.commands, j.synced.digest);

@@ -748,9 +748,10 @@ impl App {
         // Whether the last command may be taken back, as the replay found it.
         self.undo_by = back.undo_by;
         self.log = back.log;
-        for (at, line) in &self.side_lines {
-            let at = (*at).min(self.log.len());
-            self.log.insert(at, line.clone());
+        for (at, line) in &mut self.side_lines {
+            // Where it stands now, for the next rebuild.
+            *at = (*at).min(self.log.len());
+            self.log.insert(*at, line.clone());
         }
         self.traces = back.traces;
         self.log_panel.to_end();

@@ -109,46 +109,55 @@ impl Peer {
                 Ok(())
             }
             Message::AskUndo(keep) if self.role == Role::Host => {
-                // Only their last command, undoable, on their turn, with nothing in flight.
-                let theirs = r.game.acting_side() == Some(self.side.other());
-                let last = keep as usize + 1 == r.commands.len();
-                if last && r.undoable && theirs && self.in_flight.is_none() {
-                    self.out.push(NetEvent::AskUndo(keep as usize));
-                } else {
-                    self.say(&Message::UndoRefused(
-                        "the host's battle has moved on".into(),
-                    ));
-                }
+                self.asked_undo(keep as usize, r);
                 Ok(())
             }
             Message::UndoRefused(why) if self.role == Role::Join => {
                 self.undo_asked = false;
                 let why = crate::text::escape_text(&why).into_owned();
-                self.out.push(NetEvent::Note(format!(
-                    "the order was not taken back: {why}"
-                )));
+                let note = format!("the order was not taken back: {why}");
+                self.out.push(NetEvent::Note(note));
                 Ok(())
             }
-            Message::Undo(keep) if self.role == Role::Join => {
-                self.undo_asked = false;
-                if !r.undoable {
-                    return Err("an undo of a command that cannot be taken back".into());
-                }
-                if keep as usize + 1 != r.commands.len() {
-                    return Err(format!(
-                        "an undo back to command {keep} of {}",
-                        r.commands.len()
-                    ));
-                }
-                self.out.push(NetEvent::Undo(keep as usize));
-                Ok(())
-            }
+            Message::Undo(keep) if self.role == Role::Join => self.host_undid(keep as usize, r),
             Message::Digest { commands, digest } => {
                 self.compare(commands, digest);
                 Ok(())
             }
             m => Err(format!("an unexpected message ({})", kind(&m))),
         }
+    }
+
+    /// Host: the joining player asks to take back its last order: only that, undoable, on
+    /// its own turn, with nothing of this side's in flight; else the host says no.
+    fn asked_undo(&mut self, keep: usize, r: Record) {
+        let theirs = Some(self.side.other());
+        let last = keep + 1 == r.commands.len();
+        let ok = last && r.undoable_by == theirs && r.game.acting_side() == theirs;
+        if ok && self.in_flight.is_none() {
+            self.out.push(NetEvent::AskUndo(keep));
+        } else {
+            self.refuse_undo("the host's battle has moved on");
+        }
+    }
+
+    /// Joining player: the host took back the last command: its own last order, or this
+    /// side's when it asked; anything else breaks the protocol.
+    fn host_undid(&mut self, keep: usize, r: Record) -> Result<(), String> {
+        let asked = std::mem::take(&mut self.undo_asked);
+        match r.undoable_by {
+            Some(s) if s != self.side || asked => {}
+            Some(_) => return Err("an undo of this side's order, unasked".into()),
+            None => return Err("an undo of a command that cannot be taken back".into()),
+        }
+        if keep + 1 != r.commands.len() {
+            return Err(format!(
+                "an undo back to command {keep} of {}",
+                r.commands.len()
+            ));
+        }
+        self.out.push(NetEvent::Undo(keep));
+        Ok(())
     }
 
     /// Joining player: the host refused its command. This side's engine checked it first,
@@ -472,6 +481,11 @@ impl Peer {
         if self.role == Role::Host {
             self.say(&Message::Undo(commands));
         }
+    }
+
+    /// Host: the joining player's request to take back its order is refused, saying why.
+    pub fn refuse_undo(&mut self, why: &str) {
+        self.say(&Message::UndoRefused(why.to_string()));
     }
 
     /// Joining player: asks the host to take back its last order, keeping `keep` commands;

@@ -72,7 +72,7 @@ impl App {
             game: &self.game,
             commands: &self.commands,
             draws: &self.draws,
-            undoable: self.undo_by.is_some(),
+            undoable_by: self.undo_by,
         };
         Some((&mut net.peer, record))
     }
@@ -83,7 +83,7 @@ impl App {
             game: &self.game,
             commands: &self.commands,
             draws: &self.draws,
-            undoable: self.undo_by.is_some(),
+            undoable_by: self.undo_by,
         }
     }
 
@@ -213,6 +213,9 @@ impl App {
     fn their_undo(&mut self, keep: usize) {
         let theirs = self.net.as_ref().map(|n| n.peer.side().other());
         if keep + 1 != self.commands.len() || self.undo_by != theirs {
+            if let Some(net) = self.net.as_mut() {
+                net.peer.refuse_undo("the host's battle has moved on");
+            }
             return;
         }
         self.undone_across(keep);
