@@ -672,13 +672,25 @@ impl Peer {
             }
             _ => false,
         };
+        // The other: the host took back the last command (a movement order with no die
+        // rolled, so no roll changes) and the undo was lost with the line; its number is
+        // spent, so the next exchange comes after it.
+        let spent = |n: u32| n < j.synced.next;
+        let last_draw = draws
+            .iter()
+            .find(|d| d.command as usize == j.commands.len());
+        let undone = record.is_some_and(|r| r.undoable_by.is_some())
+            && commands
+                .split_last()
+                .is_some_and(|(_, before)| before == j.commands.as_slice())
+            && last_draw.is_some_and(|d| spent(d.number));
         // The draws exactly this side's but the last command's.
         let kept: Vec<SharedDraw> = (draws.iter())
             .filter(|d| (d.command as usize) < j.commands.len())
             .copied()
             .collect();
         let draws_kept = kept == j.draws;
-        (!(one_short && draws_kept))
+        (!((one_short || undone) && draws_kept))
             .then(|| "the host's battle does not go on from the commands this side holds".into())
     }
 
