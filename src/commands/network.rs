@@ -185,17 +185,14 @@ impl NetBattle {
 
     /// Gives a command the protocol says to give, with its dice.
     pub fn apply(&mut self, command: Command, draw: Option<SharedDraw>) -> Result<()> {
-        if let Some(d) = &draw {
-            self.game.draw_dice(d);
-        }
         let before = self.game.dice_rolled();
         let acting = self.game.acting_side();
         self.game
-            .submit(command)
+            .submit_drawn(command, draw.as_ref())
             .map_err(|e| anyhow!("command {} is refused: {e}", self.commands.len() + 1))?;
         self.commands.push(command);
         self.draws.extend(draw);
-        let undoable = command.is_movement_order() && self.game.dice_rolled() == before;
+        let undoable = self.game.may_take_back(&command, before);
         self.undoable_by = acting.filter(|_| undoable);
         Ok(())
     }

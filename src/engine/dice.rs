@@ -191,6 +191,14 @@ impl SharedDraw {
     }
 }
 
+/// The draw of the command at `index` among `draws` (in the order of their commands, as a
+/// battle records them), if it has one.
+pub fn draw_of(draws: &[SharedDraw], index: usize) -> Option<&SharedDraw> {
+    let index = u32::try_from(index).ok()?;
+    let at = draws.binary_search_by_key(&index, |d| d.command).ok()?;
+    draws.get(at)
+}
+
 /// Unbiased face by rejection sampling on 32-bit words.
 fn uniform(rng: &mut ChaCha8Rng, sides: u32) -> u32 {
     let zone = u32::MAX - (u32::MAX % sides);
@@ -266,6 +274,21 @@ mod tests {
         ] {
             assert_ne!(faces(draw).0, faces(other).0);
         }
+    }
+
+    #[test]
+    fn a_command_finds_its_own_draw_and_no_other() {
+        let draw = |command| SharedDraw {
+            command,
+            number: command + 2,
+            host: Entropy([1; 32]),
+            join: Entropy([2; 32]),
+        };
+        let draws = [draw(0), draw(1), draw(4)];
+        assert_eq!(draw_of(&draws, 4).map(|d| d.number), Some(6));
+        assert_eq!(draw_of(&draws, 1).map(|d| d.number), Some(3));
+        assert_eq!(draw_of(&draws, 2), None, "a command without shared dice");
+        assert_eq!(draw_of(&draws, usize::MAX), None);
     }
 
     #[test]

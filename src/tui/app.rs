@@ -346,13 +346,8 @@ impl App {
         let empty = (command == Command::Order(Order::EndOrders))
             .then(|| self.empty_phase_line())
             .flatten();
-        let index = self.commands.len() as u32;
-        if let Ok(at) = self.draws.binary_search_by_key(&index, |d| d.command) {
-            if let Some(draw) = self.draws.get(at).copied() {
-                self.game.draw_dice(&draw);
-            }
-        }
-        let events = self.game.submit(command).map(<[_]>::to_vec)?;
+        let draw = crate::engine::dice::draw_of(&self.draws, self.commands.len());
+        let events = self.game.submit_drawn(command, draw).map(<[_]>::to_vec)?;
         self.commands.push(command);
         if let Some(side) = acting {
             let order = command.is_order() && command != Command::Order(Order::EndOrders);
@@ -362,7 +357,7 @@ impl App {
         // Only a person's own order is taken back, never the computer's.
         let here = |s: SideId| self.controller(s) == Controller::Human && !self.is_remote(s);
         let human = acting.is_some_and(here);
-        let undoable = is_movement_order(&command) && self.game.dice_rolled() == before;
+        let undoable = self.game.may_take_back(&command, before);
         self.undo_by = acting.filter(|_| undoable);
         self.undo_ok = human && undoable;
         if (events.iter()).any(|e| matches!(e, crate::engine::Event::UnitDefected { .. })) {
@@ -773,10 +768,6 @@ fn phase_name(phase: Phase) -> &'static str {
         Phase::Melee => "Melee",
         Phase::Morale => "Morale",
     }
-}
-
-fn is_movement_order(c: &Command) -> bool {
-    c.is_movement_order()
 }
 
 /// The battle of `scenario` opened with dice seeded `seed`, `faces` forced first (`--dice`):

@@ -129,12 +129,9 @@ impl Replay {
             .iter()
             .enumerate()
         {
-            let index = (from + i) as u32;
-            if let Some(d) = self.draws.iter().find(|d| d.command == index) {
-                game.draw_dice(d);
-            }
+            let draw = crate::engine::dice::draw_of(&self.draws, from + i);
             // Each command was accepted when the copies were made.
-            let _ = game.submit(*c);
+            let _ = game.submit_drawn(*c, draw);
         }
         game
     }

@@ -230,14 +230,9 @@ pub fn replay(
     commands: &[Command],
     draws: &[crate::engine::SharedDraw],
 ) -> Result<(), (usize, RuleError)> {
-    let mut draws = draws.iter().peekable();
     for (index, command) in commands.iter().enumerate() {
-        while let Some(draw) = draws.next_if(|d| d.command as usize <= index) {
-            if draw.command as usize == index {
-                game.draw_dice(draw);
-            }
-        }
-        game.submit(*command).map_err(|e| (index, e))?;
+        let draw = crate::engine::dice::draw_of(draws, index);
+        game.submit_drawn(*command, draw).map_err(|e| (index, e))?;
     }
     Ok(())
 }
@@ -368,6 +363,28 @@ impl Game {
     /// draws its own dice (a forked generator) and never sees the battle's dice to come.
     pub fn reseed(&mut self, seed: u64) {
         self.dice = Dice::seeded(seed);
+    }
+
+    /// [`Game::submit`] with the command's shared dice first, if it has a draw (a battle
+    /// across two machines, issue 31; a replay of one).
+    ///
+    /// # Errors
+    /// The engine's refusal of `command`.
+    pub fn submit_drawn(
+        &mut self,
+        command: Command,
+        draw: Option<&crate::engine::SharedDraw>,
+    ) -> Result<&[Event], RuleError> {
+        if let Some(draw) = draw {
+            self.draw_dice(draw);
+        }
+        self.submit(command)
+    }
+
+    /// Whether `command`, just given when `rolled_before` dice had been rolled, may be taken
+    /// back: a Movement-phase order with no die rolled since (the undo rule).
+    pub fn may_take_back(&self, command: &Command, rolled_before: u64) -> bool {
+        command.is_movement_order() && self.dice_rolled() == rolled_before
     }
 
     /// Rolls the next command's dice from a draw both players of a battle across two
