@@ -18,7 +18,7 @@ pub fn run(mut peer: Peer, side: Side, args: &NetArgs) -> Result<ExitCode> {
         let events = peer.poll(battle.as_ref().map(NetBattle::record));
         let quiet = events.is_empty();
         for event in events {
-            if let Some(end) = on_event(event, &mut peer, &side, &mut battle, args)? {
+            if let Some(end) = on_event(event, &mut peer, &side, &mut battle)? {
                 return Ok(end);
             }
             if let (Some(b), Some(path)) = (&battle, &save_path) {
@@ -65,7 +65,6 @@ fn on_event(
     peer: &mut Peer,
     side: &Side,
     battle: &mut Option<NetBattle>,
-    _args: &NetArgs,
 ) -> Result<Option<ExitCode>> {
     match event {
         NetEvent::Start(opening) => {

@@ -81,6 +81,15 @@ impl Chain {
         Chain { role, checkpoints }
     }
 
+    /// A chain not known yet (a joining player's, until it learns the battle it joins):
+    /// no head and no values, and nothing computed.
+    pub fn pending(role: Role) -> Chain {
+        Chain {
+            role,
+            checkpoints: Vec::new(),
+        }
+    }
+
     /// The head: value 0, sent before any other is revealed.
     pub fn head(&self) -> Entropy {
         Entropy(self.checkpoints.first().copied().unwrap_or_default())
@@ -182,6 +191,7 @@ mod tests {
         );
         assert!(!v.accept(1400, chain.value(1400).unwrap()), "no going back");
         assert_eq!(chain.value(CHAIN_LENGTH), None);
+        assert_eq!(Chain::pending(Role::Join).value(1), None, "nothing before the secret");
     }
 
     #[test]

@@ -39,36 +39,4 @@ pub fn new_code() -> std::io::Result<String> {
     Ok(format!("{:04}-{:04}", n / 10_000, n % 10_000))
 }
 
-/// FNV-1a digest of the events' RON text, kept up to date as the log grows (the same
-/// digest as a save's, [`crate::save::digest`]).
-#[derive(Clone, Copy, Debug)]
-pub struct RunningDigest {
-    events: usize,
-    hash: u64,
-}
-
-impl Default for RunningDigest {
-    fn default() -> RunningDigest {
-        RunningDigest {
-            events: 0,
-            hash: 0xcbf2_9ce4_8422_2325,
-        }
-    }
-}
-
-impl RunningDigest {
-    /// The digest of all of `log`, reading only the events not read before (a log that
-    /// shrank, after an undo, is read again from its start).
-    pub fn of(&mut self, log: &[crate::engine::Event]) -> u64 {
-        if log.len() < self.events {
-            *self = RunningDigest::default();
-        }
-        for e in log.get(self.events..).unwrap_or_default() {
-            for b in ron::to_string(e).unwrap_or_default().bytes() {
-                self.hash = (self.hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-        self.events = log.len();
-        self.hash
-    }
-}
+pub use crate::save::RunningDigest;

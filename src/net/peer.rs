@@ -241,8 +241,8 @@ impl Peer {
     pub fn join(ticket: Ticket) -> Peer {
         let (tx, rx) = sync_channel(super::link::QUEUE);
         super::join::start(ticket.clone(), 0, tx.clone());
-        // The chain is the joining player's own, made on the way in; until then a stand-in.
-        let chain = Chain::new(Role::Join, &Entropy::default());
+        // The chain is the joining player's own, made on the way in from its kept secret.
+        let chain = Chain::pending(Role::Join);
         let mut peer = Peer::new(Role::Join, SideId::B, chain, tx, rx);
         peer.ticket = Some(ticket);
         peer

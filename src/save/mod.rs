@@ -242,14 +242,41 @@ pub struct Resumed {
 
 /// FNV-1a over the RON text of every event: a digest that is the same on every machine.
 pub fn digest(events: &[Event]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for e in events {
-        for b in ron::to_string(e).unwrap_or_default().bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
+    RunningDigest::default().of(events)
+}
+
+/// FNV-1a digest of the events' RON text, kept up to date as the log grows (a save's digest,
+/// [`digest`], read once as a battle goes on).
+#[derive(Clone, Copy, Debug)]
+pub struct RunningDigest {
+    events: usize,
+    hash: u64,
+}
+
+impl Default for RunningDigest {
+    fn default() -> RunningDigest {
+        RunningDigest {
+            events: 0,
+            hash: 0xcbf2_9ce4_8422_2325,
         }
     }
-    h
+}
+
+impl RunningDigest {
+    /// The digest of all of `log`, reading only the events not read before (a log that
+    /// shrank, after an undo, is read again from its start).
+    pub fn of(&mut self, log: &[Event]) -> u64 {
+        if log.len() < self.events {
+            *self = RunningDigest::default();
+        }
+        for e in log.get(self.events..).unwrap_or_default() {
+            for b in ron::to_string(e).unwrap_or_default().bytes() {
+                self.hash = (self.hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        self.events = log.len();
+        self.hash
+    }
 }
 
 /// FNV-1a of a text: the digest of a scenario text that saves and a network join compare.

@@ -77,16 +77,6 @@ impl App {
         Some((&mut net.peer, record))
     }
 
-    /// The battle as the protocol reads it.
-    pub fn net_record(&self) -> Record<'_> {
-        Record {
-            game: &self.game,
-            commands: &self.commands,
-            draws: &self.draws,
-            undoable_by: self.undo_by,
-        }
-    }
-
     /// Reads the line and does what it brings; whether the battle stops.
     pub fn poll_net(&mut self) -> NetOutcome {
         let Some((peer, record)) = self.peer_and_record() else {
