@@ -191,7 +191,11 @@ mod tests {
         );
         assert!(!v.accept(1400, chain.value(1400).unwrap()), "no going back");
         assert_eq!(chain.value(CHAIN_LENGTH), None);
-        assert_eq!(Chain::pending(Role::Join).value(1), None, "nothing before the secret");
+        assert_eq!(
+            Chain::pending(Role::Join).value(1),
+            None,
+            "nothing before the secret"
+        );
     }
 
     #[test]
