@@ -2,7 +2,7 @@
 //! zone of control (R4.2) and passing through friends (R4.3); checking and carrying out
 //! stand fast, march, hustle, charge and disengage, and the reload of R4.7.
 
-use super::reach::{Supposing, Toward};
+use super::reach::{Ids, Supposing, Toward};
 use super::{Game, Reach, Unit};
 use crate::engine::error::RuleError;
 use crate::engine::event::{Event, MoveKind, Phase};
@@ -30,7 +30,12 @@ impl Game {
         absent: &[UnitId],
         inert: &[UnitId],
     ) -> Reach {
-        self.reach_in(unit, kind, Supposing { absent, inert })
+        let (absent, inert) = (Ids::of(absent), Ids::of(inert));
+        let s = Supposing {
+            absent: &absent,
+            inert: &inert,
+        };
+        self.reach_in(unit, kind, s)
     }
 
     /// R4.1: the movement points of a move of `kind` by `u` (its march, hustle or charge
@@ -67,7 +72,7 @@ impl Game {
         let engaged = self.map.index(u.pos).is_some_and(|i| {
             let only_absent = Supposing {
                 absent: s.absent,
-                inert: &[],
+                inert: &Ids::EMPTY,
             };
             self.zone_supposing(i, u.side.other(), only_absent)
         });

@@ -140,19 +140,55 @@ fn unkey(key: u32) -> (i32, i32) {
     (q + (r >> 1), r)
 }
 
+/// A set of unit ids as bits, so a search asks about a unit in constant time however many
+/// units a planner supposes (hundreds in a large battle).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Ids(Vec<u64>);
+
+impl Ids {
+    /// No unit.
+    pub const EMPTY: Ids = Ids(Vec::new());
+
+    /// The set of `ids`.
+    pub fn of(ids: &[UnitId]) -> Ids {
+        let mut bits = Vec::new();
+        for id in ids {
+            let (word, bit) = (usize::from(id.0) / 64, id.0 % 64);
+            if bits.len() <= word {
+                bits.resize(word + 1, 0);
+            }
+            if let Some(w) = bits.get_mut(word) {
+                *w |= 1 << bit;
+            }
+        }
+        Ids(bits)
+    }
+
+    #[inline]
+    fn contains(&self, id: UnitId) -> bool {
+        self.0
+            .get(usize::from(id.0) / 64)
+            .is_some_and(|w| w >> (id.0 % 64) & 1 == 1)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+}
+
 /// A planner's supposition about the field (never a rule): units taken as gone from the map,
 /// and units taken to exert no zone of control because they may move away first.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Supposing<'s> {
-    pub absent: &'s [UnitId],
-    pub inert: &'s [UnitId],
+    pub absent: &'s Ids,
+    pub inert: &'s Ids,
 }
 
 impl Supposing<'_> {
     /// The field as it stands.
     pub const NONE: Supposing<'static> = Supposing {
-        absent: &[],
-        inert: &[],
+        absent: &Ids::EMPTY,
+        inert: &Ids::EMPTY,
     };
 
     fn is_none(&self) -> bool {
@@ -425,7 +461,7 @@ impl Game {
 
     /// The unit in map hex `index`, unless it is supposed gone.
     fn occupant_supposing(&self, index: usize, s: Supposing) -> Option<UnitId> {
-        self.grid.occupant(index).filter(|o| !s.absent.contains(o))
+        self.grid.occupant(index).filter(|o| !s.absent.contains(*o))
     }
 
     /// Whether a unit of `side` stands beside map hex `index` (R4.2), leaving out the units
@@ -442,10 +478,15 @@ impl Game {
     /// [`Game::zone_supposing`] when some units are supposed gone or inert.
     #[inline(never)]
     fn zone_without(&self, index: usize, side: SideId, s: Supposing) -> bool {
+        // Supposing units away only takes zones away: with none of `side` beside the hex,
+        // there is nothing to ask of its neighbours.
+        if !self.grid.beside(index, side) {
+            return false;
+        }
         let hex = self.map.hex_of(index);
         hex.all_neighbors().into_iter().any(|n| {
             self.unit_at(n).is_some_and(|o| {
-                o.side == side && !s.absent.contains(&o.id) && !s.inert.contains(&o.id)
+                o.side == side && !s.absent.contains(o.id) && !s.inert.contains(o.id)
             })
         })
     }
