@@ -9,6 +9,8 @@ pub mod armies;
 pub mod columns;
 /// The command-line tools `check`, `units` and `sim`.
 pub mod commands;
+/// The battle editor: a scenario edited as a draft and saved as clean RON (issue 32).
+pub mod editor;
 /// The rules engine, pure and deterministic (R1–R10).
 pub mod engine;
 /// Reading and writing the files a user names, safely.

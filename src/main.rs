@@ -128,6 +128,9 @@ enum Cmd {
     /// Generate a quick battle from two army lists, a size, a ground and a seed, written
     /// to standard output as a scenario (`volley generate --list` lists what it is made of).
     Generate(volley::commands::generate::GenerateArgs),
+    /// The battle editor: paint the ground, place the armies, check as you go, try it,
+    /// save it as RON (a new battle if FILE does not exist).
+    Edit(volley::commands::edit::EditArgs),
     /// Open a battle for a second player on another machine: shows the address and a
     /// join code to give them.
     Host(volley::commands::network::HostArgs),
@@ -324,6 +327,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Cmd::Points(args) => volley::commands::points::run(&points_action(&args), &args.out),
         Cmd::Host(args) => volley::commands::network::host(args),
         Cmd::Join(args) => volley::commands::network::join(args),
+        Cmd::Edit(args) => volley::commands::edit::run(&args, volley::commands::play::clock_seed()),
         Cmd::Generate(args) => {
             // The clock seeds a battle only when no --seed is given; the header shows it.
             let clock = args.seed.unwrap_or_else(volley::commands::play::clock_seed);

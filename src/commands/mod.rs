@@ -3,10 +3,11 @@
 //! validates data files, `volley units` and `volley troops` print units as the supplement
 //! writes them (R2.3–R2.6), `volley show` draws a map as text, `volley sim` pits players
 //! against each other headless, `volley test` runs scenario tests and `volley rules`
-//! prints the rules of play, and `volley generate` makes a quick battle from army lists. `main.rs` only parses the command line and calls them.
+//! prints the rules of play, `volley generate` makes a quick battle from army lists, and `volley edit` opens the battle editor. `main.rs` only parses the command line and calls them.
 
 pub mod ablation;
 pub mod check;
+pub mod edit;
 pub mod generate;
 pub mod network;
 pub mod network_headless;

@@ -39,7 +39,10 @@ pub fn troops_report(title: &str, catalog: &Catalog, own: &[String], rules: &Rul
     format!("{title}\n{}", table(&head, &rows, &right))
 }
 
-fn row(t: &TroopType, own: bool, rules: &Rules) -> Vec<String> {
+/// A troop type's line of the table: name, where it comes from, formation, HD, AC, ML,
+/// throw, speed, and the derived men, uhp, march/hustle/charge and attack sequence of the
+/// first unit size R2.6 allows (R2.2–R2.5).
+pub fn row(t: &TroopType, own: bool, rules: &Rules) -> Vec<String> {
     let derived = SIZES
         .iter()
         .find_map(|&n| Profile::derive(rules, t, n).ok().map(|p| (n, p)));

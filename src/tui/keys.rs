@@ -62,10 +62,16 @@ pub enum Context {
     JoinForm,
     /// The replay viewer.
     Replay,
+    /// The battle editor's map and tools (issue 32).
+    Editor,
+    /// The editor's troop picker: search as you type.
+    EditorPick,
+    /// "Leave the editor without saving?"
+    EditorLeave,
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 23] = [
+pub const CONTEXTS: [Context; 26] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -89,6 +95,9 @@ pub const CONTEXTS: [Context; 23] = [
     Context::QuickBattle,
     Context::JoinForm,
     Context::Replay,
+    Context::Editor,
+    Context::EditorPick,
+    Context::EditorLeave,
 ];
 
 /// What the status line says in a context besides its keys.
@@ -130,6 +139,9 @@ impl Context {
             Context::QuickBattle => "quick-battle menu",
             Context::JoinForm => "join form",
             Context::Replay => "replay viewer",
+            Context::Editor => "editor",
+            Context::EditorPick => "editor: troop picker",
+            Context::EditorLeave => "editor: leave?",
         }
     }
 
@@ -242,6 +254,14 @@ impl Context {
                 Some("types it"),
             ),
             Context::Replay => say(None, REPLAY_HINTS, None, None),
+            Context::Editor => say(None, EDITOR_HINTS, None, None),
+            Context::EditorPick => say(
+                Some("type to search"),
+                &[A::Select, A::Confirm, A::Cancel],
+                None,
+                Some("types it"),
+            ),
+            Context::EditorLeave => say(press, &[A::Yes], None, Some("stays")),
             // Unsaved only lends its keys to others; the battle's own are said_in_battle's.
             _ => say(None, &[], None, None),
         }
@@ -313,6 +333,23 @@ const REPLAY_HINTS: &[Action] = &[
     Action::JumpTurn,
     Action::PlayOn,
     Action::Leave,
+];
+
+/// The editor's hints, most needed first.
+const EDITOR_HINTS: &[Action] = &[
+    Action::Apply,
+    Action::Terrain,
+    Action::AddUnit,
+    Action::Objective,
+    Action::Save,
+    Action::Undo,
+    Action::Help,
+    Action::Leave,
+    Action::Brush,
+    Action::Redo,
+    Action::Delete,
+    Action::TryIt,
+    Action::NextProblem,
 ];
 
 /// What a key does. An action whose keys are a family (the cursor's, the log's) reads the
@@ -447,6 +484,40 @@ pub enum Action {
     PrevRule,
     /// Closes the rules browser, back to the battle.
     CloseRules,
+    /// Editor: uses the tool on the hex under the cursor.
+    Apply,
+    /// Editor: the terrain the brush paints, by digit.
+    Terrain,
+    /// Editor: the brush's size, 1, 3 or 7 hexes across.
+    Brush,
+    /// Editor: fills the area of one terrain under the cursor with the brush's.
+    Fill,
+    /// Editor: the road tool (R12.6).
+    Road,
+    /// Editor: the field works tool (R12.5).
+    Works,
+    /// Editor: the objective tool (R10.3, R12.4).
+    Objective,
+    /// Editor: choose a troop type, then place units of it.
+    AddUnit,
+    /// Editor: the side new units go to.
+    SwitchSide,
+    /// Editor: place copies of the unit under the cursor.
+    CopyUnit,
+    /// Editor: pick up the unit under the cursor to put it down elsewhere.
+    MoveUnit,
+    /// Editor: deletes the unit, else the objective, under the cursor.
+    Delete,
+    /// Editor: makes the unit under the cursor a reserve (R12.1).
+    Reserve,
+    /// Editor: the turn limit one shorter or longer (R3.3).
+    TurnLimit,
+    /// Editor: makes again the edit last undone.
+    Redo,
+    /// Editor: the cursor to the next problem the check found.
+    NextProblem,
+    /// Editor: plays the battle as it stands, then comes back.
+    TryIt,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -603,6 +674,36 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Digit, DIGITS, 1, "turn", "type a turn's number", &[X::Replay]),
     bind(A::JumpTurn, &[c('t'), Key::Enter], 1, "go", "go to the turn typed (`3t`)", &[X::Replay]),
     bind(A::PlayOn, &[c('p')], 1, "play on", "play on from here as a new battle", &[X::Replay]),
+    bind(A::MoveCursor, &[Key::Left, Key::Down, Key::Up, Key::Right, c('h'), c('j'), c('k'), c('l')], 1,
+        "move", "move the cursor (a mouse click moves it there and uses the tool; a drag paints)", &[X::Editor]),
+    bind(A::Apply, &[Key::Enter, c(' ')], 1, "use", "use the tool on the hex under the cursor: paint, road, works, place a unit, put down a unit carried, objective", &[X::Editor]),
+    bind(A::Terrain, &[c('1'), c('2'), c('3'), c('4'), c('5'), c('6'), c('7')], 1, "terrain",
+        "the brush paints 1 clear, 2 rough, 3 woods, 4 hill, 5 village, 6 ford, 7 water", &[X::Editor]),
+    bind(A::Brush, &[c('b')], 1, "brush", "the brush 1, 3 or 7 hexes across", &[X::Editor]),
+    bind(A::Fill, &[c('f')], 1, "fill", "fill the area of one terrain under the cursor with the brush's terrain", &[X::Editor]),
+    bind(A::Road, &[c('r')], 1, "road", "the road tool: lay or take up a road (R12.6)", &[X::Editor]),
+    bind(A::Works, &[c('w')], 1, "works", "the field works tool (R12.5)", &[X::Editor]),
+    bind(A::Objective, &[c('o')], 1, "objective", "the objective tool: add or take away an objective (R10.3)", &[X::Editor]),
+    bind(A::AddUnit, &[c('a')], 1, "unit", "choose a troop type (search as you type), then place units of it", &[X::Editor]),
+    bind(A::SwitchSide, &[c('s')], 1, "side", "the side new units go to", &[X::Editor]),
+    bind(A::CopyUnit, &[c('c')], 1, "copy", "place copies of the unit under the cursor", &[X::Editor]),
+    bind(A::MoveUnit, &[c('m')], 1, "move unit", "pick up the unit under the cursor; `Enter` puts it down", &[X::Editor]),
+    bind(A::Delete, &[c('x')], 1, "delete", "delete the unit, else the objective, under the cursor", &[X::Editor]),
+    bind(A::Reserve, &[c('R')], 1, "reserve", "make the unit under the cursor a reserve arriving there on turn 2 (R12.1)", &[X::Editor]),
+    bind(A::TurnLimit, &[c('<'), c('>')], 2, "turns", "the turn limit one shorter / longer (R3.3)", &[X::Editor]),
+    bind(A::Undo, &[c('u'), Key::Backspace], 1, "undo", "undo the last edit", &[X::Editor]),
+    bind(A::Redo, &[c('U')], 1, "redo", "make again the edit last undone", &[X::Editor]),
+    bind(A::NextProblem, &[c('n')], 1, "next problem", "the cursor to the next problem the check found", &[X::Editor]),
+    bind(A::Save, &[c('S')], 1, "save", "save the battle to its file as clean RON (with problems, after a warning)", &[X::Editor]),
+    bind(A::TryIt, &[c('p')], 1, "play", "play the battle as it stands, hot-seat, then come back", &[X::Editor]),
+    bind(A::Zoom, &[c('+'), c('-'), c('=')], 2, "size", "larger / smaller hexes", &[X::Editor]),
+    bind(A::Help, &[c('?')], 1, "help", "the editor's keys", &[X::Editor]),
+    bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave the editor (asks if there are unsaved edits; the autosave keeps them)", &[X::Editor]),
+    bind(A::Select, &[Key::Up, Key::Down], 2, "select", "the troop type above or below", &[X::EditorPick]),
+    bind(A::Confirm, &[Key::Enter], 1, "choose", "choose the troop type", &[X::EditorPick]),
+    bind(A::Cancel, &[Key::Esc], 1, "cancel", "back to the map", &[X::EditorPick]),
+    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::EditorPick]),
+    bind(A::Yes, &[c('y')], 1, "leave", "yes: leave without saving", &[X::EditorLeave]),
 ];
 
 /// The binding of `key` in `context`, if the key does anything there.

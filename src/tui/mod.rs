@@ -4,6 +4,7 @@
 pub mod app;
 pub mod briefing;
 pub mod describe;
+pub mod editor;
 pub mod error;
 pub mod keys;
 pub mod log_scroll;

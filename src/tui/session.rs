@@ -42,7 +42,7 @@ const ENDING_SIGNALS: [i32; 4] = [
 ];
 
 /// How often the game looks for a caught signal while it waits for a key.
-const SIGNAL_POLL: Duration = Duration::from_millis(50);
+pub(super) const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// How long the game may take to notice a signal before the signal's own thread restores
 /// the terminal and ends the process (the battle is saved after every command already).
@@ -209,7 +209,7 @@ fn title_loop(
 }
 
 /// The loop of drawing, the computer's orders and the player's keys.
-fn play(
+pub(super) fn play(
     app: &mut App,
     thinker: &mut Thinker,
     terminal: &mut ratatui::DefaultTerminal,

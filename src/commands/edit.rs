@@ -1,0 +1,82 @@
+//! `volley edit [FILE]`: the battle editor (issue 32). Opens a scenario file, or a new
+//! battle of the size and sides given on clear ground (to be saved as FILE, or
+//! `new_battle.ron` if none is named), in the terminal editor of [`crate::tui::editor`].
+//! No rule of play is decided here.
+
+use crate::tui::editor::{session, Editor};
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The options of `volley edit`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EditArgs {
+    /// The scenario file to edit; a new battle if it does not exist (default
+    /// `new_battle.ron`, or the first `new_battle_N.ron` free).
+    pub file: Option<PathBuf>,
+    /// A new battle's map: columns × rows, each 1 to 200 (`30x20`).
+    #[arg(long, default_value = "20x14", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// A new battle's sides: two names, the first at the south edge (`Red,Blue`).
+    #[arg(long, default_value = "Red,Blue", value_delimiter = ',', num_args = 2)]
+    pub sides: Vec<String>,
+    /// Seed for the dice of battles played from the editor (`p`); else the clock.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Leave the mouse to the terminal.
+    #[arg(long)]
+    pub no_mouse: bool,
+}
+
+/// `30x20` as (30, 20), each side 1 to 200.
+fn parse_size(text: &str) -> std::result::Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("`{text}`: write columns x rows, like 30x20"))?;
+    let side = |v: &str| match v.trim().parse::<u32>() {
+        Ok(n) if (1..=200).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{}`: a side of the map is 1 to 200 hexes",
+            v.trim()
+        )),
+    };
+    Ok((side(w)?, side(h)?))
+}
+
+/// The file a new battle is saved to when none is named: the first of `new_battle.ron`,
+/// `new_battle_2.ron`, … in `dir` that does not exist.
+pub fn fresh_name(dir: &Path) -> PathBuf {
+    (1..)
+        .map(|n| match n {
+            1 => dir.join("new_battle.ron"),
+            n => dir.join(format!("new_battle_{n}.ron")),
+        })
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| dir.join("new_battle.ron"))
+}
+
+/// Runs the editor; `clock` seeds its battles' dice when `--seed` is not given.
+pub fn run(args: &EditArgs, clock: u64) -> Result<ExitCode> {
+    crate::commands::session::need_terminal()?;
+    let path = args
+        .file
+        .clone()
+        .unwrap_or_else(|| fresh_name(Path::new(".")));
+    let [a, b] = [0, 1].map(|i| args.sides.get(i).map_or("", String::as_str));
+    if a.trim().is_empty() || b.trim().is_empty() || a == b {
+        bail!("--sides: two different names, like Red,Blue");
+    }
+    let mut editor = Editor::open(&path, args.size, [a, b])?;
+    let signal = session::run(&mut editor, args.seed.unwrap_or(clock), !args.no_mouse)
+        .context("the terminal")?;
+    if let Some(signal) = signal {
+        eprintln!("volley: stopped by signal {signal}; every edit is in the autosave");
+        return Ok(ExitCode::from((128 + signal).clamp(0, 255) as u8));
+    }
+    if editor.unsaved() {
+        eprintln!("volley: left without saving {}", crate::files::shown(&path));
+    } else {
+        println!("volley: {} is saved", crate::files::shown(&path));
+    }
+    Ok(ExitCode::SUCCESS)
+}

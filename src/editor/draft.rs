@@ -1,0 +1,422 @@
+//! A scenario being edited (issue 32): the file's data as written, changed only through
+//! edits that each keep what they replaced, so every one undoes and redoes. Hexes are
+//! `(col, row)` offset coordinates as a scenario file writes them (R1.2); terrain is the
+//! map's characters (R4.6), field works and roads are hex lists (R12.5, R12.6).
+
+use crate::engine::Terrain;
+use crate::scenario::data::parse_ron;
+use crate::scenario::script_defs::ReserveDef;
+use crate::scenario::{DataError, ScenarioFile, SideDef, UnitDef};
+use crate::scenario::{Level, ObjectiveDef};
+
+/// Edits kept for undo: enough for a long session, bounded so a 4 MiB battle's map copies
+/// never grow without end.
+pub const UNDO_DEPTH: usize = 200;
+
+/// A hex as a scenario file writes it: `(col, row)`.
+pub type At = (i32, i32);
+
+/// The part of a scenario one edit replaced, as it was: what undo puts back.
+#[derive(Clone, Debug, PartialEq)]
+enum Part {
+    Map(Vec<String>),
+    Units(Vec<UnitDef>),
+    Objectives(Vec<ObjectiveDef>),
+    Works(Vec<At>),
+    Roads(Vec<At>),
+    Whole(Box<ScenarioFile>),
+}
+
+/// A scenario under edit, with its undo and redo histories.
+#[derive(Clone, Debug)]
+pub struct Draft {
+    file: ScenarioFile,
+    undo: Vec<Part>,
+    redo: Vec<Part>,
+    /// Counts every change, undo and redo included: the checker's answers name the
+    /// revision they are about.
+    revision: u64,
+}
+
+impl Draft {
+    /// A draft of `file` as it stands, with no history.
+    pub fn of(file: ScenarioFile) -> Draft {
+        Draft {
+            file,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            revision: 0,
+        }
+    }
+
+    /// A draft read from scenario text; errors: RON syntax or an unknown field, at the
+    /// file's line and column (the rest of the checking is the checker's).
+    pub fn parse(source: &str, file: &str) -> Result<Draft, DataError> {
+        Ok(Draft::of(parse_ron(source, file)?))
+    }
+
+    /// A new battle on clear ground of `width` × `height` hexes between sides named `a`
+    /// (south edge) and `b` (north edge, the defender), six turns long.
+    pub fn blank(width: u32, height: u32, [a, b]: [&str; 2]) -> Draft {
+        let row = vec![Terrain::Clear.symbol().to_string(); width as usize].join(" ");
+        let side = |name: &str, edge, player| SideDef {
+            name: name.into(),
+            commander: String::new(),
+            strategic_ability: 0,
+            morale_modifier: 0,
+            edge,
+            player,
+            aggression: 5,
+            level: Level::default(),
+        };
+        use crate::engine::Edge;
+        use crate::scenario::Controller;
+        Draft::of(ScenarioFile {
+            name: "A new battle".into(),
+            description: String::new(),
+            map: vec![row; height as usize],
+            sides: vec![
+                side(a, Edge::South, Controller::Human),
+                side(b, Edge::North, Controller::Computer),
+            ],
+            units: Vec::new(),
+            objectives: Vec::new(),
+            works: Vec::new(),
+            roads: Vec::new(),
+            turn_limit: 6,
+            defender: b.into(),
+            options: None,
+            rules: None,
+            seed: None,
+            troops: Vec::new(),
+            orders: Vec::new(),
+            events: Vec::new(),
+        })
+    }
+
+    /// The scenario as it now stands.
+    pub fn file(&self) -> &ScenarioFile {
+        &self.file
+    }
+
+    /// How many changes (edits, undos and redos) the draft has seen.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether there is an edit to undo, and one to redo.
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        (!self.undo.is_empty(), !self.redo.is_empty())
+    }
+
+    /// Columns and rows of the map: the widest row's hexes, and the number of rows.
+    pub fn size(&self) -> (u32, u32) {
+        let width = self.file.map.iter().map(|r| cells(r).count()).max();
+        (width.unwrap_or(0) as u32, self.file.map.len() as u32)
+    }
+
+    /// Whether `at` lies on the map.
+    pub fn contains(&self, (c, r): At) -> bool {
+        let (w, h) = self.size();
+        (0..w as i32).contains(&c) && (0..h as i32).contains(&r)
+    }
+
+    /// The terrain character written at `at`, if the map has one there.
+    pub fn symbol_at(&self, (c, r): At) -> Option<char> {
+        let row = self.file.map.get(usize::try_from(r).ok()?)?;
+        cells(row).nth(usize::try_from(c).ok()?)
+    }
+
+    /// The first unit (in file order) placed at `at`, by its index in the unit list.
+    pub fn unit_at(&self, at: At) -> Option<usize> {
+        self.file.units.iter().position(|u| u.at == Some(at))
+    }
+
+    /// The objective at `at`, by its index in the objective list.
+    pub fn objective_at(&self, at: At) -> Option<usize> {
+        self.file.objectives.iter().position(|o| o.at == at)
+    }
+
+    /// Takes back the last edit; false if there was none.
+    pub fn undo(&mut self) -> bool {
+        let Some(part) = self.undo.pop() else {
+            return false;
+        };
+        let now = self.put(part);
+        self.redo.push(now);
+        self.revision += 1;
+        true
+    }
+
+    /// Makes again the last edit undone; false if there was none.
+    pub fn redo(&mut self) -> bool {
+        let Some(part) = self.redo.pop() else {
+            return false;
+        };
+        let now = self.put(part);
+        self.undo.push(now);
+        self.revision += 1;
+        true
+    }
+
+    /// Puts `part` into the file and gives back what it replaced.
+    fn put(&mut self, part: Part) -> Part {
+        let f = &mut self.file;
+        match part {
+            Part::Map(m) => Part::Map(std::mem::replace(&mut f.map, m)),
+            Part::Units(u) => Part::Units(std::mem::replace(&mut f.units, u)),
+            Part::Objectives(o) => Part::Objectives(std::mem::replace(&mut f.objectives, o)),
+            Part::Works(w) => Part::Works(std::mem::replace(&mut f.works, w)),
+            Part::Roads(r) => Part::Roads(std::mem::replace(&mut f.roads, r)),
+            Part::Whole(w) => Part::Whole(Box::new(std::mem::replace(f, *w))),
+        }
+    }
+
+    /// Records `before`, the part an edit is about to change, unless the edit changed
+    /// nothing (`changed` false): an edit to undo, and no redo past it.
+    fn record(&mut self, before: Part, changed: bool) -> bool {
+        if changed {
+            if self.undo.len() >= UNDO_DEPTH {
+                self.undo.remove(0);
+            }
+            self.undo.push(before);
+            self.redo.clear();
+            self.revision += 1;
+        }
+        changed
+    }
+
+    /// Paints `terrain` on every hex of `hexes` on the map; false if none changed.
+    pub fn paint(&mut self, hexes: &[At], terrain: Terrain) -> bool {
+        let before = Part::Map(self.file.map.clone());
+        let mut changed = false;
+        for &(c, r) in hexes {
+            let (Ok(c), Ok(r)) = (usize::try_from(c), usize::try_from(r)) else {
+                continue;
+            };
+            if let Some(row) = self.file.map.get_mut(r) {
+                changed |= set_cell(row, c, terrain.symbol());
+            }
+        }
+        self.record(before, changed)
+    }
+
+    /// Adds field works on `at` if it has none, else takes them away (R12.5).
+    pub fn toggle_works(&mut self, at: At) -> bool {
+        let before = Part::Works(self.file.works.clone());
+        toggle(&mut self.file.works, at);
+        self.record(before, true)
+    }
+
+    /// Lays a road through `at` if none runs there, else takes it up (R12.6).
+    pub fn toggle_road(&mut self, at: At) -> bool {
+        let before = Part::Roads(self.file.roads.clone());
+        toggle(&mut self.file.roads, at);
+        self.record(before, true)
+    }
+
+    /// Adds `unit` at the end of the unit list.
+    pub fn add_unit(&mut self, unit: UnitDef) -> bool {
+        let before = Part::Units(self.file.units.clone());
+        self.file.units.push(unit);
+        self.record(before, true)
+    }
+
+    /// Replaces unit `index` with `unit`; false if there is no such unit or it is the
+    /// same.
+    pub fn set_unit(&mut self, index: usize, unit: UnitDef) -> bool {
+        let before = Part::Units(self.file.units.clone());
+        let changed = match self.file.units.get_mut(index) {
+            Some(u) if *u != unit => {
+                *u = unit;
+                true
+            }
+            _ => false,
+        };
+        self.record(before, changed)
+    }
+
+    /// Takes unit `index` off the battle; false if there is none.
+    pub fn remove_unit(&mut self, index: usize) -> bool {
+        let before = Part::Units(self.file.units.clone());
+        let changed = index < self.file.units.len();
+        if changed {
+            self.file.units.remove(index);
+        }
+        self.record(before, changed)
+    }
+
+    /// Adds an objective (R10.3, R12.4).
+    pub fn add_objective(&mut self, objective: ObjectiveDef) -> bool {
+        let before = Part::Objectives(self.file.objectives.clone());
+        self.file.objectives.push(objective);
+        self.record(before, true)
+    }
+
+    /// Replaces objective `index`; false if there is none or it is the same.
+    pub fn set_objective(&mut self, index: usize, objective: ObjectiveDef) -> bool {
+        let before = Part::Objectives(self.file.objectives.clone());
+        let changed = match self.file.objectives.get_mut(index) {
+            Some(o) if *o != objective => {
+                *o = objective;
+                true
+            }
+            _ => false,
+        };
+        self.record(before, changed)
+    }
+
+    /// Takes objective `index` away; false if there is none.
+    pub fn remove_objective(&mut self, index: usize) -> bool {
+        let before = Part::Objectives(self.file.objectives.clone());
+        let changed = index < self.file.objectives.len();
+        if changed {
+            self.file.objectives.remove(index);
+        }
+        self.record(before, changed)
+    }
+
+    /// Any other change to the battle (its sides, turn limit, defender, description,
+    /// events): `change` edits a copy, kept if it differs.
+    pub fn change(&mut self, change: impl FnOnce(&mut ScenarioFile)) -> bool {
+        let mut next = self.file.clone();
+        change(&mut next);
+        if next == self.file {
+            return false;
+        }
+        let before = Part::Whole(Box::new(std::mem::replace(&mut self.file, next)));
+        self.record(before, true)
+    }
+
+    /// Makes unit `index` a reserve arriving on `turn` (or released by the event named
+    /// `event`) at `hexes` (R12.1), off the map until then; a reserve arrives steady and
+    /// not ready, so only its damage and reload tokens are kept.
+    pub fn make_reserve(&mut self, index: usize, reserve: ReserveDef) -> bool {
+        let Some(mut unit) = self.file.units.get(index).cloned() else {
+            return false;
+        };
+        unit.at = None;
+        (unit.disordered, unit.ready, unit.fleeing) = (false, false, false);
+        unit.reserve = Some(reserve);
+        self.set_unit(index, unit)
+    }
+}
+
+/// The terrain characters of a map row as written (spaces between hexes ignored).
+pub fn cells(row: &str) -> impl Iterator<Item = char> + '_ {
+    row.chars().filter(|c| !c.is_whitespace())
+}
+
+/// Sets hex `col` of a written row to `symbol`, keeping the row's spacing; false if the
+/// row has no such hex or it already shows `symbol`.
+fn set_cell(row: &mut String, col: usize, symbol: char) -> bool {
+    let Some((i, old)) = row
+        .char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .nth(col)
+    else {
+        return false;
+    };
+    if old == symbol {
+        return false;
+    }
+    row.replace_range(i..i + old.len_utf8(), symbol.encode_utf8(&mut [0; 4]));
+    true
+}
+
+fn toggle(list: &mut Vec<At>, at: At) {
+    match list.iter().position(|h| *h == at) {
+        Some(i) => {
+            list.remove(i);
+        }
+        None => list.push(at),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+    use super::*;
+
+    fn pike(at: At) -> UnitDef {
+        UnitDef {
+            troop: "pikemen".into(),
+            side: "Red".into(),
+            creatures: 120,
+            at: Some(at),
+            label: None,
+            plural: None,
+            disordered: false,
+            ready: false,
+            fleeing: false,
+            reload_tokens: 0,
+            damage: 0,
+            group: None,
+            reserve: None,
+        }
+    }
+
+    #[test]
+    fn a_blank_battle_is_clear_ground_of_the_size_asked() {
+        let d = Draft::blank(4, 3, ["Red", "Blue"]);
+        assert_eq!(d.size(), (4, 3));
+        assert_eq!(d.file().map[0], ". . . .");
+        assert_eq!(d.file().defender, "Blue");
+    }
+
+    #[test]
+    fn painting_changes_only_the_hexes_named_and_undoes() {
+        let mut d = Draft::blank(4, 3, ["Red", "Blue"]);
+        assert!(d.paint(&[(1, 0), (3, 2), (9, 9)], Terrain::Woods));
+        assert_eq!(d.file().map, [". T . .", ". . . .", ". . . T"]);
+        assert!(!d.paint(&[(1, 0)], Terrain::Woods), "nothing new: no edit");
+        assert!(d.undo());
+        assert_eq!(d.file().map[0], ". . . .");
+        assert!(d.redo());
+        assert_eq!(d.symbol_at((3, 2)), Some('T'));
+        assert!(!d.redo());
+    }
+
+    #[test]
+    fn a_new_edit_clears_what_could_be_redone() {
+        let mut d = Draft::blank(3, 3, ["Red", "Blue"]);
+        d.add_unit(pike((0, 0)));
+        d.undo();
+        assert_eq!(d.can_undo_redo(), (false, true));
+        d.toggle_road((1, 1));
+        assert_eq!(d.can_undo_redo(), (true, false));
+        assert_eq!(d.file().roads, [(1, 1)]);
+        d.toggle_road((1, 1));
+        assert!(d.file().roads.is_empty());
+    }
+
+    #[test]
+    fn r12_1_a_reserve_leaves_the_map_steady_and_not_ready() {
+        let mut d = Draft::blank(3, 3, ["Red", "Blue"]);
+        let mut u = pike((1, 1));
+        (u.ready, u.damage) = (true, 2);
+        d.add_unit(u);
+        let reserve = ReserveDef {
+            turn: Some(3),
+            event: None,
+            hexes: vec![(0, 2)],
+        };
+        assert!(d.make_reserve(0, reserve));
+        let u = &d.file().units[0];
+        assert_eq!((u.at, u.ready, u.damage), (None, false, 2));
+        assert_eq!(d.unit_at((1, 1)), None);
+    }
+
+    #[test]
+    fn undo_keeps_at_most_its_depth() {
+        let mut d = Draft::blank(3, 3, ["Red", "Blue"]);
+        for i in 0..UNDO_DEPTH + 5 {
+            d.toggle_works((i as i32 % 3, 0));
+        }
+        let mut undone = 0;
+        while d.undo() {
+            undone += 1;
+        }
+        assert_eq!(undone, UNDO_DEPTH);
+    }
+}

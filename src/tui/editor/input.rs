@@ -1,0 +1,429 @@
+//! The editor's keys and mouse (issue 32), looked up in the one key table
+//! ([`crate::tui::keys`], contexts `Editor`, `EditorPick`, `EditorLeave`): each edit goes
+//! through the draft, so it undoes; the map's tools paint terrain (R4.6), roads (R12.6),
+//! field works (R12.5), units (R2.2), reserves (R12.1) and objectives (R10.3).
+
+use super::{EditExit, Editor, Mode, Picker, Tool};
+use crate::editor::draft::At;
+use crate::engine::{Map, Terrain};
+use crate::scenario::script_defs::ReserveDef;
+use crate::scenario::{ObjectiveDef, UnitDef};
+use crate::tui::keys::{action, Action, Context};
+use crate::tui::Key;
+use hexx::Hex;
+
+impl Editor {
+    /// The context the keys are read in.
+    pub fn context(&self) -> Context {
+        match self.mode {
+            Mode::Map => Context::Editor,
+            Mode::Pick(_) => Context::EditorPick,
+            Mode::ConfirmLeave => Context::EditorLeave,
+            Mode::Help => Context::Notice,
+        }
+    }
+
+    /// Takes a key; `Some` when the editor is to be left or the draft played.
+    pub fn key(&mut self, key: Key) -> Option<EditExit> {
+        let before = self.draft.revision();
+        let exit = match &self.mode {
+            Mode::Map => self.map_key(key),
+            Mode::Pick(_) => {
+                self.pick_key(key);
+                None
+            }
+            Mode::ConfirmLeave => {
+                self.mode = Mode::Map;
+                (action(Context::EditorLeave, key) == Some(Action::Yes)).then(|| {
+                    self.discard();
+                    EditExit::Leave
+                })
+            }
+            Mode::Help => {
+                self.mode = Mode::Map;
+                None
+            }
+        };
+        if self.draft.revision() != before {
+            self.changed(true);
+        }
+        exit
+    }
+
+    fn map_key(&mut self, key: Key) -> Option<EditExit> {
+        let act = action(Context::Editor, key)?;
+        match act {
+            Action::MoveCursor => self.step(key),
+            Action::Apply => self.apply(),
+            Action::Terrain => {
+                if let Key::Char(d) = key {
+                    let i = d.to_digit(10).unwrap_or(1) as usize;
+                    let t = Terrain::ALL.get(i.saturating_sub(1)).copied();
+                    self.tool = Tool::Paint(t.unwrap_or(Terrain::Clear));
+                }
+            }
+            Action::Brush => {
+                self.brush = match self.brush {
+                    1 => 3,
+                    3 => 7,
+                    _ => 1,
+                }
+            }
+            Action::Fill => self.fill(),
+            Action::Road => self.tool = Tool::Road,
+            Action::Works => self.tool = Tool::Works,
+            Action::Objective => self.tool = Tool::Objective,
+            Action::AddUnit => self.mode = Mode::Pick(Picker::new(self.draft.file())),
+            Action::SwitchSide => self.switch_side(),
+            Action::CopyUnit => self.copy_unit(),
+            Action::MoveUnit => self.carry(),
+            Action::Delete => self.delete(),
+            Action::Reserve => self.reserve(),
+            Action::TurnLimit => self.turn_limit(key == Key::Char('>')),
+            Action::Undo => {
+                let done = self.draft.undo();
+                self.say_if(!done, "nothing to undo");
+            }
+            Action::Redo => {
+                let done = self.draft.redo();
+                self.say_if(!done, "nothing to redo");
+            }
+            Action::NextProblem => self.next_problem(),
+            Action::Save => self.save(),
+            Action::TryIt => return self.try_it(),
+            Action::Zoom => self.zoom(key),
+            Action::Help => self.mode = Mode::Help,
+            Action::Leave if self.unsaved() => self.mode = Mode::ConfirmLeave,
+            Action::Leave => return Some(EditExit::Leave),
+            _ => {}
+        }
+        None
+    }
+
+    fn say_if(&mut self, cond: bool, said: &str) {
+        if cond {
+            self.message = said.into();
+        }
+    }
+
+    /// Moves the cursor one hex as an arrow key says, staying on the map.
+    fn step(&mut self, key: Key) {
+        let (dc, dr) = match key {
+            Key::Left | Key::Char('h') => (-1, 0),
+            Key::Right | Key::Char('l') => (1, 0),
+            Key::Up | Key::Char('k') => (0, -1),
+            _ => (0, 1),
+        };
+        let next = (self.cursor.0 + dc, self.cursor.1 + dr);
+        if self.draft.contains(next) {
+            self.cursor = next;
+            self.place_cursor();
+        }
+    }
+
+    /// The hexes the brush covers around the cursor, on the map.
+    pub fn brush_hexes(&self) -> Vec<At> {
+        let centre = Map::hex_at(self.cursor.0, self.cursor.1);
+        let radius = self.brush / 2;
+        let mut out: Vec<At> = centre
+            .range(radius)
+            .map(Map::offset)
+            .filter(|at| self.draft.contains(*at))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// Uses the tool on the hex under the cursor.
+    pub fn apply(&mut self) {
+        let at = self.cursor;
+        match self.tool.clone() {
+            Tool::Paint(t) => {
+                let hexes = self.brush_hexes();
+                self.draft.paint(&hexes, t);
+            }
+            Tool::Road => {
+                self.draft.toggle_road(at);
+            }
+            Tool::Works => {
+                self.draft.toggle_works(at);
+            }
+            Tool::Objective => self.objective(at),
+            Tool::Place(template) => self.place(*template, at),
+            Tool::Carry(i) => self.put_down(i, at),
+        }
+    }
+
+    fn objective(&mut self, at: At) {
+        if let Some(i) = self.draft.objective_at(at) {
+            self.draft.remove_objective(i);
+            return;
+        }
+        let n = self.draft.file().objectives.len() + 1;
+        self.draft.add_objective(ObjectiveDef {
+            name: format!("objective {n}"),
+            at,
+            value: None,
+            owner: None,
+        });
+    }
+
+    /// Places a unit like `template` at `at`, labelled apart from the others.
+    fn place(&mut self, template: UnitDef, at: At) {
+        if self.draft.unit_at(at).is_some() {
+            self.message = "a unit stands there: `x` deletes it, `m` moves it".into();
+            return;
+        }
+        let mut unit = template;
+        unit.at = Some(at);
+        unit.label = Some(self.fresh_label(&unit));
+        self.draft.add_unit(unit);
+    }
+
+    /// `"<side> <troop> N"`, the first N no unit has.
+    fn fresh_label(&self, u: &UnitDef) -> String {
+        let taken: Vec<&str> = (self.draft.file().units.iter())
+            .filter_map(|u| u.label.as_deref())
+            .collect();
+        (1..)
+            .map(|n| format!("{} {} {n}", u.side, u.troop))
+            .find(|l| !taken.contains(&l.as_str()))
+            .unwrap_or_default()
+    }
+
+    fn put_down(&mut self, index: usize, at: At) {
+        let Some(mut unit) = self.draft.file().units.get(index).cloned() else {
+            return;
+        };
+        if self.draft.unit_at(at).is_some_and(|i| i != index) {
+            self.message = "a unit stands there already".into();
+            return;
+        }
+        unit.at = Some(at);
+        self.draft.set_unit(index, unit);
+        self.tool = Tool::Place(Box::new(self.template(None)));
+    }
+
+    /// A unit of the chosen troop type (or the last one placed) for the chosen side.
+    fn template(&self, troop: Option<String>) -> UnitDef {
+        let troop = troop
+            .or_else(|| match &self.tool {
+                Tool::Place(u) => Some(u.troop.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| "pikemen".into());
+        let side = self.side_name();
+        let mounted = crate::scenario::Catalog::standard()
+            .ok()
+            .and_then(|c| c.get(&troop).map(|t| t.formation.is_mounted()))
+            .unwrap_or(false);
+        UnitDef {
+            troop,
+            side,
+            creatures: if mounted { 60 } else { 120 },
+            at: None,
+            label: None,
+            plural: None,
+            disordered: false,
+            ready: false,
+            fleeing: false,
+            reload_tokens: 0,
+            damage: 0,
+            group: None,
+            reserve: None,
+        }
+    }
+
+    fn side_name(&self) -> String {
+        (self.draft.file().sides.get(self.side))
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    }
+
+    fn switch_side(&mut self) {
+        self.side = 1 - self.side.min(1);
+        let side = self.side_name();
+        if let Tool::Place(u) = &mut self.tool {
+            u.side = side.clone();
+        }
+        self.message = format!("new units go to {}", crate::text::escape_text(&side));
+    }
+
+    fn copy_unit(&mut self) {
+        match self.draft.unit_at(self.cursor) {
+            Some(i) => {
+                let mut u = self.draft.file().units.get(i).cloned();
+                if let Some(u) = &mut u {
+                    (u.at, u.label) = (None, None);
+                }
+                self.tool = Tool::Place(Box::new(u.unwrap_or_else(|| self.template(None))));
+                self.message = "Enter places copies".into();
+            }
+            None => self.message = "no unit here to copy".into(),
+        }
+    }
+
+    fn carry(&mut self) {
+        match self.draft.unit_at(self.cursor) {
+            Some(i) => {
+                self.tool = Tool::Carry(i);
+                self.message = "move the cursor, then Enter puts the unit down".into();
+            }
+            None => self.message = "no unit here to move".into(),
+        }
+    }
+
+    fn delete(&mut self) {
+        if let Some(i) = self.draft.unit_at(self.cursor) {
+            self.draft.remove_unit(i);
+            if matches!(self.tool, Tool::Carry(_)) {
+                self.tool = Tool::Place(Box::new(self.template(None)));
+            }
+        } else if let Some(i) = self.draft.objective_at(self.cursor) {
+            self.draft.remove_objective(i);
+        } else {
+            self.message = "nothing here to delete".into();
+        }
+    }
+
+    /// R12.1: the unit under the cursor becomes a reserve arriving at its hex on turn 2.
+    fn reserve(&mut self) {
+        let Some(i) = self.draft.unit_at(self.cursor) else {
+            self.message = "no unit here to hold in reserve".into();
+            return;
+        };
+        let turn = 2.min(self.draft.file().turn_limit.max(1));
+        let reserve = ReserveDef {
+            turn: Some(turn),
+            event: None,
+            hexes: vec![self.cursor],
+        };
+        self.draft.make_reserve(i, reserve);
+        self.message = format!("a reserve now: it arrives here on turn {turn} (R12.1)");
+    }
+
+    fn turn_limit(&mut self, longer: bool) {
+        self.draft.change(|f| {
+            f.turn_limit = if longer {
+                f.turn_limit
+                    .saturating_add(1)
+                    .min(crate::scenario::MAX_TURN_LIMIT)
+            } else {
+                f.turn_limit.saturating_sub(1).max(1)
+            }
+        });
+    }
+
+    /// Flood-fills the area of the cursor's terrain with the brush's terrain.
+    fn fill(&mut self) {
+        let Tool::Paint(to) = self.tool else {
+            self.message = "choose a terrain first (1-7)".into();
+            return;
+        };
+        let Some(from) = self.draft.symbol_at(self.cursor) else {
+            return;
+        };
+        let mut area = vec![self.cursor];
+        let mut seen = std::collections::BTreeSet::from([self.cursor]);
+        let mut i = 0;
+        while let Some(&at) = area.get(i) {
+            i += 1;
+            for n in Map::hex_at(at.0, at.1).all_neighbors().map(Map::offset) {
+                if self.draft.symbol_at(n) == Some(from) && seen.insert(n) {
+                    area.push(n);
+                }
+            }
+        }
+        self.draft.paint(&area, to);
+    }
+
+    fn next_problem(&mut self) {
+        let placed: Vec<At> = self.findings.iter().filter_map(|f| f.at).collect();
+        match placed.get(self.next_finding % placed.len().max(1)) {
+            Some(&at) => {
+                self.cursor = at;
+                self.next_finding = self.next_finding.wrapping_add(1);
+                self.place_cursor();
+            }
+            None => self.message = "no problem on the map".into(),
+        }
+    }
+
+    fn try_it(&mut self) -> Option<EditExit> {
+        if self.playable().is_some() {
+            return Some(EditExit::Play);
+        }
+        self.message = "mend the problems first (`n` shows the next)".into();
+        None
+    }
+
+    fn zoom(&mut self, key: Key) {
+        let now = self
+            .view
+            .as_ref()
+            .map_or(1, |app| app.map_view.geometry().zoom);
+        let next = if key == Key::Char('-') {
+            now.saturating_sub(1).max(1)
+        } else {
+            (now + 1).min(crate::tui::map_view::MAX_ZOOM)
+        };
+        self.zoom = Some(next);
+        if let Some(app) = &self.view {
+            app.map_view.choose_zoom(self.zoom);
+        }
+    }
+
+    fn pick_key(&mut self, key: Key) {
+        let Mode::Pick(picker) = &mut self.mode else {
+            return;
+        };
+        match action(Context::EditorPick, key) {
+            Some(Action::Select) => picker.step(key == Key::Down),
+            Some(Action::DeleteChar) => picker.typed(None),
+            Some(Action::Cancel) => self.mode = Mode::Map,
+            Some(Action::Confirm) => {
+                let chosen = picker.chosen();
+                self.mode = Mode::Map;
+                if let Some(troop) = chosen {
+                    self.tool = Tool::Place(Box::new(self.template(Some(troop))));
+                    self.message = "Enter places a unit; `s` switches side".into();
+                }
+            }
+            _ => {
+                if let Key::Char(c) = key {
+                    picker.typed(Some(c));
+                }
+            }
+        }
+    }
+
+    /// A click at screen cell `(x, y)`: the cursor goes to the hex there and the tool is
+    /// used, unless `drag` and the hex is the one already under the cursor.
+    pub fn click(&mut self, x: u16, y: u16, drag: bool) {
+        if self.mode != Mode::Map {
+            return;
+        }
+        let Some(hex) = self.hex_on_screen(x, y) else {
+            return;
+        };
+        let at = Map::offset(hex);
+        if drag && at == self.cursor {
+            return;
+        }
+        self.cursor = at;
+        self.place_cursor();
+        let before = self.draft.revision();
+        if !drag || matches!(self.tool, Tool::Paint(_)) {
+            self.apply();
+        }
+        if self.draft.revision() != before {
+            self.changed(true);
+        }
+    }
+
+    fn hex_on_screen(&self, x: u16, y: u16) -> Option<Hex> {
+        let app = self.view.as_ref()?;
+        let hex = app.map_view.geometry().hex_at(x, y)?;
+        self.draft.contains(Map::offset(hex)).then_some(hex)
+    }
+}

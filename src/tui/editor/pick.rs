@@ -1,0 +1,130 @@
+//! The editor's troop picker (issue 32): the shipped catalog and the scenario's own troop
+//! types (R2.2), filtered as the designer types, each with the numbers the engine derives
+//! for it (uhp, march/hustle/charge, attack sequence; R2.3–R2.5) as `volley troops`
+//! prints them.
+
+use crate::commands::troops::row;
+use crate::engine::Rules;
+use crate::scenario::{Catalog, ScenarioFile};
+
+/// The troop types on offer and the search typed so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picker {
+    /// Each type: its name and its derived numbers in one line.
+    types: Vec<(String, String)>,
+    /// What the designer has typed.
+    pub query: String,
+    /// The chosen line among those shown.
+    pub selected: usize,
+}
+
+impl Picker {
+    /// Every troop type `file` may use: the catalog's, then its own added or overriding.
+    pub fn new(file: &ScenarioFile) -> Picker {
+        let rules = Rules::standard();
+        let mut catalog = match Catalog::standard() {
+            Ok(c) => c,
+            Err(_) => return Picker::of(Vec::new()),
+        };
+        let own: Vec<String> = file.troops.iter().map(|t| t.name.clone()).collect();
+        let lines = crate::scenario::spans::Lines::new("");
+        // A type of its own with problems is left out; the checker lists them.
+        let _ = catalog.add(&file.troops, &lines, "troops");
+        let types = catalog
+            .troops()
+            .iter()
+            .map(|t| {
+                let cells = row(t, own.contains(&t.name), &rules);
+                let get = |i: usize| cells.get(i).map_or("", String::as_str);
+                let said = format!(
+                    "{} {} uhp {} move {} {}",
+                    get(2),
+                    get(8),
+                    get(9),
+                    get(10),
+                    get(11)
+                );
+                (t.name.clone(), said)
+            })
+            .collect();
+        Picker::of(types)
+    }
+
+    fn of(types: Vec<(String, String)>) -> Picker {
+        Picker {
+            types,
+            query: String::new(),
+            selected: 0,
+        }
+    }
+
+    /// The types whose name holds every word typed (any case), in catalog order.
+    pub fn shown(&self) -> Vec<&(String, String)> {
+        let words: Vec<String> = self
+            .query
+            .split_whitespace()
+            .map(str::to_lowercase)
+            .collect();
+        self.types
+            .iter()
+            .filter(|(name, _)| {
+                let name = name.to_lowercase();
+                words.iter().all(|w| name.contains(w.as_str()))
+            })
+            .collect()
+    }
+
+    /// The name of the chosen type, if any is shown.
+    pub fn chosen(&self) -> Option<String> {
+        let shown = self.shown();
+        shown
+            .get(self.selected.min(shown.len().saturating_sub(1)))
+            .map(|(name, _)| name.clone())
+    }
+
+    /// Types a character of the search, or takes one back (`None`).
+    pub fn typed(&mut self, c: Option<char>) {
+        match c {
+            Some(c) if !c.is_control() && self.query.chars().count() < 40 => self.query.push(c),
+            Some(_) => {}
+            None => {
+                self.query.pop();
+            }
+        }
+        self.selected = 0;
+    }
+
+    /// Moves the choice down (`true`) or up.
+    pub fn step(&mut self, down: bool) {
+        let last = self.shown().len().saturating_sub(1);
+        self.selected = if down {
+            (self.selected + 1).min(last)
+        } else {
+            self.selected.saturating_sub(1)
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+    use super::*;
+    use crate::editor::draft::Draft;
+
+    #[test]
+    fn typing_narrows_the_troop_types_to_those_named() {
+        let d = Draft::blank(3, 3, ["Red", "Blue"]);
+        let mut p = Picker::new(d.file());
+        assert!(p.shown().len() > 5);
+        for c in "PIKE".chars() {
+            p.typed(Some(c));
+        }
+        assert!(p
+            .shown()
+            .iter()
+            .all(|(n, _)| n.to_lowercase().contains("pike")));
+        assert_eq!(p.chosen().as_deref(), Some("pikemen"));
+        let (_, said) = p.shown()[0];
+        assert!(said.contains("uhp"), "{said}");
+    }
+}
