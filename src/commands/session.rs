@@ -96,7 +96,7 @@ fn opened(choice: Choice, data_dir: &Path, args: &PlayArgs) -> Result<App, OpenE
                 App::branch(*scenario, seed, *history, controllers).map_err(OpenError::Battle)?;
             prepared(app, data_dir, None, args)
         }
-        Choice::Quit | Choice::Network(_) => Err(OpenError::Nothing),
+        Choice::Quit | Choice::Network(_) | Choice::Edit(..) => Err(OpenError::Nothing),
     }
 }
 

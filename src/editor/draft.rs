@@ -36,16 +36,21 @@ pub struct Draft {
     /// Counts every change, undo and redo included: the checker's answers name the
     /// revision they are about.
     revision: u64,
+    /// The map's columns and rows, kept: asked for every hex a brush or a drawing
+    /// touches, and a 200 × 200 map's rows are 80,000 characters.
+    size: (u32, u32),
 }
 
 impl Draft {
     /// A draft of `file` as it stands, with no history.
     pub fn of(file: ScenarioFile) -> Draft {
+        let size = measured(&file.map);
         Draft {
             file,
             undo: Vec::new(),
             redo: Vec::new(),
             revision: 0,
+            size,
         }
     }
 
@@ -111,8 +116,7 @@ impl Draft {
 
     /// Columns and rows of the map: the widest row's hexes, and the number of rows.
     pub fn size(&self) -> (u32, u32) {
-        let width = self.file.map.iter().map(|r| cells(r).count()).max();
-        (width.unwrap_or(0) as u32, self.file.map.len() as u32)
+        self.size
     }
 
     /// Whether `at` lies on the map.
@@ -161,6 +165,12 @@ impl Draft {
 
     /// Puts `part` into the file and gives back what it replaced.
     fn put(&mut self, part: Part) -> Part {
+        let before = self.put_part(part);
+        self.size = measured(&self.file.map);
+        before
+    }
+
+    fn put_part(&mut self, part: Part) -> Part {
         let f = &mut self.file;
         match part {
             Part::Map(m) => Part::Map(std::mem::replace(&mut f.map, m)),
@@ -285,6 +295,7 @@ impl Draft {
             return false;
         }
         let before = Part::Whole(Box::new(std::mem::replace(&mut self.file, next)));
+        self.size = measured(&self.file.map);
         self.record(before, true)
     }
 
@@ -300,6 +311,12 @@ impl Draft {
         unit.reserve = Some(reserve);
         self.set_unit(index, unit)
     }
+}
+
+/// Columns (the widest row's hexes) and rows of a written map.
+fn measured(map: &[String]) -> (u32, u32) {
+    let width = map.iter().map(|r| cells(r).count()).max();
+    (width.unwrap_or(0) as u32, map.len() as u32)
 }
 
 /// The terrain characters of a map row as written (spaces between hexes ignored).
@@ -372,6 +389,10 @@ mod tests {
         assert!(!d.paint(&[(1, 0)], Terrain::Woods), "nothing new: no edit");
         assert!(d.undo());
         assert_eq!(d.file().map[0], ". . . .");
+        assert!(d.change(|f| f.map.push(". . . . . .".into())));
+        assert_eq!(d.size(), (6, 4));
+        assert!(d.undo());
+        assert_eq!(d.size(), (4, 3));
         assert!(d.redo());
         assert_eq!(d.symbol_at((3, 2)), Some('T'));
         assert!(!d.redo());

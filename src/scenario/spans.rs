@@ -186,12 +186,18 @@ fn skip_block_comment(chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>
 
 /// Spans of the elements of the list under top-level field `key` (`units`), in order.
 pub fn list_elements(source: &str, key: &str) -> Vec<Span> {
-    let Some(start) = field_value_start(source, key, 1) else {
+    // One pass: the key is found and its list read by the same scan of the text (the
+    // editor asks this of a whole map's text after every change, issue 32).
+    let mut chars = code_chars(source);
+    let Some(start) = chars
+        .by_ref()
+        .find_map(|(i, _, d)| (d == 1 && is_key(source, i, key)).then(|| i + key.len()))
+    else {
         return Vec::new();
     };
     let mut spans = Vec::new();
     let mut current: Option<usize> = None;
-    for (i, c, depth) in code_chars(source).filter(|&(i, _, _)| i > start) {
+    for (i, c, depth) in chars.filter(|&(i, _, _)| i > start) {
         if depth == 1 && c == ']' {
             if let Some(s) = current.take() {
                 spans.push(Span { start: s, end: i });

@@ -312,6 +312,7 @@ const TITLE_HINTS: &[Action] = &[
     Action::Select,
     Action::HostBattle,
     Action::JoinBattle,
+    Action::EditBattle,
 ];
 
 /// The quick-battle menu's hints, most needed first.
@@ -392,6 +393,8 @@ pub enum Action {
     HostBattle,
     /// Title screen: join a battle another player hosts.
     JoinBattle,
+    /// Opens the battle editor on the selected battle, or a new one (issue 32).
+    EditBattle,
     /// Shows the help screen.
     Help,
     /// Asks to leave the battle.
@@ -659,6 +662,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::HotSeat, &[c('h')], 1, "hot-seat", "two players at one keyboard", &[X::Title]),
     bind(A::Watch, &[c('w')], 1, "watch", "watch the computer play both sides", &[X::Title]),
     bind(A::HostBattle, &[c('N')], 1, "host", "open the battle for a player on another machine (shows the address and a join code)", &[X::Title]),
+    bind(A::EditBattle, &[c('E')], 1, "edit", "the battle editor: the selected battle (a shipped one as a copy in this folder), or a new battle on the quick-battle row", &[X::Title]),
     bind(A::JoinBattle, &[c('J')], 1, "join", "join a battle another player hosts: type its address and join code", &[X::Title]),
     bind(A::Level, &[c('l')], 1, "level", "the computer's next level, for every battle opened from here", &[X::Title]),
     bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave", &[X::Title, X::Replay]),

@@ -200,12 +200,41 @@ fn title_loop(
             None => {}
             Some(Choice::Quit) => return Ok(Ok(None)),
             Some(Choice::Network(network)) => return Ok(Err(network)),
+            Some(Choice::Edit(path, copy, seed)) => {
+                title.message = edit_from_title(&path, copy, seed, terminal, watch)?;
+            }
             Some(choice) => match open(choice) {
                 Ok(app) => return Ok(Ok(Some(app))),
                 Err(why) => title.message = format!("{why:#}"),
             },
         }
     }
+}
+
+/// The battle editor on `path` from the title screen (issue 32), until the designer leaves
+/// it; what the title says then.
+fn edit_from_title(
+    path: &std::path::Path,
+    copy: Option<String>,
+    seed: u64,
+    terminal: &mut ratatui::DefaultTerminal,
+    watch: &SignalWatch,
+) -> std::io::Result<String> {
+    use super::editor::Editor;
+    let mut editor = match Editor::open_from(path, copy, (20, 14), ["Red", "Blue"]) {
+        Ok(editor) => editor,
+        Err(why) => return Ok(format!("{why:#}")),
+    };
+    super::editor::session::edit_loop(&mut editor, seed, terminal, watch)?;
+    Ok(if editor.unsaved() {
+        format!("left the editor without saving {}", path.display())
+    } else {
+        format!(
+            "{} is saved: `volley {}` plays it",
+            path.display(),
+            crate::files::shell_quoted(path)
+        )
+    })
 }
 
 /// The loop of drawing, the computer's orders and the player's keys.

@@ -41,6 +41,9 @@ pub enum Choice {
     Branch(Box<Scenario>, u64, Box<History>, [Controller; 2]),
     /// A battle across two machines: host one or join one (issue 31).
     Network(Box<NetChoice>),
+    /// The battle editor on this file, starting from this text if the file is not on disk
+    /// (a shipped battle's copy), with this seed for the battles played from it (issue 32).
+    Edit(PathBuf, Option<String>, u64),
     /// Leave without playing.
     Quit,
 }
@@ -97,6 +100,7 @@ pub struct Title {
     join_form: Option<String>,
 }
 
+mod edit;
 mod net;
 
 impl Title {
@@ -245,6 +249,7 @@ impl Title {
             Action::Watch => return self.choose(Some('w')),
             Action::HostBattle => return self.host_selected(),
             Action::JoinBattle => self.join_form = Some(String::new()),
+            Action::EditBattle => return Some(self.edit_selected()),
             Action::ToggleStopAtEmpty => self.toggle('P'),
             Action::ToggleHandovers => self.toggle('H'),
             Action::Level => {

@@ -26,6 +26,10 @@ impl Editor {
     /// Takes a key; `Some` when the editor is to be left or the draft played.
     pub fn key(&mut self, key: Key) -> Option<EditExit> {
         let before = self.draft.revision();
+        if self.mode == Mode::Map {
+            // A message answers the key before; this key may give its own.
+            self.message.clear();
+        }
         let exit = match &self.mode {
             Mode::Map => self.map_key(key),
             Mode::Pick(_) => {
@@ -45,7 +49,7 @@ impl Editor {
             }
         };
         if self.draft.revision() != before {
-            self.changed(true);
+            self.changed();
         }
         exit
     }
@@ -417,7 +421,7 @@ impl Editor {
             self.apply();
         }
         if self.draft.revision() != before {
-            self.changed(true);
+            self.changed();
         }
     }
 

@@ -13,7 +13,7 @@ pub mod session;
 
 use crate::editor::checker::{Checker, Finding};
 use crate::editor::draft::{At, Draft};
-use crate::editor::preview::preview;
+use crate::editor::preview::{preview_after, Kept};
 use crate::editor::write::{leading_comments, scenario_text};
 use crate::engine::{Map, Terrain};
 use crate::scenario::{Controller, UnitDef};
@@ -76,6 +76,8 @@ pub struct Editor {
     checked: Option<u64>,
     /// The draft as the game draws it; `None` if not even its playable part builds.
     view: Option<App>,
+    /// The battle the view was built from, and its draft.
+    kept: Option<Kept>,
     cursor: At,
     tool: Tool,
     /// Hexes across the brush: 1, 3 or 7.
@@ -114,6 +116,7 @@ impl Editor {
             findings: Vec::new(),
             checked: None,
             view: None,
+            kept: None,
             cursor: (0, 0),
             tool: Tool::Paint(Terrain::Woods),
             brush: 1,
@@ -124,7 +127,7 @@ impl Editor {
             zoom: None,
             lost_comments: 0,
         };
-        editor.changed(false);
+        editor.changed();
         Ok(editor)
     }
 
@@ -132,12 +135,24 @@ impl Editor {
     /// close (the message says so), else the file; a new battle of `size` between `sides`
     /// if neither exists. Errors: a file that is no scenario's RON, or no thread.
     pub fn open(path: &Path, size: (u32, u32), sides: [&str; 2]) -> anyhow::Result<Editor> {
+        Editor::open_from(path, None, size, sides)
+    }
+
+    /// [`Editor::open`], starting from `copy` (a shipped battle's text) when neither the
+    /// file nor its autosave is on disk; it is written to `path` when first saved.
+    pub fn open_from(
+        path: &Path,
+        copy: Option<String>,
+        size: (u32, u32),
+        sides: [&str; 2],
+    ) -> anyhow::Result<Editor> {
         use anyhow::Context as _;
         let autosave = autosave_path(path);
+        let copied = copy.is_some() && !path.exists();
         let (text, recovered) = match crate::scenario::read_limited(&autosave) {
             Ok(text) => (Some(text), true),
             Err(_) if path.exists() => (Some(crate::scenario::read_limited(path)?), false),
-            Err(_) => (None, false),
+            Err(_) => (copy, false),
         };
         let (draft, header, lost) = match &text {
             Some(text) => (
@@ -155,11 +170,22 @@ impl Editor {
             (false, 0) => String::new(),
             (false, n) => format!("{n} comments inside the battle cannot be kept when it is saved; the opening ones are"),
         };
-        if recovered {
+        if copied && !recovered {
+            editor.message = format!("a copy of the battle: `S` saves it as {}", path.display());
+        }
+        if recovered || copied {
             // The file on disk is not what is shown: saving is still to do.
             editor.saved = u64::MAX;
         }
         Ok(editor)
+    }
+
+    /// Puts the cursor on `at`, if it is on the map (tests, benchmarks).
+    pub fn put_cursor(&mut self, at: At) {
+        if self.draft.contains(at) {
+            self.cursor = at;
+            self.place_cursor();
+        }
     }
 
     /// The draft as it stands.
@@ -174,11 +200,13 @@ impl Editor {
 
     /// After a change: the preview is built again, the checker asked (it autosaves too),
     /// and the cursor kept on the map.
-    fn changed(&mut self, edited: bool) {
+    fn changed(&mut self) {
         let rev = self.draft.revision();
         self.checker.ask(rev, self.text());
-        self.view = preview(&self.draft, &self.path.display().to_string())
-            .and_then(|s| App::new(s, 0, [Controller::Human; 2]).ok());
+        let path = self.path.display().to_string();
+        self.kept = preview_after(&self.draft, &path, self.kept.as_ref());
+        self.view = (self.kept.as_ref())
+            .and_then(|k| App::new(k.scenario.clone(), 0, [Controller::Human; 2]).ok());
         if let Some(app) = &mut self.view {
             app.map_view.choose_zoom(self.zoom);
         }
@@ -186,9 +214,6 @@ impl Editor {
         self.cursor.0 = self.cursor.0.clamp(0, (w as i32 - 1).max(0));
         self.cursor.1 = self.cursor.1.clamp(0, (h as i32 - 1).max(0));
         self.place_cursor();
-        if edited {
-            self.message.clear();
-        }
     }
 
     /// Puts the preview's cursor where the editor's is.
@@ -269,7 +294,7 @@ mod tests {
     fn a_new_battle_opens_on_its_ground() {
         let dir = tempfile::tempdir().unwrap();
         let d = Draft::blank(12, 8, ["Red", "Blue"]);
-        let s = preview(&d, "x.ron").unwrap();
+        let s = crate::editor::preview::preview(&d, "x.ron").unwrap();
         let app = App::new(s, 0, [Controller::Human; 2]);
         assert!(app.is_ok(), "{:?}", app.err());
         let e = Editor::new(d, dir.path().join("x.ron"), String::new()).unwrap();

@@ -21,7 +21,9 @@ pub fn run(editor: &mut Editor, seed: u64, mouse: bool) -> std::io::Result<Optio
     result.map(|()| watch.caught())
 }
 
-fn edit_loop(
+/// The editor's loop in a terminal already open, until the designer leaves or a signal
+/// comes.
+pub(in crate::tui) fn edit_loop(
     editor: &mut Editor,
     seed: u64,
     terminal: &mut ratatui::DefaultTerminal,
