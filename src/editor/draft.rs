@@ -389,13 +389,20 @@ mod tests {
         assert!(!d.paint(&[(1, 0)], Terrain::Woods), "nothing new: no edit");
         assert!(d.undo());
         assert_eq!(d.file().map[0], ". . . .");
+        assert!(d.redo());
+        assert_eq!(d.symbol_at((3, 2)), Some('T'));
+        assert!(!d.redo());
+    }
+
+    #[test]
+    fn the_size_follows_the_map_through_undo() {
+        let mut d = Draft::blank(4, 3, ["Red", "Blue"]);
         assert!(d.change(|f| f.map.push(". . . . . .".into())));
         assert_eq!(d.size(), (6, 4));
         assert!(d.undo());
         assert_eq!(d.size(), (4, 3));
         assert!(d.redo());
-        assert_eq!(d.symbol_at((3, 2)), Some('T'));
-        assert!(!d.redo());
+        assert_eq!(d.size(), (6, 4));
     }
 
     #[test]

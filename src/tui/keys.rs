@@ -68,10 +68,12 @@ pub enum Context {
     EditorPick,
     /// "Leave the editor without saving?"
     EditorLeave,
+    /// A form of the editor: a unit, an objective, the battle.
+    EditorForm,
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 26] = [
+pub const CONTEXTS: [Context; 27] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -98,6 +100,7 @@ pub const CONTEXTS: [Context; 26] = [
     Context::Editor,
     Context::EditorPick,
     Context::EditorLeave,
+    Context::EditorForm,
 ];
 
 /// What the status line says in a context besides its keys.
@@ -142,6 +145,7 @@ impl Context {
             Context::Editor => "editor",
             Context::EditorPick => "editor: troop picker",
             Context::EditorLeave => "editor: leave?",
+            Context::EditorForm => "editor: form",
         }
     }
 
@@ -262,6 +266,12 @@ impl Context {
                 Some("types it"),
             ),
             Context::EditorLeave => say(press, &[A::Yes], None, Some("stays")),
+            Context::EditorForm => say(
+                Some("type into the field"),
+                &[A::Select, A::Change, A::Confirm, A::Cancel],
+                None,
+                Some("types it"),
+            ),
             // Unsaved only lends its keys to others; the battle's own are said_in_battle's.
             _ => say(None, &[], None, None),
         }
@@ -351,6 +361,8 @@ const EDITOR_HINTS: &[Action] = &[
     Action::Delete,
     Action::TryIt,
     Action::NextProblem,
+    Action::EditHere,
+    Action::BattleForm,
 ];
 
 /// What a key does. An action whose keys are a family (the cursor's, the log's) reads the
@@ -521,6 +533,10 @@ pub enum Action {
     NextProblem,
     /// Editor: plays the battle as it stands, then comes back.
     TryIt,
+    /// Editor: the form of the unit, reserve or objective under the cursor.
+    EditHere,
+    /// Editor: the form of the battle and its sides.
+    BattleForm,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -708,6 +724,13 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Cancel, &[Key::Esc], 1, "cancel", "back to the map", &[X::EditorPick]),
     bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::EditorPick]),
     bind(A::Yes, &[c('y')], 1, "leave", "yes: leave without saving", &[X::EditorLeave]),
+    bind(A::EditHere, &[c('e')], 1, "form", "the form of the unit, the reserve arriving or the objective under the cursor: label, creatures, starting state, group, arrival (R12.1); name, value, owner (R12.4)", &[X::Editor]),
+    bind(A::BattleForm, &[c('B')], 1, "battle", "the battle's form: name, description, turn limit, defender, seed, and each side's name, commander, edge, strategic ability, morale modifier, player, temper, level", &[X::Editor]),
+    bind(A::Select, &[Key::Down, Key::Up, Key::Tab, Key::BackTab], 2, "field", "the field below / above", &[X::EditorForm]),
+    bind(A::Change, &[Key::Left, Key::Right], 2, "choose", "the choice before / after, in a field of choices", &[X::EditorForm]),
+    bind(A::Confirm, &[Key::Enter], 1, "apply", "apply the form as one edit (a field that cannot be read is named)", &[X::EditorForm]),
+    bind(A::Cancel, &[Key::Esc], 1, "cancel", "close the form, changing nothing", &[X::EditorForm]),
+    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::EditorForm]),
 ];
 
 /// The binding of `key` in `context`, if the key does anything there.

@@ -51,6 +51,7 @@ impl Editor {
         frame.render_widget(Paragraph::new(hint), hints);
         match &self.mode {
             Mode::Pick(picker) => draw_picker(frame, middle, picker),
+            Mode::Form(form) => draw_form(frame, middle, form),
             Mode::Help => draw_help(frame, middle),
             Mode::ConfirmLeave => draw_ask(
                 frame,
@@ -248,6 +249,30 @@ fn draw_picker(frame: &mut Frame, area: Rect, picker: &super::Picker) {
     }
     if shown.is_empty() {
         lines.push(Line::from(" no troop type has that name"));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::forms::Target>) {
+    let inner = boxed(frame, area, 100, 32, &form.title);
+    let room = usize::from(inner.height).saturating_sub(2).max(1);
+    let first = form.selected.saturating_sub(room - 1);
+    let mut lines: Vec<Line> = (form.fields.iter().enumerate())
+        .skip(first)
+        .take(room)
+        .map(|(i, f)| {
+            let cursor = if i == form.selected && f.choices.is_empty() { "_" } else { "" };
+            let text = format!(" {:<20} {}{cursor}   {}", f.name, escape_text(&f.value), f.hint);
+            let style = if i == form.selected {
+                Style::default().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::default()
+            };
+            Line::from(text).style(style)
+        })
+        .collect();
+    if let Some(why) = &form.error {
+        lines.push(Line::from(format!(" {}", escape_text(why))).style(Style::default().fg(Color::LightRed)));
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }

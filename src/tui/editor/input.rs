@@ -19,6 +19,7 @@ impl Editor {
             Mode::Map => Context::Editor,
             Mode::Pick(_) => Context::EditorPick,
             Mode::ConfirmLeave => Context::EditorLeave,
+            Mode::Form(_) => Context::EditorForm,
             Mode::Help => Context::Notice,
         }
     }
@@ -34,6 +35,10 @@ impl Editor {
             Mode::Map => self.map_key(key),
             Mode::Pick(_) => {
                 self.pick_key(key);
+                None
+            }
+            Mode::Form(_) => {
+                self.form_key(key);
                 None
             }
             Mode::ConfirmLeave => {
@@ -97,6 +102,8 @@ impl Editor {
             Action::TryIt => return self.try_it(),
             Action::Zoom => self.zoom(key),
             Action::Help => self.mode = Mode::Help,
+            Action::EditHere => self.open_form(),
+            Action::BattleForm => self.mode = Mode::Form(super::forms::battle_form(&self.draft)),
             Action::Leave if self.unsaved() => self.mode = Mode::ConfirmLeave,
             Action::Leave => return Some(EditExit::Leave),
             _ => {}
@@ -374,6 +381,52 @@ impl Editor {
         self.zoom = Some(next);
         if let Some(app) = &self.view {
             app.map_view.choose_zoom(self.zoom);
+        }
+    }
+
+    /// The form of what is under the cursor: a unit, a reserve arriving there, or an
+    /// objective.
+    fn open_form(&mut self) {
+        let at = self.cursor;
+        let f = self.draft.file();
+        let reserve = || {
+            (f.units.iter())
+                .position(|u| u.reserve.as_ref().is_some_and(|r| r.hexes.contains(&at)))
+        };
+        let form = match (self.draft.unit_at(at).or_else(reserve), self.draft.objective_at(at)) {
+            (Some(i), _) => super::forms::unit_form(&self.draft, i),
+            (None, Some(i)) => super::forms::objective_form(&self.draft, i),
+            (None, None) => None,
+        };
+        match form {
+            Some(form) => self.mode = Mode::Form(form),
+            None => self.message = "no unit, reserve or objective here: `B` is the battle's form".into(),
+        }
+    }
+
+    fn form_key(&mut self, key: Key) {
+        let Mode::Form(form) = &mut self.mode else {
+            return;
+        };
+        match action(Context::EditorForm, key) {
+            Some(Action::Select) => form.step(matches!(key, Key::Down | Key::Tab)),
+            Some(Action::Change) => form.change(key == Key::Right),
+            Some(Action::DeleteChar) => form.typed(None),
+            Some(Action::Cancel) => self.mode = Mode::Map,
+            Some(Action::Confirm) => match super::forms::apply(&mut self.draft, form) {
+                Ok(changed) => {
+                    self.mode = Mode::Map;
+                    if !changed {
+                        self.message = "nothing changed".into();
+                    }
+                }
+                Err(why) => form.error = Some(why),
+            },
+            _ => {
+                if let Key::Char(c) = key {
+                    form.typed(Some(c));
+                }
+            }
         }
     }
 

@@ -7,6 +7,8 @@
 //! preview are the scenario loader's.
 
 mod draw;
+mod form;
+mod forms;
 mod input;
 mod pick;
 pub mod session;
@@ -49,6 +51,8 @@ enum Mode {
     Pick(Picker),
     /// "Leave without saving?"
     ConfirmLeave,
+    /// A form: a unit's, an objective's or the battle's.
+    Form(form::Form<forms::Target>),
     /// The keys' help.
     Help,
 }

@@ -1,0 +1,203 @@
+//! The editor's forms (issue 32): a list of named fields, each text typed or a choice
+//! stepped through, applied all at once with Enter. Only the shape of a value is checked
+//! here (a number, yes or no, hexes); whether it is within its range (R2.8) or names what
+//! exists is the checker's, which lists it with the rest.
+
+use crate::editor::draft::At;
+
+/// One field of a form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    /// Its name, as the scenario file writes it.
+    pub name: &'static str,
+    /// What is typed or chosen.
+    pub value: String,
+    /// The values `←`/`→` step through, if it is a choice; empty if typed.
+    pub choices: Vec<String>,
+    /// What it takes, shown beside it (`0 to 10`, `(col, row) …`).
+    pub hint: &'static str,
+}
+
+impl Field {
+    /// A field typed as text.
+    pub fn typed(name: &'static str, value: impl Into<String>, hint: &'static str) -> Field {
+        Field {
+            name,
+            value: value.into(),
+            choices: Vec::new(),
+            hint,
+        }
+    }
+
+    /// A field chosen among `choices`, now `value`.
+    pub fn choice(name: &'static str, value: impl Into<String>, choices: Vec<String>) -> Field {
+        Field {
+            name,
+            value: value.into(),
+            choices,
+            hint: "←/→",
+        }
+    }
+
+    /// A yes-or-no field.
+    pub fn flag(name: &'static str, on: bool) -> Field {
+        let words = vec!["no".to_string(), "yes".to_string()];
+        Field::choice(name, if on { "yes" } else { "no" }, words)
+    }
+}
+
+/// A form over the fields of one thing: a unit, an objective, the battle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Form<T> {
+    /// The title of its box.
+    pub title: String,
+    /// What it edits.
+    pub target: T,
+    /// Its fields, in the file's order.
+    pub fields: Vec<Field>,
+    /// The field the keys go to.
+    pub selected: usize,
+    /// Why the last Enter was refused.
+    pub error: Option<String>,
+}
+
+impl<T> Form<T> {
+    /// A form titled `title` over `target`'s `fields`.
+    pub fn new(title: String, target: T, fields: Vec<Field>) -> Form<T> {
+        Form {
+            title,
+            target,
+            fields,
+            selected: 0,
+            error: None,
+        }
+    }
+
+    /// The field selected one down (`true`) or up, round the ends.
+    pub fn step(&mut self, down: bool) {
+        let n = self.fields.len().max(1);
+        self.selected = if down {
+            (self.selected + 1) % n
+        } else {
+            (self.selected + n - 1) % n
+        };
+    }
+
+    /// The next (`true`) or previous choice of the selected field, if it is a choice.
+    pub fn change(&mut self, next: bool) {
+        let Some(f) = self.fields.get_mut(self.selected) else {
+            return;
+        };
+        let n = f.choices.len();
+        if n == 0 {
+            return;
+        }
+        let at = f.choices.iter().position(|c| *c == f.value).unwrap_or(0);
+        let to = if next { (at + 1) % n } else { (at + n - 1) % n };
+        if let Some(c) = f.choices.get(to) {
+            f.value = c.clone();
+        }
+    }
+
+    /// Types `c` into the selected field (if it is typed), or takes one back (`None`).
+    pub fn typed(&mut self, c: Option<char>) {
+        let Some(f) = self.fields.get_mut(self.selected) else {
+            return;
+        };
+        if !f.choices.is_empty() {
+            return;
+        }
+        match c {
+            Some(c) if !c.is_control() && f.value.chars().count() < MAX_TYPED => f.value.push(c),
+            Some(_) => {}
+            None => {
+                f.value.pop();
+            }
+        }
+    }
+
+    /// The value of the field called `name` ("" if there is none).
+    pub fn get(&self, name: &str) -> &str {
+        (self.fields.iter())
+            .find(|f| f.name == name)
+            .map_or("", |f| f.value.trim())
+    }
+}
+
+/// The longest value typed into a field, in characters.
+pub const MAX_TYPED: usize = 2000;
+
+/// A whole number typed in field `name`, or why not.
+pub fn number<N: std::str::FromStr>(name: &str, text: &str) -> Result<N, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{name}: `{}` is not a whole number", text.trim()))
+}
+
+/// Yes or no.
+pub fn yes(text: &str) -> bool {
+    text.trim() == "yes"
+}
+
+/// Text, `None` if blank.
+pub fn optional(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+/// Hexes written `(col, row) (col, row) …` (commas between them optional), or why not.
+pub fn hexes(name: &str, text: &str) -> Result<Vec<At>, String> {
+    let mut out = Vec::new();
+    let mut rest = text.trim();
+    while let Some(open) = rest.find('(') {
+        let close = rest
+            .get(open..)
+            .and_then(|r| r.find(')'))
+            .ok_or_else(|| format!("{name}: a `(` without its `)`"))?;
+        let inner = rest.get(open + 1..open + close).unwrap_or("");
+        let (c, r) = inner
+            .split_once(',')
+            .ok_or_else(|| format!("{name}: `({inner})` is not (col, row)"))?;
+        out.push((number(name, c)?, number(name, r)?));
+        rest = rest.get(open + close + 1..).unwrap_or("");
+    }
+    if !rest.trim_matches([',', ' ']).is_empty() {
+        return Err(format!("{name}: write hexes as (col, row) (col, row)"));
+    }
+    Ok(out)
+}
+
+/// Hexes as a field shows them: `(1, 2) (3, 4)`.
+pub fn hexes_text(hexes: &[At]) -> String {
+    (hexes.iter())
+        .map(|(c, r)| format!("({c}, {r})"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+    use super::*;
+
+    #[test]
+    fn hexes_are_read_as_written_and_refused_otherwise() {
+        assert_eq!(hexes("h", "(1, 2) (3,4), (5, 6)").unwrap(), [(1, 2), (3, 4), (5, 6)]);
+        assert_eq!(hexes("h", "").unwrap(), []);
+        assert!(hexes("h", "(1 2)").is_err());
+        assert!(hexes("h", "(1, 2) x").is_err());
+        assert!(hexes("h", "(1, 2").is_err());
+        assert_eq!(hexes_text(&[(1, 2), (3, 4)]), "(1, 2) (3, 4)");
+    }
+
+    #[test]
+    fn a_choice_steps_round_and_is_never_typed_into() {
+        let mut f: Form<()> = Form::new("t".into(), (), vec![Field::flag("ready", false)]);
+        f.change(true);
+        assert_eq!(f.get("ready"), "yes");
+        f.change(true);
+        assert_eq!(f.get("ready"), "no");
+        f.typed(Some('x'));
+        assert_eq!(f.get("ready"), "no");
+    }
+}

@@ -1,0 +1,344 @@
+//! The editor's three forms (issue 32): a unit (troop type, label, side, creatures,
+//! starting state: damage, reload tokens, disordered, ready, fleeing; group; place, or a
+//! reserve's arrival turn, releasing event and hexes, R12.1), an objective (name, place,
+//! value and owner, R10.3, R12.4), and the battle (name, description, turn limit, defender,
+//! seed, and each side's name, commander, edge, strategic ability, morale modifier, player,
+//! temper and level). Renaming a side renames it wherever the battle names it.
+
+use super::form::{hexes, hexes_text, number, optional, yes, Field, Form};
+use crate::editor::draft::Draft;
+use crate::engine::Edge;
+use crate::scenario::script_defs::{EffectDef, ReserveDef, TriggerDef};
+use crate::scenario::{Controller, Level, ObjectiveDef, ScenarioFile, SideDef, UnitDef};
+
+/// What a form edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The unit of this index.
+    Unit(usize),
+    /// The objective of this index.
+    Objective(usize),
+    /// The battle and its sides.
+    Battle,
+}
+
+/// The form of unit `index`, if it exists.
+pub fn unit_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
+    let f = draft.file();
+    let u = f.units.get(index)?;
+    let sides = f.sides.iter().map(|s| s.name.clone()).collect();
+    let events = std::iter::once(String::new())
+        .chain(f.events.iter().map(|e| e.name.clone()))
+        .collect();
+    let r = u.reserve.as_ref();
+    let fields = vec![
+        Field::typed("troop", &u.troop, "a troop type (`a` on the map lists them)"),
+        Field::typed("label", u.label.clone().unwrap_or_default(), "blank: the troop type's"),
+        Field::choice("side", &u.side, sides),
+        Field::typed("creatures", u.creatures.to_string(), "1 to 1,200 (R2.2)"),
+        Field::typed("at", u.at.map_or(String::new(), |a| hexes_text(&[a])), "(col, row); blank for a reserve"),
+        Field::typed("damage", u.damage.to_string(), "uhp lost"),
+        Field::typed("reload_tokens", u.reload_tokens.to_string(), "R6.4"),
+        Field::flag("disordered", u.disordered),
+        Field::flag("ready", u.ready),
+        Field::flag("fleeing", u.fleeing),
+        Field::typed("group", u.group.clone().unwrap_or_default(), "a name, or blank"),
+        Field::typed("reserve_turn", r.and_then(|r| r.turn).map_or(String::new(), |t| t.to_string()), "a reserve arrives on this turn (R12.1)"),
+        Field::choice("reserve_event", r.and_then(|r| r.event.clone()).unwrap_or_default(), events),
+        Field::typed("reserve_hexes", r.map_or(String::new(), |r| hexes_text(&r.hexes)), "where it may arrive, first choice first"),
+    ];
+    let title = format!(" Unit: {} ", u.label.as_deref().unwrap_or(&u.troop));
+    Some(Form::new(title, Target::Unit(index), fields))
+}
+
+/// The unit a unit form describes, or why it cannot be read; a reserve arrives steady
+/// and not ready (R12.1), so its other states are dropped.
+fn unit_of(form: &Form<Target>) -> Result<UnitDef, String> {
+    let reserve_hexes = hexes("reserve_hexes", form.get("reserve_hexes"))?;
+    let turn = optional(form.get("reserve_turn"))
+        .map(|t| number("reserve_turn", &t))
+        .transpose()?;
+    let event = optional(form.get("reserve_event"));
+    let reserve = (turn.is_some() || event.is_some() || !reserve_hexes.is_empty()).then(|| {
+        ReserveDef {
+            turn,
+            event,
+            hexes: reserve_hexes,
+        }
+    });
+    let at = match hexes("at", form.get("at"))?.as_slice() {
+        [] => None,
+        [one] => Some(*one),
+        _ => return Err("at: one hex, (col, row)".into()),
+    };
+    let steady = reserve.is_none();
+    Ok(UnitDef {
+        troop: form.get("troop").to_string(),
+        side: form.get("side").to_string(),
+        creatures: number("creatures", form.get("creatures"))?,
+        at: if steady { at } else { None },
+        label: optional(form.get("label")),
+        plural: None,
+        disordered: steady && yes(form.get("disordered")),
+        ready: steady && yes(form.get("ready")),
+        fleeing: steady && yes(form.get("fleeing")),
+        reload_tokens: number("reload_tokens", form.get("reload_tokens"))?,
+        damage: number("damage", form.get("damage"))?,
+        group: optional(form.get("group")),
+        reserve,
+    })
+}
+
+/// The form of objective `index`, if it exists.
+pub fn objective_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
+    let f = draft.file();
+    let o = f.objectives.get(index)?;
+    let owners = std::iter::once("both".to_string())
+        .chain(f.sides.iter().map(|s| s.name.clone()))
+        .collect();
+    let fields = vec![
+        Field::typed("name", &o.name, "the place's name"),
+        Field::typed("at", hexes_text(&[o.at]), "(col, row)"),
+        Field::typed("value", o.value.unwrap_or(1).to_string(), "1 to 100 (R12.4)"),
+        Field::choice("owner", o.owner.clone().unwrap_or_else(|| "both".into()), owners),
+    ];
+    let title = format!(" Objective: {} ", o.name);
+    Some(Form::new(title, Target::Objective(index), fields))
+}
+
+fn objective_of(form: &Form<Target>) -> Result<ObjectiveDef, String> {
+    let [at] = hexes("at", form.get("at"))?[..] else {
+        return Err("at: one hex, (col, row)".into());
+    };
+    let value: u32 = number("value", form.get("value"))?;
+    let owner = optional(form.get("owner")).filter(|o| o != "both");
+    Ok(ObjectiveDef {
+        name: form.get("name").to_string(),
+        at,
+        value: (value != 1).then_some(value),
+        owner,
+    })
+}
+
+/// Field names of side A's and side B's parts of the battle form.
+const SIDE_FIELDS: [[&str; 8]; 2] = [
+    ["A name", "A commander", "A edge", "A strategic_ability", "A morale_modifier", "A player", "A temper", "A level"],
+    ["B name", "B commander", "B edge", "B strategic_ability", "B morale_modifier", "B player", "B temper", "B level"],
+];
+
+const EDGES: [(&str, Edge); 4] = [
+    ("North", Edge::North),
+    ("South", Edge::South),
+    ("West", Edge::West),
+    ("East", Edge::East),
+];
+
+/// The form of the battle and its two sides.
+pub fn battle_form(draft: &Draft) -> Form<Target> {
+    let f = draft.file();
+    let sides: Vec<String> = f.sides.iter().map(|s| s.name.clone()).collect();
+    let mut fields = vec![
+        Field::typed("name", &f.name, "the battle's title"),
+        Field::typed("description", f.description.replace('\n', "\\n"), "the briefing; `\\n` starts a line"),
+        Field::typed("turn_limit", f.turn_limit.to_string(), "1 to 1,000 (R3.3)"),
+        Field::choice("defender", &f.defender, sides),
+        Field::typed("seed", f.seed.map_or(String::new(), |s| s.to_string()), "the dice's seed, or blank"),
+    ];
+    for (names, side) in SIDE_FIELDS.iter().zip(&f.sides) {
+        fields.extend(side_fields(names, side));
+    }
+    Form::new(" Battle ".into(), Target::Battle, fields)
+}
+
+fn side_fields(names: &[&'static str; 8], s: &SideDef) -> Vec<Field> {
+    let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+    let edge = EDGES.iter().find(|(_, e)| *e == s.edge).map_or("South", |(n, _)| n);
+    let player = if s.player == Controller::Computer { "Computer" } else { "Human" };
+    let [name, commander, edge_f, strategic, morale, player_f, temper, level] = *names;
+    vec![
+        Field::typed(name, &s.name, "units name their side by it"),
+        Field::typed(commander, &s.commander, "for the briefing"),
+        Field::choice(edge_f, edge, words(&["North", "South", "West", "East"])),
+        Field::typed(strategic, s.strategic_ability.to_string(), "−5 to +5 (R3.1)"),
+        Field::typed(morale, s.morale_modifier.to_string(), "−5 to +5 (R10.2)"),
+        Field::choice(player_f, player, words(&["Human", "Computer"])),
+        Field::typed(temper, s.aggression.to_string(), "the computer's temper, 0 to 10"),
+        Field::choice(level, s.level.name(), words(&["easy", "normal", "hard"])),
+    ]
+}
+
+fn side_of(form: &Form<Target>, names: &[&'static str; 8], old: &SideDef) -> Result<SideDef, String> {
+    let [name, commander, edge, strategic, morale, player, temper, level] = *names;
+    Ok(SideDef {
+        name: form.get(name).to_string(),
+        commander: form.get(commander).to_string(),
+        strategic_ability: number(strategic, form.get(strategic))?,
+        morale_modifier: number(morale, form.get(morale))?,
+        edge: EDGES
+            .iter()
+            .find(|(n, _)| *n == form.get(edge))
+            .map_or(old.edge, |(_, e)| *e),
+        player: if form.get(player) == "Computer" {
+            Controller::Computer
+        } else {
+            Controller::Human
+        },
+        aggression: number(temper, form.get(temper))?,
+        level: form.get(level).parse::<Level>().unwrap_or(old.level),
+    })
+}
+
+/// Applies `form` to the draft as one edit; false if it changed nothing. Errors: a field
+/// that cannot be read, by name.
+pub fn apply(draft: &mut Draft, form: &Form<Target>) -> Result<bool, String> {
+    match form.target {
+        Target::Unit(i) => Ok(draft.set_unit(i, unit_of(form)?)),
+        Target::Objective(i) => Ok(draft.set_objective(i, objective_of(form)?)),
+        Target::Battle => {
+            let next = battle_of(form, draft.file())?;
+            Ok(draft.change(|f| *f = next))
+        }
+    }
+}
+
+fn battle_of(form: &Form<Target>, old: &ScenarioFile) -> Result<ScenarioFile, String> {
+    let mut f = old.clone();
+    f.name = form.get("name").to_string();
+    f.description = form.get("description").replace("\\n", "\n");
+    f.turn_limit = number("turn_limit", form.get("turn_limit"))?;
+    f.seed = optional(form.get("seed")).map(|s| number("seed", &s)).transpose()?;
+    let defender = form.get("defender").to_string();
+    let mut renames = Vec::new();
+    for (names, side) in SIDE_FIELDS.iter().zip(f.sides.iter_mut()) {
+        let next = side_of(form, names, side)?;
+        if next.name != side.name {
+            renames.push((side.name.clone(), next.name.clone()));
+        }
+        *side = next;
+    }
+    f.defender = defender;
+    for (from, to) in renames {
+        rename_side(&mut f, &from, &to);
+    }
+    Ok(f)
+}
+
+/// Every place the battle names side `from` now names `to`: units, the defender,
+/// objectives' owners, and events' triggers and effects (R12.4, R12.7).
+fn rename_side(f: &mut ScenarioFile, from: &str, to: &str) {
+    let swap = |name: &mut String| {
+        if name == from {
+            *name = to.to_string();
+        }
+    };
+    f.units.iter_mut().for_each(|u| swap(&mut u.side));
+    swap(&mut f.defender);
+    f.objectives.iter_mut().filter_map(|o| o.owner.as_mut()).for_each(swap);
+    for e in &mut f.events {
+        match &mut e.when {
+            TriggerDef::Holds { side, .. } | TriggerDef::Losses { side, .. } => swap(side),
+            _ => {}
+        }
+        for effect in &mut e.then {
+            if let EffectDef::EndBattle { winner, .. } = effect {
+                swap(winner);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing, reason = "tests")]
+    use super::*;
+
+    fn with_unit() -> Draft {
+        let mut d = Draft::blank(6, 4, ["Red", "Blue"]);
+        d.add_unit(UnitDef {
+            troop: "pikemen".into(),
+            side: "Red".into(),
+            creatures: 120,
+            at: Some((1, 3)),
+            label: Some("Red pike".into()),
+            plural: None,
+            disordered: false,
+            ready: true,
+            fleeing: false,
+            reload_tokens: 0,
+            damage: 0,
+            group: None,
+            reserve: None,
+        });
+        d
+    }
+
+    fn set(form: &mut Form<Target>, name: &str, value: &str) {
+        form.fields.iter_mut().find(|f| f.name == name).unwrap().value = value.into();
+    }
+
+    #[test]
+    fn a_unit_form_unchanged_changes_nothing() {
+        let mut d = with_unit();
+        let form = unit_form(&d, 0).unwrap();
+        assert_eq!(apply(&mut d, &form), Ok(false));
+    }
+
+    #[test]
+    fn r12_1_a_unit_given_an_arrival_becomes_a_reserve_steady_and_not_ready() {
+        let mut d = with_unit();
+        let mut form = unit_form(&d, 0).unwrap();
+        set(&mut form, "reserve_turn", "3");
+        set(&mut form, "reserve_hexes", "(0, 3) (1, 3)");
+        set(&mut form, "damage", "2");
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        let u = &d.file().units[0];
+        assert_eq!((u.at, u.ready, u.damage), (None, false, 2));
+        assert_eq!(u.reserve.as_ref().unwrap().hexes, [(0, 3), (1, 3)]);
+    }
+
+    #[test]
+    fn a_field_that_cannot_be_read_is_refused_by_name() {
+        let mut d = with_unit();
+        let mut form = unit_form(&d, 0).unwrap();
+        set(&mut form, "creatures", "many");
+        assert_eq!(apply(&mut d, &form), Err("creatures: `many` is not a whole number".into()));
+    }
+
+    #[test]
+    fn renaming_a_side_renames_its_units_and_the_defender() {
+        let mut d = with_unit();
+        d.add_objective(ObjectiveDef {
+            name: "mill".into(),
+            at: (2, 2),
+            value: Some(3),
+            owner: Some("Red".into()),
+        });
+        let mut form = battle_form(&d);
+        set(&mut form, "A name", "Scots");
+        set(&mut form, "defender", "Red");
+        set(&mut form, "B temper", "8");
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        let f = d.file();
+        assert_eq!((f.units[0].side.as_str(), f.defender.as_str()), ("Scots", "Scots"));
+        assert_eq!(f.objectives[0].owner.as_deref(), Some("Scots"));
+        assert_eq!(f.sides[1].aggression, 8);
+    }
+
+    #[test]
+    fn r12_4_an_objective_form_sets_value_and_owner() {
+        let mut d = with_unit();
+        d.add_objective(ObjectiveDef {
+            name: "mill".into(),
+            at: (2, 2),
+            value: None,
+            owner: None,
+        });
+        let mut form = objective_form(&d, 0).unwrap();
+        set(&mut form, "value", "5");
+        form.selected = 3;
+        form.change(true);
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        let o = &d.file().objectives[0];
+        assert_eq!((o.value, o.owner.as_deref()), (Some(5), Some("Red")));
+    }
+}
