@@ -12,13 +12,14 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug, Clone)]
 pub struct EditArgs {
     /// The scenario file to edit; a new battle if it does not exist (default
-    /// `new_battle.ron`, or the first `new_battle_N.ron` free).
+    /// `new_battle.ron`, or the first `new_battle_N.ron` free). A shipped battle's name
+    /// (`kircholm`) edits a copy of it, `kircholm.ron` in this folder.
     pub file: Option<PathBuf>,
     /// A new battle's map: columns × rows, each 1 to 200 (`30x20`).
     #[arg(long, default_value = "20x14", value_parser = parse_size)]
     pub size: (u32, u32),
     /// A new battle's sides: two names, the first at the south edge (`Red,Blue`).
-    #[arg(long, default_value = "Red,Blue", value_delimiter = ',', num_args = 2)]
+    #[arg(long, default_value = "Red,Blue", value_delimiter = ',')]
     pub sides: Vec<String>,
     /// Seed for the dice of battles played from the editor (`p`); else the clock.
     #[arg(long)]
@@ -55,6 +56,24 @@ pub fn fresh_name(dir: &Path) -> PathBuf {
         .unwrap_or_else(|| dir.join("new_battle.ron"))
 }
 
+/// A shipped battle named by its stem (`kircholm`, no such file) as the copy to edit:
+/// `kircholm.ron` here, from the shipped text unless that file exists; else `path` as is.
+pub fn shipped_copy(path: PathBuf) -> (PathBuf, Option<String>) {
+    let name = path.to_string_lossy().into_owned();
+    let bare = !name.is_empty() && !name.contains(['/', '\\', '.']) && !path.exists();
+    let shipped = crate::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| bare && crate::save::file_stem(file).eq_ignore_ascii_case(&name));
+    match shipped {
+        Some((file, source)) => {
+            let copy = PathBuf::from(format!("{}.ron", crate::save::file_stem(file)));
+            let text = (!copy.exists()).then(|| source.to_string());
+            (copy, text)
+        }
+        None => (path, None),
+    }
+}
+
 /// Runs the editor; `clock` seeds its battles' dice when `--seed` is not given.
 pub fn run(args: &EditArgs, clock: u64) -> Result<ExitCode> {
     crate::commands::session::need_terminal()?;
@@ -62,11 +81,12 @@ pub fn run(args: &EditArgs, clock: u64) -> Result<ExitCode> {
         .file
         .clone()
         .unwrap_or_else(|| fresh_name(Path::new(".")));
-    let [a, b] = [0, 1].map(|i| args.sides.get(i).map_or("", String::as_str));
-    if a.trim().is_empty() || b.trim().is_empty() || a == b {
+    let [a, b] = [0, 1].map(|i| args.sides.get(i).map_or("", |s| s.trim()));
+    if args.sides.len() != 2 || a.is_empty() || b.is_empty() || a == b {
         bail!("--sides: two different names, like Red,Blue");
     }
-    let mut editor = Editor::open(&path, args.size, [a, b])?;
+    let (path, copy) = shipped_copy(path);
+    let mut editor = Editor::open_from(&path, copy, args.size, [a, b])?;
     let signal = session::run(&mut editor, args.seed.unwrap_or(clock), !args.no_mouse)
         .context("the terminal")?;
     if let Some(signal) = signal {

@@ -37,7 +37,7 @@ pub struct Finding {
 /// A checking thread: [`Checker::ask`] hands it text, [`Checker::answers`] collects what
 /// it found. Dropping it ends the thread.
 pub struct Checker {
-    ask: Option<Sender<(u64, String)>>,
+    ask: Option<Sender<(u64, String, bool)>>,
     answers: Receiver<Findings>,
     thread: Option<JoinHandle<()>>,
 }
@@ -47,7 +47,7 @@ impl Checker {
     /// are read relative to it), first writing each to `autosave` if given, so a crash or
     /// a kill loses at most the edit being written.
     pub fn start(file: String, autosave: Option<PathBuf>) -> std::io::Result<Checker> {
-        let (ask, asked) = channel::<(u64, String)>();
+        let (ask, asked) = channel::<(u64, String, bool)>();
         let (answer, answers) = channel();
         let thread = std::thread::Builder::new()
             .name("editor-check".into())
@@ -57,7 +57,7 @@ impl Checker {
                     while let Ok(newer) = asked.try_recv() {
                         next = newer;
                     }
-                    if let Some(path) = &autosave {
+                    if let Some(path) = autosave.as_ref().filter(|_| next.2) {
                         // Best effort: the designer's own saves say if the disk fails.
                         let _ = crate::files::write_atomic(path, &[next.1.as_bytes()]);
                     }
@@ -77,10 +77,11 @@ impl Checker {
         })
     }
 
-    /// Asks for the text of `revision` to be checked; returns at once.
-    pub fn ask(&self, revision: u64, text: String) {
+    /// Asks for the text of `revision` to be checked, and autosaved first if `unsaved`;
+    /// returns at once.
+    pub fn ask(&self, revision: u64, text: String, unsaved: bool) {
         if let Some(ask) = &self.ask {
-            let _ = ask.send((revision, text));
+            let _ = ask.send((revision, text, unsaved));
         }
     }
 
@@ -140,6 +141,21 @@ pub fn hex_named(text: &str, line: usize, col: usize) -> Option<At> {
     Some((hexes as i32, row))
 }
 
+/// The unit (its index in the list) that line `line` (1-based) of a saved text writes, if
+/// it is one of the `units` list's lines: the editor writes a unit per line.
+pub fn unit_on_line(text: &str, line: usize) -> Option<usize> {
+    let lines: Vec<&str> = text.lines().collect();
+    let open = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("units:"))?;
+    let at = line.checked_sub(1)?;
+    let index = at.checked_sub(open + 1)?;
+    let rows = lines.get(open + 1..=at)?;
+    rows.iter()
+        .all(|l| l.trim_start().starts_with('('))
+        .then_some(index)
+}
+
 /// The `(c, r)` after the first `at: ` of a line.
 fn at_in(line: &str) -> Option<At> {
     let rest = line.get(line.find("at: (")? + 5..)?;
@@ -193,9 +209,16 @@ mod tests {
     }
 
     #[test]
+    fn a_problem_on_a_unit_line_names_the_unit() {
+        assert_eq!(unit_on_line(TEXT, 8), Some(0));
+        assert_eq!(unit_on_line(TEXT, 7), None);
+        assert_eq!(unit_on_line(TEXT, 9), None);
+    }
+
+    #[test]
     fn the_thread_checks_the_newest_text_and_names_its_revision() {
         let checker = Checker::start("edit.ron".into(), None).unwrap();
-        checker.ask(1, "(".into());
+        checker.ask(1, "(".into(), false);
         let found = checker.wait_for(1).unwrap();
         assert_eq!(found.revision, 1);
         assert!(!found.problems.is_empty());

@@ -81,24 +81,53 @@ fn repainted(kept: &Kept, draft: &Draft) -> Option<Scenario> {
 /// scenario's own troop types.
 pub fn preview(draft: &Draft, path: &str) -> Option<Scenario> {
     let tidy = tidied(draft);
-    let build = |f: &ScenarioFile| {
-        // A side with no units yet stands in with one unit, taken off again after the
-        // check: a battle needs both sides, a draft need not.
-        let mut f = f.clone();
-        let stand_ins = stand_in(&mut f);
-        let mut s =
-            Scenario::parse_with(&scenario_text(&f, ""), path, RulesChoice::Shipped).ok()?;
-        // A reserve that never arrives and has nowhere to: on no hex of the map.
-        let first = s.setup.units.len().checked_sub(stand_ins)?;
-        for u in s.setup.units.iter_mut().skip(first) {
-            u.reserve = Some(crate::engine::ReserveSetup {
-                turn: None,
-                hexes: Vec::new(),
-            });
+    build(tidy.clone(), path).or_else(|| build(bare(tidy), path))
+}
+
+/// Most times a build leaves out the units the check refused and tries again.
+const TRIES: usize = 3;
+
+/// `f` checked and built as a battle; a unit the check refuses (a size R2.6 does not
+/// allow, a state its troop cannot hold) is left out and the rest tried again.
+fn build(mut f: ScenarioFile, path: &str) -> Option<Scenario> {
+    // A side with no units yet stands in with one, taken off the map after the check: a
+    // battle needs both sides, a draft need not. Stand-ins are always last in the list.
+    let mut stand_ins = stand_in(&mut f);
+    for _ in 0..TRIES {
+        let text = scenario_text(&f, "");
+        let problems = match Scenario::parse_with(&text, path, RulesChoice::Shipped) {
+            Ok(s) => return stood_aside(s, stand_ins),
+            Err(crate::scenario::DataError::Invalid { problems, .. }) => problems,
+            Err(_) => return None,
+        };
+        let mut refused: Vec<usize> = (problems.iter())
+            .filter_map(|p| super::checker::unit_on_line(&text, p.line))
+            .filter(|i| *i + stand_ins < f.units.len())
+            .collect();
+        refused.sort_unstable();
+        refused.dedup();
+        if refused.is_empty() {
+            return None;
         }
-        Some(s)
-    };
-    build(&tidy).or_else(|| build(&bare(tidy)))
+        for i in refused.into_iter().rev() {
+            f.units.remove(i);
+        }
+        stand_ins += stand_in(&mut f);
+    }
+    None
+}
+
+/// The battle with its last `stand_ins` units made reserves that never arrive and have
+/// nowhere to: on no hex of the map.
+fn stood_aside(mut s: Scenario, stand_ins: usize) -> Option<Scenario> {
+    let first = s.setup.units.len().checked_sub(stand_ins)?;
+    for u in s.setup.units.iter_mut().skip(first) {
+        u.reserve = Some(crate::engine::ReserveSetup {
+            turn: None,
+            hexes: Vec::new(),
+        });
+    }
+    Some(s)
 }
 
 /// Adds a catalog unit, last in the list, for each side that has none, on a free hex;
@@ -386,6 +415,22 @@ mod tests {
             "the Blue pike and a stand-in"
         );
         assert!(repainted(&painted, &d).is_none());
+    }
+
+    #[test]
+    fn r2_6_a_unit_the_check_refuses_is_left_out_and_the_rest_drawn() {
+        let mut d = Draft::blank(5, 4, ["Red", "Blue"]);
+        let mut huge = unit("pikemen", "Red", (1, 3));
+        huge.creatures = 1200;
+        d.add_unit(huge);
+        d.add_unit(unit("pikemen", "Red", (2, 3)));
+        d.add_unit(unit("pikemen", "Blue", (1, 0)));
+        let s = preview(&d, "draft.ron").unwrap();
+        let on_map: Vec<_> = (s.setup.units.iter())
+            .filter(|u| u.reserve.is_none())
+            .map(|u| u.creatures)
+            .collect();
+        assert_eq!(on_map, [120, 120]);
     }
 
     #[test]

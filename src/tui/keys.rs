@@ -363,6 +363,8 @@ const EDITOR_HINTS: &[Action] = &[
     Action::NextProblem,
     Action::EditHere,
     Action::BattleForm,
+    Action::PlayComputer,
+    Action::QuickSim,
 ];
 
 /// What a key does. An action whose keys are a family (the cursor's, the log's) reads the
@@ -537,6 +539,10 @@ pub enum Action {
     EditHere,
     /// Editor: the form of the battle and its sides.
     BattleForm,
+    /// Editor: plays the battle as its first side against the computer, then comes back.
+    PlayComputer,
+    /// Editor: a quick sim of the battle, computer against computer.
+    QuickSim,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -714,11 +720,13 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Undo, &[c('u'), Key::Backspace], 1, "undo", "undo the last edit", &[X::Editor]),
     bind(A::Redo, &[c('U')], 1, "redo", "make again the edit last undone", &[X::Editor]),
     bind(A::NextProblem, &[c('n')], 1, "next problem", "the cursor to the next problem the check found", &[X::Editor]),
-    bind(A::Save, &[c('S')], 1, "save", "save the battle to its file as clean RON (with problems, after a warning)", &[X::Editor]),
+    bind(A::Save, &[c('S')], 1, "save", "save the battle to its file as clean RON (a battle with problems is saved too, and the message counts them)", &[X::Editor]),
     bind(A::TryIt, &[c('p')], 1, "play", "play the battle as it stands, hot-seat, then come back", &[X::Editor]),
+    bind(A::PlayComputer, &[c('P')], 1, "play v computer", "play the battle as its first side against the computer, then come back", &[X::Editor]),
+    bind(A::QuickSim, &[c('i')], 1, "sim", "a quick sim: 200 games computer against computer, each side's wins with their 95% interval (again: stop it)", &[X::Editor]),
     bind(A::Zoom, &[c('+'), c('-'), c('=')], 2, "size", "larger / smaller hexes", &[X::Editor]),
     bind(A::Help, &[c('?')], 1, "help", "the editor's keys", &[X::Editor]),
-    bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave the editor (asks if there are unsaved edits; the autosave keeps them)", &[X::Editor]),
+    bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave the editor (asks first if there are edits not saved)", &[X::Editor]),
     bind(A::Select, &[Key::Up, Key::Down], 2, "select", "the troop type above or below", &[X::EditorPick]),
     bind(A::Confirm, &[Key::Enter], 1, "choose", "choose the troop type", &[X::EditorPick]),
     bind(A::Cancel, &[Key::Esc], 1, "cancel", "back to the map", &[X::EditorPick]),

@@ -226,6 +226,7 @@ fn edit_from_title(
         Err(why) => return Ok(format!("{why:#}")),
     };
     super::editor::session::edit_loop(&mut editor, seed, terminal, watch)?;
+    editor.close();
     Ok(if editor.unsaved() {
         format!("left the editor without saving {}", path.display())
     } else {

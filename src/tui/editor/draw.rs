@@ -16,8 +16,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-/// Columns of the side panel.
-const PANEL: u16 = 34;
+/// Columns of the side panel: a quarter of the screen, 34 to 64.
+fn panel_width(screen: u16) -> u16 {
+    (screen / 4).clamp(34, 64)
+}
 
 impl Editor {
     /// Draws the whole editor into `frame`.
@@ -29,8 +31,11 @@ impl Editor {
             Constraint::Length(1),
         ])
         .areas(frame.area());
-        let [map, panel] =
-            Layout::horizontal([Constraint::Min(10), Constraint::Length(PANEL)]).areas(middle);
+        let [map, panel] = Layout::horizontal([
+            Constraint::Min(10),
+            Constraint::Length(panel_width(middle.width)),
+        ])
+        .areas(middle);
         frame.render_widget(Paragraph::new(self.title_line()), top);
         self.draw_map(frame, map);
         frame.render_widget(
@@ -38,9 +43,8 @@ impl Editor {
                 .block(Block::default().borders(Borders::LEFT)),
             panel,
         );
-        let said = escape_text(&self.message);
         frame.render_widget(
-            Paragraph::new(said).style(Style::default().fg(Color::Yellow)),
+            Paragraph::new(self.message_shown()).style(Style::default().fg(Color::Yellow)),
             message,
         );
         let shown: Vec<String> = keys::hints(self.context())
@@ -62,9 +66,28 @@ impl Editor {
         }
     }
 
+    /// The message, else what the check found at the cursor's hex, in full.
+    fn message_shown(&self) -> String {
+        if !self.message.is_empty() || self.mode != Mode::Map {
+            return escape_text(&self.message).into_owned();
+        }
+        let here: Vec<&Finding> = (self.findings.iter())
+            .filter(|f| f.at == Some(self.cursor))
+            .collect();
+        match here.as_slice() {
+            [] => String::new(),
+            [f] => format!("here: {}", escape_text(&f.message)),
+            [f, ..] => format!("here ({} found): {}", here.len(), escape_text(&f.message)),
+        }
+    }
+
     fn title_line(&self) -> Line<'static> {
         let f = self.draft.file();
-        let star = if self.unsaved() { " (unsaved)" } else { "" };
+        let star = match (self.unsaved(), self.stale) {
+            (_, true) => " (map as before the last edit: it cannot be drawn now)",
+            (true, false) => " (unsaved)",
+            (false, false) => "",
+        };
         Line::from(format!(
             " Editing {}{star} · {} · {}×{} · turn limit {}",
             escape_text(&self.path.display().to_string()),
@@ -83,22 +106,16 @@ impl Editor {
             return;
         };
         let highlights = Highlights {
-            concerned: self.marked_hexes(),
+            threats: self.marked_hexes(),
             ..Highlights::default()
         };
         frame.render_widget(HexMap { app, highlights }, area);
     }
 
-    /// The hexes the brush covers and the problems' hexes, marked on the map.
+    /// The hexes of the check's findings, marked `!` on the map.
     fn marked_hexes(&self) -> Vec<hexx::Hex> {
-        let brush = match self.tool {
-            Tool::Paint(_) if self.brush > 1 => self.brush_hexes(),
-            _ => Vec::new(),
-        };
-        let problems = self.findings.iter().filter_map(|f| f.at);
-        brush
-            .into_iter()
-            .chain(problems)
+        (self.findings.iter())
+            .filter_map(|f| f.at)
             .map(|(c, r)| crate::engine::Map::hex_at(c, r))
             .collect()
     }
@@ -114,6 +131,21 @@ impl Editor {
         ];
         lines.extend(self.hex_lines().into_iter().map(Line::from));
         lines.push(Line::from(String::new()));
+        if let Some(sim) = &self.sim {
+            let names = [0, 1].map(|i| {
+                self.draft
+                    .file()
+                    .sides
+                    .get(i)
+                    .map_or("", |s| s.name.as_str())
+            });
+            let names = names.map(|n| escape_text(n).into_owned());
+            lines.extend(sim.said([&names[0], &names[1]]).into_iter().map(Line::from));
+            if sim.revision != self.draft.revision() {
+                lines.push(Line::from("  (of the battle before the last edits)"));
+            }
+            lines.push(Line::from(String::new()));
+        }
         lines.extend(self.finding_lines(height as usize));
         lines
     }
@@ -169,15 +201,29 @@ impl Editor {
             .objective_at(at)
             .and_then(|i| f.objectives.get(i))
         {
+            let owner = o
+                .owner
+                .as_deref()
+                .map_or(String::new(), |w| format!(", for {} only", escape_text(w)));
             out.push(format!(
-                "  objective {} (worth {})",
+                "  objective {} (worth {}{owner})",
                 escape_text(&o.name),
                 o.value.unwrap_or(1)
             ));
         }
+        out.extend(arrivals(f, at));
         let reserves = f.units.iter().filter(|u| u.reserve.is_some()).count();
         let placed = f.units.len() - reserves;
-        out.push(format!(" {placed} units placed, {reserves} in reserve"));
+        out.push(format!(
+            " {} placed, {reserves} in reserve",
+            count(placed, "unit")
+        ));
+        if self.lost_comments > 0 {
+            out.push(format!(
+                " {} inside the file will be lost on saving",
+                count(self.lost_comments, "comment")
+            ));
+        }
         out
     }
 
@@ -187,12 +233,37 @@ impl Editor {
             (Some(c), _) if c != rev => " Checking…".to_string(),
             (None, _) => " Checking…".to_string(),
             (_, 0) => " No problems: it plays.".to_string(),
-            (_, n) => format!(" {n} to see (`n` goes to the next):"),
+            (_, n) => format!(" {} (`n` shows the next):", count(n, "finding")),
         };
         let mut out = vec![Line::from(head)];
         let left = room.saturating_sub(12).max(1);
         out.extend(self.findings.iter().take(left).map(finding_line));
         out
+    }
+}
+
+/// The reserves arriving at `at`, and when (R12.1).
+fn arrivals(f: &crate::scenario::ScenarioFile, at: crate::editor::draft::At) -> Vec<String> {
+    (f.units.iter())
+        .filter_map(|u| Some((u, u.reserve.as_ref()?)))
+        .filter(|(_, r)| r.hexes.contains(&at))
+        .map(|(u, r)| {
+            let when = match (&r.turn, &r.event) {
+                (Some(t), _) => format!("on turn {t}"),
+                (None, Some(e)) => format!("at `{}`", escape_text(e)),
+                (None, None) => "never".into(),
+            };
+            format!("  reserve {} arrives here {when}", unit_name(u))
+        })
+        .collect()
+}
+
+/// `1 unit`, `2 units`.
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 
@@ -202,7 +273,7 @@ fn unit_name(u: &UnitDef) -> String {
 
 fn finding_line(f: &Finding) -> Line<'static> {
     let at =
-        f.at.map_or(format!("l.{}", f.line), |(c, r)| format!("({c}, {r})"));
+        f.at.map_or(format!("line {}", f.line), |(c, r)| format!("({c}, {r})"));
     let colour = if f.warning {
         Color::Yellow
     } else {
@@ -261,8 +332,17 @@ fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::form
         .skip(first)
         .take(room)
         .map(|(i, f)| {
-            let cursor = if i == form.selected && f.choices.is_empty() { "_" } else { "" };
-            let text = format!(" {:<20} {}{cursor}   {}", f.name, escape_text(&f.value), f.hint);
+            let cursor = if i == form.selected && f.choices.is_empty() {
+                "_"
+            } else {
+                ""
+            };
+            let text = format!(
+                " {:<20} {}{cursor}   {}",
+                f.name,
+                escape_text(&f.value),
+                f.hint
+            );
             let style = if i == form.selected {
                 Style::default().add_modifier(Modifier::REVERSED)
             } else {
@@ -272,19 +352,43 @@ fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::form
         })
         .collect();
     if let Some(why) = &form.error {
-        lines.push(Line::from(format!(" {}", escape_text(why))).style(Style::default().fg(Color::LightRed)));
+        lines.push(
+            Line::from(format!(" {}", escape_text(why)))
+                .style(Style::default().fg(Color::LightRed)),
+        );
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
+/// The editor's keys with their short words, flowing to the box's width so that all of
+/// them fit at 80×24.
 fn draw_help(frame: &mut Frame, area: Rect) {
-    let inner = boxed(frame, area, 100, 30, " Editor keys (any key closes) ");
-    let lines: Vec<Line> = BINDINGS
-        .iter()
+    let inner = boxed(
+        frame,
+        area,
+        100,
+        30,
+        " Editor keys (any key closes; all: docs/keys.md) ",
+    );
+    let entries: Vec<String> = (BINDINGS.iter())
         .filter(|b| b.contexts.contains(&Context::Editor))
-        .map(|b| Line::from(format!(" {:<10} {}", b.all_keys(), b.help)))
+        .map(|b| format!("{} {}", b.all_keys(), b.hint))
         .collect();
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    let width = usize::from(inner.width).saturating_sub(1).max(20);
+    let mut lines = vec![Line::from(String::new())];
+    let mut line = String::from(" ");
+    for entry in entries {
+        let used = crate::columns::width(&line);
+        if used > 1 && used + 3 + crate::columns::width(&entry) > width {
+            lines.push(Line::from(std::mem::replace(&mut line, String::from(" "))));
+        }
+        if line.len() > 1 {
+            line.push_str(" · ");
+        }
+        line.push_str(&entry);
+    }
+    lines.push(Line::from(line));
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 fn draw_ask(frame: &mut Frame, area: Rect, question: &str) {

@@ -182,7 +182,10 @@ mod tests {
 
     #[test]
     fn hexes_are_read_as_written_and_refused_otherwise() {
-        assert_eq!(hexes("h", "(1, 2) (3,4), (5, 6)").unwrap(), [(1, 2), (3, 4), (5, 6)]);
+        assert_eq!(
+            hexes("h", "(1, 2) (3,4), (5, 6)").unwrap(),
+            [(1, 2), (3, 4), (5, 6)]
+        );
         assert_eq!(hexes("h", "").unwrap(), []);
         assert!(hexes("h", "(1 2)").is_err());
         assert!(hexes("h", "(1, 2) x").is_err());

@@ -32,20 +32,49 @@ pub fn unit_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
         .collect();
     let r = u.reserve.as_ref();
     let fields = vec![
-        Field::typed("troop", &u.troop, "a troop type (`a` on the map lists them)"),
-        Field::typed("label", u.label.clone().unwrap_or_default(), "blank: the troop type's"),
+        Field::typed(
+            "troop",
+            &u.troop,
+            "a troop type (`a` on the map lists them)",
+        ),
+        Field::typed(
+            "label",
+            u.label.clone().unwrap_or_default(),
+            "blank: the troop type's",
+        ),
         Field::choice("side", &u.side, sides),
         Field::typed("creatures", u.creatures.to_string(), "1 to 1,200 (R2.2)"),
-        Field::typed("at", u.at.map_or(String::new(), |a| hexes_text(&[a])), "(col, row); blank for a reserve"),
+        Field::typed(
+            "at",
+            u.at.map_or(String::new(), |a| hexes_text(&[a])),
+            "(col, row); blank for a reserve",
+        ),
         Field::typed("damage", u.damage.to_string(), "uhp lost"),
         Field::typed("reload_tokens", u.reload_tokens.to_string(), "R6.4"),
         Field::flag("disordered", u.disordered),
         Field::flag("ready", u.ready),
         Field::flag("fleeing", u.fleeing),
-        Field::typed("group", u.group.clone().unwrap_or_default(), "a name, or blank"),
-        Field::typed("reserve_turn", r.and_then(|r| r.turn).map_or(String::new(), |t| t.to_string()), "a reserve arrives on this turn (R12.1)"),
-        Field::choice("reserve_event", r.and_then(|r| r.event.clone()).unwrap_or_default(), events),
-        Field::typed("reserve_hexes", r.map_or(String::new(), |r| hexes_text(&r.hexes)), "where it may arrive, first choice first"),
+        Field::typed(
+            "group",
+            u.group.clone().unwrap_or_default(),
+            "a name, or blank",
+        ),
+        Field::typed(
+            "reserve_turn",
+            r.and_then(|r| r.turn)
+                .map_or(String::new(), |t| t.to_string()),
+            "a reserve arrives on this turn (R12.1)",
+        ),
+        Field::choice(
+            "reserve_event",
+            r.and_then(|r| r.event.clone()).unwrap_or_default(),
+            events,
+        ),
+        Field::typed(
+            "reserve_hexes",
+            r.map_or(String::new(), |r| hexes_text(&r.hexes)),
+            "where it may arrive, first choice first",
+        ),
     ];
     let title = format!(" Unit: {} ", u.label.as_deref().unwrap_or(&u.troop));
     Some(Form::new(title, Target::Unit(index), fields))
@@ -53,24 +82,34 @@ pub fn unit_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
 
 /// The unit a unit form describes, or why it cannot be read; a reserve arrives steady
 /// and not ready (R12.1), so its other states are dropped.
-fn unit_of(form: &Form<Target>) -> Result<UnitDef, String> {
+fn unit_of(form: &Form<Target>, known: &[String]) -> Result<UnitDef, String> {
     let reserve_hexes = hexes("reserve_hexes", form.get("reserve_hexes"))?;
     let turn = optional(form.get("reserve_turn"))
         .map(|t| number("reserve_turn", &t))
         .transpose()?;
     let event = optional(form.get("reserve_event"));
-    let reserve = (turn.is_some() || event.is_some() || !reserve_hexes.is_empty()).then(|| {
-        ReserveDef {
+    let reserve =
+        (turn.is_some() || event.is_some() || !reserve_hexes.is_empty()).then_some(ReserveDef {
             turn,
             event,
             hexes: reserve_hexes,
-        }
-    });
+        });
     let at = match hexes("at", form.get("at"))?.as_slice() {
         [] => None,
         [one] => Some(*one),
         _ => return Err("at: one hex, (col, row)".into()),
     };
+    if reserve.is_some() && at.is_some() {
+        return Err(
+            "a reserve stands nowhere until it arrives: clear `at`, or the reserve's fields".into(),
+        );
+    }
+    let troop = form.get("troop");
+    if !known.iter().any(|k| k == troop) {
+        return Err(format!(
+            "troop: no troop type called `{troop}` (`a` on the map lists them)"
+        ));
+    }
     let steady = reserve.is_none();
     Ok(UnitDef {
         troop: form.get("troop").to_string(),
@@ -99,8 +138,16 @@ pub fn objective_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
     let fields = vec![
         Field::typed("name", &o.name, "the place's name"),
         Field::typed("at", hexes_text(&[o.at]), "(col, row)"),
-        Field::typed("value", o.value.unwrap_or(1).to_string(), "1 to 100 (R12.4)"),
-        Field::choice("owner", o.owner.clone().unwrap_or_else(|| "both".into()), owners),
+        Field::typed(
+            "value",
+            o.value.unwrap_or(1).to_string(),
+            "1 to 100 (R12.4)",
+        ),
+        Field::choice(
+            "owner",
+            o.owner.clone().unwrap_or_else(|| "both".into()),
+            owners,
+        ),
     ];
     let title = format!(" Objective: {} ", o.name);
     Some(Form::new(title, Target::Objective(index), fields))
@@ -122,8 +169,26 @@ fn objective_of(form: &Form<Target>) -> Result<ObjectiveDef, String> {
 
 /// Field names of side A's and side B's parts of the battle form.
 const SIDE_FIELDS: [[&str; 8]; 2] = [
-    ["A name", "A commander", "A edge", "A strategic_ability", "A morale_modifier", "A player", "A temper", "A level"],
-    ["B name", "B commander", "B edge", "B strategic_ability", "B morale_modifier", "B player", "B temper", "B level"],
+    [
+        "A name",
+        "A commander",
+        "A edge",
+        "A strategic_ability",
+        "A morale_modifier",
+        "A player",
+        "A aggression",
+        "A level",
+    ],
+    [
+        "B name",
+        "B commander",
+        "B edge",
+        "B strategic_ability",
+        "B morale_modifier",
+        "B player",
+        "B aggression",
+        "B level",
+    ],
 ];
 
 const EDGES: [(&str, Edge); 4] = [
@@ -139,10 +204,18 @@ pub fn battle_form(draft: &Draft) -> Form<Target> {
     let sides: Vec<String> = f.sides.iter().map(|s| s.name.clone()).collect();
     let mut fields = vec![
         Field::typed("name", &f.name, "the battle's title"),
-        Field::typed("description", f.description.replace('\n', "\\n"), "the briefing; `\\n` starts a line"),
+        Field::typed(
+            "description",
+            f.description.replace('\n', "\\n"),
+            "the briefing; `\\n` starts a line",
+        ),
         Field::typed("turn_limit", f.turn_limit.to_string(), "1 to 1,000 (R3.3)"),
         Field::choice("defender", &f.defender, sides),
-        Field::typed("seed", f.seed.map_or(String::new(), |s| s.to_string()), "the dice's seed, or blank"),
+        Field::typed(
+            "seed",
+            f.seed.map_or(String::new(), |s| s.to_string()),
+            "the dice's seed, or blank",
+        ),
     ];
     for (names, side) in SIDE_FIELDS.iter().zip(&f.sides) {
         fields.extend(side_fields(names, side));
@@ -152,22 +225,41 @@ pub fn battle_form(draft: &Draft) -> Form<Target> {
 
 fn side_fields(names: &[&'static str; 8], s: &SideDef) -> Vec<Field> {
     let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
-    let edge = EDGES.iter().find(|(_, e)| *e == s.edge).map_or("South", |(n, _)| n);
-    let player = if s.player == Controller::Computer { "Computer" } else { "Human" };
+    let edge = EDGES
+        .iter()
+        .find(|(_, e)| *e == s.edge)
+        .map_or("South", |(n, _)| n);
+    let player = if s.player == Controller::Computer {
+        "Computer"
+    } else {
+        "Human"
+    };
     let [name, commander, edge_f, strategic, morale, player_f, temper, level] = *names;
     vec![
         Field::typed(name, &s.name, "units name their side by it"),
         Field::typed(commander, &s.commander, "for the briefing"),
         Field::choice(edge_f, edge, words(&["North", "South", "West", "East"])),
-        Field::typed(strategic, s.strategic_ability.to_string(), "−5 to +5 (R3.1)"),
+        Field::typed(
+            strategic,
+            s.strategic_ability.to_string(),
+            "−5 to +5 (R3.1)",
+        ),
         Field::typed(morale, s.morale_modifier.to_string(), "−5 to +5 (R10.2)"),
         Field::choice(player_f, player, words(&["Human", "Computer"])),
-        Field::typed(temper, s.aggression.to_string(), "the computer's temper, 0 to 10"),
+        Field::typed(
+            temper,
+            s.aggression.to_string(),
+            "the computer's temper, 0 to 10",
+        ),
         Field::choice(level, s.level.name(), words(&["easy", "normal", "hard"])),
     ]
 }
 
-fn side_of(form: &Form<Target>, names: &[&'static str; 8], old: &SideDef) -> Result<SideDef, String> {
+fn side_of(
+    form: &Form<Target>,
+    names: &[&'static str; 8],
+    old: &SideDef,
+) -> Result<SideDef, String> {
     let [name, commander, edge, strategic, morale, player, temper, level] = *names;
     Ok(SideDef {
         name: form.get(name).to_string(),
@@ -192,7 +284,10 @@ fn side_of(form: &Form<Target>, names: &[&'static str; 8], old: &SideDef) -> Res
 /// that cannot be read, by name.
 pub fn apply(draft: &mut Draft, form: &Form<Target>) -> Result<bool, String> {
     match form.target {
-        Target::Unit(i) => Ok(draft.set_unit(i, unit_of(form)?)),
+        Target::Unit(i) => {
+            let known = super::pick::troop_names(draft.file());
+            Ok(draft.set_unit(i, unit_of(form, &known)?))
+        }
         Target::Objective(i) => Ok(draft.set_objective(i, objective_of(form)?)),
         Target::Battle => {
             let next = battle_of(form, draft.file())?;
@@ -206,9 +301,15 @@ fn battle_of(form: &Form<Target>, old: &ScenarioFile) -> Result<ScenarioFile, St
     f.name = form.get("name").to_string();
     f.description = form.get("description").replace("\\n", "\n");
     f.turn_limit = number("turn_limit", form.get("turn_limit"))?;
-    f.seed = optional(form.get("seed")).map(|s| number("seed", &s)).transpose()?;
+    f.seed = optional(form.get("seed"))
+        .map(|s| number("seed", &s))
+        .transpose()?;
+    let (a, b) = (form.get("A name"), form.get("B name"));
+    if a.is_empty() || b.is_empty() || a == b {
+        return Err("A name, B name: each side needs a name of its own".into());
+    }
     let defender = form.get("defender").to_string();
-    let mut renames = Vec::new();
+    let mut renames: Vec<(String, String)> = Vec::new();
     for (names, side) in SIDE_FIELDS.iter().zip(f.sides.iter_mut()) {
         let next = side_of(form, names, side)?;
         if next.name != side.name {
@@ -233,7 +334,10 @@ fn rename_side(f: &mut ScenarioFile, from: &str, to: &str) {
     };
     f.units.iter_mut().for_each(|u| swap(&mut u.side));
     swap(&mut f.defender);
-    f.objectives.iter_mut().filter_map(|o| o.owner.as_mut()).for_each(swap);
+    f.objectives
+        .iter_mut()
+        .filter_map(|o| o.owner.as_mut())
+        .for_each(swap);
     for e in &mut f.events {
         match &mut e.when {
             TriggerDef::Holds { side, .. } | TriggerDef::Losses { side, .. } => swap(side),
@@ -273,7 +377,11 @@ mod tests {
     }
 
     fn set(form: &mut Form<Target>, name: &str, value: &str) {
-        form.fields.iter_mut().find(|f| f.name == name).unwrap().value = value.into();
+        form.fields
+            .iter_mut()
+            .find(|f| f.name == name)
+            .unwrap()
+            .value = value.into();
     }
 
     #[test]
@@ -288,6 +396,7 @@ mod tests {
         let mut d = with_unit();
         let mut form = unit_form(&d, 0).unwrap();
         set(&mut form, "reserve_turn", "3");
+        set(&mut form, "at", "");
         set(&mut form, "reserve_hexes", "(0, 3) (1, 3)");
         set(&mut form, "damage", "2");
         assert_eq!(apply(&mut d, &form), Ok(true));
@@ -297,11 +406,38 @@ mod tests {
     }
 
     #[test]
+    fn a_unit_of_no_troop_type_or_both_placed_and_in_reserve_is_refused() {
+        let mut d = with_unit();
+        let mut form = unit_form(&d, 0).unwrap();
+        set(&mut form, "troop", "");
+        assert!(apply(&mut d, &form)
+            .unwrap_err()
+            .starts_with("troop: no troop type"));
+        set(&mut form, "troop", "pikemen");
+        set(&mut form, "reserve_turn", "2");
+        assert!(apply(&mut d, &form)
+            .unwrap_err()
+            .starts_with("a reserve stands nowhere"));
+    }
+
+    #[test]
+    fn two_sides_of_one_name_are_refused() {
+        let mut d = with_unit();
+        let mut form = battle_form(&d);
+        set(&mut form, "B name", "Red");
+        assert!(apply(&mut d, &form).is_err());
+        assert_eq!(d.file().sides[1].name, "Blue");
+    }
+
+    #[test]
     fn a_field_that_cannot_be_read_is_refused_by_name() {
         let mut d = with_unit();
         let mut form = unit_form(&d, 0).unwrap();
         set(&mut form, "creatures", "many");
-        assert_eq!(apply(&mut d, &form), Err("creatures: `many` is not a whole number".into()));
+        assert_eq!(
+            apply(&mut d, &form),
+            Err("creatures: `many` is not a whole number".into())
+        );
     }
 
     #[test]
@@ -316,10 +452,13 @@ mod tests {
         let mut form = battle_form(&d);
         set(&mut form, "A name", "Scots");
         set(&mut form, "defender", "Red");
-        set(&mut form, "B temper", "8");
+        set(&mut form, "B aggression", "8");
         assert_eq!(apply(&mut d, &form), Ok(true));
         let f = d.file();
-        assert_eq!((f.units[0].side.as_str(), f.defender.as_str()), ("Scots", "Scots"));
+        assert_eq!(
+            (f.units[0].side.as_str(), f.defender.as_str()),
+            ("Scots", "Scots")
+        );
         assert_eq!(f.objectives[0].owner.as_deref(), Some("Scots"));
         assert_eq!(f.sides[1].aggression, 8);
     }

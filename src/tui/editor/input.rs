@@ -7,10 +7,24 @@ use super::{EditExit, Editor, Mode, Picker, Tool};
 use crate::editor::draft::At;
 use crate::engine::{Map, Terrain};
 use crate::scenario::script_defs::ReserveDef;
-use crate::scenario::{ObjectiveDef, UnitDef};
+use crate::scenario::{Controller, ObjectiveDef, UnitDef};
 use crate::tui::keys::{action, Action, Context};
 use crate::tui::Key;
 use hexx::Hex;
+
+/// `1 hex`, `3 hexes`.
+fn count_hexes(n: u32) -> String {
+    if n == 1 {
+        "1 hex".into()
+    } else {
+        format!("{n} hexes")
+    }
+}
+
+/// A terrain's name as the panel writes it (`woods`).
+fn terrain_name(t: Terrain) -> String {
+    format!("{t:?}").to_lowercase()
+}
 
 impl Editor {
     /// The context the keys are read in.
@@ -64,24 +78,15 @@ impl Editor {
         match act {
             Action::MoveCursor => self.step(key),
             Action::Apply => self.apply(),
-            Action::Terrain => {
-                if let Key::Char(d) = key {
-                    let i = d.to_digit(10).unwrap_or(1) as usize;
-                    let t = Terrain::ALL.get(i.saturating_sub(1)).copied();
-                    self.tool = Tool::Paint(t.unwrap_or(Terrain::Clear));
-                }
-            }
-            Action::Brush => {
-                self.brush = match self.brush {
-                    1 => 3,
-                    3 => 7,
-                    _ => 1,
-                }
-            }
+            Action::Terrain => self.choose_terrain(key),
+            Action::Brush => self.next_brush(),
             Action::Fill => self.fill(),
-            Action::Road => self.tool = Tool::Road,
-            Action::Works => self.tool = Tool::Works,
-            Action::Objective => self.tool = Tool::Objective,
+            Action::Road => self.take(Tool::Road, "Enter lays or takes up a road (R12.6)"),
+            Action::Works => self.take(Tool::Works, "Enter adds or takes away field works (R12.5)"),
+            Action::Objective => self.take(
+                Tool::Objective,
+                "Enter adds or takes away an objective; `e` names it",
+            ),
             Action::AddUnit => self.mode = Mode::Pick(Picker::new(self.draft.file())),
             Action::SwitchSide => self.switch_side(),
             Action::CopyUnit => self.copy_unit(),
@@ -91,19 +96,25 @@ impl Editor {
             Action::TurnLimit => self.turn_limit(key == Key::Char('>')),
             Action::Undo => {
                 let done = self.draft.undo();
-                self.say_if(!done, "nothing to undo");
+                self.message = if done { "undone" } else { "nothing to undo" }.into();
             }
             Action::Redo => {
                 let done = self.draft.redo();
-                self.say_if(!done, "nothing to redo");
+                self.message = if done { "redone" } else { "nothing to redo" }.into();
             }
             Action::NextProblem => self.next_problem(),
             Action::Save => self.save(),
-            Action::TryIt => return self.try_it(),
+            Action::TryIt => return self.try_it([Controller::Human; 2]),
+            Action::PlayComputer => return self.try_it([Controller::Human, Controller::Computer]),
+            Action::QuickSim => self.quick_sim(),
             Action::Zoom => self.zoom(key),
             Action::Help => self.mode = Mode::Help,
             Action::EditHere => self.open_form(),
             Action::BattleForm => self.mode = Mode::Form(super::forms::battle_form(&self.draft)),
+            Action::Leave if matches!(self.tool, Tool::Carry(_)) => {
+                self.end_carry();
+                self.message = "the unit stays where it was".into();
+            }
             Action::Leave if self.unsaved() => self.mode = Mode::ConfirmLeave,
             Action::Leave => return Some(EditExit::Leave),
             _ => {}
@@ -111,10 +122,30 @@ impl Editor {
         None
     }
 
-    fn say_if(&mut self, cond: bool, said: &str) {
-        if cond {
-            self.message = said.into();
+    /// The brush's terrain by its digit, 1 clear to 7 water.
+    fn choose_terrain(&mut self, key: Key) {
+        if let Key::Char(d) = key {
+            let i = d.to_digit(10).unwrap_or(1) as usize;
+            let t = Terrain::ALL.get(i.saturating_sub(1)).copied();
+            let t = t.unwrap_or(Terrain::Clear);
+            self.tool = Tool::Paint(t);
+            self.message = format!("the brush paints {}", terrain_name(t));
         }
+    }
+
+    /// The brush 1, 3, then 7 hexes across, then 1 again.
+    fn next_brush(&mut self) {
+        self.brush = match self.brush {
+            1 => 3,
+            3 => 7,
+            _ => 1,
+        };
+        self.message = format!("the brush is {} across", count_hexes(self.brush));
+    }
+
+    fn take(&mut self, tool: Tool, said: &str) {
+        self.tool = tool;
+        self.message = said.into();
     }
 
     /// Moves the cursor one hex as an arrow key says, staying on the map.
@@ -151,7 +182,9 @@ impl Editor {
         match self.tool.clone() {
             Tool::Paint(t) => {
                 let hexes = self.brush_hexes();
-                self.draft.paint(&hexes, t);
+                if !self.draft.paint(&hexes, t) {
+                    self.message = format!("already {}", terrain_name(t));
+                }
             }
             Tool::Road => {
                 self.draft.toggle_road(at);
@@ -212,7 +245,25 @@ impl Editor {
         }
         unit.at = Some(at);
         self.draft.set_unit(index, unit);
-        self.tool = Tool::Place(Box::new(self.template(None)));
+        self.end_carry();
+    }
+
+    /// Back to the tool in hand before a unit was picked up.
+    fn end_carry(&mut self) {
+        self.tool = match self.before_carry.take() {
+            Some(tool) => tool,
+            None => Tool::Place(Box::new(self.template(None))),
+        };
+    }
+
+    /// The unit under the cursor: one standing there, else a reserve arriving there
+    /// (R12.1).
+    fn unit_here(&self) -> Option<usize> {
+        let at = self.cursor;
+        self.draft.unit_at(at).or_else(|| {
+            (self.draft.file().units.iter())
+                .position(|u| u.reserve.as_ref().is_some_and(|r| r.hexes.contains(&at)))
+        })
     }
 
     /// A unit of the chosen troop type (or the last one placed) for the chosen side.
@@ -261,11 +312,11 @@ impl Editor {
     }
 
     fn copy_unit(&mut self) {
-        match self.draft.unit_at(self.cursor) {
+        match self.unit_here() {
             Some(i) => {
                 let mut u = self.draft.file().units.get(i).cloned();
                 if let Some(u) = &mut u {
-                    (u.at, u.label) = (None, None);
+                    (u.at, u.label, u.reserve) = (None, None, None);
                 }
                 self.tool = Tool::Place(Box::new(u.unwrap_or_else(|| self.template(None))));
                 self.message = "Enter places copies".into();
@@ -277,18 +328,25 @@ impl Editor {
     fn carry(&mut self) {
         match self.draft.unit_at(self.cursor) {
             Some(i) => {
+                if !matches!(self.tool, Tool::Carry(_)) {
+                    self.before_carry = Some(self.tool.clone());
+                }
                 self.tool = Tool::Carry(i);
-                self.message = "move the cursor, then Enter puts the unit down".into();
+                self.message =
+                    "move the cursor, then Enter puts the unit down (Esc: leave it)".into();
+            }
+            None if self.unit_here().is_some() => {
+                self.message = "a reserve arrives here: `e` sets where and when".into();
             }
             None => self.message = "no unit here to move".into(),
         }
     }
 
     fn delete(&mut self) {
-        if let Some(i) = self.draft.unit_at(self.cursor) {
+        if let Some(i) = self.unit_here() {
             self.draft.remove_unit(i);
             if matches!(self.tool, Tool::Carry(_)) {
-                self.tool = Tool::Place(Box::new(self.template(None)));
+                self.end_carry();
             }
         } else if let Some(i) = self.draft.objective_at(self.cursor) {
             self.draft.remove_objective(i);
@@ -297,24 +355,35 @@ impl Editor {
         }
     }
 
-    /// R12.1: the unit under the cursor becomes a reserve arriving at its hex on turn 2.
+    /// R12.1: the unit under the cursor becomes a reserve arriving at its hex on turn 2;
+    /// a reserve arriving under the cursor comes back onto the map there.
     fn reserve(&mut self) {
-        let Some(i) = self.draft.unit_at(self.cursor) else {
+        if let Some(i) = self.draft.unit_at(self.cursor) {
+            let turn = 2.min(self.draft.file().turn_limit.max(1));
+            let reserve = ReserveDef {
+                turn: Some(turn),
+                event: None,
+                hexes: vec![self.cursor],
+            };
+            self.draft.make_reserve(i, reserve);
+            self.message = format!(
+                "a reserve now: it arrives here on turn {turn} (R12.1); `e` changes when and where"
+            );
+            return;
+        }
+        let Some(i) = self.unit_here() else {
             self.message = "no unit here to hold in reserve".into();
             return;
         };
-        let turn = 2.min(self.draft.file().turn_limit.max(1));
-        let reserve = ReserveDef {
-            turn: Some(turn),
-            event: None,
-            hexes: vec![self.cursor],
-        };
-        self.draft.make_reserve(i, reserve);
-        self.message = format!("a reserve now: it arrives here on turn {turn} (R12.1)");
+        if let Some(mut u) = self.draft.file().units.get(i).cloned() {
+            (u.reserve, u.at) = (None, Some(self.cursor));
+            self.draft.set_unit(i, u);
+            self.message = "no longer a reserve: it stands here from the start".into();
+        }
     }
 
     fn turn_limit(&mut self, longer: bool) {
-        self.draft.change(|f| {
+        let changed = self.draft.change(|f| {
             f.turn_limit = if longer {
                 f.turn_limit
                     .saturating_add(1)
@@ -323,6 +392,14 @@ impl Editor {
                 f.turn_limit.saturating_sub(1).max(1)
             }
         });
+        let limit = self.draft.file().turn_limit;
+        self.message = match changed {
+            true => format!("the battle ends after turn {limit} (R3.3)"),
+            false => format!(
+                "the turn limit stays {limit}: 1 to {}",
+                crate::scenario::MAX_TURN_LIMIT
+            ),
+        };
     }
 
     /// Flood-fills the area of the cursor's terrain with the brush's terrain.
@@ -345,27 +422,52 @@ impl Editor {
                 }
             }
         }
-        self.draft.paint(&area, to);
-    }
-
-    fn next_problem(&mut self) {
-        let placed: Vec<At> = self.findings.iter().filter_map(|f| f.at).collect();
-        match placed.get(self.next_finding % placed.len().max(1)) {
-            Some(&at) => {
-                self.cursor = at;
-                self.next_finding = self.next_finding.wrapping_add(1);
-                self.place_cursor();
-            }
-            None => self.message = "no problem on the map".into(),
+        if !self.draft.paint(&area, to) {
+            self.message = format!("already {}", terrain_name(to));
         }
     }
 
-    fn try_it(&mut self) -> Option<EditExit> {
+    /// The cursor to the next finding's hex, if it names one on the map; the message
+    /// says it in full, and `e` then opens the form of the unit it is about.
+    fn next_problem(&mut self) {
+        let n = self.findings.len();
+        let Some(f) = self.findings.get(self.next_finding % n.max(1)).cloned() else {
+            self.message = "no problem: it plays".into();
+            return;
+        };
+        self.next_finding = self.next_finding.wrapping_add(1) % n.max(1);
+        if let Some(at) = f.at.filter(|at| self.draft.contains(*at)) {
+            self.cursor = at;
+            self.place_cursor();
+        }
+        self.about = crate::editor::checker::unit_on_line(&self.text(), f.line);
+        let kind = if f.warning { "warning" } else { "problem" };
+        self.message = format!("{kind} {} of {n}: {}", self.next_finding.max(1), f.message);
+    }
+
+    fn try_it(&mut self, players: [Controller; 2]) -> Option<EditExit> {
         if self.playable().is_some() {
-            return Some(EditExit::Play);
+            return Some(EditExit::Play(players));
         }
         self.message = "mend the problems first (`n` shows the next)".into();
         None
+    }
+
+    /// Starts a quick sim of the draft, or stops the one running.
+    fn quick_sim(&mut self) {
+        if self.sim.as_ref().is_some_and(|s| s.tally().is_none()) {
+            self.sim = None;
+            self.message = "sim stopped".into();
+            return;
+        }
+        let Some(scenario) = self.playable() else {
+            self.message = "mend the problems first (`n` shows the next)".into();
+            return;
+        };
+        match super::sim::QuickSim::start(scenario, self.draft.revision(), self.seed) {
+            Ok(sim) => self.sim = Some(sim),
+            Err(e) => self.message = format!("no sim: {e}"),
+        }
     }
 
     fn zoom(&mut self, key: Key) {
@@ -378,6 +480,9 @@ impl Editor {
         } else {
             (now + 1).min(crate::tui::map_view::MAX_ZOOM)
         };
+        if next == now {
+            self.message = "the hexes are that size already".into();
+        }
         self.zoom = Some(next);
         if let Some(app) = &self.view {
             app.map_view.choose_zoom(self.zoom);
@@ -390,17 +495,24 @@ impl Editor {
         let at = self.cursor;
         let f = self.draft.file();
         let reserve = || {
-            (f.units.iter())
-                .position(|u| u.reserve.as_ref().is_some_and(|r| r.hexes.contains(&at)))
+            (f.units.iter()).position(|u| u.reserve.as_ref().is_some_and(|r| r.hexes.contains(&at)))
         };
-        let form = match (self.draft.unit_at(at).or_else(reserve), self.draft.objective_at(at)) {
+        let form = match (
+            self.draft.unit_at(at).or_else(reserve),
+            self.draft.objective_at(at),
+        ) {
             (Some(i), _) => super::forms::unit_form(&self.draft, i),
             (None, Some(i)) => super::forms::objective_form(&self.draft, i),
-            (None, None) => None,
+            // The unit the problem `n` last showed is about, wherever it is.
+            (None, None) => self
+                .about
+                .and_then(|i| super::forms::unit_form(&self.draft, i)),
         };
         match form {
             Some(form) => self.mode = Mode::Form(form),
-            None => self.message = "no unit, reserve or objective here: `B` is the battle's form".into(),
+            None => {
+                self.message = "no unit, reserve or objective here: `B` is the battle's form".into()
+            }
         }
     }
 

@@ -12,6 +12,7 @@ mod forms;
 mod input;
 mod pick;
 pub mod session;
+mod sim;
 
 use crate::editor::checker::{Checker, Finding};
 use crate::editor::draft::{At, Draft};
@@ -62,8 +63,8 @@ enum Mode {
 pub enum EditExit {
     /// The designer left the editor.
     Leave,
-    /// Play the draft as it stands, then come back (`p`).
-    Play,
+    /// Play the draft as it stands with these players, then come back (`p`, `P`).
+    Play([Controller; 2]),
 }
 
 /// The editor's state: the draft, its file, the checker's latest answer, the preview and
@@ -82,6 +83,8 @@ pub struct Editor {
     view: Option<App>,
     /// The battle the view was built from, and its draft.
     kept: Option<Kept>,
+    /// Whether the view is of the draft before the last change, which cannot be drawn.
+    stale: bool,
     cursor: At,
     tool: Tool,
     /// Hexes across the brush: 1, 3 or 7.
@@ -92,10 +95,45 @@ pub struct Editor {
     message: String,
     /// The next finding `n` jumps to.
     next_finding: usize,
+    /// The unit the finding `n` last showed is about, for `e`.
+    about: Option<usize>,
+    /// The tool in hand before `m` picked up a unit.
+    before_carry: Option<Tool>,
     /// The hex size the designer chose, kept when the preview is built again.
     zoom: Option<u8>,
     /// What the editor says it could not keep of the file it opened.
     pub lost_comments: usize,
+    /// The quick sim running or last run (`i`).
+    sim: Option<sim::QuickSim>,
+    /// Seeds the quick sim's dice.
+    pub seed: u64,
+}
+
+/// The autosave of `path`'s draft, if an editor left one that is newer than the file and
+/// differs from it: edits never saved. An older one is left for the next edit to replace,
+/// so a file changed since by hand is never undone.
+fn recoverable(path: &Path) -> Option<String> {
+    let autosave = autosave_path(path);
+    let text = crate::scenario::read_limited(&autosave).ok()?;
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    match (modified(path), modified(&autosave)) {
+        (Some(file), Some(auto)) if file > auto => return None,
+        _ => {}
+    }
+    let same = crate::scenario::read_limited(path).is_ok_and(|file| file == text);
+    (!same).then_some(text)
+}
+
+/// A scenario file is for sharing: readable by all, as an editor of text would leave it
+/// (the atomic write's temporary file is private).
+fn readable_by_all(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o644));
+    }
+    #[cfg(not(unix))]
+    let _ = path;
 }
 
 /// The autosave of the draft of `path`: beside it, `.NAME.autosave`.
@@ -121,6 +159,7 @@ impl Editor {
             checked: None,
             view: None,
             kept: None,
+            stale: false,
             cursor: (0, 0),
             tool: Tool::Paint(Terrain::Woods),
             brush: 1,
@@ -128,8 +167,12 @@ impl Editor {
             mode: Mode::Map,
             message: String::new(),
             next_finding: 0,
+            about: None,
+            before_carry: None,
             zoom: None,
             lost_comments: 0,
+            sim: None,
+            seed: 1,
         };
         editor.changed();
         Ok(editor)
@@ -153,10 +196,10 @@ impl Editor {
         use anyhow::Context as _;
         let autosave = autosave_path(path);
         let copied = copy.is_some() && !path.exists();
-        let (text, recovered) = match crate::scenario::read_limited(&autosave) {
-            Ok(text) => (Some(text), true),
-            Err(_) if path.exists() => (Some(crate::scenario::read_limited(path)?), false),
-            Err(_) => (copy, false),
+        let (text, recovered) = match recoverable(path) {
+            Some(text) => (Some(text), true),
+            None if path.exists() => (Some(crate::scenario::read_limited(path)?), false),
+            None => (copy, false),
         };
         let (draft, header, lost) = match &text {
             Some(text) => (
@@ -206,11 +249,17 @@ impl Editor {
     /// and the cursor kept on the map.
     fn changed(&mut self) {
         let rev = self.draft.revision();
-        self.checker.ask(rev, self.text());
+        self.checker.ask(rev, self.text(), self.unsaved());
         let path = self.path.display().to_string();
-        self.kept = preview_after(&self.draft, &path, self.kept.as_ref());
-        self.view = (self.kept.as_ref())
+        let next = preview_after(&self.draft, &path, self.kept.as_ref());
+        let view = (next.as_ref())
             .and_then(|k| App::new(k.scenario.clone(), 0, [Controller::Human; 2]).ok());
+        // A draft that cannot be drawn at all (a map with no hex a unit may stand on)
+        // leaves the map as it was, and says so.
+        self.stale = view.is_none() && self.view.is_some();
+        if view.is_some() || self.view.is_none() {
+            (self.kept, self.view) = (next, view);
+        }
         if let Some(app) = &mut self.view {
             app.map_view.choose_zoom(self.zoom);
         }
@@ -240,6 +289,10 @@ impl Editor {
 
     /// Waits for the checker's answer about the draft as it stands (tests, benchmarks).
     pub fn wait_checked(&mut self) {
+        self.poll();
+        if self.checked == Some(self.draft.revision()) {
+            return;
+        }
         if let Some(found) = self.checker.wait_for(self.draft.revision()) {
             self.checked = Some(found.revision);
             self.findings = found.problems;
@@ -262,6 +315,7 @@ impl Editor {
         let text = self.text();
         match crate::files::write_atomic(&self.path, &[text.as_bytes()]) {
             Ok(()) => {
+                readable_by_all(&self.path);
                 self.saved = self.draft.revision();
                 let _ = std::fs::remove_file(autosave_path(&self.path));
                 let problems = self.findings.iter().filter(|f| !f.warning).count();
@@ -286,6 +340,13 @@ impl Editor {
     /// Leaves without saving: the autosave goes too.
     fn discard(&mut self) {
         let _ = std::fs::remove_file(autosave_path(&self.path));
+    }
+
+    /// On leaving: the autosave is dropped unless it holds edits not saved.
+    pub fn close(&mut self) {
+        if !self.unsaved() {
+            let _ = std::fs::remove_file(autosave_path(&self.path));
+        }
     }
 }
 

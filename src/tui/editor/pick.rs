@@ -22,14 +22,10 @@ impl Picker {
     /// Every troop type `file` may use: the catalog's, then its own added or overriding.
     pub fn new(file: &ScenarioFile) -> Picker {
         let rules = Rules::standard();
-        let mut catalog = match Catalog::standard() {
-            Ok(c) => c,
-            Err(_) => return Picker::of(Vec::new()),
+        let Some(catalog) = catalog_of(file) else {
+            return Picker::of(Vec::new());
         };
         let own: Vec<String> = file.troops.iter().map(|t| t.name.clone()).collect();
-        let lines = crate::scenario::spans::Lines::new("");
-        // A type of its own with problems is left out; the checker lists them.
-        let _ = catalog.add(&file.troops, &lines, "troops");
         let types = catalog
             .troops()
             .iter()
@@ -103,6 +99,22 @@ impl Picker {
             self.selected.saturating_sub(1)
         };
     }
+}
+
+/// The catalog `file` may use: the shipped one with its own troop types added; a type of
+/// its own with problems is left out (the checker lists them).
+fn catalog_of(file: &ScenarioFile) -> Option<Catalog> {
+    let mut catalog = Catalog::standard().ok()?;
+    let lines = crate::scenario::spans::Lines::new("");
+    let _ = catalog.add(&file.troops, &lines, "troops");
+    Some(catalog)
+}
+
+/// The names of every troop type `file` may use (R2.2).
+pub fn troop_names(file: &ScenarioFile) -> Vec<String> {
+    catalog_of(file).map_or_else(Vec::new, |c| {
+        c.troops().iter().map(|t| t.name.clone()).collect()
+    })
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use std::time::Duration;
 pub fn run(editor: &mut Editor, seed: u64, mouse: bool) -> std::io::Result<Option<i32>> {
     let (watch, mut terminal) = open_terminal(mouse)?;
     let result = edit_loop(editor, seed, &mut terminal, &watch);
+    editor.close();
     restore();
     watch.finish();
     result.map(|()| watch.caught())
@@ -29,6 +30,7 @@ pub(in crate::tui) fn edit_loop(
     terminal: &mut ratatui::DefaultTerminal,
     watch: &SignalWatch,
 ) -> std::io::Result<()> {
+    editor.seed = seed;
     loop {
         if watch.caught().is_some() {
             return Ok(());
@@ -54,15 +56,16 @@ pub(in crate::tui) fn edit_loop(
         };
         match exit {
             Some(EditExit::Leave) => return Ok(()),
-            Some(EditExit::Play) => try_it(editor, seed, terminal, watch)?,
+            Some(EditExit::Play(players)) => try_it(editor, players, seed, terminal, watch)?,
             None => {}
         }
     }
 }
 
-/// Plays the draft hot-seat from its briefing until the players leave it, then returns.
+/// Plays the draft with `players` from its briefing until they leave it, then returns.
 fn try_it(
     editor: &mut Editor,
+    players: [Controller; 2],
     seed: u64,
     terminal: &mut ratatui::DefaultTerminal,
     watch: &SignalWatch,
@@ -70,7 +73,7 @@ fn try_it(
     let Some(scenario) = editor.playable() else {
         return Ok(());
     };
-    match App::new(scenario, seed, [Controller::Human; 2]) {
+    match App::new(scenario, seed, players) {
         Ok(mut app) => {
             let mut thinker = computer_for(&app);
             play(

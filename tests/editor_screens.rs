@@ -1,0 +1,188 @@
+//! Screen tests of the battle editor (issue 32) at 80×24 and 200×60: the tutorial opened
+//! in the editor, drawn into ratatui's `TestBackend` and read back line by line; the keys
+//! are those a designer presses (`Editor::key`).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::string_slice,
+    missing_docs,
+    reason = "a test that meets the unexpected should fail loudly"
+)]
+
+mod screen;
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use screen::{assert_lines, assert_shows, columns, has, rows};
+use volley::editor::draft::Draft;
+use volley::tui::editor::Editor;
+use volley::tui::keys::{Context, BINDINGS};
+use volley::tui::Key;
+
+/// The tutorial in the editor, its file in `dir` (never written unless saved).
+fn tutorial_editor(dir: &std::path::Path) -> Editor {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(f, _)| f.ends_with("tutorial.ron"))
+        .unwrap();
+    let draft = Draft::parse(source, file).unwrap();
+    let mut editor = Editor::new(draft, dir.join("tutorial.ron"), String::new()).unwrap();
+    editor.wait_checked();
+    editor
+}
+
+fn draw(editor: &Editor, w: u16, h: u16) -> Vec<String> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| editor.draw(f)).unwrap();
+    rows(&t)
+}
+
+fn keys(editor: &mut Editor, keys: &str) {
+    for c in keys.chars() {
+        editor.key(match c {
+            '\n' => Key::Enter,
+            '\x1b' => Key::Esc,
+            c => Key::Char(c),
+        });
+    }
+    editor.wait_checked();
+}
+
+/// At 80×24: the title, the map as the battle draws it, the panel with the tool, the hex
+/// under the cursor and the check's verdict, and the hints from the key table.
+#[test]
+fn the_editor_at_80x24_shows_the_map_the_tool_and_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = tutorial_editor(dir.path());
+    let s = draw(&e, 80, 24);
+    assert!(s[0].starts_with(" Editing "), "{}", s[0]);
+    assert!(
+        s[0].contains("tutorial.ron · Tutorial: pike, shot and horse"),
+        "{}",
+        s[0]
+    );
+    assert_lines(
+        &columns(&s[1..7], 0, 45),
+        &[
+            " .    .    .    .    .    .    .    .",
+            "",
+            "   .    .   BLC   TT   TT   .   BFF   .",
+            "            h 4   TT   TT       p 8",
+            " .    .    .    .    .   BDF   .    ^^",
+            "                         s 8        ^^",
+        ],
+    );
+    for text in [
+        "│ Tool: paint woods (1 across)",
+        "│ New units: Red",
+        "│ (0, 0) clear",
+        "│ 6 units placed, 0 in reserve",
+        "│ No problems: it plays.",
+    ] {
+        assert_shows(&s, text);
+    }
+    assert_eq!(
+        s[23],
+        "Enter use · 1 terrain · a unit · o objective · S save · u undo · ? help · q quit"
+    );
+}
+
+/// Water painted under Red's pike: the check's finding is marked `!` on its hex, listed
+/// in the panel, and said in full on the message line while the cursor is there; the pike
+/// is left out of the map drawn (R4.6), the rest still drawn.
+#[test]
+fn a_problem_is_marked_listed_and_said_in_full_at_its_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "lllljjjjjj7\n");
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "│ (4, 6) water");
+    assert_shows(&s, "│ 1 finding (`n` shows the next):");
+    assert!(has(&s, "│ (4, 6) \"Red pike\""), "{}", s.join("\n"));
+    assert!(
+        s[22].starts_with("here: \"Red pike\" at (4, 6)"),
+        "{}",
+        s[22]
+    );
+    assert!(!has(&s, "RFF"), "the pike on water is not drawn");
+    assert!(has(&s, "RDF"), "the shot beside it is");
+    assert!(has(&s, "~~~~"), "the water is");
+}
+
+/// At 200×60: hexes at the largest size with their outlines and terrain names, a wider
+/// panel, every hint on the status line.
+#[test]
+fn the_editor_at_200x60_draws_large_hexes_and_every_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "lljjj");
+    let s = draw(&e, 200, 60);
+    assert!(s[0].ends_with("· 10×8 · turn limit 6"), "{}", s[0]);
+    assert_eq!(&s[1][..12], " /------\\   ");
+    assert!(has(&s, "|  BLC   |"), "{}", s.join("\n"));
+    assert!(has(&s, "| woods  |"));
+    assert_shows(&s, "│ (2, 3) clear");
+    let panel_at = s[1].find('│').unwrap();
+    assert_eq!(
+        s[1].chars().count() - s[1][..panel_at].chars().count(),
+        1 + " Tool: paint woods (1 across)".len()
+    );
+    assert_eq!(
+        s[59],
+        "Enter use · 1 terrain · a unit · o objective · S save · u undo · ? help · q quit · b brush · U redo · x delete · p play · n next problem · e form · B battle · P play v computer · i sim"
+    );
+}
+
+/// The help lists every key of the editor at 80×24.
+#[test]
+fn the_help_fits_every_editor_key_at_80x24() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "?");
+    let s = draw(&e, 80, 24);
+    for key in [
+        "1/2/3/4/5/6/7 terrain",
+        "</> turns",
+        "u/Backspace undo",
+        "U redo",
+        "S save",
+        "B battle",
+        "i sim",
+        "q/Esc quit",
+    ] {
+        assert!(has(&s, key), "{key} missing:\n{}", s.join("\n"));
+    }
+}
+
+/// Issue 26's rule for the editor: every key the table binds on the editor's map does
+/// something there (the screen changes, or it leaves to play), in a battle with an
+/// objective under Red's pike, so that undo, delete, the forms and the tools all have
+/// something to act on.
+#[test]
+fn every_key_of_the_editor_does_something() {
+    let mut tried = 0;
+    for b in BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::Editor))
+    {
+        for key in b.keys {
+            let dir = tempfile::tempdir().unwrap();
+            let mut e = tutorial_editor(dir.path());
+            keys(&mut e, "lllljjjjjjo\n");
+            let before = draw(&e, 100, 30);
+            let exit = e.key(*key);
+            e.wait_checked();
+            let after = draw(&e, 100, 30);
+            assert!(
+                exit.is_some() || before != after,
+                "{key:?} ({:?}) did nothing",
+                b.action
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried > 40, "{tried} keys tried");
+}
