@@ -167,3 +167,30 @@ fn wait_exit(s: &mut Session) {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// The mouse (SGR reports, as xterm sends them): a click moves the cursor to the hex and
+/// paints it, a drag paints each hex it crosses. At 100×30 a 10×8 map is drawn at the
+/// smallest hexes: hex `(c, 0)`'s terrain mark is at column `2 + 5c`, line 2 (1-based).
+#[test]
+fn a_click_paints_a_hex_and_a_drag_paints_a_stroke() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mouse.ron");
+    let path = file.to_str().unwrap();
+    let mut s = Session::start(&["edit", path, "--size", "10x8"]);
+    s.expect(&["Editing", "Tool: paint woods"]);
+    let x = |c: u32| 2 + 5 * c;
+    s.send(&format!("\x1b[<0;{};2M\x1b[<0;{};2m", x(2), x(2)));
+    s.expect(&["(2, 0) woods"]);
+    s.send(&format!("\x1b[<0;{};2M", x(3)));
+    s.expect(&["(3, 0) woods"]);
+    for c in [4, 5] {
+        s.send(&format!("\x1b[<32;{};2M", x(c)));
+        s.expect(&[&format!("({c}, 0) woods")]);
+    }
+    s.send(&format!("\x1b[<0;{};2m", x(5)));
+    keys(&mut s, "S", "saved");
+    s.send("q");
+    wait_exit(&mut s);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\". . T T T T . . . .\""), "{text}");
+}

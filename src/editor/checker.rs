@@ -37,7 +37,7 @@ pub struct Finding {
 /// A checking thread: [`Checker::ask`] hands it text, [`Checker::answers`] collects what
 /// it found. Dropping it ends the thread.
 pub struct Checker {
-    ask: Option<Sender<(u64, String, bool)>>,
+    ask: Option<Sender<(u64, Option<String>, bool)>>,
     answers: Receiver<Findings>,
     thread: Option<JoinHandle<()>>,
 }
@@ -47,7 +47,7 @@ impl Checker {
     /// are read relative to it), first writing each to `autosave` if given, so a crash or
     /// a kill loses at most the edit being written.
     pub fn start(file: String, autosave: Option<PathBuf>) -> std::io::Result<Checker> {
-        let (ask, asked) = channel::<(u64, String, bool)>();
+        let (ask, asked) = channel::<(u64, Option<String>, bool)>();
         let (answer, answers) = channel();
         let thread = std::thread::Builder::new()
             .name("editor-check".into())
@@ -57,13 +57,21 @@ impl Checker {
                     while let Ok(newer) = asked.try_recv() {
                         next = newer;
                     }
+                    let Some(text) = next.1 else {
+                        // A flush: everything asked before it is done.
+                        let _ = answer.send(Findings {
+                            revision: next.0,
+                            problems: Vec::new(),
+                        });
+                        continue;
+                    };
                     if let Some(path) = autosave.as_ref().filter(|_| next.2) {
                         // Best effort: the designer's own saves say if the disk fails.
-                        let _ = crate::files::write_atomic(path, &[next.1.as_bytes()]);
+                        let _ = crate::files::write_atomic(path, &[text.as_bytes()]);
                     }
                     let findings = Findings {
                         revision: next.0,
-                        problems: check(&next.1, &file),
+                        problems: check(&text, &file),
                     };
                     if answer.send(findings).is_err() {
                         break;
@@ -81,8 +89,23 @@ impl Checker {
     /// returns at once.
     pub fn ask(&self, revision: u64, text: String, unsaved: bool) {
         if let Some(ask) = &self.ask {
-            let _ = ask.send((revision, text, unsaved));
+            let _ = ask.send((revision, Some(text), unsaved));
         }
+    }
+
+    /// Waits until every text asked about before is checked and autosaved, so that an
+    /// autosave removed after it stays removed; the newest answer that came meanwhile.
+    pub fn flush(&self) -> Option<Findings> {
+        let ask = self.ask.as_ref()?;
+        ask.send((u64::MAX, None, false)).ok()?;
+        let mut newest = None;
+        for found in self.answers.iter() {
+            if found.revision == u64::MAX {
+                break;
+            }
+            newest = Some(found);
+        }
+        newest
     }
 
     /// The newest answer that has come in since the last call, if any.

@@ -199,16 +199,47 @@ impl Draft {
     /// Paints `terrain` on every hex of `hexes` on the map; false if none changed.
     pub fn paint(&mut self, hexes: &[At], terrain: Terrain) -> bool {
         let before = Part::Map(self.file.map.clone());
-        let mut changed = false;
+        // Row by row, each row's hexes set at once: a fill may paint the whole map.
+        let mut by_row: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
         for &(c, r) in hexes {
-            let (Ok(c), Ok(r)) = (usize::try_from(c), usize::try_from(r)) else {
-                continue;
-            };
+            if let (Ok(c), Ok(r)) = (usize::try_from(c), usize::try_from(r)) {
+                by_row.entry(r).or_default().push(c);
+            }
+        }
+        let mut changed = false;
+        for (r, mut cols) in by_row {
+            cols.sort_unstable();
             if let Some(row) = self.file.map.get_mut(r) {
-                changed |= set_cell(row, c, terrain.symbol());
+                changed |= set_cells(row, &cols, terrain.symbol());
             }
         }
         self.record(before, changed)
+    }
+
+    /// The hexes of the area of one terrain character that holds `at` (neighbours of
+    /// neighbours, R1.2's hexes), `at` first; none if `at` is off the map.
+    pub fn area_of(&self, at: At) -> Vec<At> {
+        let grid: Vec<Vec<char>> = self.file.map.iter().map(|r| cells(r).collect()).collect();
+        let get = |(c, r): At| {
+            let row = grid.get(usize::try_from(r).ok()?)?;
+            row.get(usize::try_from(c).ok()?).copied()
+        };
+        let Some(from) = get(at) else {
+            return Vec::new();
+        };
+        let mut area = vec![at];
+        let mut seen = std::collections::BTreeSet::from([at]);
+        let mut i = 0;
+        while let Some(&here) = area.get(i) {
+            i += 1;
+            let hex = crate::engine::Map::hex_at(here.0, here.1);
+            for n in hex.all_neighbors().map(crate::engine::Map::offset) {
+                if get(n) == Some(from) && seen.insert(n) {
+                    area.push(n);
+                }
+            }
+        }
+        area
     }
 
     /// Adds field works on `at` if it has none, else takes them away (R12.5).
@@ -324,21 +355,31 @@ pub fn cells(row: &str) -> impl Iterator<Item = char> + '_ {
     row.chars().filter(|c| !c.is_whitespace())
 }
 
-/// Sets hex `col` of a written row to `symbol`, keeping the row's spacing; false if the
-/// row has no such hex or it already shows `symbol`.
-fn set_cell(row: &mut String, col: usize, symbol: char) -> bool {
-    let Some((i, old)) = row
-        .char_indices()
-        .filter(|(_, c)| !c.is_whitespace())
-        .nth(col)
-    else {
-        return false;
-    };
-    if old == symbol {
-        return false;
+/// Sets hexes `cols` (sorted) of a written row to `symbol`, keeping the row's spacing; false if
+/// none of them changed.
+fn set_cells(row: &mut String, cols: &[usize], symbol: char) -> bool {
+    let mut changed = false;
+    let mut hex = 0;
+    let next: String = row
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() {
+                return c;
+            }
+            let here = hex;
+            hex += 1;
+            if c != symbol && cols.binary_search(&here).is_ok() {
+                changed = true;
+                symbol
+            } else {
+                c
+            }
+        })
+        .collect();
+    if changed {
+        *row = next;
     }
-    row.replace_range(i..i + old.len_utf8(), symbol.encode_utf8(&mut [0; 4]));
-    true
+    changed
 }
 
 fn toggle(list: &mut Vec<At>, at: At) {
@@ -403,6 +444,17 @@ mod tests {
         assert_eq!(d.size(), (4, 3));
         assert!(d.redo());
         assert_eq!(d.size(), (6, 4));
+    }
+
+    #[test]
+    fn a_fill_takes_the_area_of_one_terrain_and_no_more() {
+        let mut d = Draft::blank(4, 3, ["Red", "Blue"]);
+        d.paint(&[(0, 1), (1, 1), (2, 1), (3, 1)], Terrain::Water);
+        let north = d.area_of((2, 0));
+        assert_eq!(north.len(), 4, "the river parts the clear ground");
+        assert!(d.paint(&north, Terrain::Woods));
+        assert_eq!(d.file().map, ["T T T T", "~ ~ ~ ~", ". . . ."]);
+        assert!(d.area_of((9, 9)).is_empty());
     }
 
     #[test]

@@ -76,7 +76,8 @@ pub fn unit_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
             "where it may arrive, first choice first",
         ),
     ];
-    let title = format!(" Unit: {} ", u.label.as_deref().unwrap_or(&u.troop));
+    let name = u.label.as_deref().unwrap_or(&u.troop);
+    let title = format!(" Unit: {} ", crate::text::escape_text(name));
     Some(Form::new(title, Target::Unit(index), fields))
 }
 
@@ -149,7 +150,7 @@ pub fn objective_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
             owners,
         ),
     ];
-    let title = format!(" Objective: {} ", o.name);
+    let title = format!(" Objective: {} ", crate::text::escape_text(&o.name));
     Some(Form::new(title, Target::Objective(index), fields))
 }
 
@@ -286,9 +287,20 @@ pub fn apply(draft: &mut Draft, form: &Form<Target>) -> Result<bool, String> {
     match form.target {
         Target::Unit(i) => {
             let known = super::pick::troop_names(draft.file());
-            Ok(draft.set_unit(i, unit_of(form, &known)?))
+            let mut unit = unit_of(form, &known)?;
+            // What the form does not show is kept as it was.
+            unit.plural = draft.file().units.get(i).and_then(|u| u.plural);
+            Ok(draft.set_unit(i, unit))
         }
-        Target::Objective(i) => Ok(draft.set_objective(i, objective_of(form)?)),
+        Target::Objective(i) => {
+            let mut objective = objective_of(form)?;
+            // `value: 1` written stays written: it is the same worth.
+            let old = draft.file().objectives.get(i).and_then(|o| o.value);
+            if objective.value.unwrap_or(1) == old.unwrap_or(1) {
+                objective.value = old;
+            }
+            Ok(draft.set_objective(i, objective))
+        }
         Target::Battle => {
             let next = battle_of(form, draft.file())?;
             Ok(draft.change(|f| *f = next))
@@ -318,18 +330,17 @@ fn battle_of(form: &Form<Target>, old: &ScenarioFile) -> Result<ScenarioFile, St
         *side = next;
     }
     f.defender = defender;
-    for (from, to) in renames {
-        rename_side(&mut f, &from, &to);
-    }
+    rename_sides(&mut f, &renames);
     Ok(f)
 }
 
-/// Every place the battle names side `from` now names `to`: units, the defender,
-/// objectives' owners, and events' triggers and effects (R12.4, R12.7).
-fn rename_side(f: &mut ScenarioFile, from: &str, to: &str) {
+/// Every place the battle names a side renamed (`(old, new)` pairs) now names it anew:
+/// units, the defender, objectives' owners, and events' triggers and effects (R12.4,
+/// R12.7). One pass, so two sides that swap names keep their own units.
+fn rename_sides(f: &mut ScenarioFile, renames: &[(String, String)]) {
     let swap = |name: &mut String| {
-        if name == from {
-            *name = to.to_string();
+        if let Some((_, to)) = renames.iter().find(|(from, _)| from == name) {
+            *name = to.clone();
         }
     };
     f.units.iter_mut().for_each(|u| swap(&mut u.side));
@@ -387,6 +398,9 @@ mod tests {
     #[test]
     fn a_unit_form_unchanged_changes_nothing() {
         let mut d = with_unit();
+        let mut u = d.file().units[0].clone();
+        u.plural = Some(false);
+        d.set_unit(0, u);
         let form = unit_form(&d, 0).unwrap();
         assert_eq!(apply(&mut d, &form), Ok(false));
     }
@@ -418,6 +432,21 @@ mod tests {
         assert!(apply(&mut d, &form)
             .unwrap_err()
             .starts_with("a reserve stands nowhere"));
+    }
+
+    #[test]
+    fn two_sides_that_swap_names_keep_their_own_units() {
+        let mut d = with_unit();
+        let mut form = battle_form(&d);
+        set(&mut form, "A name", "Blue");
+        set(&mut form, "B name", "Red");
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        let f = d.file();
+        assert_eq!(
+            f.units[0].side, "Blue",
+            "the unit of side A, now called Blue"
+        );
+        assert_eq!(f.defender, "Red", "side B defends, now called Red");
     }
 
     #[test]

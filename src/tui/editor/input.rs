@@ -68,6 +68,11 @@ impl Editor {
             }
         };
         if self.draft.revision() != before {
+            // Indexes into the unit list may have moved (an undo, a delete).
+            if matches!(self.tool, Tool::Carry(_)) {
+                self.end_carry();
+            }
+            self.about = None;
             self.changed();
         }
         exit
@@ -203,9 +208,15 @@ impl Editor {
             self.draft.remove_objective(i);
             return;
         }
-        let n = self.draft.file().objectives.len() + 1;
+        let taken: Vec<&str> = (self.draft.file().objectives.iter())
+            .map(|o| o.name.as_str())
+            .collect();
+        let name = (1..)
+            .map(|n| format!("objective {n}"))
+            .find(|n| !taken.contains(&n.as_str()))
+            .unwrap_or_default();
         self.draft.add_objective(ObjectiveDef {
-            name: format!("objective {n}"),
+            name,
             at,
             value: None,
             owner: None,
@@ -408,20 +419,7 @@ impl Editor {
             self.message = "choose a terrain first (1-7)".into();
             return;
         };
-        let Some(from) = self.draft.symbol_at(self.cursor) else {
-            return;
-        };
-        let mut area = vec![self.cursor];
-        let mut seen = std::collections::BTreeSet::from([self.cursor]);
-        let mut i = 0;
-        while let Some(&at) = area.get(i) {
-            i += 1;
-            for n in Map::hex_at(at.0, at.1).all_neighbors().map(Map::offset) {
-                if self.draft.symbol_at(n) == Some(from) && seen.insert(n) {
-                    area.push(n);
-                }
-            }
-        }
+        let area = self.draft.area_of(self.cursor);
         if !self.draft.paint(&area, to) {
             self.message = format!("already {}", terrain_name(to));
         }
@@ -435,14 +433,15 @@ impl Editor {
             self.message = "no problem: it plays".into();
             return;
         };
-        self.next_finding = self.next_finding.wrapping_add(1) % n.max(1);
+        let shown = self.next_finding % n.max(1) + 1;
+        self.next_finding = shown % n.max(1);
         if let Some(at) = f.at.filter(|at| self.draft.contains(*at)) {
             self.cursor = at;
             self.place_cursor();
         }
         self.about = crate::editor::checker::unit_on_line(&self.text(), f.line);
         let kind = if f.warning { "warning" } else { "problem" };
-        self.message = format!("{kind} {} of {n}: {}", self.next_finding.max(1), f.message);
+        self.message = format!("{kind} {shown} of {n}: {}", f.message);
     }
 
     fn try_it(&mut self, players: [Controller; 2]) -> Option<EditExit> {

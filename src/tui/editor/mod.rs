@@ -124,8 +124,8 @@ fn recoverable(path: &Path) -> Option<String> {
     (!same).then_some(text)
 }
 
-/// A scenario file is for sharing: readable by all, as an editor of text would leave it
-/// (the atomic write's temporary file is private).
+/// A new scenario file is for sharing: readable by all, as an editor of text would leave
+/// it (the atomic write's temporary file is private); a file saved again keeps its mode.
 fn readable_by_all(path: &Path) {
     #[cfg(unix)]
     {
@@ -250,6 +250,11 @@ impl Editor {
     fn changed(&mut self) {
         let rev = self.draft.revision();
         self.checker.ask(rev, self.text(), self.unsaved());
+        // New units go to the chosen side by its name now (a form may have renamed it).
+        let side = (self.draft.file().sides.get(self.side)).map(|s| s.name.clone());
+        if let (Tool::Place(u), Some(side)) = (&mut self.tool, side) {
+            u.side = side;
+        }
         let path = self.path.display().to_string();
         let next = preview_after(&self.draft, &path, self.kept.as_ref());
         let view = (next.as_ref())
@@ -299,6 +304,15 @@ impl Editor {
         }
     }
 
+    /// Waits for the checker to finish what it was asked (see [`Checker::flush`]), keeping
+    /// its newest answer.
+    fn flush_checker(&mut self) {
+        if let Some(found) = self.checker.flush() {
+            self.checked = Some(found.revision);
+            self.findings = found.problems;
+        }
+    }
+
     /// The problems and warnings of the newest check.
     pub fn findings(&self) -> &[Finding] {
         &self.findings
@@ -313,9 +327,13 @@ impl Editor {
     /// counts), and drops the autosave.
     pub fn save(&mut self) {
         let text = self.text();
+        let new = !self.path.exists();
         match crate::files::write_atomic(&self.path, &[text.as_bytes()]) {
             Ok(()) => {
-                readable_by_all(&self.path);
+                if new {
+                    readable_by_all(&self.path);
+                }
+                self.flush_checker();
                 self.saved = self.draft.revision();
                 let _ = std::fs::remove_file(autosave_path(&self.path));
                 let problems = self.findings.iter().filter(|f| !f.warning).count();
@@ -339,12 +357,14 @@ impl Editor {
 
     /// Leaves without saving: the autosave goes too.
     fn discard(&mut self) {
+        self.flush_checker();
         let _ = std::fs::remove_file(autosave_path(&self.path));
     }
 
     /// On leaving: the autosave is dropped unless it holds edits not saved.
     pub fn close(&mut self) {
         if !self.unsaved() {
+            self.flush_checker();
             let _ = std::fs::remove_file(autosave_path(&self.path));
         }
     }

@@ -38,30 +38,9 @@ impl QuickSim {
         let thread = std::thread::Builder::new()
             .name("editor-sim".into())
             .spawn(move || {
-                let setup = SimSetup::new([PlayerKind::Normal; 2], seed);
-                let mut counts = [0usize; 3];
-                let tick = || {
-                    p.fetch_add(1, Ordering::Relaxed);
-                };
-                simulate_each(&scenario, QUICK_GAMES, setup, &tick, &mut |r| {
-                    let slot = match r.winner {
-                        Some(SideId::A) => 0,
-                        Some(SideId::B) => 1,
-                        None => 2,
-                    };
-                    if let Some(c) = counts.get_mut(slot) {
-                        *c += 1;
-                    }
-                    if s.load(Ordering::Relaxed) {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                if !s.load(Ordering::Relaxed) {
-                    if let Ok(mut slot) = t.lock() {
-                        *slot = Some(counts);
-                    }
+                let counts = play_batches(&scenario, seed, &p, &s);
+                if let (Some(counts), Ok(mut slot)) = (counts, t.lock()) {
+                    *slot = Some(counts);
                 }
             })?;
         Ok(QuickSim {
@@ -108,6 +87,45 @@ impl QuickSim {
     }
 }
 
+/// Games played between two looks at the stop flag: `simulate_each` plays a chunk of
+/// games before it hands any back, so the sim is played in small batches to stop soon.
+const BATCH: usize = 10;
+
+/// The quick sim's games, [`BATCH`] at a time, counting side A's wins, side B's and draws;
+/// `None` if `stop` was raised first. Batch `k` starts at game `k`, so each game has the
+/// seed and the sides it would have in one run (an even batch size keeps who plays which
+/// side).
+fn play_batches(
+    scenario: &Scenario,
+    seed: u64,
+    played: &AtomicUsize,
+    stop: &AtomicBool,
+) -> Option<[usize; 3]> {
+    let mut counts = [0usize; 3];
+    let tick = || {
+        played.fetch_add(1, Ordering::Relaxed);
+    };
+    for first in (0..QUICK_GAMES).step_by(BATCH) {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let setup = SimSetup::new([PlayerKind::Normal; 2], seed.wrapping_add(first as u64));
+        let games = BATCH.min(QUICK_GAMES - first);
+        simulate_each(scenario, games, setup, &tick, &mut |r| {
+            let slot = match r.winner {
+                Some(SideId::A) => 0,
+                Some(SideId::B) => 1,
+                None => 2,
+            };
+            if let Some(c) = counts.get_mut(slot) {
+                *c += 1;
+            }
+            ControlFlow::Continue(())
+        });
+    }
+    Some(counts)
+}
+
 impl Drop for QuickSim {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -139,5 +157,21 @@ mod tests {
         assert_eq!(a + b + d, QUICK_GAMES);
         assert_eq!(sim.played(), QUICK_GAMES);
         assert!(sim.said(["Red", "Blue"])[1].starts_with("  Red wins "));
+    }
+
+    #[test]
+    fn a_quick_sim_stopped_plays_no_more_than_a_batch() {
+        let (file, source) = crate::scenario::SHIPPED
+            .iter()
+            .find(|(f, _)| f.ends_with("breitenfeld.ron"))
+            .unwrap();
+        let s = Scenario::parse(source, file).unwrap();
+        let sim = QuickSim::start(s, 0, 1).unwrap();
+        let played = Arc::clone(&sim.played);
+        drop(sim);
+        assert!(
+            played.load(Ordering::Relaxed) <= 2 * BATCH,
+            "stopped within a batch"
+        );
     }
 }
