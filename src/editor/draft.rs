@@ -39,6 +39,8 @@ pub struct Draft {
     /// The map's columns and rows, kept: asked for every hex a brush or a drawing
     /// touches, and a 200 × 200 map's rows are 80,000 characters.
     size: (u32, u32),
+    /// Whether the last edit was a stroke of paint that the next may join (a drag).
+    stroke: bool,
 }
 
 impl Draft {
@@ -51,6 +53,7 @@ impl Draft {
             redo: Vec::new(),
             revision: 0,
             size,
+            stroke: false,
         }
     }
 
@@ -165,6 +168,7 @@ impl Draft {
 
     /// Puts `part` into the file and gives back what it replaced.
     fn put(&mut self, part: Part) -> Part {
+        self.stroke = false;
         let before = self.put_part(part);
         self.size = measured(&self.file.map);
         before
@@ -185,6 +189,7 @@ impl Draft {
     /// Records `before`, the part an edit is about to change, unless the edit changed
     /// nothing (`changed` false): an edit to undo, and no redo past it.
     fn record(&mut self, before: Part, changed: bool) -> bool {
+        self.stroke = false;
         if changed {
             if self.undo.len() >= UNDO_DEPTH {
                 self.undo.remove(0);
@@ -214,6 +219,28 @@ impl Draft {
             }
         }
         self.record(before, changed)
+    }
+
+    /// [`Draft::paint`] as part of a stroke (a drag of the mouse): the first paint of a
+    /// stroke is an edit of its own, and each later one (`joined`) joins it, so one undo
+    /// takes back the whole stroke.
+    pub fn paint_stroke(&mut self, hexes: &[At], terrain: Terrain, joined: bool) -> bool {
+        if !(joined && self.stroke) {
+            let changed = self.paint(hexes, terrain);
+            self.stroke = true;
+            return changed;
+        }
+        let before = self.undo.pop();
+        let changed = self.paint(hexes, terrain);
+        if changed {
+            // This paint's own undo entry goes: the stroke's first one stands for all.
+            self.undo.pop();
+        }
+        if let Some(before) = before {
+            self.undo.push(before);
+        }
+        self.stroke = true;
+        changed
     }
 
     /// The hexes of the area of one terrain character that holds `at` (neighbours of
@@ -455,6 +482,26 @@ mod tests {
         assert!(d.paint(&north, Terrain::Woods));
         assert_eq!(d.file().map, ["T T T T", "~ ~ ~ ~", ". . . ."]);
         assert!(d.area_of((9, 9)).is_empty());
+    }
+
+    #[test]
+    fn a_stroke_of_the_mouse_undoes_as_one_edit() {
+        let mut d = Draft::blank(4, 1, ["Red", "Blue"]);
+        d.toggle_road((0, 0));
+        assert!(d.paint_stroke(&[(0, 0)], Terrain::Woods, false));
+        assert!(d.paint_stroke(&[(1, 0)], Terrain::Woods, true));
+        assert!(!d.paint_stroke(&[(1, 0)], Terrain::Woods, true));
+        assert!(d.paint_stroke(&[(2, 0)], Terrain::Woods, true));
+        assert_eq!(d.file().map, ["T T T ."]);
+        assert!(d.undo());
+        assert_eq!(d.file().map, [". . . ."]);
+        assert_eq!(d.file().roads, [(0, 0)], "the edit before the stroke stays");
+        assert!(d.redo());
+        assert_eq!(d.file().map, ["T T T ."]);
+        // After a redo, a drag starts a stroke of its own.
+        assert!(d.paint_stroke(&[(3, 0)], Terrain::Woods, true));
+        assert!(d.undo());
+        assert_eq!(d.file().map, ["T T T ."]);
     }
 
     #[test]

@@ -581,8 +581,14 @@ impl Editor {
         self.cursor = at;
         self.place_cursor();
         let before = self.draft.revision();
-        if !drag || matches!(self.tool, Tool::Paint(_)) {
-            self.apply();
+        match self.tool {
+            // A drag of paint is one stroke: one edit for undo.
+            Tool::Paint(t) => {
+                let hexes = self.brush_hexes();
+                self.draft.paint_stroke(&hexes, t, drag);
+            }
+            _ if !drag => self.apply(),
+            _ => {}
         }
         if self.draft.revision() != before {
             self.changed();
