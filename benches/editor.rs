@@ -46,21 +46,9 @@ fn big_draft() -> Draft {
         } else {
             "matchlock musketeers"
         };
-        d.add_unit(UnitDef {
-            troop: troop.into(),
-            side: side.into(),
-            creatures: 120,
-            at: Some((i % 100 * 2, row)),
-            label: Some(format!("{side} {i}")),
-            plural: None,
-            disordered: false,
-            ready: false,
-            fleeing: false,
-            reload_tokens: 0,
-            damage: 0,
-            group: None,
-            reserve: None,
-        });
+        let mut u = UnitDef::new(troop, side, 120, Some((i % 100 * 2, row)));
+        u.label = Some(format!("{side} {i}"));
+        d.add_unit(u);
     }
     d.paint(&[(0, 150), (2, 150)], Terrain::Clear);
     d

@@ -424,21 +424,7 @@ mod tests {
     use super::*;
 
     fn pike(at: At) -> UnitDef {
-        UnitDef {
-            troop: "pikemen".into(),
-            side: "Red".into(),
-            creatures: 120,
-            at: Some(at),
-            label: None,
-            plural: None,
-            disordered: false,
-            ready: false,
-            fleeing: false,
-            reload_tokens: 0,
-            damage: 0,
-            group: None,
-            reserve: None,
-        }
+        UnitDef::new("pikemen", "Red", 120, Some(at))
     }
 
     #[test]

@@ -143,21 +143,12 @@ fn stand_in(f: &mut ScenarioFile) -> usize {
     let mut added = 0;
     for side in empty {
         let Some(at) = free.next() else { break };
-        f.units.push(crate::scenario::UnitDef {
-            troop: STAND_IN.into(),
-            side,
-            creatures: 120,
-            at: Some(at),
-            label: None,
-            plural: None,
-            disordered: false,
-            ready: false,
-            fleeing: false,
-            reload_tokens: 0,
-            damage: 0,
-            group: None,
-            reserve: None,
-        });
+        f.units.push(crate::scenario::UnitDef::new(
+            STAND_IN,
+            &side,
+            120,
+            Some(at),
+        ));
         added += 1;
     }
     added
@@ -355,21 +346,7 @@ mod tests {
     use crate::scenario::UnitDef;
 
     fn unit(troop: &str, side: &str, at: At) -> UnitDef {
-        UnitDef {
-            troop: troop.into(),
-            side: side.into(),
-            creatures: 120,
-            at: Some(at),
-            label: None,
-            plural: None,
-            disordered: false,
-            ready: false,
-            fleeing: false,
-            reload_tokens: 0,
-            damage: 0,
-            group: None,
-            reserve: None,
-        }
+        UnitDef::new(troop, side, 120, Some(at))
     }
 
     #[test]

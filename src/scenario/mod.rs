@@ -173,6 +173,28 @@ pub struct UnitDef {
     pub reserve: Option<script_defs::ReserveDef>,
 }
 
+impl UnitDef {
+    /// `creatures` of troop type `troop` for side `side` at `at` (`None`: a reserve's
+    /// place), steady, unready, unloaded and unhurt, in no group, named by its type.
+    pub fn new(troop: &str, side: &str, creatures: u32, at: Option<(i32, i32)>) -> UnitDef {
+        UnitDef {
+            troop: troop.into(),
+            side: side.into(),
+            creatures,
+            at,
+            label: None,
+            plural: None,
+            disordered: false,
+            ready: false,
+            fleeing: false,
+            reload_tokens: 0,
+            damage: 0,
+            group: None,
+            reserve: None,
+        }
+    }
+}
+
 /// A standing order for the computer as written (issue 28): `Hold(at: (5, 5))`,
 /// `Hold(objective: "Klushino")`, `Guard(hexes: [(7, 3), (7, 4)])`, `AdvanceFrom(turn: 5)`
 /// or `Free`.

@@ -369,21 +369,9 @@ mod tests {
 
     fn with_unit() -> Draft {
         let mut d = Draft::blank(6, 4, ["Red", "Blue"]);
-        d.add_unit(UnitDef {
-            troop: "pikemen".into(),
-            side: "Red".into(),
-            creatures: 120,
-            at: Some((1, 3)),
-            label: Some("Red pike".into()),
-            plural: None,
-            disordered: false,
-            ready: true,
-            fleeing: false,
-            reload_tokens: 0,
-            damage: 0,
-            group: None,
-            reserve: None,
-        });
+        let mut u = UnitDef::new("pikemen", "Red", 120, Some((1, 3)));
+        (u.label, u.ready) = (Some("Red pike".into()), true);
+        d.add_unit(u);
         d
     }
 

@@ -290,21 +290,7 @@ impl Editor {
             .ok()
             .and_then(|c| c.get(&troop).map(|t| t.formation.is_mounted()))
             .unwrap_or(false);
-        UnitDef {
-            troop,
-            side,
-            creatures: if mounted { 60 } else { 120 },
-            at: None,
-            label: None,
-            plural: None,
-            disordered: false,
-            ready: false,
-            fleeing: false,
-            reload_tokens: 0,
-            damage: 0,
-            group: None,
-            reserve: None,
-        }
+        UnitDef::new(&troop, &side, if mounted { 60 } else { 120 }, None)
     }
 
     fn side_name(&self) -> String {
