@@ -24,7 +24,10 @@ enum Part {
     Objectives(Vec<ObjectiveDef>),
     Works(Vec<At>),
     Roads(Vec<At>),
-    Whole(Box<ScenarioFile>),
+    /// Everything but the map, units, objectives, works and roads (those left empty).
+    Rest(Box<ScenarioFile>),
+    /// Several parts changed by one edit.
+    Several(Vec<Part>),
 }
 
 /// A scenario under edit, with its undo and redo histories.
@@ -182,7 +185,20 @@ impl Draft {
             Part::Objectives(o) => Part::Objectives(std::mem::replace(&mut f.objectives, o)),
             Part::Works(w) => Part::Works(std::mem::replace(&mut f.works, w)),
             Part::Roads(r) => Part::Roads(std::mem::replace(&mut f.roads, r)),
-            Part::Whole(w) => Part::Whole(Box::new(std::mem::replace(f, *w))),
+            Part::Rest(mut r) => {
+                // The five big parts go into `r`, then the two swap whole: the file
+                // gets `r`'s rest with its own five parts back.
+                std::mem::swap(&mut r.map, &mut f.map);
+                std::mem::swap(&mut r.units, &mut f.units);
+                std::mem::swap(&mut r.objectives, &mut f.objectives);
+                std::mem::swap(&mut r.works, &mut f.works);
+                std::mem::swap(&mut r.roads, &mut f.roads);
+                std::mem::swap(f, &mut *r);
+                Part::Rest(r)
+            }
+            Part::Several(parts) => {
+                Part::Several(parts.into_iter().map(|p| self.put_part(p)).collect())
+            }
         }
     }
 
@@ -352,7 +368,7 @@ impl Draft {
         if next == self.file {
             return false;
         }
-        let before = Part::Whole(Box::new(std::mem::replace(&mut self.file, next)));
+        let before = Part::Several(changed_parts(&mut self.file, next));
         self.size = measured(&self.file.map);
         self.record(before, true)
     }
@@ -369,6 +385,72 @@ impl Draft {
         unit.reserve = Some(reserve);
         self.set_unit(index, unit)
     }
+}
+
+/// Puts `next` in place of `file`, and gives back what it replaced: only the big parts
+/// that changed (map, units, objectives, works, roads), and the rest if it did, so that a
+/// turn limit's undo does not keep a 4 MiB battle's map.
+fn changed_parts(file: &mut ScenarioFile, next: ScenarioFile) -> Vec<Part> {
+    let mut old = std::mem::replace(file, next);
+    let mut parts = Vec::new();
+    let mut keep = |changed: bool, part: Part| {
+        if changed {
+            parts.push(part);
+        }
+    };
+    keep(old.map != file.map, Part::Map(std::mem::take(&mut old.map)));
+    keep(
+        old.units != file.units,
+        Part::Units(std::mem::take(&mut old.units)),
+    );
+    let objectives = std::mem::take(&mut old.objectives);
+    keep(objectives != file.objectives, Part::Objectives(objectives));
+    keep(
+        old.works != file.works,
+        Part::Works(std::mem::take(&mut old.works)),
+    );
+    keep(
+        old.roads != file.roads,
+        Part::Roads(std::mem::take(&mut old.roads)),
+    );
+    if !same_rest(&old, file) {
+        parts.push(Part::Rest(Box::new(old)));
+    }
+    parts
+}
+
+/// Whether `a` and `b` agree on everything but the map, units, objectives, works and
+/// roads (every field named, so a new one must be placed here).
+fn same_rest(a: &ScenarioFile, b: &ScenarioFile) -> bool {
+    let ScenarioFile {
+        name,
+        description,
+        map: _,
+        sides,
+        units: _,
+        objectives: _,
+        works: _,
+        roads: _,
+        turn_limit,
+        defender,
+        options,
+        rules,
+        seed,
+        troops,
+        orders,
+        events,
+    } = a;
+    *name == b.name
+        && *description == b.description
+        && *sides == b.sides
+        && *turn_limit == b.turn_limit
+        && *defender == b.defender
+        && *options == b.options
+        && *rules == b.rules
+        && *seed == b.seed
+        && *troops == b.troops
+        && *orders == b.orders
+        && *events == b.events
 }
 
 /// Columns (the widest row's hexes) and rows of a written map.
@@ -488,6 +570,26 @@ mod tests {
         assert!(d.paint_stroke(&[(3, 0)], Terrain::Woods, true));
         assert!(d.undo());
         assert_eq!(d.file().map, ["T T T ."]);
+    }
+
+    #[test]
+    fn a_change_of_the_battle_keeps_only_what_it_changed_and_undoes_it() {
+        let mut d = Draft::blank(4, 3, ["Red", "Blue"]);
+        d.add_unit(pike((1, 1)));
+        let start = d.file().clone();
+        assert!(d.change(|f| {
+            f.turn_limit = 9;
+            f.units[0].side = "Blue".into();
+        }));
+        let Some(Part::Several(parts)) = d.undo.last() else {
+            panic!("one edit of several parts");
+        };
+        assert!(matches!(parts.as_slice(), [Part::Units(_), Part::Rest(r)] if r.map.is_empty()));
+        let changed = d.file().clone();
+        assert!(d.undo());
+        assert_eq!(*d.file(), start);
+        assert!(d.redo());
+        assert_eq!(*d.file(), changed);
     }
 
     #[test]
