@@ -4,6 +4,7 @@
 //! picker and the help over them. Text from the file is shown with its control characters
 //! escaped.
 
+use super::input::terrain_name;
 use super::{Editor, Mode, Tool};
 use crate::editor::checker::Finding;
 use crate::scenario::UnitDef;
@@ -123,10 +124,7 @@ impl Editor {
     fn panel_lines(&self, height: u16) -> Vec<Line<'static>> {
         let mut lines = vec![
             Line::from(format!(" Tool: {}", self.tool_text())),
-            Line::from(format!(
-                " New units: {}",
-                escape_text(&self.side_name_shown())
-            )),
+            Line::from(format!(" New units: {}", escape_text(&self.side_name()))),
             Line::from(String::new()),
         ];
         lines.extend(self.hex_lines().into_iter().map(Line::from));
@@ -150,15 +148,9 @@ impl Editor {
         lines
     }
 
-    fn side_name_shown(&self) -> String {
-        (self.draft.file().sides.get(self.side))
-            .map(|s| s.name.clone())
-            .unwrap_or_default()
-    }
-
     fn tool_text(&self) -> String {
         match &self.tool {
-            Tool::Paint(t) => format!("paint {t:?} ({} across)", self.brush).to_lowercase(),
+            Tool::Paint(t) => format!("paint {} ({} across)", terrain_name(*t), self.brush),
             Tool::Road => "road".into(),
             Tool::Works => "field works".into(),
             Tool::Objective => "objective".into(),
@@ -177,7 +169,7 @@ impl Editor {
         let ground = self.draft.symbol_at(at).map_or("off the map".into(), |c| {
             crate::engine::Terrain::from_symbol(c).map_or(
                 format!("`{}`: no terrain", escape_text(&c.to_string())),
-                |t| format!("{t:?}").to_lowercase(),
+                terrain_name,
             )
         });
         let mut out = vec![format!(" ({}, {}) {ground}", at.0, at.1)];

@@ -22,7 +22,7 @@ fn count_hexes(n: u32) -> String {
 }
 
 /// A terrain's name as the panel writes it (`woods`).
-fn terrain_name(t: Terrain) -> String {
+pub(super) fn terrain_name(t: Terrain) -> String {
     format!("{t:?}").to_lowercase()
 }
 
@@ -293,7 +293,8 @@ impl Editor {
         UnitDef::new(&troop, &side, if mounted { 60 } else { 120 }, None)
     }
 
-    fn side_name(&self) -> String {
+    /// The name of the side new units go to.
+    pub(super) fn side_name(&self) -> String {
         (self.draft.file().sides.get(self.side))
             .map(|s| s.name.clone())
             .unwrap_or_default()
@@ -477,15 +478,7 @@ impl Editor {
     /// The form of what is under the cursor: a unit, a reserve arriving there, or an
     /// objective.
     fn open_form(&mut self) {
-        let at = self.cursor;
-        let f = self.draft.file();
-        let reserve = || {
-            (f.units.iter()).position(|u| u.reserve.as_ref().is_some_and(|r| r.hexes.contains(&at)))
-        };
-        let form = match (
-            self.draft.unit_at(at).or_else(reserve),
-            self.draft.objective_at(at),
-        ) {
+        let form = match (self.unit_here(), self.draft.objective_at(self.cursor)) {
             (Some(i), _) => super::forms::unit_form(&self.draft, i),
             (None, Some(i)) => super::forms::objective_form(&self.draft, i),
             // The unit the problem `n` last showed is about, wherever it is.
