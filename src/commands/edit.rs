@@ -59,12 +59,7 @@ pub fn fresh_name(dir: &Path) -> PathBuf {
 /// A shipped battle named by its stem (`kircholm`, no such file) as the copy to edit:
 /// `kircholm.ron` here, from the shipped text unless that file exists; else `path` as is.
 pub fn shipped_copy(path: PathBuf) -> (PathBuf, Option<String>) {
-    let name = path.to_string_lossy().into_owned();
-    let bare = !name.is_empty() && !name.contains(['/', '\\', '.']) && !path.exists();
-    let shipped = crate::scenario::SHIPPED
-        .iter()
-        .find(|(file, _)| bare && crate::save::file_stem(file).eq_ignore_ascii_case(&name));
-    match shipped {
+    match crate::scenario::shipped_named(&path) {
         Some((file, source)) => {
             let copy = PathBuf::from(format!("{}.ron", crate::save::file_stem(file)));
             let text = (!copy.exists()).then(|| source.to_string());
@@ -99,4 +94,27 @@ pub fn run(args: &EditArgs, clock: u64) -> Result<ExitCode> {
         println!("volley: {} is saved", crate::files::shown(&path));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+    use super::*;
+
+    #[test]
+    fn a_shipped_battle_by_name_is_edited_as_a_copy_here() {
+        let (path, copy) = shipped_copy(PathBuf::from("kircholm"));
+        assert_eq!(path, PathBuf::from("kircholm.ron"));
+        assert!(copy.unwrap().contains("Kircholm"));
+        let (path, copy) = shipped_copy(PathBuf::from("no_such_battle"));
+        assert_eq!((path, copy), (PathBuf::from("no_such_battle"), None));
+    }
+
+    #[test]
+    fn a_map_size_is_columns_x_rows_of_1_to_200() {
+        assert_eq!(parse_size("30x20"), Ok((30, 20)));
+        assert!(parse_size("0x5").is_err());
+        assert!(parse_size("201x5").is_err());
+        assert!(parse_size("30").is_err());
+    }
 }

@@ -338,8 +338,9 @@ pub struct Scenario {
 }
 
 /// The shipped battle `path` names by its stem, when `path` is a bare name (no folder,
-/// no extension) and no such file exists.
-fn shipped_named(path: &Path) -> Option<(&'static str, &'static str)> {
+/// no extension) and no such file exists: its file and text. `volley play kircholm` opens
+/// it; `volley edit kircholm` edits a copy.
+pub fn shipped_named(path: &Path) -> Option<(&'static str, &'static str)> {
     let name = path.to_str()?;
     let bare = !name.is_empty() && !name.contains(['/', '\\', '.']);
     if !bare || path.exists() {
