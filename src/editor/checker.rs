@@ -22,7 +22,7 @@ pub struct Findings {
 /// One problem or warning with the hex it is about, if its line names one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// 1-based line and column in the text checked.
+    /// 1-based line in the text checked.
     pub line: usize,
     /// 1-based column, in characters.
     pub col: usize,
@@ -52,29 +52,28 @@ impl Checker {
         let thread = std::thread::Builder::new()
             .name("editor-check".into())
             .spawn(move || {
-                while let Ok(mut next) = asked.recv() {
-                    // Only the newest text matters: skip any left behind it.
-                    while let Ok(newer) = asked.try_recv() {
-                        next = newer;
+                while let Ok(first) = asked.recv() {
+                    // Only the newest text matters: skip any left behind it, but never
+                    // a flush, which is answered once that text is done.
+                    let mut waiting = vec![first];
+                    waiting.extend(asked.try_iter());
+                    let (texts, flushes): (Vec<_>, Vec<_>) =
+                        waiting.into_iter().partition(|asked| asked.1.is_some());
+                    if let Some((revision, Some(text), unsaved)) = texts.into_iter().last() {
+                        if let Some(path) = autosave.as_ref().filter(|_| unsaved) {
+                            // Best effort: the designer's own saves say if the disk fails.
+                            let _ = crate::files::write_atomic(path, &[text.as_bytes()]);
+                        }
+                        let problems = check(&text, &file);
+                        if answer.send(Findings { revision, problems }).is_err() {
+                            break;
+                        }
                     }
-                    let Some(text) = next.1 else {
-                        // A flush: everything asked before it is done.
-                        let _ = answer.send(Findings {
-                            revision: next.0,
-                            problems: Vec::new(),
-                        });
-                        continue;
-                    };
-                    if let Some(path) = autosave.as_ref().filter(|_| next.2) {
-                        // Best effort: the designer's own saves say if the disk fails.
-                        let _ = crate::files::write_atomic(path, &[text.as_bytes()]);
-                    }
-                    let findings = Findings {
-                        revision: next.0,
-                        problems: check(&text, &file),
-                    };
-                    if answer.send(findings).is_err() {
-                        break;
+                    for (revision, _, _) in flushes {
+                        let problems = Vec::new();
+                        if answer.send(Findings { revision, problems }).is_err() {
+                            return;
+                        }
                     }
                 }
             })?;
@@ -239,12 +238,33 @@ mod tests {
     }
 
     #[test]
-    fn the_thread_checks_the_newest_text_and_names_its_revision() {
+    fn the_thread_answers_for_the_newest_revision_asked() {
+        let (file, good) = crate::scenario::SHIPPED
+            .iter()
+            .find(|(f, _)| f.ends_with("tutorial.ron"))
+            .unwrap();
+        let checker = Checker::start((*file).into(), None).unwrap();
+        checker.ask(1, "(".into(), false);
+        checker.ask(2, (*good).into(), false);
+        let found = checker.wait_for(2).unwrap();
+        assert_eq!(found.revision, 2);
+        assert!(found.problems.is_empty(), "{:?}", found.problems);
         let checker = Checker::start("edit.ron".into(), None).unwrap();
         checker.ask(1, "(".into(), false);
         let found = checker.wait_for(1).unwrap();
-        assert_eq!(found.revision, 1);
-        assert!(!found.problems.is_empty());
-        assert!(!found.problems[0].warning);
+        assert!(!found.problems.is_empty() && !found.problems[0].warning);
+    }
+
+    #[test]
+    fn only_a_text_not_saved_is_autosaved_and_a_flush_waits_for_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = dir.path().join(".x.ron.autosave");
+        let checker = Checker::start("x.ron".into(), Some(autosave.clone())).unwrap();
+        checker.ask(1, "(saved)".into(), false);
+        let _ = checker.flush();
+        assert!(!autosave.exists(), "a saved text is not autosaved");
+        checker.ask(2, "(edited)".into(), true);
+        assert_eq!(checker.flush().map(|f| f.revision), Some(2));
+        assert_eq!(std::fs::read_to_string(&autosave).unwrap(), "(edited)");
     }
 }
