@@ -132,7 +132,7 @@ fn the_editor_at_200x60_draws_large_hexes_and_every_hint() {
     );
     assert_eq!(
         s[59],
-        "Enter use · 1 terrain · a unit · o objective · S save · u undo · ? help · q quit · b brush · U redo · x delete · p play · n next problem · e form · B battle · P play v computer · i sim"
+        "Enter use · 1 terrain · a unit · o objective · S save · u undo · ? help · q quit · b brush · U redo · x delete · p play · n problem · e form · B battle · E events · T troops · P v computer · i sim"
     );
 }
 
@@ -185,4 +185,73 @@ fn every_key_of_the_editor_does_something() {
         }
     }
     assert!(tried > 40, "{tried} keys tried");
+}
+
+fn summary(events: &[volley::scenario::script_defs::EventDef]) -> Vec<String> {
+    events.iter().map(|e| format!("{}: {:?}", e.name, e.when)).collect()
+}
+
+fn press(editor: &mut Editor, keys: &[Key]) {
+    for k in keys {
+        editor.key(*k);
+    }
+    editor.wait_checked();
+}
+
+/// R12.7 at 80×24: `E` lists the events, `a` adds one and opens its form; choosing a
+/// trigger shows its fields with the names the battle has, and Enter adds it to the list
+/// as one edit the check accepts.
+#[test]
+fn r12_7_an_event_is_built_in_its_form_from_names_the_battle_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "E");
+    assert_shows(&draw(&e, 80, 24), "No events yet: `a` adds one.");
+    keys(&mut e, "a");
+    // name → when: "turn begun" → "lost", which asks who.
+    press(&mut e, &[Key::Down, Key::Right]);
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "Event: Event 1");
+    assert_shows(&s, "when                 lost");
+    assert_shows(&s, "who                  unit Red pike");
+    assert_shows(&s, "then 1               message");
+    assert_shows(&s, "then 2               (none)");
+    press(&mut e, &[Key::Down, Key::Right]); // who: the next name
+    press(&mut e, &[Key::Enter]);
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "Event 1: Red shot lost → message");
+    keys(&mut e, "\x1b");
+    let f = e.draft().file();
+    assert_eq!(f.events.len(), 1);
+    assert!(e.findings().is_empty(), "{:?}", e.findings());
+    // Adding it was one edit and the form another: each undoes.
+    keys(&mut e, "u");
+    assert_eq!(summary(&e.draft().file().events), ["Event 1: Turn(2)"]);
+    keys(&mut e, "u");
+    assert!(e.draft().file().events.is_empty());
+}
+
+/// R2.2 at 80×24: `T` lists the battle's own troop types; a new one's form shows the
+/// numbers the engine derives from it, and they follow what is typed (R2.3).
+#[test]
+fn r2_2_a_troop_type_form_shows_its_derived_numbers_as_you_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "Ta");
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "Troop type: New troop 1");
+    assert_shows(&s, "= 120 men · uhp");
+    let before = s.join("\n");
+    // Down to `hd`, erase it and type 3.
+    press(&mut e, &[Key::Down, Key::Down, Key::Down, Key::Backspace]);
+    keys(&mut e, "3");
+    let after = draw(&e, 80, 24).join("\n");
+    assert_ne!(before, after);
+    press(&mut e, &[Key::Backspace]);
+    keys(&mut e, "x");
+    assert_shows(&draw(&e, 80, 24), "✗ hd:");
+    press(&mut e, &[Key::Backspace]);
+    keys(&mut e, "2\n");
+    assert_shows(&draw(&e, 80, 24), "New troop 1 FF HD 2");
+    assert_eq!(e.draft().file().troops[0].hd, "2");
 }

@@ -39,28 +39,51 @@ pub fn troops_report(title: &str, catalog: &Catalog, own: &[String], rules: &Rul
     format!("{title}\n{}", table(&head, &rows, &right))
 }
 
+/// The numbers the engine derives for a unit of a troop type (R2.2–R2.5), as words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Derived {
+    /// Creatures in the unit: the first size of [`SIZES`] R2.6 allows, `-` if none.
+    pub men: String,
+    /// Its uhp (R2.3).
+    pub uhp: String,
+    /// Its march/hustle/charge in hexes (R2.5).
+    pub rate: String,
+    /// Its attack sequence (R2.4), with `(fearless)` for a type that never rolls for shock.
+    pub sequence: String,
+}
+
+/// What the engine derives for a unit of `t` of the first size R2.6 allows.
+pub fn derived(t: &TroopType, rules: &Rules) -> Derived {
+    let found = SIZES
+        .iter()
+        .find_map(|&n| Profile::derive(rules, t, n).ok().map(|p| (n, p)));
+    let fearless = if t.fearless { " (fearless)" } else { "" };
+    match &found {
+        Some((n, p)) => Derived {
+            men: n.to_string(),
+            uhp: p.uhp.to_string(),
+            rate: format!("{}/{}/{}", p.rate.march, p.rate.hustle, p.rate.charge),
+            sequence: format!("{}{fearless}", attack_sequence_text(t, p)),
+        },
+        None => Derived {
+            men: "-".into(),
+            uhp: "-".into(),
+            rate: "-".into(),
+            sequence: format!("no legal unit size{fearless}"),
+        },
+    }
+}
+
 /// A troop type's line of the table: name, where it comes from, formation, HD, AC, ML,
 /// throw, speed, and the derived men, uhp, march/hustle/charge and attack sequence of the
 /// first unit size R2.6 allows (R2.2–R2.5).
 pub fn row(t: &TroopType, own: bool, rules: &Rules) -> Vec<String> {
-    let derived = SIZES
-        .iter()
-        .find_map(|&n| Profile::derive(rules, t, n).ok().map(|p| (n, p)));
-    let (men, uhp, rate, sequence) = match &derived {
-        Some((n, p)) => (
-            n.to_string(),
-            p.uhp.to_string(),
-            format!("{}/{}/{}", p.rate.march, p.rate.hustle, p.rate.charge),
-            attack_sequence_text(t, p),
-        ),
-        None => (
-            "-".into(),
-            "-".into(),
-            "-".into(),
-            "no legal unit size".into(),
-        ),
-    };
-    let fearless = if t.fearless { " (fearless)" } else { "" };
+    let Derived {
+        men,
+        uhp,
+        rate,
+        sequence,
+    } = derived(t, rules);
     vec![
         t.name.clone(),
         if own { "scenario" } else { "catalog" }.into(),
@@ -73,7 +96,7 @@ pub fn row(t: &TroopType, own: bool, rules: &Rules) -> Vec<String> {
         men,
         uhp,
         rate,
-        format!("{sequence}{fearless}"),
+        sequence,
     ]
 }
 

@@ -40,6 +40,14 @@ pub const DAMAGE_DICE: Bounds = Bounds::new(1, 10);
 pub const DAMAGE_FACES: [u8; 8] = [2, 3, 4, 6, 8, 10, 12, 20];
 /// The bonus a damage roll may carry, `1d6+1` (R2.8, R12.8).
 pub const DAMAGE_BONUS: Bounds = Bounds::new(-5, 10);
+/// A scenario's turn limit (R2.8, R3.3).
+pub const TURN_LIMIT: Bounds = Bounds::new(1, 1000);
+/// An objective's value (R2.8, R12.4).
+pub const OBJECTIVE_VALUE: Bounds = Bounds::new(1, 100);
+/// A side's aggression, the computer's temper: 0 cautious to 10 reckless (R2.8).
+pub const AGGRESSION: Bounds = Bounds::new(0, 10);
+/// An event's share of a side's starting uhp lost, in percent (R2.8, R12.7).
+pub const LOSS_SHARE: Bounds = Bounds::new(1, 100);
 /// Any number of a rules file whose rule gives no other range (R2.8).
 pub const RULES_NUMBER: Bounds = Bounds::new(0, 1000);
 /// A rules-file number that counts something and must be at least one: a die's faces, a

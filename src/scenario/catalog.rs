@@ -248,7 +248,7 @@ fn compared(text: &str) -> &str {
 
 /// A catalog's troop type as the engine's, or every problem with the field at fault:
 /// syntax of the hit and damage dice, and R2.8's range of every number.
-fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
+pub fn convert(def: &TroopDef) -> Result<TroopType, Vec<(&'static str, String)>> {
     let mut problems = Vec::new();
     let hd = hit_dice(&def.hd)
         .map_err(|p| problems.push(("hd", p.to_string())))

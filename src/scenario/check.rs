@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 pub const MAX_UNITS: usize = 400;
 
 /// Longest turn limit a scenario may set (R3.3).
-pub const MAX_TURN_LIMIT: u32 = 1000;
+pub const MAX_TURN_LIMIT: u32 = ranges::TURN_LIMIT.high as u32;
 
 /// Most objectives a scenario may name: more is one problem, not one per objective.
 pub const MAX_OBJECTIVES: usize = 100;
@@ -28,7 +28,7 @@ pub const MAX_OBJECTIVES: usize = 100;
 const MAX_START_TOKENS: u32 = 100;
 
 /// Highest aggression a side may be given (reckless).
-pub const MAX_AGGRESSION: u8 = 10;
+pub const MAX_AGGRESSION: u8 = ranges::AGGRESSION.high as u8;
 
 pub(super) struct Checker<'a> {
     pub(super) lines: Lines<'a>,

@@ -11,7 +11,7 @@ use crate::engine::{Map, Objective, Rules, Terrain};
 use crate::text::escape_text;
 
 /// Highest value an objective may have (R2.8, R12.4).
-pub const MAX_OBJECTIVE_VALUE: u32 = 100;
+pub const MAX_OBJECTIVE_VALUE: u32 = crate::engine::ranges::OBJECTIVE_VALUE.high as u32;
 
 /// Checks objectives' values and owners and the field works, setting them on the checked
 /// objectives (kept in file order) and on the map, and the roads (R12.4, R12.5, R12.6).

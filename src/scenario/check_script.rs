@@ -289,7 +289,7 @@ fn trigger(
         }
         TriggerDef::Losses { side, percent } => {
             let side = side_named(c, names, side, at);
-            if !(1..=100).contains(percent) {
+            if !crate::engine::ranges::LOSS_SHARE.holds(*percent) {
                 let message = format!(
                     "{}'s share of losses {percent}% must be 1% to 100% (R12.7, R2.8)",
                     at.event

@@ -68,12 +68,14 @@ pub enum Context {
     EditorPick,
     /// "Leave the editor without saving?"
     EditorLeave,
-    /// A form of the editor: a unit, an objective, the battle.
+    /// A form of the editor: a unit, an objective, the battle, an event, a troop type.
     EditorForm,
+    /// A list of the editor: the battle's events or its own troop types.
+    EditorList,
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 27] = [
+pub const CONTEXTS: [Context; 28] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -101,6 +103,7 @@ pub const CONTEXTS: [Context; 27] = [
     Context::EditorPick,
     Context::EditorLeave,
     Context::EditorForm,
+    Context::EditorList,
 ];
 
 /// What the status line says in a context besides its keys.
@@ -146,6 +149,7 @@ impl Context {
             Context::EditorPick => "editor: troop picker",
             Context::EditorLeave => "editor: leave?",
             Context::EditorForm => "editor: form",
+            Context::EditorList => "editor: events or troop types",
         }
     }
 
@@ -258,6 +262,14 @@ impl Context {
                 Some("types it"),
             ),
             Context::Replay => say(None, REPLAY_HINTS, None, None),
+            // Unsaved only lends its keys to others; the battle's own are said_in_battle's.
+            _ => self.said_in_editor(),
+        }
+    }
+
+    /// What the editor's contexts say.
+    fn said_in_editor(self) -> Said {
+        match self {
             Context::Editor => say(None, EDITOR_HINTS, None, None),
             Context::EditorPick => say(
                 Some("type to search"),
@@ -265,14 +277,26 @@ impl Context {
                 None,
                 Some("types it"),
             ),
-            Context::EditorLeave => say(press, &[A::Yes], None, Some("stays")),
+            Context::EditorLeave => say(Some("press a key"), &[A::Yes], None, Some("stays")),
             Context::EditorForm => say(
                 Some("type into the field"),
                 &[A::Select, A::Change, A::Confirm, A::Cancel],
                 None,
                 Some("types it"),
             ),
-            // Unsaved only lends its keys to others; the battle's own are said_in_battle's.
+            Context::EditorList => say(
+                None,
+                &[
+                    A::Select,
+                    A::Confirm,
+                    A::AddItem,
+                    A::Delete,
+                    A::MoveItem,
+                    A::Cancel,
+                ],
+                None,
+                None,
+            ),
             _ => say(None, &[], None, None),
         }
     }
@@ -363,6 +387,8 @@ const EDITOR_HINTS: &[Action] = &[
     Action::NextProblem,
     Action::EditHere,
     Action::BattleForm,
+    Action::EventList,
+    Action::TroopList,
     Action::PlayComputer,
     Action::QuickSim,
 ];
@@ -543,6 +569,14 @@ pub enum Action {
     PlayComputer,
     /// Editor: a quick sim of the battle, computer against computer.
     QuickSim,
+    /// Editor: the list of the battle's events (R12.7).
+    EventList,
+    /// Editor: the list of the battle's own troop types (R2.2).
+    TroopList,
+    /// Editor lists: adds an item after the others and opens its form.
+    AddItem,
+    /// Editor lists: moves the chosen item one place earlier or later.
+    MoveItem,
 }
 
 /// One line of the table: an action, its keys, and where they work.
@@ -719,10 +753,10 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::TurnLimit, &[c('<'), c('>')], 2, "turns", "the turn limit one shorter / longer (R3.3)", &[X::Editor]),
     bind(A::Undo, &[c('u'), Key::Backspace], 1, "undo", "undo the last edit", &[X::Editor]),
     bind(A::Redo, &[c('U')], 1, "redo", "make again the edit last undone", &[X::Editor]),
-    bind(A::NextProblem, &[c('n')], 1, "next problem", "the cursor to the next problem the check found", &[X::Editor]),
+    bind(A::NextProblem, &[c('n')], 1, "problem", "the cursor to the next problem the check found", &[X::Editor]),
     bind(A::Save, &[c('S')], 1, "save", "save the battle to its file as clean RON (a battle with problems is saved too, and the message counts them)", &[X::Editor]),
     bind(A::TryIt, &[c('p')], 1, "play", "play the battle as it stands, hot-seat, then come back", &[X::Editor]),
-    bind(A::PlayComputer, &[c('P')], 1, "play v computer", "play the battle as its first side against the computer, then come back", &[X::Editor]),
+    bind(A::PlayComputer, &[c('P')], 1, "v computer", "play the battle as its first side against the computer, then come back", &[X::Editor]),
     bind(A::QuickSim, &[c('i')], 1, "sim", "a quick sim: 200 games computer against computer, each side's wins with their 95% interval (again: stop it)", &[X::Editor]),
     bind(A::Zoom, &[c('+'), c('-'), c('=')], 2, "size", "larger / smaller hexes", &[X::Editor]),
     bind(A::Help, &[c('?')], 1, "help", "the editor's keys", &[X::Editor]),
@@ -734,6 +768,14 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Yes, &[c('y')], 1, "leave", "yes: leave without saving", &[X::EditorLeave]),
     bind(A::EditHere, &[c('e')], 1, "form", "the form of the unit, the reserve arriving or the objective under the cursor: label, creatures, starting state, group, arrival (R12.1); name, value, owner (R12.4)", &[X::Editor]),
     bind(A::BattleForm, &[c('B')], 1, "battle", "the battle's form: name, description, turn limit, defender, seed, and each side's name, commander, edge, strategic ability, morale modifier, player, temper, level", &[X::Editor]),
+    bind(A::EventList, &[c('E')], 1, "events", "the battle's events (R12.7): triggers and effects, each name chosen from what the battle has", &[X::Editor]),
+    bind(A::TroopList, &[c('T')], 1, "troops", "the battle's own troop types (R2.2), with their derived numbers as you type", &[X::Editor]),
+    bind(A::Select, &[Key::Up, Key::Down], 2, "select", "the item above / below", &[X::EditorList]),
+    bind(A::Confirm, &[Key::Enter, c('e')], 1, "edit", "the chosen item's form", &[X::EditorList]),
+    bind(A::AddItem, &[c('a')], 1, "add", "add an item after the others and open its form", &[X::EditorList]),
+    bind(A::Delete, &[c('x')], 1, "delete", "delete the chosen item (undo brings it back)", &[X::EditorList]),
+    bind(A::MoveItem, &[c('['), c(']')], 2, "order", "move the chosen event earlier / later: events are checked in order (R12.7)", &[X::EditorList]),
+    bind(A::Cancel, &[Key::Esc, c('q')], 1, "back", "back to the map", &[X::EditorList]),
     bind(A::Select, &[Key::Down, Key::Up, Key::Tab, Key::BackTab], 2, "field", "the field below / above", &[X::EditorForm]),
     bind(A::Change, &[Key::Left, Key::Right], 2, "choose", "the choice before / after, in a field of choices", &[X::EditorForm]),
     bind(A::Confirm, &[Key::Enter], 1, "apply", "apply the form as one edit (a field that cannot be read is named)", &[X::EditorForm]),

@@ -58,6 +58,7 @@ impl Editor {
             Mode::Pick(picker) => draw_picker(frame, middle, picker),
             Mode::Form(form) => draw_form(frame, middle, form),
             Mode::Help => draw_help(frame, middle),
+            Mode::List(list) => self.draw_list(frame, middle, *list),
             Mode::ConfirmLeave => draw_ask(
                 frame,
                 middle,
@@ -275,7 +276,7 @@ fn finding_line(f: &Finding) -> Line<'static> {
 }
 
 /// A box in the middle of `area`, `w` × `h` at most, cleared.
-fn boxed(frame: &mut Frame, area: Rect, w: u16, h: u16, title: &str) -> Rect {
+pub(super) fn boxed(frame: &mut Frame, area: Rect, w: u16, h: u16, title: &str) -> Rect {
     let (w, h) = (w.min(area.width), h.min(area.height));
     let r = Rect::new(
         area.x + (area.width - w) / 2,
@@ -318,7 +319,11 @@ fn draw_picker(frame: &mut Frame, area: Rect, picker: &super::Picker) {
 
 fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::forms::Target>) {
     let inner = boxed(frame, area, 100, 32, &form.title);
-    let room = usize::from(inner.height).saturating_sub(2).max(1);
+    // A troop type shows what the engine derives from it as it stands (R2.3–R2.5).
+    let derived = matches!(form.target, super::forms::Target::Troop(_))
+        .then(|| super::troop_form::derived(form));
+    let below = 2 + usize::from(derived.is_some()) * 2;
+    let room = usize::from(inner.height).saturating_sub(below).max(1);
     let first = form.selected.saturating_sub(room - 1);
     let mut lines: Vec<Line> = (form.fields.iter().enumerate())
         .skip(first)
@@ -343,6 +348,14 @@ fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::form
             Line::from(text).style(style)
         })
         .collect();
+    match derived {
+        Some(Ok(numbers)) => lines.push(Line::from(format!(" = {}", escape_text(&numbers)))),
+        Some(Err(why)) => lines.push(
+            Line::from(format!(" ✗ {}", escape_text(&why)))
+                .style(Style::default().fg(Color::Yellow)),
+        ),
+        None => {}
+    }
     if let Some(why) = &form.error {
         lines.push(
             Line::from(format!(" {}", escape_text(why)))

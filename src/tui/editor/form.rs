@@ -4,43 +4,52 @@
 //! exists is the checker's, which lists it with the rest.
 
 use crate::editor::draft::At;
+use std::collections::BTreeMap;
 
 /// One field of a form.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
     /// Its name, as the scenario file writes it.
-    pub name: &'static str,
+    pub name: String,
     /// What is typed or chosen.
     pub value: String,
     /// The values `←`/`→` step through, if it is a choice; empty if typed.
     pub choices: Vec<String>,
     /// What it takes, shown beside it (`0 to 10`, `(col, row) …`).
-    pub hint: &'static str,
+    pub hint: String,
 }
 
 impl Field {
     /// A field typed as text.
-    pub fn typed(name: &'static str, value: impl Into<String>, hint: &'static str) -> Field {
+    pub fn typed(
+        name: impl Into<String>,
+        value: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Field {
         Field {
-            name,
+            name: name.into(),
             value: value.into(),
             choices: Vec::new(),
-            hint,
+            hint: hint.into(),
         }
     }
 
     /// A field chosen among `choices`, now `value`.
-    pub fn choice(name: &'static str, value: impl Into<String>, choices: Vec<String>) -> Field {
+    pub fn choice(
+        name: impl Into<String>,
+        value: impl Into<String>,
+        choices: Vec<String>,
+    ) -> Field {
         Field {
-            name,
+            name: name.into(),
             value: value.into(),
             choices,
-            hint: "←/→",
+            hint: "←/→".into(),
         }
     }
 
     /// A yes-or-no field.
-    pub fn flag(name: &'static str, on: bool) -> Field {
+    pub fn flag(name: impl Into<String>, on: bool) -> Field {
         let words = vec!["no".to_string(), "yes".to_string()];
         Field::choice(name, if on { "yes" } else { "no" }, words)
     }
@@ -59,6 +68,9 @@ pub struct Form<T> {
     pub selected: usize,
     /// Why the last Enter was refused.
     pub error: Option<String>,
+    /// Every value typed or chosen, by field name, hidden fields' too: a form whose fields
+    /// hang on a choice (an event's trigger) keeps what was typed while it is open.
+    pub kept: BTreeMap<String, String>,
 }
 
 impl<T> Form<T> {
@@ -70,7 +82,20 @@ impl<T> Form<T> {
             fields,
             selected: 0,
             error: None,
+            kept: BTreeMap::new(),
         }
+    }
+
+    /// Shows the fields `build` makes of the values so far (after a choice that changes
+    /// which fields there are), keeping the selected field where it still is.
+    pub fn reshape(&mut self, build: impl FnOnce(&BTreeMap<String, String>) -> Vec<Field>) {
+        let selected = self.fields.get(self.selected).map(|f| f.name.clone());
+        for f in &self.fields {
+            self.kept.insert(f.name.clone(), f.value.clone());
+        }
+        self.fields = build(&self.kept);
+        let at = selected.and_then(|name| self.fields.iter().position(|f| f.name == name));
+        self.selected = at.unwrap_or(0);
     }
 
     /// The field selected one down (`true`) or up, round the ends.

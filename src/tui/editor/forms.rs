@@ -7,7 +7,7 @@
 
 use super::form::{hexes, hexes_text, number, optional, yes, Field, Form};
 use crate::editor::draft::Draft;
-use crate::engine::Edge;
+use crate::engine::{ranges, Edge};
 use crate::scenario::script_defs::{EffectDef, ReserveDef, TriggerDef};
 use crate::scenario::{Controller, Level, ObjectiveDef, ScenarioFile, SideDef, UnitDef};
 
@@ -20,6 +20,10 @@ pub enum Target {
     Objective(usize),
     /// The battle and its sides.
     Battle,
+    /// The event of this index (R12.7).
+    Event(usize),
+    /// The battle's own troop type of this index (R2.2).
+    Troop(usize),
 }
 
 /// The form of unit `index`, if it exists.
@@ -43,7 +47,11 @@ pub fn unit_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
             "blank: the troop type's",
         ),
         Field::choice("side", &u.side, sides),
-        Field::typed("creatures", u.creatures.to_string(), "1 to 1,200 (R2.2)"),
+        Field::typed(
+            "creatures",
+            u.creatures.to_string(),
+            format!("{} (R2.2)", ranges::CREATURES),
+        ),
         Field::typed(
             "at",
             u.at.map_or(String::new(), |a| hexes_text(&[a])),
@@ -142,7 +150,7 @@ pub fn objective_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
         Field::typed(
             "value",
             o.value.unwrap_or(1).to_string(),
-            "1 to 100 (R12.4)",
+            format!("{} (R12.4)", ranges::OBJECTIVE_VALUE),
         ),
         Field::choice(
             "owner",
@@ -210,7 +218,11 @@ pub fn battle_form(draft: &Draft) -> Form<Target> {
             f.description.replace('\n', "\\n"),
             "the briefing; `\\n` starts a line",
         ),
-        Field::typed("turn_limit", f.turn_limit.to_string(), "1 to 1,000 (R3.3)"),
+        Field::typed(
+            "turn_limit",
+            f.turn_limit.to_string(),
+            format!("{} (R3.3)", ranges::TURN_LIMIT),
+        ),
         Field::choice("defender", &f.defender, sides),
         Field::typed(
             "seed",
@@ -243,14 +255,18 @@ fn side_fields(names: &[&'static str; 8], s: &SideDef) -> Vec<Field> {
         Field::typed(
             strategic,
             s.strategic_ability.to_string(),
-            "−5 to +5 (R3.1)",
+            format!("{} (R3.1)", ranges::STRATEGIC_ABILITY),
         ),
-        Field::typed(morale, s.morale_modifier.to_string(), "−5 to +5 (R10.2)"),
+        Field::typed(
+            morale,
+            s.morale_modifier.to_string(),
+            format!("{} (R10.2)", ranges::MORALE_MODIFIER),
+        ),
         Field::choice(player_f, player, words(&["Human", "Computer"])),
         Field::typed(
             temper,
             s.aggression.to_string(),
-            "the computer's temper, 0 to 10",
+            format!("the computer's temper, {}", ranges::AGGRESSION),
         ),
         Field::choice(level, s.level.name(), words(&["easy", "normal", "hard"])),
     ]
@@ -305,6 +321,34 @@ pub fn apply(draft: &mut Draft, form: &Form<Target>) -> Result<bool, String> {
             let next = battle_of(form, draft.file())?;
             Ok(draft.change(|f| *f = next))
         }
+        Target::Event(i) => super::event_read::apply_event(draft, i, form),
+        Target::Troop(i) => super::troop_form::apply_troop(draft, i, form),
+    }
+}
+
+/// Shows the fields `form`'s choices now call for (an event's trigger and effects, a troop
+/// type's missile); other forms keep theirs.
+pub fn reshape(form: &mut Form<Target>, draft: &Draft) {
+    match form.target {
+        Target::Event(_) => super::event_form::reshape(form, draft),
+        Target::Troop(_) => form.reshape(super::troop_form::fields),
+        _ => {}
+    }
+}
+
+/// The list a form of an event or a troop type came from, to go back to.
+pub fn list_of(target: Target) -> Option<super::lists::List> {
+    use super::lists::{List, ListKind};
+    match target {
+        Target::Event(i) => Some(List {
+            kind: ListKind::Events,
+            selected: i,
+        }),
+        Target::Troop(i) => Some(List {
+            kind: ListKind::Troops,
+            selected: i,
+        }),
+        _ => None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! through the draft, so it undoes; the map's tools paint terrain (R4.6), roads (R12.6),
 //! field works (R12.5), units (R2.2), reserves (R12.1) and objectives (R10.3).
 
+use super::lists::{List, ListKind};
 use super::{EditExit, Editor, Mode, Picker, Tool};
 use crate::editor::draft::At;
 use crate::engine::{Map, Terrain};
@@ -34,6 +35,7 @@ impl Editor {
             Mode::Pick(_) => Context::EditorPick,
             Mode::ConfirmLeave => Context::EditorLeave,
             Mode::Form(_) => Context::EditorForm,
+            Mode::List(_) => Context::EditorList,
             Mode::Help => Context::Notice,
         }
     }
@@ -53,6 +55,10 @@ impl Editor {
             }
             Mode::Form(_) => {
                 self.form_key(key);
+                None
+            }
+            Mode::List(_) => {
+                self.list_key(key);
                 None
             }
             Mode::ConfirmLeave => {
@@ -116,6 +122,8 @@ impl Editor {
             Action::Help => self.mode = Mode::Help,
             Action::EditHere => self.open_form(),
             Action::BattleForm => self.mode = Mode::Form(super::forms::battle_form(&self.draft)),
+            Action::EventList => self.mode = Mode::List(List::new(ListKind::Events)),
+            Action::TroopList => self.mode = Mode::List(List::new(ListKind::Troops)),
             Action::Leave if matches!(self.tool, Tool::Carry(_)) => {
                 self.end_carry();
                 self.message = "the unit stays where it was".into();
@@ -498,14 +506,18 @@ impl Editor {
         let Mode::Form(form) = &mut self.mode else {
             return;
         };
+        let back = super::forms::list_of(form.target).map_or(Mode::Map, Mode::List);
         match action(Context::EditorForm, key) {
             Some(Action::Select) => form.step(matches!(key, Key::Down | Key::Tab)),
-            Some(Action::Change) => form.change(key == Key::Right),
+            Some(Action::Change) => {
+                form.change(key == Key::Right);
+                super::forms::reshape(form, &self.draft);
+            }
             Some(Action::DeleteChar) => form.typed(None),
-            Some(Action::Cancel) => self.mode = Mode::Map,
+            Some(Action::Cancel) => self.mode = back,
             Some(Action::Confirm) => match super::forms::apply(&mut self.draft, form) {
                 Ok(changed) => {
-                    self.mode = Mode::Map;
+                    self.mode = back;
                     if !changed {
                         self.message = "nothing changed".into();
                     }

@@ -7,12 +7,16 @@
 //! preview are the scenario loader's.
 
 mod draw;
+mod event_form;
+mod event_read;
 mod form;
 mod forms;
 mod input;
+mod lists;
 mod pick;
 pub mod session;
 mod sim;
+mod troop_form;
 
 use crate::editor::checker::{Checker, Finding};
 use crate::editor::draft::{At, Draft};
@@ -56,6 +60,8 @@ enum Mode {
     Form(form::Form<forms::Target>),
     /// The keys' help.
     Help,
+    /// The battle's events or its own troop types.
+    List(lists::List),
 }
 
 /// How the editor was left.

@@ -3,7 +3,7 @@
 //! for it (uhp, march/hustle/charge, attack sequence; R2.3–R2.5) as `volley troops`
 //! prints them.
 
-use crate::commands::troops::row;
+use crate::commands::troops::derived;
 use crate::engine::Rules;
 use crate::scenario::{Catalog, ScenarioFile};
 
@@ -30,15 +30,19 @@ impl Picker {
             .troops()
             .iter()
             .map(|t| {
-                let cells = row(t, own.contains(&t.name), &rules);
-                let get = |i: usize| cells.get(i).map_or("", String::as_str);
+                let d = derived(t, &rules);
+                let from = if own.contains(&t.name) {
+                    " (the battle's own)"
+                } else {
+                    ""
+                };
                 let said = format!(
-                    "{} {} uhp {} move {} {}",
-                    get(2),
-                    get(8),
-                    get(9),
-                    get(10),
-                    get(11)
+                    "{} {} uhp {} move {} {}{from}",
+                    t.formation.code(),
+                    d.men,
+                    d.uhp,
+                    d.rate,
+                    d.sequence
                 );
                 (t.name.clone(), said)
             })

@@ -1,0 +1,141 @@
+//! The editor's lists (issue 32): the battle's events in the order they are checked
+//! (R12.7), and the battle's own troop types (R2.2). A list adds, deletes and reorders its
+//! items and opens an item's form; each change is one edit of the draft, so it undoes.
+
+use super::event_read::{add_event, delete_event, move_event, summary};
+use super::{Editor, Mode};
+use crate::text::escape_text;
+use crate::tui::keys::{action, Action, Context};
+use crate::tui::Key;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+/// Which list is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// The scenario's events (R12.7).
+    Events,
+    /// The scenario's own troop types (R2.2).
+    Troops,
+}
+
+/// An open list and the item chosen in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct List {
+    /// What it lists.
+    pub kind: ListKind,
+    /// The chosen item's index.
+    pub selected: usize,
+}
+
+impl List {
+    /// The list of `kind`, its first item chosen.
+    pub fn new(kind: ListKind) -> List {
+        List { kind, selected: 0 }
+    }
+}
+
+impl Editor {
+    /// The items' lines of a list of `kind`.
+    fn list_lines(&self, kind: ListKind) -> Vec<String> {
+        let f = self.draft.file();
+        match kind {
+            ListKind::Events => f.events.iter().map(summary).collect(),
+            ListKind::Troops => f.troops.iter().map(super::troop_form::summary).collect(),
+        }
+    }
+
+    /// Takes a key in a list.
+    pub(super) fn list_key(&mut self, key: Key) {
+        let Mode::List(mut list) = self.mode else {
+            return;
+        };
+        let n = self.list_lines(list.kind).len();
+        match action(Context::EditorList, key) {
+            Some(Action::Select) if n > 0 => {
+                list.selected = match key {
+                    Key::Up => (list.selected + n - 1) % n,
+                    _ => (list.selected + 1) % n,
+                };
+            }
+            Some(Action::Confirm) => return self.open_item(list),
+            Some(Action::AddItem) => {
+                list.selected = match list.kind {
+                    ListKind::Events => add_event(&mut self.draft),
+                    ListKind::Troops => super::troop_form::add_troop(&mut self.draft),
+                };
+                return self.open_item(list);
+            }
+            Some(Action::Delete) => {
+                let done = match list.kind {
+                    ListKind::Events => delete_event(&mut self.draft, list.selected),
+                    ListKind::Troops => {
+                        super::troop_form::delete_troop(&mut self.draft, list.selected)
+                    }
+                };
+                if done {
+                    self.message = "deleted (`u` on the map undoes it)".into();
+                }
+                list.selected = list.selected.min(n.saturating_sub(2));
+            }
+            Some(Action::MoveItem) if list.kind == ListKind::Events => {
+                list.selected = move_event(&mut self.draft, list.selected, key == Key::Char('['));
+            }
+            Some(Action::Cancel) => {
+                self.mode = Mode::Map;
+                return;
+            }
+            _ => {}
+        }
+        self.mode = Mode::List(list);
+    }
+
+    /// Opens the form of the list's chosen item, if there is one.
+    fn open_item(&mut self, list: List) {
+        let form = match list.kind {
+            ListKind::Events => super::event_form::event_form(&self.draft, list.selected),
+            ListKind::Troops => super::troop_form::troop_form(&self.draft, list.selected),
+        };
+        self.mode = match form {
+            Some(form) => Mode::Form(form),
+            None => Mode::List(list),
+        };
+    }
+
+    /// Draws an open list over `area`.
+    pub(super) fn draw_list(&self, frame: &mut Frame, area: Rect, list: List) {
+        let (title, empty) = match list.kind {
+            ListKind::Events => (
+                " Events, checked in this order (R12.7) ",
+                " No events yet: `a` adds one.",
+            ),
+            ListKind::Troops => (
+                " The battle's own troop types (R2.2) ",
+                " None yet: `a` adds one (the catalog's are in `a` on the map).",
+            ),
+        };
+        let inner = super::draw::boxed(frame, area, 100, 24, title);
+        let items = self.list_lines(list.kind);
+        let room = usize::from(inner.height).max(1);
+        let first = list.selected.saturating_sub(room - 1);
+        let mut lines: Vec<Line> = (items.iter().enumerate())
+            .skip(first)
+            .take(room)
+            .map(|(i, text)| {
+                let line = Line::from(format!(" {}", escape_text(text)));
+                if i == list.selected {
+                    line.style(Style::default().add_modifier(Modifier::REVERSED))
+                } else {
+                    line
+                }
+            })
+            .collect();
+        if items.is_empty() {
+            lines.push(Line::from(empty));
+        }
+        frame.render_widget(Paragraph::new(lines), inner);
+    }
+}
