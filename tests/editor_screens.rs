@@ -188,7 +188,10 @@ fn every_key_of_the_editor_does_something() {
 }
 
 fn summary(events: &[volley::scenario::script_defs::EventDef]) -> Vec<String> {
-    events.iter().map(|e| format!("{}: {:?}", e.name, e.when)).collect()
+    events
+        .iter()
+        .map(|e| format!("{}: {:?}", e.name, e.when))
+        .collect()
 }
 
 fn press(editor: &mut Editor, keys: &[Key]) {

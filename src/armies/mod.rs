@@ -7,7 +7,7 @@ pub mod fit;
 pub mod points;
 
 use crate::scenario::data::{parse_ron, DataError, Problem};
-use crate::scenario::spans::{list_elements, Lines, Span};
+use crate::scenario::spans::{Lines, Span};
 use crate::scenario::Catalog;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -108,7 +108,7 @@ fn check(armies: &[ArmyList], lines: &Lines, catalog: &Catalog) -> Vec<Problem> 
         );
         return vec![Problem::new(line, col, message)];
     }
-    let spans = list_elements(lines.source(), "armies");
+    let spans = lines.list("armies");
     let mut names = BTreeSet::new();
     let mut problems = Vec::new();
     for (i, army) in armies.iter().enumerate() {

@@ -215,15 +215,16 @@ fn map_rows(map: &[String], width: u32, height: u32) -> Vec<String> {
     (0..height as usize)
         .map(|r| {
             let row = map.get(r).map_or("", String::as_str);
-            let mut hexes: Vec<char> = cells(row)
-                .map(|c| Terrain::from_symbol(c).map_or(clear, |_| c))
-                .collect();
-            hexes.resize(width as usize, clear);
-            hexes
-                .iter()
-                .map(char::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
+            let mut out = String::with_capacity(width as usize * 2);
+            let known = cells(row).map(|c| Terrain::from_symbol(c).map_or(clear, |_| c));
+            let padding = std::iter::repeat(clear);
+            for (i, c) in known.chain(padding).take(width as usize).enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                out.push(c);
+            }
+            out
         })
         .collect()
 }

@@ -226,6 +226,12 @@ fn quoted(text: &str) -> String {
 fn literal(text: &str, keep_lines: bool) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
+    // Most text (every map row) needs no escape: copied whole, not a character at a time.
+    if !text.contains(|c: char| c == '"' || c == '\\' || c.is_control()) {
+        out.push_str(text);
+        out.push('"');
+        return out;
+    }
     for c in text.chars() {
         match c {
             '"' => out.push_str("\\\""),

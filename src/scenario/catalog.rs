@@ -3,7 +3,7 @@
 //! problem located. Derived numbers are never written here (R2.3).
 
 use super::data::{parse_ron, DataError, Problem};
-use super::spans::{list_elements, Lines, Span};
+use super::spans::{Lines, Span};
 use crate::engine::ranges;
 use crate::engine::types::{
     CreatureSize, DamageDice, FirearmKind, Formation, HitDice, Lock, MeleeClass, MeleeWeapon,
@@ -123,7 +123,13 @@ pub struct Catalog {
 impl Catalog {
     /// The shipped catalog.
     pub fn standard() -> Result<Catalog, DataError> {
-        Catalog::parse(DEFAULT_TROOPS_RON, "assets/troops.ron")
+        // Parsed once: the editor's preview and the sim ask for it at every build.
+        static STANDARD: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+        if let Some(catalog) = STANDARD.get() {
+            return Ok(catalog.clone());
+        }
+        let catalog = Catalog::parse(DEFAULT_TROOPS_RON, "assets/troops.ron")?;
+        Ok(STANDARD.get_or_init(|| catalog).clone())
     }
 
     /// Parses and checks a catalog file.
@@ -152,7 +158,7 @@ impl Catalog {
             );
             return vec![Problem::new(line, col, message)];
         }
-        let spans = list_elements(lines.source(), key);
+        let spans = lines.list(key);
         let mut problems = Vec::new();
         let mut seen: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
         for (i, def) in defs.iter().enumerate() {

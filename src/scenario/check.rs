@@ -3,7 +3,7 @@
 
 use super::catalog::SUGGEST_CHARS;
 use super::data::{parse_ron, DataError, Problem};
-use super::spans::{list_elements, Lines, Span};
+use super::spans::{Lines, Span};
 use super::{Catalog, ObjectiveDef, Scenario, ScenarioFile, SideDef, UnitDef};
 use crate::engine::game::{engaged_at_start, shared_hexes};
 use crate::engine::map::MAX_MAP_SIDE;
@@ -178,7 +178,7 @@ fn side_setup(s: &SideDef) -> SideSetup {
 }
 
 fn check_map(c: &mut Checker, rows: &[String]) -> Option<Map> {
-    let spans = list_elements(c.lines.source(), "map");
+    let spans = c.lines.list("map");
     let here = |c: &Checker, i: usize| c.lines.element(&spans, i);
     let mut grid = Vec::new();
     let mut ok = true;
@@ -245,7 +245,7 @@ fn check_sides(c: &mut Checker, parsed: &ScenarioFile) -> Option<[SideDef; 2]> {
         );
         return None;
     };
-    let spans = list_elements(c.lines.source(), "sides");
+    let spans = c.lines.list("sides");
     if a.name == b.name {
         // One error: every unit of the other side and the defender follow from it.
         let at = spans
@@ -334,7 +334,7 @@ fn check_units(
         );
         return Vec::new();
     }
-    let spans = list_elements(c.lines.source(), "units");
+    let spans = c.lines.list("units");
     let mut out = Vec::new();
     for (i, u) in parsed.units.iter().enumerate() {
         out.extend(check_unit(
@@ -712,7 +712,7 @@ fn check_objectives(
         );
         return Vec::new();
     }
-    let spans = list_elements(c.lines.source(), "objectives");
+    let spans = c.lines.list("objectives");
     check_objective_names(c, &parsed.objectives, &spans);
     let mut out: Vec<Objective> = Vec::new();
     for (i, o) in parsed.objectives.iter().enumerate() {

@@ -4,7 +4,6 @@
 //! water, where they are bridges (R12.6); each problem at its `file:line:col`.
 
 use super::check::{hex_on, Checker};
-use super::spans::list_elements;
 use super::ScenarioFile;
 use crate::engine::types::SideId;
 use crate::engine::{Map, Objective, Rules, Terrain};
@@ -31,7 +30,7 @@ pub(super) fn check(
 
 /// R12.4: each objective's value in 1 to 100 and owner a side of the battle.
 fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, objectives: &mut [Objective]) {
-    let spans = list_elements(c.lines.source(), "objectives");
+    let spans = c.lines.list("objectives");
     for (i, o) in parsed.objectives.iter().enumerate() {
         let span = spans.get(i).copied();
         let at = |c: &Checker, field: &str| span.map_or((1, 1), |s| c.lines.field_in(s, field));
@@ -75,7 +74,7 @@ fn check_objectives(c: &mut Checker, parsed: &ScenarioFile, objectives: &mut [Ob
 
 /// R12.5: field works on the map, on passable terrain, once per hex.
 fn check_works(c: &mut Checker, parsed: &ScenarioFile, map: &mut Map, rules: &Rules) {
-    let spans = list_elements(c.lines.source(), "works");
+    let spans = c.lines.list("works");
     for (i, &(col, row)) in parsed.works.iter().enumerate() {
         let at = c.lines.element(&spans, i);
         let Some(hex) = hex_on(map, (col, row)) else {
@@ -105,7 +104,7 @@ fn check_works(c: &mut Checker, parsed: &ScenarioFile, map: &mut Map, rules: &Ru
 
 /// R12.6: roads on the map, on passable terrain or on water (a bridge), once per hex.
 fn check_roads(c: &mut Checker, parsed: &ScenarioFile, map: &mut Map, rules: &Rules) {
-    let spans = list_elements(c.lines.source(), "roads");
+    let spans = c.lines.list("roads");
     for (i, &(col, row)) in parsed.roads.iter().enumerate() {
         let at = c.lines.element(&spans, i);
         let Some(hex) = hex_on(map, (col, row)) else {

@@ -6,7 +6,7 @@
 //! [`OrderEntry`]s, by unit id, with no names left.
 
 use super::check::{closest_name, hex_on, who, Checker};
-use super::spans::{list_elements, Span};
+use super::spans::Span;
 use super::{OrderDef, OrderKindDef, ScenarioFile};
 use crate::engine::map::MAX_MAP_SIDE;
 use crate::engine::{Map, Objective, OrderEntry, Rules, StandingOrder, UnitId};
@@ -25,7 +25,7 @@ pub struct Group {
 
 /// The groups the units name, in order of first mention; an empty group name is refused.
 fn groups(c: &mut Checker, parsed: &ScenarioFile) -> Vec<Group> {
-    let spans = list_elements(c.lines.source(), "units");
+    let spans = c.lines.list("units");
     let mut out: Vec<Group> = Vec::new();
     for (i, u) in parsed.units.iter().enumerate() {
         let Some(name) = u.group.as_deref() else {
@@ -102,7 +102,7 @@ struct Ground<'a> {
 
 /// Checks the `orders` list; the engine's entries if every one is sound.
 fn check(c: &mut Checker, g: &Ground) -> Vec<OrderEntry> {
-    let spans = list_elements(c.lines.source(), "orders");
+    let spans = c.lines.list("orders");
     let mut out = Vec::new();
     // Each unit's first order, with its place: a second order for it is refused there.
     let mut taken: BTreeMap<UnitId, (usize, usize)> = BTreeMap::new();

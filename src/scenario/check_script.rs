@@ -6,7 +6,7 @@
 
 use super::check::{closest_name, hex_on, Checker};
 use super::script_defs::{EffectDef, EventDef, ReserveDef, TriggerDef};
-use super::spans::{list_elements, Span};
+use super::spans::Span;
 use super::ScenarioFile;
 use crate::engine::script::{Effect, ScenarioEvent, Trigger};
 use crate::engine::types::{SideId, UnitId};
@@ -77,7 +77,7 @@ pub(super) fn check(
     objectives: &[Objective],
 ) -> Vec<ScenarioEvent> {
     let names = Names::of(parsed);
-    let unit_spans = list_elements(c.lines.source(), "units");
+    let unit_spans = c.lines.list("units");
     for (i, u) in parsed.units.iter().enumerate() {
         if let Some(r) = &u.reserve {
             let span = unit_spans
@@ -87,7 +87,7 @@ pub(super) fn check(
             check_reserve(c, parsed, &names, (i, r, span), map, rules);
         }
     }
-    let spans = list_elements(c.lines.source(), "events");
+    let spans = c.lines.list("events");
     check_event_names(c, parsed, &spans);
     let events: Vec<Option<ScenarioEvent>> = (parsed.events.iter().enumerate())
         .map(|(i, e)| {

@@ -17,9 +17,15 @@ impl Rules {
         reason = "the rules are compiled in and checked by a test: a bad file is a broken build"
     )]
     pub fn standard() -> Rules {
-        Rules::parse(DEFAULT_RULES_RON, "assets/rules.ron").unwrap_or_else(|e| {
-            panic!("the embedded assets/rules.ron is invalid: {e}");
-        })
+        // Parsed once: the editor's preview and the sim ask for it at every build.
+        static STANDARD: std::sync::OnceLock<Rules> = std::sync::OnceLock::new();
+        STANDARD
+            .get_or_init(|| {
+                Rules::parse(DEFAULT_RULES_RON, "assets/rules.ron").unwrap_or_else(|e| {
+                    panic!("the embedded assets/rules.ron is invalid: {e}");
+                })
+            })
+            .clone()
     }
 
     /// Parses and validates a rules file; every problem is listed with its line and column.

@@ -23,6 +23,10 @@ pub struct Lines<'a> {
     starts: Vec<usize>,
     /// Characters before the start of each block of [`BLOCK`] bytes.
     chars_before_block: Vec<usize>,
+    /// Each top-level field's name and the byte offset just past it, found on first use in
+    /// one pass: the check asks for a dozen lists, and each would otherwise walk the text
+    /// from its start, through a large map (issue 32's editor asks after every edit).
+    top_keys: std::cell::OnceCell<Vec<(&'a str, usize)>>,
 }
 
 /// Bytes per block of the character-count index.
@@ -44,7 +48,21 @@ impl<'a> Lines<'a> {
             source,
             starts,
             chars_before_block,
+            top_keys: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Byte offset just past top-level field `key`, if the file has it.
+    fn top_key(&self, key: &str) -> Option<usize> {
+        let keys = self.top_keys.get_or_init(|| top_keys(self.source));
+        keys.iter().find(|(k, _)| *k == key).map(|(_, end)| *end)
+    }
+
+    /// Spans of the elements of the list under top-level field `key`, in order: as
+    /// [`list_elements`], with the field found in the index of top-level fields.
+    pub fn list(&self, key: &str) -> Vec<Span> {
+        self.top_key(key)
+            .map_or_else(Vec::new, |start| elements_from(self.source, start))
     }
 
     /// The text indexed.
@@ -92,7 +110,7 @@ impl<'a> Lines<'a> {
 
     /// Line and column of top-level field `key`, or 1:1.
     pub fn top_field(&self, key: &str) -> (usize, usize) {
-        field_value_start(self.source, key, 1)
+        self.top_key(key)
             .map_or((1, 1), |i| self.line_col(i.saturating_sub(key.len())))
     }
 
@@ -186,18 +204,44 @@ fn skip_block_comment(chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>
 
 /// Spans of the elements of the list under top-level field `key` (`units`), in order.
 pub fn list_elements(source: &str, key: &str) -> Vec<Span> {
-    // One pass: the key is found and its list read by the same scan of the text (the
-    // editor asks this of a whole map's text after every change, issue 32).
-    let mut chars = code_chars(source);
-    let Some(start) = chars
-        .by_ref()
-        .find_map(|(i, _, d)| (d == 1 && is_key(source, i, key)).then(|| i + key.len()))
-    else {
-        return Vec::new();
-    };
+    field_value_start(source, key, 1).map_or_else(Vec::new, |start| elements_from(source, start))
+}
+
+/// Every top-level field `name:` of `source` and the byte offset just past its name, in
+/// one pass of the text.
+fn top_keys(source: &str) -> Vec<(&str, usize)> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    code_chars(source)
+        .filter(|&(i, c, d)| {
+            d == 1
+                && (c.is_alphabetic() || c == '_')
+                && !source.get(..i).unwrap_or("").ends_with(ident)
+        })
+        .filter_map(|(i, _, _)| {
+            let rest = source.get(i..)?;
+            let name = rest.get(..rest.find(|c: char| !ident(c)).unwrap_or(rest.len()))?;
+            let after = rest.get(name.len()..)?;
+            after
+                .trim_start()
+                .starts_with(':')
+                .then_some((name, i + name.len()))
+        })
+        .collect()
+}
+
+/// The code characters of `source` from byte `start`, a place at depth 1 outside strings
+/// and comments (just past a top-level field's name), with their depths.
+fn code_chars_from(source: &str, start: usize) -> impl Iterator<Item = (usize, char, usize)> + '_ {
+    let rest = source.get(start..).unwrap_or("");
+    code_chars(rest).map(move |(i, c, d)| (i + start, c, d + 1))
+}
+
+/// Spans of the elements of the list that follows byte `start` (just past a top-level
+/// field's name), up to its closing `]`.
+fn elements_from(source: &str, start: usize) -> Vec<Span> {
     let mut spans = Vec::new();
     let mut current: Option<usize> = None;
-    for (i, c, depth) in chars.filter(|&(i, _, _)| i > start) {
+    for (i, c, depth) in code_chars_from(source, start) {
         if depth == 1 && c == ']' {
             if let Some(s) = current.take() {
                 spans.push(Span { start: s, end: i });
@@ -233,6 +277,19 @@ fn field_value_start(source: &str, key: &str, depth: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_index_of_top_level_fields_finds_the_lists_a_scan_finds() {
+        let src = "(\n  // units: [fake]\n  name: \"units: [x]\",\n  sides: [(name: \"a\", units: [1])],\n  /* map: [] */ map: [\"..\", \"..\"],\n  units: [\n    (troop: \"x\"),\n    (troop: \"y\", at: (1, 2)),\n  ],\n  objectives: [],\n)";
+        let lines = Lines::new(src);
+        for key in ["units", "sides", "map", "objectives", "name", "events"] {
+            assert_eq!(lines.list(key), list_elements(src, key), "{key}");
+        }
+        assert_eq!(lines.list("units").len(), 2);
+        assert_eq!(lines.list("map").len(), 2);
+        assert_eq!(lines.top_field("units"), (6, 3));
+        assert_eq!(lines.top_field("events"), (1, 1));
+    }
 
     #[test]
     fn finds_list_elements_and_fields_past_comments_and_strings() {
