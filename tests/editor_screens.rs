@@ -220,6 +220,11 @@ fn r12_7_an_event_is_built_in_its_form_from_names_the_battle_has() {
     assert_shows(&s, "then 1               message");
     assert_shows(&s, "then 2               (none)");
     press(&mut e, &[Key::Down, Key::Right]); // who: the next name
+                                             // An empty message is one the check refuses (R12.7): down past `repeat` and `then 1`.
+    press(&mut e, &[Key::Down, Key::Down, Key::Down]);
+    for c in "The shot is lost!".chars() {
+        e.key(Key::Char(c));
+    }
     press(&mut e, &[Key::Enter]);
     let s = draw(&e, 80, 24);
     assert_shows(&s, "Event 1: Red shot lost → message");
@@ -257,4 +262,56 @@ fn r2_2_a_troop_type_form_shows_its_derived_numbers_as_you_type() {
     keys(&mut e, "2\n");
     assert_shows(&draw(&e, 80, 24), "New troop 1 FF HD 2");
     assert_eq!(e.draft().file().troops[0].hd, "2");
+}
+
+/// R2.6: a unit of the battle's own troop type is placed at the first size the rules
+/// allow for it, as `volley troops` shows it, not at a size the check refuses.
+#[test]
+fn r2_6_a_unit_of_the_battles_own_type_is_placed_at_a_size_it_may_have() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "Ta");
+    // formation FF → LC (four steps on), size Man → Large.
+    press(
+        &mut e,
+        &[
+            Key::Down,
+            Key::Right,
+            Key::Right,
+            Key::Right,
+            Key::Right,
+            Key::Right,
+            Key::Right,
+        ],
+    );
+    press(&mut e, &[Key::Down, Key::Right, Key::Enter, Key::Esc]);
+    let t = &e.draft().file().troops[0];
+    assert_eq!(format!("{:?} {:?}", t.formation, t.size), "LC Large");
+    keys(&mut e, "anew troop\n");
+    e.put_cursor((0, 0));
+    keys(&mut e, "\n");
+    let placed = e.draft().file().units.last().unwrap();
+    assert_eq!(
+        (placed.troop.as_str(), placed.creatures),
+        ("New troop 1", 60)
+    );
+    assert!(e.findings().is_empty(), "{:?}", e.findings());
+}
+
+/// `!` lists what the check found; Enter on one puts the cursor on its hex and says it.
+#[test]
+fn enter_on_a_problem_in_the_list_goes_to_its_hex() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    e.put_cursor((4, 6));
+    keys(&mut e, "7\n"); // water under the Red pike
+    e.put_cursor((0, 0));
+    keys(&mut e, "!");
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "What the check found (Enter goes to it)");
+    assert_shows(&s, "(4, 6) ");
+    keys(&mut e, "\n");
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "(4, 6) water");
+    assert_shows(&s, "problem 1 of 1:");
 }

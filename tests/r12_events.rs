@@ -782,3 +782,22 @@ fn r12_7_an_orders_effect_in_a_file_is_checked_as_the_orders_list_is() {
         "{problems:?}"
     );
 }
+
+/// R12.1, R12.7: a release of units none of which is a reserve, a terrain change of no hex
+/// and a message that says nothing would each do nothing, so `check` refuses them.
+#[test]
+fn r12_7_check_an_effect_that_would_do_nothing_is_refused() {
+    let text = edit(
+        BASE,
+        r#"then: [Message("Help comes."), Release(group: "late")]"#,
+        r#"then: [Message(" "), Release(group: "late"), Release(unit: "Red shot"), Terrain(hexes: [], to: Water)]"#,
+    );
+    assert_eq!(
+        refused(&text),
+        [
+            "bad.ron:14:69: event `Help`'s message says nothing (R12.7)",
+            "bad.ron:14:113: event `Help` releases the unit \"Red shot\", which holds no reserve (R12.1)",
+            "bad.ron:14:134: event `Help` changes the terrain of no hex (R12.7)",
+        ]
+    );
+}

@@ -52,11 +52,17 @@ pub struct Derived {
     pub sequence: String,
 }
 
+/// The first unit size of [`SIZES`] R2.6 allows for `t`, in creatures, with the unit's
+/// profile.
+pub fn first_legal_size(t: &TroopType, rules: &Rules) -> Option<(u32, Profile)> {
+    SIZES
+        .iter()
+        .find_map(|&n| Profile::derive(rules, t, n).ok().map(|p| (n, p)))
+}
+
 /// What the engine derives for a unit of `t` of the first size R2.6 allows.
 pub fn derived(t: &TroopType, rules: &Rules) -> Derived {
-    let found = SIZES
-        .iter()
-        .find_map(|&n| Profile::derive(rules, t, n).ok().map(|p| (n, p)));
+    let found = first_legal_size(t, rules);
     let fearless = if t.fearless { " (fearless)" } else { "" };
     match &found {
         Some((n, p)) => Derived {

@@ -2,4 +2,5 @@
 pub mod checker;
 pub mod draft;
 pub mod preview;
+pub mod renames;
 pub mod write;

@@ -314,10 +314,13 @@ fn effect(
 ) -> Option<Effect> {
     let (span, map) = (at.span, ground.map);
     match e {
-        EffectDef::Message(text) => Some(Effect::Message(escape_text(text).into_owned())),
-        EffectDef::Release { unit, group } => {
-            units(c, names, (unit, group), (at, "then")).map(Effect::Release)
+        EffectDef::Message(text) if text.trim().is_empty() => {
+            let message = format!("{}'s message says nothing (R12.7)", at.event);
+            c.at(quoted_at(c, span, text), message);
+            None
         }
+        EffectDef::Message(text) => Some(Effect::Message(escape_text(text).into_owned())),
+        EffectDef::Release { unit, group } => release(c, names, (unit, group), at, ground),
         EffectDef::Defect { unit, group } => {
             units(c, names, (unit, group), (at, "then")).map(Effect::Defect)
         }
@@ -336,6 +339,11 @@ fn effect(
                 units: units?,
                 order: order?,
             })
+        }
+        EffectDef::Terrain { hexes, .. } if hexes.is_empty() => {
+            let message = format!("{} changes the terrain of no hex (R12.7)", at.event);
+            c.at(c.lines.field_in(span, "hexes"), message);
+            None
         }
         EffectDef::Terrain { hexes, to } => {
             let on_map = |h: &(i32, i32)| map.is_none_or(|m| hex_on(m, *h).is_some());
@@ -361,6 +369,38 @@ fn effect(
             })
         }
     }
+}
+
+/// A release of the units named (R12.1, R12.7), at least one of them a reserve: releasing
+/// only units already on the field would do nothing.
+fn release(
+    c: &mut Checker,
+    names: &Names,
+    who: (&Option<String>, &Option<String>),
+    at: &At,
+    ground: &Ground,
+) -> Option<Effect> {
+    let ids = units(c, names, who, (at, "then"))?;
+    let units = &ground.parsed.units;
+    if ids.iter().any(|id| {
+        units
+            .get(usize::from(id.0))
+            .is_some_and(|u| u.reserve.is_some())
+    }) {
+        return Some(Effect::Release(ids));
+    }
+    let (named, text) = match who {
+        (Some(label), _) => ("the unit", label),
+        (None, Some(group)) => ("the group", group),
+        (None, None) => return None,
+    };
+    let message = format!(
+        "{} releases {named} \"{}\", which holds no reserve (R12.1)",
+        at.event,
+        escape_text(text)
+    );
+    c.at(quoted_at(c, at.span, text), message);
+    None
 }
 
 /// The units a `unit:` label or a `group:` names (R12.7): a label must belong to one unit.

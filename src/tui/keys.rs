@@ -149,7 +149,7 @@ impl Context {
             Context::EditorPick => "editor: troop picker",
             Context::EditorLeave => "editor: leave?",
             Context::EditorForm => "editor: form",
-            Context::EditorList => "editor: events or troop types",
+            Context::EditorList => "editor: events, troop types, problems",
         }
     }
 
@@ -573,6 +573,8 @@ pub enum Action {
     EventList,
     /// Editor: the list of the battle's own troop types (R2.2).
     TroopList,
+    /// Editor: the list of the problems the check found, Enter going to one.
+    ProblemList,
     /// Editor lists: adds an item after the others and opens its form.
     AddItem,
     /// Editor lists: moves the chosen item one place earlier or later.
@@ -769,9 +771,10 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::EditHere, &[c('e')], 1, "form", "the form of the unit, the reserve arriving or the objective under the cursor: label, creatures, starting state, group, arrival (R12.1); name, value, owner (R12.4)", &[X::Editor]),
     bind(A::BattleForm, &[c('B')], 1, "battle", "the battle's form: name, description, turn limit, defender, seed, and each side's name, commander, edge, strategic ability, morale modifier, player, temper, level", &[X::Editor]),
     bind(A::EventList, &[c('E')], 1, "events", "the battle's events (R12.7): triggers and effects, each name chosen from what the battle has", &[X::Editor]),
+    bind(A::ProblemList, &[c('!')], 1, "problems", "every problem the check found; Enter goes to the one chosen", &[X::Editor]),
     bind(A::TroopList, &[c('T')], 1, "troops", "the battle's own troop types (R2.2), with their derived numbers as you type", &[X::Editor]),
     bind(A::Select, &[Key::Up, Key::Down], 2, "select", "the item above / below", &[X::EditorList]),
-    bind(A::Confirm, &[Key::Enter, c('e')], 1, "edit", "the chosen item's form", &[X::EditorList]),
+    bind(A::Confirm, &[Key::Enter, c('e')], 1, "edit", "the chosen item's form (a problem: go to it)", &[X::EditorList]),
     bind(A::AddItem, &[c('a')], 1, "add", "add an item after the others and open its form", &[X::EditorList]),
     bind(A::Delete, &[c('x')], 1, "delete", "delete the chosen item (undo brings it back)", &[X::EditorList]),
     bind(A::MoveItem, &[c('['), c(']')], 2, "order", "move the chosen event earlier / later: events are checked in order (R12.7)", &[X::EditorList]),

@@ -25,10 +25,13 @@ fn panel_width(screen: u16) -> u16 {
 impl Editor {
     /// Draws the whole editor into `frame`.
     pub fn draw(&self, frame: &mut Frame) {
+        // A message longer than the screen is wide takes a second line, not cut off.
+        let said = self.message_shown();
+        let long = crate::columns::width(&said) > usize::from(frame.area().width);
         let [top, middle, message, hints] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(3),
-            Constraint::Length(1),
+            Constraint::Length(1 + u16::from(long)),
             Constraint::Length(1),
         ])
         .areas(frame.area());
@@ -41,11 +44,14 @@ impl Editor {
         self.draw_map(frame, map);
         frame.render_widget(
             Paragraph::new(self.panel_lines(panel.height))
-                .block(Block::default().borders(Borders::LEFT)),
+                .block(Block::default().borders(Borders::LEFT))
+                .wrap(Wrap { trim: false }),
             panel,
         );
         frame.render_widget(
-            Paragraph::new(self.message_shown()).style(Style::default().fg(Color::Yellow)),
+            Paragraph::new(said)
+                .style(Style::default().fg(Color::Yellow))
+                .wrap(Wrap { trim: false }),
             message,
         );
         let shown: Vec<String> = keys::hints(self.context())
@@ -252,7 +258,7 @@ fn arrivals(f: &crate::scenario::ScenarioFile, at: crate::editor::draft::At) -> 
 }
 
 /// `1 unit`, `2 units`.
-fn count(n: usize, what: &str) -> String {
+pub(super) fn count(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
     } else {
@@ -325,28 +331,11 @@ fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::form
     let below = 2 + usize::from(derived.is_some()) * 2;
     let room = usize::from(inner.height).saturating_sub(below).max(1);
     let first = form.selected.saturating_sub(room - 1);
+    let width = usize::from(inner.width);
     let mut lines: Vec<Line> = (form.fields.iter().enumerate())
         .skip(first)
         .take(room)
-        .map(|(i, f)| {
-            let cursor = if i == form.selected && f.choices.is_empty() {
-                "_"
-            } else {
-                ""
-            };
-            let text = format!(
-                " {:<20} {}{cursor}   {}",
-                f.name,
-                escape_text(&f.value),
-                f.hint
-            );
-            let style = if i == form.selected {
-                Style::default().add_modifier(Modifier::REVERSED)
-            } else {
-                Style::default()
-            };
-            Line::from(text).style(style)
-        })
+        .map(|(i, f)| field_line(f, i == form.selected, width))
         .collect();
     match derived {
         Some(Ok(numbers)) => lines.push(Line::from(format!(" = {}", escape_text(&numbers)))),
@@ -362,7 +351,40 @@ fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::form
                 .style(Style::default().fg(Color::LightRed)),
         );
     }
-    frame.render_widget(Paragraph::new(lines), inner);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+/// A form's field on one line of `width` columns: its name, its value and what it takes.
+/// The field being typed into shows the end of its value and the cursor after it, so a
+/// long text is seen as it grows.
+fn field_line(f: &super::form::Field, selected: bool, width: usize) -> Line<'static> {
+    let value = escape_text(&f.value).into_owned();
+    let typing = selected && f.choices.is_empty();
+    let room = width.saturating_sub(24).max(8);
+    let chars = value.chars().count();
+    let (value, hint) = if typing && chars + 4 + f.hint.chars().count() > room {
+        let tail: String = value
+            .chars()
+            .skip((chars + 2).saturating_sub(room))
+            .collect();
+        let shown = if tail.chars().count() < chars {
+            format!("…{tail}")
+        } else {
+            tail
+        };
+        (shown, String::new())
+    } else {
+        (value, f.hint.clone())
+    };
+    let cursor = if typing { "_" } else { "" };
+    let text = format!(" {:<20} {value}{cursor}   {hint}", f.name);
+    let text: String = text.chars().take(width).collect();
+    let style = if selected {
+        Style::default().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::default()
+    };
+    Line::from(text).style(style)
 }
 
 /// The editor's keys with their short words, flowing to the box's width so that all of

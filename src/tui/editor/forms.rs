@@ -7,8 +7,9 @@
 
 use super::form::{hexes, hexes_text, number, optional, yes, Field, Form};
 use crate::editor::draft::Draft;
+use crate::editor::renames::{rename_label, rename_objective, rename_sides};
 use crate::engine::{ranges, Edge};
-use crate::scenario::script_defs::{EffectDef, ReserveDef, TriggerDef};
+use crate::scenario::script_defs::ReserveDef;
 use crate::scenario::{Controller, Level, ObjectiveDef, ScenarioFile, SideDef, UnitDef};
 
 /// What a form edits.
@@ -301,21 +302,25 @@ fn side_of(
 /// that cannot be read, by name.
 pub fn apply(draft: &mut Draft, form: &Form<Target>) -> Result<bool, String> {
     match form.target {
-        Target::Unit(i) => {
-            let known = super::pick::troop_names(draft.file());
-            let mut unit = unit_of(form, &known)?;
-            // What the form does not show is kept as it was.
-            unit.plural = draft.file().units.get(i).and_then(|u| u.plural);
-            Ok(draft.set_unit(i, unit))
-        }
+        Target::Unit(i) => apply_unit(draft, i, form),
         Target::Objective(i) => {
             let mut objective = objective_of(form)?;
+            let Some(old) = draft.file().objectives.get(i).cloned() else {
+                return Ok(false);
+            };
             // `value: 1` written stays written: it is the same worth.
-            let old = draft.file().objectives.get(i).and_then(|o| o.value);
-            if objective.value.unwrap_or(1) == old.unwrap_or(1) {
-                objective.value = old;
+            if objective.value.unwrap_or(1) == old.value.unwrap_or(1) {
+                objective.value = old.value;
             }
-            Ok(draft.set_objective(i, objective))
+            if objective.name == old.name {
+                return Ok(draft.set_objective(i, objective));
+            }
+            Ok(draft.change(|f| {
+                rename_objective(f, &old.name, &objective.name);
+                if let Some(o) = f.objectives.get_mut(i) {
+                    *o = objective;
+                }
+            }))
         }
         Target::Battle => {
             let next = battle_of(form, draft.file())?;
@@ -332,6 +337,15 @@ pub fn reshape(form: &mut Form<Target>, draft: &Draft) {
     match form.target {
         Target::Event(_) => super::event_form::reshape(form, draft),
         Target::Troop(_) => form.reshape(super::troop_form::fields),
+        Target::Unit(_) => {
+            // A reserve arrives on a turn or when an event releases it, not both (R12.1).
+            let chosen = form.fields.get(form.selected);
+            if chosen.is_some_and(|f| f.name == "reserve_event" && !f.value.is_empty()) {
+                if let Some(turn) = form.fields.iter_mut().find(|f| f.name == "reserve_turn") {
+                    turn.value.clear();
+                }
+            }
+        }
         _ => {}
     }
 }
@@ -350,6 +364,31 @@ pub fn list_of(target: Target) -> Option<super::lists::List> {
         }),
         _ => None,
     }
+}
+
+/// Applies a unit's form; a new label is followed by the events and orders that named the
+/// old one, if no other unit bore it (R12.7).
+fn apply_unit(draft: &mut Draft, i: usize, form: &Form<Target>) -> Result<bool, String> {
+    let known = super::pick::troop_names(draft.file());
+    let mut unit = unit_of(form, &known)?;
+    let units = &draft.file().units;
+    let Some(old) = units.get(i) else {
+        return Ok(false);
+    };
+    // What the form does not show is kept as it was.
+    unit.plural = old.plural;
+    let label = |u: &UnitDef| u.label.clone().unwrap_or_else(|| u.troop.clone());
+    let (was, now) = (label(old), label(&unit));
+    let alone = units.iter().filter(|u| label(u) == was).count() == 1;
+    if was == now || !alone {
+        return Ok(draft.set_unit(i, unit));
+    }
+    Ok(draft.change(|f| {
+        rename_label(f, &was, &now);
+        if let Some(u) = f.units.get_mut(i) {
+            *u = unit;
+        }
+    }))
 }
 
 fn battle_of(form: &Form<Target>, old: &ScenarioFile) -> Result<ScenarioFile, String> {
@@ -376,34 +415,6 @@ fn battle_of(form: &Form<Target>, old: &ScenarioFile) -> Result<ScenarioFile, St
     f.defender = defender;
     rename_sides(&mut f, &renames);
     Ok(f)
-}
-
-/// Every place the battle names a side renamed (`(old, new)` pairs) now names it anew:
-/// units, the defender, objectives' owners, and events' triggers and effects (R12.4,
-/// R12.7). One pass, so two sides that swap names keep their own units.
-fn rename_sides(f: &mut ScenarioFile, renames: &[(String, String)]) {
-    let swap = |name: &mut String| {
-        if let Some((_, to)) = renames.iter().find(|(from, _)| from == name) {
-            *name = to.clone();
-        }
-    };
-    f.units.iter_mut().for_each(|u| swap(&mut u.side));
-    swap(&mut f.defender);
-    f.objectives
-        .iter_mut()
-        .filter_map(|o| o.owner.as_mut())
-        .for_each(swap);
-    for e in &mut f.events {
-        match &mut e.when {
-            TriggerDef::Holds { side, .. } | TriggerDef::Losses { side, .. } => swap(side),
-            _ => {}
-        }
-        for effect in &mut e.then {
-            if let EffectDef::EndBattle { winner, .. } = effect {
-                swap(winner);
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -522,6 +533,79 @@ mod tests {
         );
         assert_eq!(f.objectives[0].owner.as_deref(), Some("Scots"));
         assert_eq!(f.sides[1].aggression, 8);
+    }
+
+    #[test]
+    fn r12_7_a_unit_or_objective_renamed_is_renamed_in_events_and_orders() {
+        use crate::scenario::script_defs::{EffectDef, EventDef, TriggerDef};
+        let mut d = with_unit();
+        d.add_objective(ObjectiveDef {
+            name: "mill".into(),
+            at: (2, 2),
+            value: None,
+            owner: None,
+        });
+        d.change(|f| {
+            f.events.push(EventDef {
+                name: "e".into(),
+                when: TriggerDef::Holds {
+                    side: "Blue".into(),
+                    objective: "mill".into(),
+                },
+                repeat: false,
+                then: vec![EffectDef::Defect {
+                    unit: Some("Red pike".into()),
+                    group: None,
+                }],
+            });
+        });
+        let mut form = unit_form(&d, 0).unwrap();
+        set(&mut form, "label", "Red foot");
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        let mut form = objective_form(&d, 0).unwrap();
+        set(&mut form, "name", "the mill");
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        let e = &d.file().events[0];
+        assert_eq!(
+            e.when,
+            TriggerDef::Holds {
+                side: "Blue".into(),
+                objective: "the mill".into()
+            }
+        );
+        assert_eq!(
+            e.then,
+            [EffectDef::Defect {
+                unit: Some("Red foot".into()),
+                group: None
+            }]
+        );
+    }
+
+    #[test]
+    fn r12_1_choosing_a_releasing_event_clears_the_arrival_turn() {
+        let mut d = with_unit();
+        d.change(|f| {
+            f.events.push(crate::scenario::script_defs::EventDef {
+                name: "relief".into(),
+                when: crate::scenario::script_defs::TriggerDef::Turn(3),
+                repeat: false,
+                then: vec![],
+            });
+        });
+        let mut form = unit_form(&d, 0).unwrap();
+        set(&mut form, "reserve_turn", "2");
+        form.selected = form
+            .fields
+            .iter()
+            .position(|f| f.name == "reserve_event")
+            .unwrap();
+        form.change(true);
+        reshape(&mut form, &d);
+        assert_eq!(
+            (form.get("reserve_event"), form.get("reserve_turn")),
+            ("relief", "")
+        );
     }
 
     #[test]

@@ -124,6 +124,7 @@ impl Editor {
             Action::BattleForm => self.mode = Mode::Form(super::forms::battle_form(&self.draft)),
             Action::EventList => self.mode = Mode::List(List::new(ListKind::Events)),
             Action::TroopList => self.mode = Mode::List(List::new(ListKind::Troops)),
+            Action::ProblemList => self.mode = Mode::List(List::new(ListKind::Problems)),
             Action::Leave if matches!(self.tool, Tool::Carry(_)) => {
                 self.end_carry();
                 self.message = "the unit stays where it was".into();
@@ -294,11 +295,15 @@ impl Editor {
             })
             .unwrap_or_else(|| "pikemen".into());
         let side = self.side_name();
-        let mounted = crate::scenario::Catalog::standard()
-            .ok()
-            .and_then(|c| c.get(&troop).map(|t| t.formation.is_mounted()))
-            .unwrap_or(false);
-        UnitDef::new(&troop, &side, if mounted { 60 } else { 120 }, None)
+        // The size `volley troops` shows: the first R2.6 allows for the type.
+        let rules = crate::engine::Rules::standard();
+        let creatures = super::pick::catalog_of(self.draft.file())
+            .and_then(|c| {
+                let t = c.get(&troop)?;
+                crate::commands::troops::first_legal_size(t, &rules).map(|(n, _)| n)
+            })
+            .unwrap_or(120);
+        UnitDef::new(&troop, &side, creatures, None)
     }
 
     /// The name of the side new units go to.
@@ -422,7 +427,8 @@ impl Editor {
 
     /// The cursor to the next finding's hex, if it names one on the map; the message
     /// says it in full, and `e` then opens the form of the unit it is about.
-    fn next_problem(&mut self) {
+    /// Goes to the next problem the check found and says it.
+    pub(super) fn next_problem(&mut self) {
         let n = self.findings.len();
         let Some(f) = self.findings.get(self.next_finding % n.max(1)).cloned() else {
             self.message = "no problem: it plays".into();

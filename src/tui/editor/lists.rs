@@ -20,6 +20,8 @@ pub enum ListKind {
     Events,
     /// The scenario's own troop types (R2.2).
     Troops,
+    /// The problems and warnings the check found.
+    Problems,
 }
 
 /// An open list and the item chosen in it.
@@ -45,6 +47,13 @@ impl Editor {
         match kind {
             ListKind::Events => f.events.iter().map(summary).collect(),
             ListKind::Troops => f.troops.iter().map(super::troop_form::summary).collect(),
+            ListKind::Problems => (self.findings.iter())
+                .map(|p| {
+                    let at = p.at.map_or(String::new(), |(c, r)| format!("({c}, {r}) "));
+                    let kind = if p.warning { "warning: " } else { "" };
+                    format!("{at}{kind}{}", p.message)
+                })
+                .collect(),
         }
     }
 
@@ -61,20 +70,26 @@ impl Editor {
                     _ => (list.selected + 1) % n,
                 };
             }
+            Some(Action::Confirm) if list.kind == ListKind::Problems => {
+                self.mode = Mode::Map;
+                self.next_finding = list.selected;
+                return self.next_problem();
+            }
             Some(Action::Confirm) => return self.open_item(list),
+            Some(Action::AddItem | Action::Delete) if list.kind == ListKind::Problems => {}
             Some(Action::AddItem) => {
                 list.selected = match list.kind {
-                    ListKind::Events => add_event(&mut self.draft),
                     ListKind::Troops => super::troop_form::add_troop(&mut self.draft),
+                    _ => add_event(&mut self.draft),
                 };
                 return self.open_item(list);
             }
             Some(Action::Delete) => {
                 let done = match list.kind {
-                    ListKind::Events => delete_event(&mut self.draft, list.selected),
                     ListKind::Troops => {
                         super::troop_form::delete_troop(&mut self.draft, list.selected)
                     }
+                    _ => delete_event(&mut self.draft, list.selected),
                 };
                 if done {
                     self.message = "deleted (`u` on the map undoes it)".into();
@@ -96,8 +111,8 @@ impl Editor {
     /// Opens the form of the list's chosen item, if there is one.
     fn open_item(&mut self, list: List) {
         let form = match list.kind {
-            ListKind::Events => super::event_form::event_form(&self.draft, list.selected),
             ListKind::Troops => super::troop_form::troop_form(&self.draft, list.selected),
+            _ => super::event_form::event_form(&self.draft, list.selected),
         };
         self.mode = match form {
             Some(form) => Mode::Form(form),
@@ -115,6 +130,10 @@ impl Editor {
             ListKind::Troops => (
                 " The battle's own troop types (R2.2) ",
                 " None yet: `a` adds one (the catalog's are in `a` on the map).",
+            ),
+            ListKind::Problems => (
+                " What the check found (Enter goes to it) ",
+                " No problems: it plays.",
             ),
         };
         let inner = super::draw::boxed(frame, area, 100, 24, title);

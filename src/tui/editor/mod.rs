@@ -346,8 +346,9 @@ impl Editor {
                 self.message = match (self.checked == Some(self.saved), problems) {
                     (true, 0) => format!("saved {}", self.path.display()),
                     (true, n) => format!(
-                        "saved {} with {n} problems: it will not play until they are mended",
-                        self.path.display()
+                        "saved {} with {}: it will not play until mended",
+                        self.path.display(),
+                        draw::count(n, "problem")
                     ),
                     (false, _) => format!("saved {} (still being checked)", self.path.display()),
                 };

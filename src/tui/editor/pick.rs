@@ -107,7 +107,7 @@ impl Picker {
 
 /// The catalog `file` may use: the shipped one with its own troop types added; a type of
 /// its own with problems is left out (the checker lists them).
-fn catalog_of(file: &ScenarioFile) -> Option<Catalog> {
+pub(super) fn catalog_of(file: &ScenarioFile) -> Option<Catalog> {
     let mut catalog = Catalog::standard().ok()?;
     let lines = crate::scenario::spans::Lines::new("");
     let _ = catalog.add(&file.troops, &lines, "troops");

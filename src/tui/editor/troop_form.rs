@@ -6,11 +6,11 @@
 
 use super::form::{number, Field, Form};
 use super::forms::Target;
-use crate::commands::troops::derived as derive;
+use crate::commands::troops::{derived as derive, first_legal_size};
 use crate::editor::draft::Draft;
 use crate::engine::ranges;
 use crate::engine::types::{CreatureSize, FirearmKind, Formation, Lock, MeleeClass, MissileKind};
-use crate::engine::Rules;
+use crate::engine::{Profile, Rules};
 use crate::scenario::catalog::{convert, MeleeDef, MissileDef};
 use crate::scenario::TroopDef;
 use serde::de::DeserializeOwned;
@@ -232,7 +232,14 @@ pub fn derived(form: &Form<Target>) -> Result<String, String> {
     let def = troop_of(form)?;
     match convert(&def) {
         Ok(troop) => {
-            let d = derive(&troop, &Rules::standard());
+            let rules = Rules::standard();
+            if first_legal_size(&troop, &rules).is_none() {
+                // Why not, as the size of 120 finds it (R2.1, R2.6).
+                let why = Profile::derive(&rules, &troop, 120).err();
+                let why = why.map_or_else(String::new, |e| format!(": {e}"));
+                return Err(format!("no unit of it can be formed{why}"));
+            }
+            let d = derive(&troop, &rules);
             Ok(format!(
                 "{} men · uhp {} · move {} · {}",
                 d.men, d.uhp, d.rate, d.sequence
