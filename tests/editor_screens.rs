@@ -58,11 +58,10 @@ fn the_editor_at_80x24_shows_the_map_the_tool_and_the_check() {
     let dir = tempfile::tempdir().unwrap();
     let e = tutorial_editor(dir.path());
     let s = draw(&e, 80, 24);
-    assert!(s[0].starts_with(" Editing "), "{}", s[0]);
-    assert!(
-        s[0].contains("tutorial.ron · Tutorial: pike, shot and horse"),
-        "{}",
-        s[0]
+    // The temporary folder's path would push the rest off: the file's name stands for it.
+    assert_eq!(
+        s[0].trim_end(),
+        " Editing tutorial.ron · Tutorial: pike, shot and horse · 10×8 · turn limit 6"
     );
     assert_lines(
         &columns(&s[1..7], 0, 45),

@@ -40,7 +40,7 @@ impl Editor {
             Constraint::Length(panel_width(middle.width)),
         ])
         .areas(middle);
-        frame.render_widget(Paragraph::new(self.title_line()), top);
+        frame.render_widget(Paragraph::new(self.title_line(top.width)), top);
         self.draw_map(frame, map);
         frame.render_widget(
             Paragraph::new(self.panel_lines(panel.height))
@@ -89,22 +89,32 @@ impl Editor {
         }
     }
 
-    fn title_line(&self) -> Line<'static> {
+    /// The file, whether it is saved, the battle's name, size and turn limit; a path too
+    /// long for `width` columns is cut to the file's name, so the rest still shows.
+    fn title_line(&self, width: u16) -> Line<'static> {
         let f = self.draft.file();
         let star = match (self.unsaved(), self.stale) {
             (_, true) => " (map as before the last edit: it cannot be drawn now)",
             (true, false) => " (unsaved)",
             (false, false) => "",
         };
-        Line::from(format!(
-            " Editing {}{star} · {} · {}×{} · turn limit {}",
-            escape_text(&self.path.display().to_string()),
+        let rest = format!(
+            "{star} · {} · {}×{} · turn limit {}",
             escape_text(&f.name),
             self.draft.size().0,
             self.draft.size().1,
             f.turn_limit
-        ))
-        .style(Style::default().add_modifier(Modifier::BOLD))
+        );
+        let path = escape_text(&self.path.display().to_string()).into_owned();
+        let whole = format!(" Editing {path}{rest}");
+        if crate::columns::width(&whole) <= usize::from(width) {
+            return Line::from(whole);
+        }
+        let name = self.path.file_name().map_or(path.clone(), |n| {
+            escape_text(&n.to_string_lossy()).into_owned()
+        });
+        Line::from(format!(" Editing {name}{rest}"))
+            .style(Style::default().add_modifier(Modifier::BOLD))
     }
 
     fn draw_map(&self, frame: &mut Frame, area: Rect) {

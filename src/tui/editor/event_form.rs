@@ -213,22 +213,7 @@ fn effect_fields(k: usize, kind: &str, v: &Values, n: &Names) -> Vec<Field> {
         "orders" => {
             let order = get(&name("order"));
             let mut out = vec![who(), choice(&name("order"), order, &ORDERS)];
-            out.extend(match order {
-                "hold a hex" => vec![Field::typed(name("at"), get(&name("at")), "(col, row)")],
-                "hold an objective" => vec![named(
-                    &name("objective"),
-                    get(&name("objective")),
-                    &n.objectives,
-                    "an objective's name",
-                )],
-                "guard hexes" => vec![Field::typed(name("hexes"), get(&name("hexes")), hexes)],
-                "advance from turn" => vec![Field::typed(
-                    name("turn"),
-                    or(get(&name("turn")), "2"),
-                    "the first turn they may move",
-                )],
-                _ => Vec::new(),
-            });
+            out.extend(order_fields(k, order, v, n));
             out
         }
         "terrain" => {
@@ -248,6 +233,32 @@ fn effect_fields(k: usize, kind: &str, v: &Values, n: &Names) -> Vec<Field> {
             ),
             Field::typed(name("reason"), get(&name("reason")), "for the end screen"),
         ],
+        _ => Vec::new(),
+    }
+}
+
+/// The fields of effect `k`'s computer order of kind `order` (issue 28).
+fn order_fields(k: usize, order: &str, v: &Values, n: &Names) -> Vec<Field> {
+    let name = |what: &str| format!("{k} {what}");
+    let get = |what: &str| v.get(&name(what));
+    match order {
+        "hold a hex" => vec![Field::typed(name("at"), get("at"), "(col, row)")],
+        "hold an objective" => vec![named(
+            &name("objective"),
+            get("objective"),
+            &n.objectives,
+            "an objective's name",
+        )],
+        "guard hexes" => vec![Field::typed(
+            name("hexes"),
+            get("hexes"),
+            "(col, row) (col, row) …",
+        )],
+        "advance from turn" => vec![Field::typed(
+            name("turn"),
+            or(get("turn"), "2"),
+            "the first turn they may move",
+        )],
         _ => Vec::new(),
     }
 }
