@@ -34,9 +34,9 @@ pub fn rename_sides(f: &mut ScenarioFile, renames: &[(String, String)]) {
     }
 }
 
-/// Events and orders that name the unit labelled `old` name it `new` (a label an event or
-/// order names belongs to one unit only, R12.7).
-pub fn rename_label(f: &mut ScenarioFile, old: &str, new: &str) {
+/// Events, and if `orders` the computer's orders, that name the unit called `old` name it
+/// `new` (a label an event or order names belongs to one unit only, R12.7).
+pub fn rename_label(f: &mut ScenarioFile, old: &str, new: &str, orders: bool) {
     let swap = |unit: &mut Option<String>| {
         if unit.as_deref() == Some(old) {
             *unit = Some(new.to_string());
@@ -56,7 +56,32 @@ pub fn rename_label(f: &mut ScenarioFile, old: &str, new: &str) {
             }
         }
     }
-    f.orders.iter_mut().for_each(|o| swap(&mut o.unit));
+    if orders {
+        f.orders.iter_mut().for_each(|o| swap(&mut o.unit));
+    }
+}
+
+/// Troop type `old` renamed `new`: its units follow, and events that named one of them by
+/// its type (a unit with no label, R12.7) name it by the new one, if no unit bears that.
+pub fn rename_troop(f: &mut ScenarioFile, old: &str, new: &str) {
+    let named = crate::scenario::nameable_units(f).contains(&old);
+    let unlabelled = f.units.iter().any(|u| u.label.is_none() && u.troop == old);
+    let taken = f.units.iter().any(|u| u.name() == new);
+    for u in f.units.iter_mut().filter(|u| u.troop == old) {
+        u.troop = new.to_string();
+    }
+    if named && unlabelled && !taken {
+        rename_label(f, old, new, false);
+    }
+}
+
+/// Reserves waiting for event `old` wait for `new`; `None` if the event is gone (R12.1).
+pub fn rename_event(f: &mut ScenarioFile, old: &str, new: Option<&str>) {
+    for r in f.units.iter_mut().filter_map(|u| u.reserve.as_mut()) {
+        if r.event.as_deref() == Some(old) {
+            r.event = new.map(str::to_string);
+        }
+    }
 }
 
 /// Events and orders that name objective `old` name it `new`.

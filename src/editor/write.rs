@@ -251,7 +251,7 @@ fn literal(text: &str, keep_lines: bool) -> String {
 }
 
 /// A value RON writes as a bare word: an enum's unit variant (`South`, `HC`, `hard`).
-fn word<T: Serialize>(value: &T) -> String {
+pub fn word<T: Serialize>(value: &T) -> String {
     ron::to_string(value).unwrap_or_default()
 }
 

@@ -335,6 +335,15 @@ pub enum MeleeClass {
     Other,
 }
 
+impl MeleeClass {
+    /// Every class, in the order above.
+    pub const ALL: [MeleeClass; 3] = [
+        MeleeClass::Lance,
+        MeleeClass::SpearOrPolearm,
+        MeleeClass::Other,
+    ];
+}
+
 /// A melee weapon: a name for the attack sequence, its damage and class.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MeleeWeapon {
@@ -388,6 +397,11 @@ pub enum Lock {
     Wheellock,
     /// Matchlock.
     Matchlock,
+}
+
+impl Lock {
+    /// Every lock, in the order above.
+    pub const ALL: [Lock; 3] = [Lock::Flintlock, Lock::Wheellock, Lock::Matchlock];
 }
 
 /// Firearm types of GoW's range and size-factor tables (R2.5, R6.3).

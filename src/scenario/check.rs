@@ -443,7 +443,7 @@ fn check_labels(c: &mut Checker, parsed: &ScenarioFile, spans: &[Span]) {
 /// `"Banér's horse" at (1, 3)` (`"Late foot" in reserve` for a reserve, R12.1), never its
 /// index in the list.
 pub(super) fn who(u: &UnitDef) -> String {
-    let name = u.label.as_deref().unwrap_or(&u.troop);
+    let name = u.name();
     format!("\"{name}\" {}", whereabouts(u))
 }
 
@@ -495,7 +495,7 @@ fn check_unit(
     let placed = side.is_some() && hex.is_some();
     let (side, pos) = (side.unwrap_or(SideId::A), hex.unwrap_or(Hex::ZERO));
     let setup = UnitSetup {
-        label: escape_text(u.label.as_deref().unwrap_or(&u.troop)).into_owned(),
+        label: escape_text(u.name()).into_owned(),
         plural: u.plural.unwrap_or_else(|| match &u.label {
             Some(label) => looks_plural(label),
             None => catalog

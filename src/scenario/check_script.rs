@@ -30,7 +30,7 @@ impl<'a> Names<'a> {
         let mut labels: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, u) in parsed.units.iter().enumerate() {
-            let label = u.label.as_deref().unwrap_or(&u.troop);
+            let label = u.name();
             labels.entry(label).or_default().push(i);
             if let Some(g) = &u.group {
                 groups.entry(g.as_str()).or_default().push(i);
@@ -133,10 +133,7 @@ fn check_reserve(
     rules: &Rules,
 ) {
     let Some(u) = parsed.units.get(i) else { return };
-    let who = format!(
-        "\"{}\"",
-        escape_text(u.label.as_deref().unwrap_or(&u.troop))
-    );
+    let who = format!("\"{}\"", escape_text(u.name()));
     let at = |c: &Checker, field: &str| c.lines.field_in(span, field);
     if u.at.is_some() {
         let message = format!("{who} has both `at` and `reserve`: a reserve starts off the map (R12.1); leave `at` out");
@@ -202,7 +199,7 @@ fn check_releasing_event(
         return;
     };
     let Some(u) = parsed.units.get(i) else { return };
-    let label = u.label.as_deref().unwrap_or(&u.troop);
+    let label = u.name();
     let releases = e.then.iter().any(|effect| match effect {
         EffectDef::Release { unit, group } => {
             unit.as_deref() == Some(label)
@@ -314,12 +311,7 @@ fn effect(
 ) -> Option<Effect> {
     let (span, map) = (at.span, ground.map);
     match e {
-        EffectDef::Message(text) if text.trim().is_empty() => {
-            let message = format!("{}'s message says nothing (R12.7)", at.event);
-            c.at(quoted_at(c, span, text), message);
-            None
-        }
-        EffectDef::Message(text) => Some(Effect::Message(escape_text(text).into_owned())),
+        EffectDef::Message(text) => message(c, text, at),
         EffectDef::Release { unit, group } => release(c, names, (unit, group), at, ground),
         EffectDef::Defect { unit, group } => {
             units(c, names, (unit, group), (at, "then")).map(Effect::Defect)
@@ -340,27 +332,7 @@ fn effect(
                 order: order?,
             })
         }
-        EffectDef::Terrain { hexes, .. } if hexes.is_empty() => {
-            let message = format!("{} changes the terrain of no hex (R12.7)", at.event);
-            c.at(c.lines.field_in(span, "hexes"), message);
-            None
-        }
-        EffectDef::Terrain { hexes, to } => {
-            let on_map = |h: &(i32, i32)| map.is_none_or(|m| hex_on(m, *h).is_some());
-            if let Some((col, row)) = hexes.iter().find(|h| !on_map(h)) {
-                let message = format!(
-                    "{} changes the terrain of ({col}, {row}), which is off the map (R12.7)",
-                    at.event
-                );
-                c.at(c.lines.field_in(span, "hexes"), message);
-                return None;
-            }
-            let hexes = hexes
-                .iter()
-                .map(|&(col, row)| Map::hex_at(col, row))
-                .collect();
-            Some(Effect::Terrain { hexes, to: *to })
-        }
+        EffectDef::Terrain { hexes, to } => terrain(c, hexes, *to, at, map),
         EffectDef::EndBattle { winner, reason } => {
             let winner = side_named(c, names, winner, at)?;
             Some(Effect::EndBattle {
@@ -369,6 +341,44 @@ fn effect(
             })
         }
     }
+}
+
+/// A message to both players (R12.7); one that says nothing is refused.
+fn message(c: &mut Checker, text: &str, at: &At) -> Option<Effect> {
+    if text.trim().is_empty() {
+        let message = format!("{}'s message says nothing (R12.7)", at.event);
+        c.at(quoted_at(c, at.span, text), message);
+        return None;
+    }
+    Some(Effect::Message(escape_text(text).into_owned()))
+}
+
+/// A change of terrain of listed hexes (R12.7): at least one, each on the map.
+fn terrain(
+    c: &mut Checker,
+    hexes: &[(i32, i32)],
+    to: crate::engine::Terrain,
+    at: &At,
+    map: Option<&Map>,
+) -> Option<Effect> {
+    let on_map = |h: &(i32, i32)| map.is_none_or(|m| hex_on(m, *h).is_some());
+    let off = hexes.iter().find(|h| !on_map(h));
+    let message = match (hexes.is_empty(), off) {
+        (true, _) => format!("{} changes the terrain of no hex (R12.7)", at.event),
+        (false, Some((col, row))) => format!(
+            "{} changes the terrain of ({col}, {row}), which is off the map (R12.7)",
+            at.event
+        ),
+        (false, None) => {
+            let hexes = hexes
+                .iter()
+                .map(|&(col, row)| Map::hex_at(col, row))
+                .collect();
+            return Some(Effect::Terrain { hexes, to });
+        }
+    };
+    c.at(c.lines.field_in(at.span, "hexes"), message);
+    None
 }
 
 /// A release of the units named (R12.1, R12.7), at least one of them a reserve: releasing

@@ -173,7 +173,25 @@ pub struct UnitDef {
     pub reserve: Option<script_defs::ReserveDef>,
 }
 
+/// The names an event may give a unit (R12.7): each [`UnitDef::name`] that one unit only
+/// bears, in the file's order.
+pub fn nameable_units(file: &ScenarioFile) -> Vec<&str> {
+    let mut bearers: std::collections::BTreeMap<&str, usize> = Default::default();
+    for u in &file.units {
+        *bearers.entry(u.name()).or_default() += 1;
+    }
+    (file.units.iter().map(UnitDef::name))
+        .filter(|n| bearers.get(n) == Some(&1))
+        .collect()
+}
+
 impl UnitDef {
+    /// The name events and messages give the unit: its label, else its troop type's name
+    /// (R12.7: a label an event names must belong to one unit only).
+    pub fn name(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.troop)
+    }
+
     /// `creatures` of troop type `troop` for side `side` at `at` (`None`: a reserve's
     /// place), steady, unready, unloaded and unhurt, in no group, named by its type.
     pub fn new(troop: &str, side: &str, creatures: u32, at: Option<(i32, i32)>) -> UnitDef {

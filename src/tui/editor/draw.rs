@@ -237,10 +237,8 @@ impl Editor {
     }
 
     fn finding_lines(&self, room: usize) -> Vec<Line<'static>> {
-        let rev = self.draft.revision();
-        let head = match (self.checked, self.findings.len()) {
-            (Some(c), _) if c != rev => " Checking…".to_string(),
-            (None, _) => " Checking…".to_string(),
+        let head = match (self.checking(), self.findings.len()) {
+            (true, _) => " Checking…".to_string(),
             (_, 0) => " No problems: it plays.".to_string(),
             (_, n) => format!(" {} (`n` shows the next):", count(n, "finding")),
         };
@@ -277,7 +275,7 @@ pub(super) fn count(n: usize, what: &str) -> String {
 }
 
 fn unit_name(u: &UnitDef) -> String {
-    escape_text(u.label.as_deref().unwrap_or(&u.troop)).into_owned()
+    escape_text(u.name()).into_owned()
 }
 
 fn finding_line(f: &Finding) -> Line<'static> {
@@ -368,33 +366,41 @@ fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::form
 /// The field being typed into shows the end of its value and the cursor after it, so a
 /// long text is seen as it grows.
 fn field_line(f: &super::form::Field, selected: bool, width: usize) -> Line<'static> {
+    use crate::columns::{fit, pad, width as columns};
     let value = escape_text(&f.value).into_owned();
     let typing = selected && f.choices.is_empty();
-    let room = width.saturating_sub(24).max(8);
-    let chars = value.chars().count();
-    let (value, hint) = if typing && chars + 4 + f.hint.chars().count() > room {
-        let tail: String = value
-            .chars()
-            .skip((chars + 2).saturating_sub(room))
-            .collect();
-        let shown = if tail.chars().count() < chars {
-            format!("…{tail}")
-        } else {
-            tail
-        };
-        (shown, String::new())
+    let room = width.saturating_sub(25).max(8);
+    let (value, hint) = if typing && columns(&value) + 4 + columns(&f.hint) > room {
+        (tail(&value, room.saturating_sub(1)), String::new())
     } else {
         (value, f.hint.clone())
     };
     let cursor = if typing { "_" } else { "" };
-    let text = format!(" {:<20} {value}{cursor}   {hint}", f.name);
-    let text: String = text.chars().take(width).collect();
+    let name = pad(&fit(&f.name, 20), 20);
+    let text = fit(&format!(" {name} {value}{cursor}   {hint}"), width);
     let style = if selected {
         Style::default().add_modifier(Modifier::REVERSED)
     } else {
         Style::default()
     };
     Line::from(text).style(style)
+}
+
+/// The end of `text` in at most `room` columns of whole characters, after a `…` if cut.
+fn tail(text: &str, room: usize) -> String {
+    let mut start = text.len();
+    let mut used = 0;
+    for (i, c) in text.char_indices().rev() {
+        used += crate::columns::width(c.encode_utf8(&mut [0; 4]));
+        if used > room {
+            break;
+        }
+        start = i;
+    }
+    match text.get(start..) {
+        Some(end) if start > 0 => format!("…{end}"),
+        _ => text.to_string(),
+    }
 }
 
 /// The editor's keys with their short words, flowing to the box's width so that all of

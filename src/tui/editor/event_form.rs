@@ -54,20 +54,9 @@ pub struct Names {
 impl Names {
     /// The names `file` holds, in file order.
     pub fn of(file: &ScenarioFile) -> Names {
-        let mut labels: BTreeMap<&str, usize> = BTreeMap::new();
-        for u in &file.units {
-            *labels
-                .entry(u.label.as_deref().unwrap_or(&u.troop))
-                .or_default() += 1;
-        }
-        let mut who: Vec<String> = Vec::new();
-        for u in &file.units {
-            let label = u.label.as_deref().unwrap_or(&u.troop);
-            let name = format!("unit {label}");
-            if labels.get(label) == Some(&1) && !who.contains(&name) {
-                who.push(name);
-            }
-        }
+        let mut who: Vec<String> = (crate::scenario::nameable_units(file).into_iter())
+            .map(|label| format!("unit {label}"))
+            .collect();
         for g in file.units.iter().filter_map(|u| u.group.as_deref()) {
             let name = format!("group {g}");
             if !who.contains(&name) {
@@ -272,7 +261,7 @@ fn or<'a>(value: &'a str, default: &'a str) -> &'a str {
 }
 
 /// `unit LABEL` or `group NAME` for a `unit:`/`group:` pair as the file writes it.
-fn who_text(unit: &Option<String>, group: &Option<String>) -> String {
+pub(super) fn who_text(unit: &Option<String>, group: &Option<String>) -> String {
     match (unit, group) {
         (Some(u), _) => format!("unit {u}"),
         (None, Some(g)) => format!("group {g}"),

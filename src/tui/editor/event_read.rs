@@ -8,17 +8,14 @@ use super::form::{hexes, hexes_text, number, Form};
 use super::forms::Target;
 use super::input::terrain_name;
 use crate::editor::draft::Draft;
+use crate::editor::renames::rename_event;
 use crate::engine::Terrain;
 use crate::scenario::script_defs::{EffectDef, EventDef, TriggerDef};
 use crate::scenario::OrderKindDef;
 
 /// `effect`'s kind in words and its fields' values, each named without its slot number.
 pub fn effect_values(effect: &EffectDef) -> (&'static str, Vec<(&'static str, String)>) {
-    let who = |u: &Option<String>, g: &Option<String>| match (u, g) {
-        (Some(u), _) => format!("unit {u}"),
-        (None, Some(g)) => format!("group {g}"),
-        (None, None) => String::new(),
-    };
+    let who = super::event_form::who_text;
     let pairs = match effect {
         EffectDef::Message(text) => vec![("text", text.clone())],
         EffectDef::Release { unit, group } | EffectDef::Defect { unit, group } => {
@@ -111,7 +108,7 @@ fn effect_of(form: &Form<Target>, k: usize, kind: &str) -> Result<EffectDef, Str
     let get = |what: &str| form.get(&name(what)).to_string();
     let who = || who(&name("who"), form.get(&name("who")));
     Ok(match kind {
-        "message" => EffectDef::Message(get("text")),
+        "message" => EffectDef::Message(form.raw(&name("text")).to_string()),
         "release" => {
             let (unit, group) = who()?;
             EffectDef::Release { unit, group }
@@ -133,7 +130,7 @@ fn effect_of(form: &Form<Target>, k: usize, kind: &str) -> Result<EffectDef, Str
         },
         _ => EffectDef::EndBattle {
             winner: get("winner"),
-            reason: get("reason"),
+            reason: form.raw(&name("reason")).to_string(),
         },
     })
 }
@@ -168,28 +165,23 @@ fn order_of(form: &Form<Target>, k: usize) -> Result<OrderKindDef, String> {
 pub fn apply_event(draft: &mut Draft, index: usize, form: &Form<Target>) -> Result<bool, String> {
     let event = event_of(form)?;
     let events = &draft.file().events;
-    let old = events
-        .get(index)
-        .map(|e| e.name.clone())
-        .unwrap_or_default();
+    let Some(old) = events.get(index).map(|e| e.name.clone()) else {
+        return Ok(false);
+    };
     let taken = (events.iter().enumerate()).any(|(i, e)| i != index && e.name == event.name);
     if taken {
         return Err(format!("name: another event is called `{}`", event.name));
     }
     Ok(draft.change(|f| {
-        for r in f.units.iter_mut().filter_map(|u| u.reserve.as_mut()) {
-            if r.event.as_deref() == Some(old.as_str()) {
-                r.event = Some(event.name.clone());
-            }
-        }
+        rename_event(f, &old, Some(&event.name));
         if let Some(e) = f.events.get_mut(index) {
             *e = event;
         }
     }))
 }
 
-/// Adds a new event after the others: `Event N`, on turn 2, with one empty message; its
-/// index.
+/// Adds a new event after the others: `Event N`, on turn 2, with a message of its name
+/// for the designer to write (the check refuses one that says nothing); its index.
 pub fn add_event(draft: &mut Draft) -> usize {
     let events = &draft.file().events;
     let name = (events.len() + 1..)
@@ -197,10 +189,10 @@ pub fn add_event(draft: &mut Draft) -> usize {
         .find(|n| !events.iter().any(|e| e.name == *n))
         .unwrap_or_default();
     let event = EventDef {
+        then: vec![EffectDef::Message(format!("{name}."))],
         name,
         when: TriggerDef::Turn(2),
         repeat: false,
-        then: vec![EffectDef::Message(String::new())],
     };
     draft.change(|f| f.events.push(event));
     draft.file().events.len().saturating_sub(1)
@@ -214,11 +206,7 @@ pub fn delete_event(draft: &mut Draft, index: usize) -> bool {
     };
     draft.change(|f| {
         f.events.remove(index);
-        for r in f.units.iter_mut().filter_map(|u| u.reserve.as_mut()) {
-            if r.event.as_deref() == Some(name.as_str()) {
-                r.event = None;
-            }
-        }
+        rename_event(f, &name, None);
     })
 }
 

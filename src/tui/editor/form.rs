@@ -95,7 +95,9 @@ impl<T> Form<T> {
         }
         self.fields = build(&self.kept);
         let at = selected.and_then(|name| self.fields.iter().position(|f| f.name == name));
-        self.selected = at.unwrap_or(0);
+        // A field gone (an effect's fields hidden) leaves the cursor where it stood.
+        let last = self.fields.len().saturating_sub(1);
+        self.selected = at.unwrap_or(self.selected.min(last));
     }
 
     /// The field selected one down (`true`) or up, round the ends.
@@ -141,11 +143,16 @@ impl<T> Form<T> {
         }
     }
 
-    /// The value of the field called `name` ("" if there is none).
+    /// The value of the field called `name`, trimmed ("" if there is none).
     pub fn get(&self, name: &str) -> &str {
+        self.raw(name).trim()
+    }
+
+    /// The value of the field called `name` as typed, spaces kept: a message's text.
+    pub fn raw(&self, name: &str) -> &str {
         (self.fields.iter())
             .find(|f| f.name == name)
-            .map_or("", |f| f.value.trim())
+            .map_or("", |f| f.value.as_str())
     }
 }
 

@@ -85,7 +85,7 @@ pub fn unit_form(draft: &Draft, index: usize) -> Option<Form<Target>> {
             "where it may arrive, first choice first",
         ),
     ];
-    let name = u.label.as_deref().unwrap_or(&u.troop);
+    let name = u.name();
     let title = format!(" Unit: {} ", crate::text::escape_text(name));
     Some(Form::new(title, Target::Unit(index), fields))
 }
@@ -377,14 +377,18 @@ fn apply_unit(draft: &mut Draft, i: usize, form: &Form<Target>) -> Result<bool, 
     };
     // What the form does not show is kept as it was.
     unit.plural = old.plural;
-    let label = |u: &UnitDef| u.label.clone().unwrap_or_else(|| u.troop.clone());
-    let (was, now) = (label(old), label(&unit));
-    let alone = units.iter().filter(|u| label(u) == was).count() == 1;
-    if was == now || !alone {
+    let (was, now) = (old.name().to_string(), unit.name().to_string());
+    // Only a name one unit bears is named by events (R12.7); a name another unit already
+    // bears would hand the references to it.
+    let nameable = crate::scenario::nameable_units(draft.file());
+    let taken = (units.iter().enumerate()).any(|(j, u)| j != i && u.name() == now);
+    if was == now || !nameable.contains(&was.as_str()) || taken {
         return Ok(draft.set_unit(i, unit));
     }
+    // Orders name only labels written (issue 28).
+    let orders = old.label.is_some() && unit.label.is_some();
     Ok(draft.change(|f| {
-        rename_label(f, &was, &now);
+        rename_label(f, &was, &now, orders);
         if let Some(u) = f.units.get_mut(i) {
             *u = unit;
         }
@@ -580,6 +584,26 @@ mod tests {
                 group: None
             }]
         );
+    }
+
+    #[test]
+    fn a_rename_to_a_name_another_unit_bears_leaves_the_references_alone() {
+        let mut d = with_unit();
+        let mut other = UnitDef::new("pikemen", "Blue", 120, Some((4, 1)));
+        other.label = Some("Blue pike".into());
+        d.add_unit(other);
+        d.change(|f| {
+            f.orders.push(crate::scenario::OrderDef {
+                group: None,
+                unit: Some("Red pike".into()),
+                order: crate::scenario::OrderKindDef::Free,
+                release_within: None,
+            });
+        });
+        let mut form = unit_form(&d, 0).unwrap();
+        set(&mut form, "label", "Blue pike");
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        assert_eq!(d.file().orders[0].unit.as_deref(), Some("Red pike"));
     }
 
     #[test]

@@ -63,6 +63,8 @@ impl Editor {
             return;
         };
         let n = self.list_lines(list.kind).len();
+        // The problems change as the check answers while the list is open.
+        list.selected = list.selected.min(n.saturating_sub(1));
         match action(Context::EditorList, key) {
             Some(Action::Select) if n > 0 => {
                 list.selected = match key {
@@ -138,14 +140,20 @@ impl Editor {
         };
         let inner = super::draw::boxed(frame, area, 100, 24, title);
         let items = self.list_lines(list.kind);
+        let selected = list.selected.min(items.len().saturating_sub(1));
+        let empty = if list.kind == ListKind::Problems && self.checking() {
+            " Checking…"
+        } else {
+            empty
+        };
         let room = usize::from(inner.height).max(1);
-        let first = list.selected.saturating_sub(room - 1);
+        let first = selected.saturating_sub(room - 1);
         let mut lines: Vec<Line> = (items.iter().enumerate())
             .skip(first)
             .take(room)
             .map(|(i, text)| {
                 let line = Line::from(format!(" {}", escape_text(text)));
-                if i == list.selected {
+                if i == selected {
                     line.style(Style::default().add_modifier(Modifier::REVERSED))
                 } else {
                     line

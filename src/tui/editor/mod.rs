@@ -319,6 +319,11 @@ impl Editor {
         }
     }
 
+    /// Whether the check of the draft as it stands has not answered yet.
+    fn checking(&self) -> bool {
+        self.checked != Some(self.draft.revision())
+    }
+
     /// The problems and warnings of the newest check.
     pub fn findings(&self) -> &[Finding] {
         &self.findings

@@ -8,25 +8,20 @@ use super::form::{number, Field, Form};
 use super::forms::Target;
 use crate::commands::troops::{derived as derive, first_legal_size};
 use crate::editor::draft::Draft;
+use crate::editor::write::word;
 use crate::engine::ranges;
 use crate::engine::types::{CreatureSize, FirearmKind, Formation, Lock, MeleeClass, MissileKind};
 use crate::engine::{Profile, Rules};
 use crate::scenario::catalog::{convert, MeleeDef, MissileDef};
 use crate::scenario::TroopDef;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The missile field's words: none, a firearm (R6), another missile (R5.4).
 const MISSILES: [&str; 3] = ["none", "Firearm", "Missile"];
 
-/// A value as the scenario file writes it (`FF`, `SpearOrPolearm`).
-fn word<T: Serialize>(value: &T) -> String {
-    ron::to_string(value).unwrap_or_default()
-}
-
 /// The words of every value in `all`.
-fn words<T: Serialize>(all: &[T]) -> Vec<String> {
+fn words<T: serde::Serialize>(all: &[T]) -> Vec<String> {
     all.iter().map(word).collect()
 }
 
@@ -137,14 +132,7 @@ pub fn fields(kept: &BTreeMap<String, String>) -> Vec<Field> {
         Field::typed("speed", get("speed"), speed),
         Field::typed("melee", get("melee"), "the weapon's name"),
         Field::typed("damage", get("damage"), "1d8, 1d6+1 (R2.8, R12.8)"),
-        choice(
-            "class",
-            words(&[
-                MeleeClass::Other,
-                MeleeClass::SpearOrPolearm,
-                MeleeClass::Lance,
-            ]),
-        ),
+        choice("class", words(&MeleeClass::ALL)),
         choice("missile", MISSILES.iter().map(|m| m.to_string()).collect()),
     ]);
     out.extend(missile_fields(kept));
@@ -166,10 +154,9 @@ fn chosen(kept: &BTreeMap<String, String>, name: &str, all: Vec<String>) -> Fiel
 /// The fields of the missile weapon's kind: a firearm's lock and kind (R6), or another
 /// missile's kind and damage (R5.4).
 fn missile_fields(kept: &BTreeMap<String, String>) -> Vec<Field> {
-    let locks = [Lock::Matchlock, Lock::Wheellock, Lock::Flintlock];
     match kept.get("missile").map(String::as_str) {
         Some("Firearm") => vec![
-            chosen(kept, "lock", words(&locks)),
+            chosen(kept, "lock", words(&Lock::ALL)),
             chosen(kept, "firearm", words(&FirearmKind::ALL)),
         ],
         Some("Missile") => vec![
@@ -259,10 +246,9 @@ pub fn derived(form: &Form<Target>) -> Result<String, String> {
 pub fn apply_troop(draft: &mut Draft, index: usize, form: &Form<Target>) -> Result<bool, String> {
     let troop = troop_of(form)?;
     let troops = &draft.file().troops;
-    let old = troops
-        .get(index)
-        .map(|t| t.name.clone())
-        .unwrap_or_default();
+    let Some(old) = troops.get(index).map(|t| t.name.clone()) else {
+        return Ok(false);
+    };
     if (troops.iter().enumerate()).any(|(i, t)| i != index && t.name == troop.name) {
         return Err(format!(
             "name: the battle has another type called `{}`",
@@ -271,9 +257,7 @@ pub fn apply_troop(draft: &mut Draft, index: usize, form: &Form<Target>) -> Resu
     }
     Ok(draft.change(|f| {
         if troop.name != old {
-            for u in f.units.iter_mut().filter(|u| u.troop == old) {
-                u.troop = troop.name.clone();
-            }
+            crate::editor::renames::rename_troop(f, &old, &troop.name);
         }
         if let Some(t) = f.troops.get_mut(index) {
             *t = troop;
@@ -399,13 +383,13 @@ mod tests {
         form.reshape(fields);
         assert_eq!(
             (form.get("lock"), form.get("firearm")),
-            ("Matchlock", "Pistol")
+            ("Flintlock", "Pistol")
         );
         let troop = troop_of(&form).unwrap();
         assert_eq!(
             troop.missile,
             Some(MissileDef::Firearm {
-                lock: Lock::Matchlock,
+                lock: Lock::Flintlock,
                 kind: FirearmKind::Pistol
             })
         );
@@ -419,8 +403,27 @@ mod tests {
         set(&mut form, "name", "New troop 2");
         assert!(apply_troop(&mut d, i, &form).is_err());
         set(&mut form, "name", "Hakkapeliitta");
+        d.change(|f| {
+            f.events.push(crate::scenario::script_defs::EventDef {
+                name: "e".into(),
+                when: crate::scenario::script_defs::TriggerDef::Lost {
+                    unit: Some("New troop 1".into()),
+                    group: None,
+                },
+                repeat: false,
+                then: vec![],
+            });
+        });
         assert_eq!(apply_troop(&mut d, i, &form), Ok(true));
         assert_eq!(d.file().units[0].troop, "Hakkapeliitta");
+        // The unit had no label: events named it by its type, and follow it (R12.7).
+        assert_eq!(
+            d.file().events[0].when,
+            crate::scenario::script_defs::TriggerDef::Lost {
+                unit: Some("Hakkapeliitta".into()),
+                group: None
+            }
+        );
         assert!(delete_troop(&mut d, j));
         assert_eq!(d.file().troops.len(), 1);
     }
