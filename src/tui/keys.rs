@@ -780,7 +780,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::MoveItem, &[c('['), c(']')], 2, "order", "move the chosen event earlier / later: events are checked in order (R12.7)", &[X::EditorList]),
     bind(A::Cancel, &[Key::Esc, c('q')], 1, "back", "back to the map", &[X::EditorList]),
     bind(A::Select, &[Key::Down, Key::Up, Key::Tab, Key::BackTab], 2, "field", "the field below / above", &[X::EditorForm]),
-    bind(A::Change, &[Key::Left, Key::Right], 2, "choose", "the choice before / after, in a field of choices", &[X::EditorForm]),
+    bind(A::Change, &[Key::Left, Key::Right], 2, "choose", "the choice before / after, in a field of choices; in a typed field, the cursor left / right", &[X::EditorForm]),
     bind(A::Confirm, &[Key::Enter], 1, "apply", "apply the form as one edit (a field that cannot be read is named)", &[X::EditorForm]),
     bind(A::Cancel, &[Key::Esc], 1, "cancel", "close the form, changing nothing", &[X::EditorForm]),
     bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::EditorForm]),

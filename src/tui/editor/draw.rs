@@ -367,17 +367,30 @@ fn draw_form(frame: &mut Frame, area: Rect, form: &super::form::Form<super::form
 /// long text is seen as it grows.
 fn field_line(f: &super::form::Field, selected: bool, width: usize) -> Line<'static> {
     use crate::columns::{fit, pad, width as columns};
-    let value = escape_text(&f.value).into_owned();
     let typing = selected && f.choices.is_empty();
+    let chars = f.value.chars().count();
+    let at = f.cursor.unwrap_or(chars).min(chars);
+    // The cursor: `_` after the text, `│` inside it.
+    let (before, after): (String, String) = (
+        f.value.chars().take(at).collect(),
+        f.value.chars().skip(at).collect(),
+    );
+    let mark = if at < chars { "│" } else { "_" };
+    let (before, after) = (escape_text(&before), escape_text(&after));
     let room = width.saturating_sub(25).max(8);
-    let (value, hint) = if typing && columns(&value) + 4 + columns(&f.hint) > room {
-        (tail(&value, room.saturating_sub(1)), String::new())
-    } else {
-        (value, f.hint.clone())
+    let whole = columns(&before) + columns(&after) + 4 + columns(&f.hint);
+    let (value, hint) = match (typing, whole > room) {
+        (false, _) => (format!("{before}{after}"), f.hint.clone()),
+        (true, false) => (format!("{before}{mark}{after}"), f.hint.clone()),
+        // The text up to the cursor in view, then as much of the rest as fits.
+        (true, true) => {
+            let shown = tail(&format!("{before}{mark}"), room.saturating_sub(1));
+            let rest = fit(&after, room.saturating_sub(columns(&shown)));
+            (format!("{shown}{rest}"), String::new())
+        }
     };
-    let cursor = if typing { "_" } else { "" };
     let name = pad(&fit(&f.name, 20), 20);
-    let text = fit(&format!(" {name} {value}{cursor}   {hint}"), width);
+    let text = fit(&format!(" {name} {value}   {hint}"), width);
     let style = if selected {
         Style::default().add_modifier(Modifier::REVERSED)
     } else {

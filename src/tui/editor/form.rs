@@ -17,6 +17,8 @@ pub struct Field {
     pub choices: Vec<String>,
     /// What it takes, shown beside it (`0 to 10`, `(col, row) …`).
     pub hint: String,
+    /// Where typing goes, in characters from the start; `None`: at the end.
+    pub cursor: Option<usize>,
 }
 
 impl Field {
@@ -31,6 +33,7 @@ impl Field {
             value: value.into(),
             choices: Vec::new(),
             hint: hint.into(),
+            cursor: None,
         }
     }
 
@@ -45,6 +48,7 @@ impl Field {
             value: value.into(),
             choices,
             hint: "←/→".into(),
+            cursor: None,
         }
     }
 
@@ -126,7 +130,8 @@ impl<T> Form<T> {
         }
     }
 
-    /// Types `c` into the selected field (if it is typed), or takes one back (`None`).
+    /// Types `c` into the selected field (if it is typed) at its cursor, or takes back the
+    /// character before the cursor (`None`).
     pub fn typed(&mut self, c: Option<char>) {
         let Some(f) = self.fields.get_mut(self.selected) else {
             return;
@@ -134,13 +139,40 @@ impl<T> Form<T> {
         if !f.choices.is_empty() {
             return;
         }
+        let mut chars: Vec<char> = f.value.chars().collect();
+        let at = f.cursor.unwrap_or(chars.len()).min(chars.len());
         match c {
-            Some(c) if !c.is_control() && f.value.chars().count() < MAX_TYPED => f.value.push(c),
-            Some(_) => {}
-            None => {
-                f.value.pop();
+            Some(c) if !c.is_control() && chars.len() < MAX_TYPED => {
+                chars.insert(at, c);
+                f.cursor = Some(at + 1);
             }
+            Some(_) => {}
+            None if at > 0 => {
+                chars.remove(at - 1);
+                f.cursor = Some(at - 1);
+            }
+            None => {}
         }
+        f.value = chars.into_iter().collect();
+    }
+
+    /// Moves the cursor of the selected field one character right (`true`) or left, if it
+    /// is typed; false if it is a choice (the keys then step through its choices).
+    pub fn nudge(&mut self, right: bool) -> bool {
+        let Some(f) = self.fields.get_mut(self.selected) else {
+            return false;
+        };
+        if !f.choices.is_empty() {
+            return false;
+        }
+        let len = f.value.chars().count();
+        let at = f.cursor.unwrap_or(len).min(len);
+        f.cursor = Some(if right {
+            (at + 1).min(len)
+        } else {
+            at.saturating_sub(1)
+        });
+        true
     }
 
     /// The value of the field called `name`, trimmed ("" if there is none).
@@ -223,6 +255,27 @@ mod tests {
         assert!(hexes("h", "(1, 2) x").is_err());
         assert!(hexes("h", "(1, 2").is_err());
         assert_eq!(hexes_text(&[(1, 2), (3, 4)]), "(1, 2) (3, 4)");
+    }
+
+    #[test]
+    fn typing_goes_in_at_the_cursor_and_backspace_takes_the_character_before_it() {
+        let mut f: Form<()> = Form::new("t".into(), (), vec![Field::typed("name", "Rcroi", "")]);
+        assert!(
+            (0..4).all(|_| f.nudge(false)),
+            "a typed field's cursor moves"
+        );
+        f.typed(Some('o'));
+        assert_eq!(f.get("name"), "Rocroi");
+        f.typed(None);
+        f.typed(None);
+        assert_eq!(f.get("name"), "croi");
+        f.typed(None);
+        assert_eq!(f.get("name"), "croi", "nothing before the cursor");
+        for _ in 0..9 {
+            f.nudge(true);
+        }
+        f.typed(Some('!'));
+        assert_eq!(f.get("name"), "croi!", "the cursor stops at the end");
     }
 
     #[test]

@@ -516,8 +516,10 @@ impl Editor {
         match action(Context::EditorForm, key) {
             Some(Action::Select) => form.step(matches!(key, Key::Down | Key::Tab)),
             Some(Action::Change) => {
-                form.change(key == Key::Right);
-                super::forms::reshape(form, &self.draft);
+                if !form.nudge(key == Key::Right) {
+                    form.change(key == Key::Right);
+                    super::forms::reshape(form, &self.draft);
+                }
             }
             Some(Action::DeleteChar) => form.typed(None),
             Some(Action::Cancel) => self.mode = back,
