@@ -59,6 +59,29 @@ impl Field {
     }
 }
 
+impl Field {
+    /// The next choice after the current one, round the end, with a word beginning with
+    /// `c` (any case); the value stays if none has.
+    fn jump(&mut self, c: char) {
+        let c: String = c.to_lowercase().collect();
+        let n = self.choices.len();
+        let at = self
+            .choices
+            .iter()
+            .position(|x| *x == self.value)
+            .unwrap_or(0);
+        let next = (1..=n)
+            .filter_map(|k| self.choices.get((at + k) % n))
+            .find(|x| {
+                x.split_whitespace()
+                    .any(|w| w.to_lowercase().starts_with(&c))
+            });
+        if let Some(next) = next {
+            self.value = next.clone();
+        }
+    }
+}
+
 /// A form over the fields of one thing: a unit, an objective, the battle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Form<T> {
@@ -131,12 +154,17 @@ impl<T> Form<T> {
     }
 
     /// Types `c` into the selected field (if it is typed) at its cursor, or takes back the
-    /// character before the cursor (`None`).
+    /// character before the cursor (`None`). In a field of choices a letter goes to the
+    /// next choice with a word that begins with it (a long list of units is not stepped
+    /// through one by one).
     pub fn typed(&mut self, c: Option<char>) {
         let Some(f) = self.fields.get_mut(self.selected) else {
             return;
         };
         if !f.choices.is_empty() {
+            if let Some(c) = c {
+                f.jump(c);
+            }
             return;
         }
         let mut chars: Vec<char> = f.value.chars().collect();
@@ -276,6 +304,26 @@ mod tests {
         }
         f.typed(Some('!'));
         assert_eq!(f.get("name"), "croi!", "the cursor stops at the end");
+    }
+
+    #[test]
+    fn a_letter_in_a_field_of_choices_goes_to_the_next_with_a_word_so_begun() {
+        let words = [
+            "unit Red pike",
+            "unit Red shot",
+            "group Left",
+            "unit Blue horse",
+        ];
+        let field = Field::choice("who", "unit Red pike", words.map(String::from).to_vec());
+        let mut f: Form<()> = Form::new("t".into(), (), vec![field]);
+        f.typed(Some('r'));
+        assert_eq!(f.get("who"), "unit Red shot");
+        f.typed(Some('R'));
+        assert_eq!(f.get("who"), "unit Red pike", "round the end");
+        f.typed(Some('l'));
+        assert_eq!(f.get("who"), "group Left");
+        f.typed(Some('z'));
+        assert_eq!(f.get("who"), "group Left", "no choice so begun");
     }
 
     #[test]

@@ -535,6 +535,11 @@ impl Editor {
             _ => {
                 if let Key::Char(c) = key {
                     form.typed(Some(c));
+                    // A letter may have chosen a trigger or an effect.
+                    let chosen = form.fields.get(form.selected);
+                    if chosen.is_some_and(|f| !f.choices.is_empty()) {
+                        super::forms::reshape(form, &self.draft);
+                    }
                 }
             }
         }
