@@ -314,3 +314,40 @@ fn enter_on_a_problem_in_the_list_goes_to_its_hex() {
     assert_shows(&s, "(4, 6) water");
     assert_shows(&s, "problem 1 of 1:");
 }
+
+/// Esc on the form of an item just added takes the add back.
+#[test]
+fn esc_on_the_form_of_an_item_just_added_takes_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "Ea");
+    press(&mut e, &[Key::Esc]);
+    assert!(e.draft().file().events.is_empty());
+    press(&mut e, &[Key::Esc]);
+    keys(&mut e, "U");
+    assert_eq!(
+        e.draft().file().events.len(),
+        1,
+        "an add taken back is redone by `U`"
+    );
+}
+
+/// Deleting a troop type units use says so, and `u` brings it back.
+#[test]
+fn deleting_a_troop_type_in_use_says_how_many_units_used_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "Ta\n");
+    press(&mut e, &[Key::Esc]);
+    keys(&mut e, "anew troop\n");
+    e.put_cursor((0, 0));
+    keys(&mut e, "\nTx");
+    assert_shows(
+        &draw(&e, 80, 24),
+        "deleted; 1 unit used it and must be mended",
+    );
+    assert!(e.draft().file().troops.is_empty());
+    press(&mut e, &[Key::Esc]);
+    keys(&mut e, "u");
+    assert_eq!(e.draft().file().troops.len(), 1);
+}

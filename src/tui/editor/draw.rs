@@ -113,8 +113,8 @@ impl Editor {
         let name = self.path.file_name().map_or(path.clone(), |n| {
             escape_text(&n.to_string_lossy()).into_owned()
         });
-        Line::from(format!(" Editing {name}{rest}"))
-            .style(Style::default().add_modifier(Modifier::BOLD))
+        let cut = crate::columns::ellipsized(&format!(" Editing {name}{rest}"), width.into());
+        Line::from(cut).style(Style::default().add_modifier(Modifier::BOLD))
     }
 
     fn draw_map(&self, frame: &mut Frame, area: Rect) {
@@ -384,8 +384,10 @@ fn field_line(f: &super::form::Field, selected: bool, width: usize) -> Line<'sta
         (true, false) => (format!("{before}{mark}{after}"), f.hint.clone()),
         // The text up to the cursor in view, then as much of the rest as fits.
         (true, true) => {
-            let shown = tail(&format!("{before}{mark}"), room.saturating_sub(1));
-            let rest = fit(&after, room.saturating_sub(columns(&shown)));
+            // With text after the cursor, a third of the room is kept for it.
+            let keep = if after.is_empty() { 1 } else { room / 3 };
+            let shown = tail(&format!("{before}{mark}"), room.saturating_sub(keep));
+            let rest = crate::columns::ellipsized(&after, room.saturating_sub(columns(&shown)));
             (format!("{shown}{rest}"), String::new())
         }
     };

@@ -371,6 +371,19 @@ pub fn list_of(target: Target) -> Option<super::lists::List> {
 fn apply_unit(draft: &mut Draft, i: usize, form: &Form<Target>) -> Result<bool, String> {
     let known = super::pick::troop_names(draft.file());
     let mut unit = unit_of(form, &known)?;
+    if let Some(at) = unit.at {
+        // A unit the editor could not put the cursor on could not be edited again.
+        let (w, h) = draft.size();
+        if !draft.contains(at) {
+            return Err(format!("at: {} is off the {w}×{h} map", hexes_text(&[at])));
+        }
+        if draft.unit_at(at).is_some_and(|j| j != i) {
+            return Err(format!(
+                "at: a unit stands at {} already",
+                hexes_text(&[at])
+            ));
+        }
+    }
     let units = &draft.file().units;
     let Some(old) = units.get(i) else {
         return Ok(false);
@@ -503,6 +516,24 @@ mod tests {
         set(&mut form, "B name", "Red");
         assert!(apply(&mut d, &form).is_err());
         assert_eq!(d.file().sides[1].name, "Blue");
+    }
+
+    #[test]
+    fn a_unit_is_not_put_off_the_map_or_on_another_unit() {
+        let mut d = with_unit();
+        d.add_unit(UnitDef::new("pikemen", "Blue", 120, Some((4, 1))));
+        let mut form = unit_form(&d, 0).unwrap();
+        set(&mut form, "at", "(99, 99)");
+        assert_eq!(
+            apply(&mut d, &form),
+            Err("at: (99, 99) is off the 6×4 map".into())
+        );
+        set(&mut form, "at", "(4, 1)");
+        assert_eq!(
+            apply(&mut d, &form),
+            Err("at: a unit stands at (4, 1) already".into())
+        );
+        assert_eq!(d.file().units[0].at, Some((1, 3)));
     }
 
     #[test]

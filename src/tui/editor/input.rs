@@ -508,6 +508,39 @@ impl Editor {
         }
     }
 
+    /// Applies `form`, going back to `back` if it can be read, else saying why not; a
+    /// troop type renamed is renamed in the tool placing it too.
+    fn confirm_form(&mut self, form: &super::form::Form<super::forms::Target>, back: Mode) {
+        let troops = &self.draft.file().troops;
+        let was = match form.target {
+            super::forms::Target::Troop(i) => troops.get(i).map(|t| (i, t.name.clone())),
+            _ => None,
+        };
+        match super::forms::apply(&mut self.draft, form) {
+            Ok(changed) => {
+                self.mode = back;
+                self.adding = false;
+                if !changed {
+                    self.message = "nothing changed".into();
+                }
+            }
+            Err(why) => {
+                if let Mode::Form(open) = &mut self.mode {
+                    open.error = Some(why);
+                }
+                return;
+            }
+        }
+        let now = was
+            .as_ref()
+            .and_then(|(i, _)| self.draft.file().troops.get(*i));
+        if let (Some((_, was)), Some(now), Tool::Place(u)) = (&was, now, &mut self.tool) {
+            if u.troop == *was {
+                u.troop = now.name.clone();
+            }
+        }
+    }
+
     fn form_key(&mut self, key: Key) {
         let Mode::Form(form) = &mut self.mode else {
             return;
@@ -522,16 +555,17 @@ impl Editor {
                 }
             }
             Some(Action::DeleteChar) => form.typed(None),
-            Some(Action::Cancel) => self.mode = back,
-            Some(Action::Confirm) => match super::forms::apply(&mut self.draft, form) {
-                Ok(changed) => {
-                    self.mode = back;
-                    if !changed {
-                        self.message = "nothing changed".into();
-                    }
+            Some(Action::Cancel) => {
+                self.mode = back;
+                // Esc on the form of an item just added takes the add back too.
+                if std::mem::take(&mut self.adding) {
+                    self.draft.undo();
                 }
-                Err(why) => form.error = Some(why),
-            },
+            }
+            Some(Action::Confirm) => {
+                let form = form.clone();
+                self.confirm_form(&form, back);
+            }
             _ => {
                 if let Key::Char(c) = key {
                     form.typed(Some(c));

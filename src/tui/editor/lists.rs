@@ -84,18 +84,11 @@ impl Editor {
                     ListKind::Troops => super::troop_form::add_troop(&mut self.draft),
                     _ => add_event(&mut self.draft),
                 };
+                self.adding = true;
                 return self.open_item(list);
             }
             Some(Action::Delete) => {
-                let done = match list.kind {
-                    ListKind::Troops => {
-                        super::troop_form::delete_troop(&mut self.draft, list.selected)
-                    }
-                    _ => delete_event(&mut self.draft, list.selected),
-                };
-                if done {
-                    self.message = "deleted (`u` on the map undoes it)".into();
-                }
+                self.delete_item(list);
                 list.selected = list.selected.min(n.saturating_sub(2));
             }
             Some(Action::MoveItem) if list.kind == ListKind::Events => {
@@ -108,6 +101,40 @@ impl Editor {
             _ => {}
         }
         self.mode = Mode::List(list);
+    }
+
+    /// Deletes the list's chosen item, saying what used it: the reserves an event
+    /// released, the units of a troop type (each then needs another, which the check asks).
+    fn delete_item(&mut self, list: List) {
+        let f = self.draft.file();
+        let (users, what) = match list.kind {
+            ListKind::Troops => {
+                let name = f.troops.get(list.selected).map(|t| t.name.as_str());
+                let users = f.units.iter().filter(|u| Some(u.troop.as_str()) == name);
+                (users.count(), "unit")
+            }
+            _ => {
+                let name = f.events.get(list.selected).map(|e| e.name.as_str());
+                let waits = |u: &&crate::scenario::UnitDef| {
+                    u.reserve
+                        .as_ref()
+                        .is_some_and(|r| r.event.as_deref() == name)
+                };
+                (f.units.iter().filter(waits).count(), "reserve")
+            }
+        };
+        let done = match list.kind {
+            ListKind::Troops => super::troop_form::delete_troop(&mut self.draft, list.selected),
+            _ => delete_event(&mut self.draft, list.selected),
+        };
+        self.message = match (done, users) {
+            (false, _) => String::new(),
+            (true, 0) => "deleted (`u` on the map undoes it)".into(),
+            (true, n) => format!(
+                "deleted; {} used it and must be mended (`u` on the map undoes it)",
+                super::draw::count(n, what)
+            ),
+        };
     }
 
     /// Opens the form of the list's chosen item, if there is one.

@@ -101,6 +101,8 @@ pub struct Editor {
     message: String,
     /// The next finding `n` jumps to.
     next_finding: usize,
+    /// Whether the open form is of an item a list has just added (Esc takes it back).
+    adding: bool,
     /// The unit the finding `n` last showed is about, for `e`.
     about: Option<usize>,
     /// The tool in hand before `m` picked up a unit.
@@ -173,6 +175,7 @@ impl Editor {
             mode: Mode::Map,
             message: String::new(),
             next_finding: 0,
+            adding: false,
             about: None,
             before_carry: None,
             zoom: None,

@@ -221,8 +221,13 @@ pub fn derived(form: &Form<Target>) -> Result<String, String> {
         Ok(troop) => {
             let rules = Rules::standard();
             if first_legal_size(&troop, &rules).is_none() {
-                // Why not, as the size of 120 finds it (R2.1, R2.6).
-                let why = Profile::derive(&rules, &troop, 120).err();
+                // Why not: a reason other than the size if one size finds it (a DF, SF or
+                // UF type with no firearm, R2.1), else what the size of 120 breaks (R2.6).
+                let errors = [10, 120].map(|n| Profile::derive(&rules, &troop, n).err());
+                let why = (errors.iter().flatten())
+                    .find(|e| !matches!(e, crate::engine::unit::ProfileError::SizeLimit { .. }))
+                    .or(errors.get(1).and_then(Option::as_ref))
+                    .cloned();
                 let why = why.map_or_else(String::new, |e| format!(": {e}"));
                 return Err(format!("no unit of it can be formed{why}"));
             }
