@@ -447,6 +447,18 @@ mod tests {
         d
     }
 
+    /// The battle of [`with_unit`] with an objective, the mill at (2, 2).
+    fn with_mill() -> Draft {
+        let mut d = with_unit();
+        d.add_objective(ObjectiveDef {
+            name: "mill".into(),
+            at: (2, 2),
+            value: None,
+            owner: None,
+        });
+        d
+    }
+
     fn set(form: &mut Form<Target>, name: &str, value: &str) {
         form.fields
             .iter_mut()
@@ -573,13 +585,7 @@ mod tests {
     #[test]
     fn r12_7_a_unit_or_objective_renamed_is_renamed_in_events_and_orders() {
         use crate::scenario::script_defs::{EffectDef, EventDef, TriggerDef};
-        let mut d = with_unit();
-        d.add_objective(ObjectiveDef {
-            name: "mill".into(),
-            at: (2, 2),
-            value: None,
-            owner: None,
-        });
+        let mut d = with_mill();
         d.change(|f| {
             f.events.push(EventDef {
                 name: "e".into(),
@@ -665,13 +671,7 @@ mod tests {
 
     #[test]
     fn r12_4_an_objective_form_sets_value_and_owner() {
-        let mut d = with_unit();
-        d.add_objective(ObjectiveDef {
-            name: "mill".into(),
-            at: (2, 2),
-            value: None,
-            owner: None,
-        });
+        let mut d = with_mill();
         let mut form = objective_form(&d, 0).unwrap();
         set(&mut form, "value", "5");
         form.selected = 3;
