@@ -36,12 +36,28 @@ fn keys(s: &mut Session, keys: &str, wait_for: &str) {
     s.expect(&[wait_for]);
 }
 
+/// `volley edit` on a new file of `size`: it asks the size and sides first, with those
+/// given filled in, and Enter takes them.
+fn new_battle(path: &str, size: &str) -> Session {
+    let mut s = Session::start(&["edit", path, "--size", size]);
+    let (width, _) = size.split_once('x').unwrap();
+    s.expect(&[
+        "A new battle: its size and sides",
+        "width",
+        width,
+        "A name",
+        "Red",
+    ]);
+    keys(&mut s, "\r", "Enter use");
+    s
+}
+
 #[test]
 fn a_battle_built_by_keys_saves_checks_and_plays_its_reserve() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("built.ron");
     let path = file.to_str().unwrap();
-    let mut s = Session::start(&["edit", path, "--size", "10x8"]);
+    let mut s = new_battle(path, "10x8");
     s.expect(&["Editing", "built.ron", "10×8", "side `Red` has no units"]);
     // Woods on (0, 0), brush 1; a hill with the brush 3 across around (5, 3).
     keys(&mut s, "3\r", "(0, 0) woods");
@@ -121,8 +137,7 @@ fn an_edit_killed_before_a_save_is_recovered_from_the_autosave() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("killed.ron");
     let path = file.to_str().unwrap();
-    let mut s = Session::start(&["edit", path, "--size", "6x4"]);
-    s.expect(&["Editing"]);
+    let mut s = new_battle(path, "6x4");
     keys(&mut s, "7\r", "(0, 0) water");
     keys(&mut s, "l3\r", "(1, 0) woods");
     // The autosave holds both edits once the checker has written it.
@@ -176,7 +191,7 @@ fn a_click_paints_a_hex_and_a_drag_paints_a_stroke() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mouse.ron");
     let path = file.to_str().unwrap();
-    let mut s = Session::start(&["edit", path, "--size", "10x8"]);
+    let mut s = new_battle(path, "10x8");
     s.expect(&["Editing", "Tool: paint woods"]);
     let x = |c: u32| 2 + 5 * c;
     s.send(&format!("\x1b[<0;{};2M\x1b[<0;{};2m", x(2), x(2)));

@@ -25,6 +25,43 @@ pub enum Target {
     Event(usize),
     /// The battle's own troop type of this index (R2.2).
     Troop(usize),
+    /// A new battle's map size and sides, asked before anything is drawn on it.
+    NewBattle,
+}
+
+/// The form a new battle opens with: its map's width and height in hexes and its two
+/// sides' names, `size` and `sides` to start with.
+pub fn new_battle_form(size: (u32, u32), sides: [&str; 2]) -> Form<Target> {
+    let side = crate::engine::map::MAX_MAP_SIDE;
+    let fields = vec![
+        Field::typed("width", size.0.to_string(), format!("hexes, 1 to {side}")),
+        Field::typed("height", size.1.to_string(), format!("hexes, 1 to {side}")),
+        Field::typed("A name", sides[0], "the side at the south edge"),
+        Field::typed("B name", sides[1], "the side at the north edge"),
+    ];
+    Form::new(
+        " A new battle: its size and sides ".into(),
+        Target::NewBattle,
+        fields,
+    )
+}
+
+/// A new battle on clear ground of the size and sides the form gives, or why not.
+fn new_battle_of(form: &Form<Target>) -> Result<ScenarioFile, String> {
+    let most = crate::engine::map::MAX_MAP_SIDE;
+    let side = |name: &str| -> Result<u32, String> {
+        let n: u32 = number(name, form.get(name))?;
+        (1..=most)
+            .contains(&n)
+            .then_some(n)
+            .ok_or_else(|| format!("{name}: {n} is outside 1 to {most}"))
+    };
+    let (w, h) = (side("width")?, side("height")?);
+    let (a, b) = (form.get("A name"), form.get("B name"));
+    if a.is_empty() || b.is_empty() || a == b {
+        return Err("A name, B name: each side needs a name of its own".into());
+    }
+    Ok(Draft::blank(w, h, [a, b]).file().clone())
 }
 
 /// The form of unit `index`, if it exists.
@@ -327,6 +364,10 @@ pub fn apply(draft: &mut Draft, form: &Form<Target>) -> Result<bool, String> {
             Ok(draft.change(|f| *f = next))
         }
         Target::Event(i) => super::event_read::apply_event(draft, i, form),
+        Target::NewBattle => {
+            let next = new_battle_of(form)?;
+            Ok(draft.change(|f| *f = next))
+        }
         Target::Troop(i) => super::troop_form::apply_troop(draft, i, form),
     }
 }
@@ -546,6 +587,25 @@ mod tests {
             Err("at: a unit stands at (4, 1) already".into())
         );
         assert_eq!(d.file().units[0].at, Some((1, 3)));
+    }
+
+    #[test]
+    fn a_new_battle_takes_the_size_and_sides_its_form_gives() {
+        let mut d = Draft::blank(20, 14, ["Red", "Blue"]);
+        let mut form = new_battle_form((20, 14), ["Red", "Blue"]);
+        assert_eq!(apply(&mut d, &form), Ok(false), "as given");
+        set(&mut form, "width", "0");
+        assert_eq!(
+            apply(&mut d, &form),
+            Err("width: 0 is outside 1 to 200".into())
+        );
+        set(&mut form, "width", "30");
+        set(&mut form, "B name", "Red");
+        assert!(apply(&mut d, &form).is_err(), "two sides of one name");
+        set(&mut form, "A name", "Scots");
+        assert_eq!(apply(&mut d, &form), Ok(true));
+        assert_eq!(d.size(), (30, 14));
+        assert_eq!(d.file().sides[0].name, "Scots");
     }
 
     #[test]

@@ -210,6 +210,7 @@ impl Editor {
             None if path.exists() => (Some(crate::scenario::read_limited(path)?), false),
             None => (copy, false),
         };
+        let new = text.is_none();
         let (draft, header, lost) = match &text {
             Some(text) => (
                 Draft::parse(text, &path.display().to_string())?,
@@ -232,6 +233,10 @@ impl Editor {
         if recovered || copied {
             // The file on disk is not what is shown: saving is still to do.
             editor.saved = u64::MAX;
+        }
+        if new {
+            // A new battle asks its size and sides first (Enter takes those shown).
+            editor.mode = Mode::Form(forms::new_battle_form(size, sides));
         }
         Ok(editor)
     }
