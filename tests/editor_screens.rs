@@ -351,3 +351,16 @@ fn deleting_a_troop_type_in_use_says_how_many_units_used_it() {
     keys(&mut e, "u");
     assert_eq!(e.draft().file().troops.len(), 1);
 }
+
+/// `?` in a list shows the list's keys, and any key goes back to the list.
+#[test]
+fn help_in_a_list_shows_its_keys_and_goes_back_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "E?");
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "The list's keys");
+    assert_shows(&s, "a add · x delete · [/] order");
+    keys(&mut e, " ");
+    assert_shows(&draw(&e, 80, 24), "No events yet");
+}

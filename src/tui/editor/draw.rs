@@ -63,7 +63,14 @@ impl Editor {
         match &self.mode {
             Mode::Pick(picker) => draw_picker(frame, middle, picker),
             Mode::Form(form) => draw_form(frame, middle, form),
-            Mode::Help => draw_help(frame, middle),
+            Mode::Help(list) => {
+                let context = if list.is_some() {
+                    Context::EditorList
+                } else {
+                    Context::Editor
+                };
+                draw_help(frame, middle, context);
+            }
             Mode::List(list) => self.draw_list(frame, middle, *list),
             Mode::ConfirmLeave => draw_ask(
                 frame,
@@ -420,16 +427,14 @@ fn tail(text: &str, room: usize) -> String {
 
 /// The editor's keys with their short words, flowing to the box's width so that all of
 /// them fit at 80×24.
-fn draw_help(frame: &mut Frame, area: Rect) {
-    let inner = boxed(
-        frame,
-        area,
-        100,
-        30,
-        " Editor keys (any key closes; all: docs/keys.md) ",
-    );
+fn draw_help(frame: &mut Frame, area: Rect, context: Context) {
+    let title = match context {
+        Context::EditorList => " The list's keys (any key closes; all: docs/keys.md) ",
+        _ => " Editor keys (any key closes; all: docs/keys.md) ",
+    };
+    let inner = boxed(frame, area, 100, 30, title);
     let entries: Vec<String> = (BINDINGS.iter())
-        .filter(|b| b.contexts.contains(&Context::Editor))
+        .filter(|b| b.contexts.contains(&context))
         .map(|b| format!("{} {}", b.all_keys(), b.hint))
         .collect();
     let width = usize::from(inner.width).saturating_sub(1).max(20);

@@ -36,7 +36,7 @@ impl Editor {
             Mode::ConfirmLeave => Context::EditorLeave,
             Mode::Form(_) => Context::EditorForm,
             Mode::List(_) => Context::EditorList,
-            Mode::Help => Context::Notice,
+            Mode::Help(_) => Context::Notice,
         }
     }
 
@@ -68,8 +68,8 @@ impl Editor {
                     EditExit::Leave
                 })
             }
-            Mode::Help => {
-                self.mode = Mode::Map;
+            Mode::Help(back) => {
+                self.mode = back.map_or(Mode::Map, Mode::List);
                 None
             }
         };
@@ -119,7 +119,7 @@ impl Editor {
             Action::PlayComputer => return self.try_it([Controller::Human, Controller::Computer]),
             Action::QuickSim => self.quick_sim(),
             Action::Zoom => self.zoom(key),
-            Action::Help => self.mode = Mode::Help,
+            Action::Help => self.mode = Mode::Help(None),
             Action::EditHere => self.open_form(),
             Action::BattleForm => self.mode = Mode::Form(super::forms::battle_form(&self.draft)),
             Action::EventList => self.mode = Mode::List(List::new(ListKind::Events)),

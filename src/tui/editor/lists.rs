@@ -98,6 +98,10 @@ impl Editor {
                 self.mode = Mode::Map;
                 return;
             }
+            Some(Action::Help) => {
+                self.mode = Mode::Help(Some(list));
+                return;
+            }
             _ => {}
         }
         self.mode = Mode::List(list);

@@ -58,8 +58,8 @@ enum Mode {
     ConfirmLeave,
     /// A form: a unit's, an objective's or the battle's.
     Form(form::Form<forms::Target>),
-    /// The keys' help.
-    Help,
+    /// The keys' help: the map's, or a list's (the list it goes back to).
+    Help(Option<lists::List>),
     /// The battle's events or its own troop types.
     List(lists::List),
 }
