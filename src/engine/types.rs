@@ -400,8 +400,8 @@ pub enum Lock {
 }
 
 impl Lock {
-    /// Every lock, in the order above.
-    pub const ALL: [Lock; 3] = [Lock::Flintlock, Lock::Wheellock, Lock::Matchlock];
+    /// Every lock, the oldest and commonest in the period first.
+    pub const ALL: [Lock; 3] = [Lock::Matchlock, Lock::Wheellock, Lock::Flintlock];
 }
 
 /// Firearm types of GoW's range and size-factor tables (R2.5, R6.3).

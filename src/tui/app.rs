@@ -171,6 +171,10 @@ pub enum Key {
     PageUp,
     /// Scroll the log forward.
     PageDown,
+    /// Home: the start of a typed field.
+    Home,
+    /// End: the end of a typed field.
+    End,
 }
 
 /// How long the computer thinks about one decision at level `hard` unless `--think-ms`

@@ -783,9 +783,10 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Help, &[c('?')], 1, "help", "the list's keys", &[X::EditorList]),
     bind(A::Select, &[Key::Down, Key::Up, Key::Tab, Key::BackTab], 2, "field", "the field below / above", &[X::EditorForm]),
     bind(A::Change, &[Key::Left, Key::Right], 2, "choose", "the choice before / after, in a field of choices; in a typed field, the cursor left / right", &[X::EditorForm]),
+    bind(A::Change, &[Key::Home, Key::End], 2, "start/end", "the cursor to the start / end of a typed field", &[X::EditorForm]),
     bind(A::Confirm, &[Key::Enter], 1, "apply", "apply the form as one edit (a field that cannot be read is named)", &[X::EditorForm]),
-    bind(A::Cancel, &[Key::Esc], 1, "cancel", "close the form, changing nothing", &[X::EditorForm]),
-    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "take back the last character typed", &[X::EditorForm]),
+    bind(A::Cancel, &[Key::Esc], 1, "cancel", "close the form, changing nothing (an item a list has just added is taken back)", &[X::EditorForm]),
+    bind(A::DeleteChar, &[Key::Backspace], 1, "erase", "erase the character before the cursor", &[X::EditorForm]),
 ];
 
 /// The binding of `key` in `context`, if the key does anything there.
@@ -823,6 +824,8 @@ pub fn key_name(key: Key) -> String {
         Key::Backspace => "Backspace".into(),
         Key::PageUp => "PgUp".into(),
         Key::PageDown => "PgDn".into(),
+        Key::Home => "Home".into(),
+        Key::End => "End".into(),
     }
 }
 

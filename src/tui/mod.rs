@@ -248,6 +248,8 @@ pub fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Option<Key> {
         KeyCode::Backspace => Key::Backspace,
         KeyCode::PageUp => Key::PageUp,
         KeyCode::PageDown => Key::PageDown,
+        KeyCode::Home => Key::Home,
+        KeyCode::End => Key::End,
         _ => return None,
     })
 }

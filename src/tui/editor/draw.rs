@@ -114,14 +114,15 @@ impl Editor {
         );
         let path = escape_text(&self.path.display().to_string()).into_owned();
         let whole = format!(" Editing {path}{rest}");
+        let bold = Style::default().add_modifier(Modifier::BOLD);
         if crate::columns::width(&whole) <= usize::from(width) {
-            return Line::from(whole);
+            return Line::from(whole).style(bold);
         }
         let name = self.path.file_name().map_or(path.clone(), |n| {
             escape_text(&n.to_string_lossy()).into_owned()
         });
         let cut = crate::columns::ellipsized(&format!(" Editing {name}{rest}"), width.into());
-        Line::from(cut).style(Style::default().add_modifier(Modifier::BOLD))
+        Line::from(cut).style(bold)
     }
 
     fn draw_map(&self, frame: &mut Frame, area: Rect) {

@@ -184,6 +184,14 @@ impl<T> Form<T> {
         f.value = chars.into_iter().collect();
     }
 
+    /// Puts the cursor of the selected field, if it is typed, at its end (`true`) or its
+    /// start.
+    pub fn cursor_to(&mut self, end: bool) {
+        if let Some(f) = self.fields.get_mut(self.selected) {
+            f.cursor = if end { None } else { Some(0) };
+        }
+    }
+
     /// Moves the cursor of the selected field one character right (`true`) or left, if it
     /// is typed; false if it is a choice (the keys then step through its choices).
     pub fn nudge(&mut self, right: bool) -> bool {
@@ -304,6 +312,11 @@ mod tests {
         }
         f.typed(Some('!'));
         assert_eq!(f.get("name"), "croi!", "the cursor stops at the end");
+        f.cursor_to(false);
+        f.typed(Some('R'));
+        f.cursor_to(true);
+        f.typed(Some('?'));
+        assert_eq!(f.get("name"), "Rcroi!?", "Home and End");
     }
 
     #[test]

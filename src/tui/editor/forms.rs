@@ -6,7 +6,7 @@
 //! temper and level). Renaming a side renames it wherever the battle names it.
 
 use super::form::{hexes, hexes_text, number, optional, yes, Field, Form};
-use crate::editor::draft::Draft;
+use crate::editor::draft::{At, Draft};
 use crate::editor::renames::{rename_label, rename_objective, rename_sides};
 use crate::engine::{ranges, Edge};
 use crate::scenario::script_defs::ReserveDef;
@@ -407,24 +407,34 @@ pub fn list_of(target: Target) -> Option<super::lists::List> {
     }
 }
 
+/// `Ok` if unit `i` may stand at `at`: its own hex, or a free one on the map. A unit the
+/// editor could not put the cursor on could not be edited again.
+fn placeable(draft: &Draft, i: usize, at: Option<At>) -> Result<(), String> {
+    let Some(at) = at else { return Ok(()) };
+    let units = &draft.file().units;
+    if units.get(i).and_then(|u| u.at) == Some(at) {
+        return Ok(());
+    }
+    let (w, h) = draft.size();
+    if !draft.contains(at) {
+        return Err(format!("at: {} is off the {w}×{h} map", hexes_text(&[at])));
+    }
+    let taken = (units.iter().enumerate()).any(|(j, u)| j != i && u.at == Some(at));
+    match taken {
+        true => Err(format!(
+            "at: a unit stands at {} already",
+            hexes_text(&[at])
+        )),
+        false => Ok(()),
+    }
+}
+
 /// Applies a unit's form; a new label is followed by the events and orders that named the
 /// old one, if no other unit bore it (R12.7).
 fn apply_unit(draft: &mut Draft, i: usize, form: &Form<Target>) -> Result<bool, String> {
     let known = super::pick::troop_names(draft.file());
     let mut unit = unit_of(form, &known)?;
-    if let Some(at) = unit.at {
-        // A unit the editor could not put the cursor on could not be edited again.
-        let (w, h) = draft.size();
-        if !draft.contains(at) {
-            return Err(format!("at: {} is off the {w}×{h} map", hexes_text(&[at])));
-        }
-        if draft.unit_at(at).is_some_and(|j| j != i) {
-            return Err(format!(
-                "at: a unit stands at {} already",
-                hexes_text(&[at])
-            ));
-        }
-    }
+    placeable(draft, i, unit.at)?;
     let units = &draft.file().units;
     let Some(old) = units.get(i) else {
         return Ok(false);
@@ -587,6 +597,11 @@ mod tests {
             Err("at: a unit stands at (4, 1) already".into())
         );
         assert_eq!(d.file().units[0].at, Some((1, 3)));
+        // A unit sharing its hex (a file's problem) may still be edited where it stands.
+        d.add_unit(UnitDef::new("pikemen", "Blue", 120, Some((4, 1))));
+        let mut form = unit_form(&d, 2).unwrap();
+        set(&mut form, "creatures", "60");
+        assert_eq!(apply(&mut d, &form), Ok(true));
     }
 
     #[test]

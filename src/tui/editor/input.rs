@@ -548,6 +548,9 @@ impl Editor {
         let back = super::forms::list_of(form.target).map_or(Mode::Map, Mode::List);
         match action(Context::EditorForm, key) {
             Some(Action::Select) => form.step(matches!(key, Key::Down | Key::Tab)),
+            Some(Action::Change) if matches!(key, Key::Home | Key::End) => {
+                form.cursor_to(key == Key::End);
+            }
             Some(Action::Change) => {
                 if !form.nudge(key == Key::Right) {
                     form.change(key == Key::Right);

@@ -388,13 +388,13 @@ mod tests {
         form.reshape(fields);
         assert_eq!(
             (form.get("lock"), form.get("firearm")),
-            ("Flintlock", "Pistol")
+            ("Matchlock", "Pistol")
         );
         let troop = troop_of(&form).unwrap();
         assert_eq!(
             troop.missile,
             Some(MissileDef::Firearm {
-                lock: Lock::Flintlock,
+                lock: Lock::Matchlock,
                 kind: FirearmKind::Pistol
             })
         );
