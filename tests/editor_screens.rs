@@ -309,6 +309,10 @@ fn enter_on_a_problem_in_the_list_goes_to_its_hex() {
     let s = draw(&e, 80, 24);
     assert_shows(&s, "What the check found (Enter goes to it)");
     assert_shows(&s, "(4, 6) ");
+    // The check's findings are neither added nor deleted by hand.
+    let before = e.draft().file().clone();
+    keys(&mut e, "ax");
+    assert_eq!(*e.draft().file(), before);
     keys(&mut e, "\n");
     let s = draw(&e, 80, 24);
     assert_shows(&s, "(4, 6) water");

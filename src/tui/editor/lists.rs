@@ -78,13 +78,14 @@ impl Editor {
                 return self.next_problem();
             }
             Some(Action::Confirm) => return self.open_item(list),
-            Some(Action::AddItem | Action::Delete) if list.kind == ListKind::Problems => {}
             Some(Action::AddItem) => {
-                list.selected = match list.kind {
+                let added = match list.kind {
+                    ListKind::Events => add_event(&mut self.draft),
                     ListKind::Troops => super::troop_form::add_troop(&mut self.draft),
-                    _ => add_event(&mut self.draft),
+                    // The check's findings are not added by hand.
+                    ListKind::Problems => return,
                 };
-                self.adding = true;
+                (list.selected, self.adding) = (added, true);
                 return self.open_item(list);
             }
             Some(Action::Delete) => {
@@ -112,12 +113,13 @@ impl Editor {
     fn delete_item(&mut self, list: List) {
         let f = self.draft.file();
         let (users, what) = match list.kind {
+            ListKind::Problems => return,
             ListKind::Troops => {
                 let name = f.troops.get(list.selected).map(|t| t.name.as_str());
                 let users = f.units.iter().filter(|u| Some(u.troop.as_str()) == name);
                 (users.count(), "unit")
             }
-            _ => {
+            ListKind::Events => {
                 let name = f.events.get(list.selected).map(|e| e.name.as_str());
                 let waits = |u: &&crate::scenario::UnitDef| {
                     u.reserve
@@ -129,7 +131,8 @@ impl Editor {
         };
         let done = match list.kind {
             ListKind::Troops => super::troop_form::delete_troop(&mut self.draft, list.selected),
-            _ => delete_event(&mut self.draft, list.selected),
+            ListKind::Events => delete_event(&mut self.draft, list.selected),
+            ListKind::Problems => false,
         };
         self.message = match (done, users) {
             (false, _) => String::new(),
@@ -145,7 +148,8 @@ impl Editor {
     fn open_item(&mut self, list: List) {
         let form = match list.kind {
             ListKind::Troops => super::troop_form::troop_form(&self.draft, list.selected),
-            _ => super::event_form::event_form(&self.draft, list.selected),
+            ListKind::Events => super::event_form::event_form(&self.draft, list.selected),
+            ListKind::Problems => None,
         };
         self.mode = match form {
             Some(form) => Mode::Form(form),
