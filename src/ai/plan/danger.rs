@@ -62,6 +62,8 @@ pub struct Danger<'v, 'a> {
     /// What a cavalry charge's shock roll (R4.4) costs the unit unsecured, and the chance
     /// it gives ground: the same wherever it stands.
     shock: OnceCell<(f64, f64)>,
+    /// Our other units that may counter an enemy come to strike it ([`counters`]), by id.
+    friends: OnceCell<Vec<&'a Unit>>,
     /// The danger at each hex asked about so far: a march, a hustle and a charge may end
     /// in the same hex.
     priced: Answers<Hex, AtHex>,
@@ -86,6 +88,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             lines,
             inert: view.unsettled(Some(unit.id)),
             shock: OnceCell::new(),
+            friends: OnceCell::new(),
             priced: Answers::default(),
         }
     }
@@ -194,7 +197,8 @@ impl<'v, 'a> Danger<'v, 'a> {
             } else {
                 (0.0, 0.0)
             };
-            let counter: f64 = counters(view, u, e, h).iter().sum();
+            let friends = self.friends.get_or_init(|| friends(view, u));
+            let counter: f64 = counters(view, friends, e, h).sum();
             strike = shock + (1.0 - give) * (l.strike - 0.3 * counter).max(0.5 * l.strike);
             saved = (1.0 - give) * (l.cancel * l.strike + l.reaction);
             let odds = self.odds_of_strike(l, e, h, moved);
@@ -288,24 +292,34 @@ fn body(view: &View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body {
     }
 }
 
-/// What each of our other units within 2 hexes of `h` could do to `e` once it has come
-/// to strike there, by unit id: a melee attack, or fire if loaded (R6.1, R7.2).
-fn counters(view: &View, u: &Unit, e: &Unit, h: Hex) -> Vec<f64> {
+/// Our units other than `u` that could counter an enemy striking `u` anywhere it may be
+/// priced, by id: steady or disordered, within its span and 2 hexes, each the unit the
+/// engine finds in its hex.
+fn friends<'a>(view: &View<'a>, u: &Unit) -> Vec<&'a Unit> {
     let game = view.game;
-    let mut friends: Vec<&Unit> = h
-        .range(2)
-        .filter_map(|x| game.unit_at(x))
+    game.units_of(u.side)
         .filter(|f| {
-            f.side == u.side
-                && f.id != u.id
+            f.id != u.id
                 && f.status != Status::Fleeing
                 && f.pos.unsigned_distance_to(u.pos) <= span(u) + 2
+                && game.unit_at(f.pos).is_some_and(|o| o.id == f.id)
         })
-        .collect();
-    friends.sort_by_key(|f| f.id);
+        .collect()
+}
+
+/// What each of our `friends` within 2 hexes of `h` could do to `e` once it has come to
+/// strike there, by unit id: a melee attack, or fire if loaded (R6.1, R7.2).
+fn counters<'f>(
+    view: &'f View,
+    friends: &'f [&Unit],
+    e: &'f Unit,
+    h: Hex,
+) -> impl Iterator<Item = f64> + 'f {
+    let game = view.game;
     friends
-        .into_iter()
-        .map(|f| {
+        .iter()
+        .filter(move |f| f.pos.unsigned_distance_to(h) <= 2)
+        .map(move |f| {
             view.counter(f.id, e.id, || {
                 let melee = game
                     .odds(f.id, e.id, AttackKind::Melee)
@@ -318,7 +332,6 @@ fn counters(view: &View, u: &Unit, e: &Unit, h: Hex) -> Vec<f64> {
                 melee.max(fire)
             })
         })
-        .collect()
 }
 
 /// Loaded enemy shot that can reach `h` with fire now, or after a march if it has not moved.

@@ -164,9 +164,21 @@ impl<'a> View<'a> {
         if out_of_the_way(&passing, moving.pos, e.pos) {
             return passing;
         }
-        self.reaches.get(Supposed::Placing(moving.id), e.id, || {
-            self.reach_of(e, &[moving.id], inert)
-        })
+        // Not out of the way, so `passing` is a search of its own (not the plain reach),
+        // with `moving` inert if it has not moved.
+        let unmoved = self.unmoved.get_or_init(|| self.unsettled_all());
+        let inert_before = unmoved.contains(&moving.id);
+        self.reaches
+            .get(Supposed::Placing(moving.id), e.id, || Reach {
+                // The passing reach with `moving` gone as well: searched again only near it.
+                reach: self.game.reach_without(
+                    &passing.reach,
+                    (e.id, strike_move(e)),
+                    (moving.id, inert_before),
+                    (&[], inert),
+                ),
+                ..*passing
+            })
     }
 
     /// Enemy `e`'s reach supposing `s`, searched afresh and shared with nothing: what a
@@ -232,11 +244,14 @@ impl<'a> View<'a> {
             return false;
         }
         self.game.map().neighbors(h).any(|n| {
-            let on_map = self.game.map().contains(n);
-            let free = on_map && self.occupant(n).is_none_or(|o| o == r.id || o == mover);
-            // It can always strike from where it stands (a melee attack, R7.2).
+            // It can always strike from where it stands (a melee attack, R7.2). Asked
+            // first: most hexes beside `h` are out of its reach.
             let reached = n == e.pos || r.reach.cost_of(n).is_some();
-            free && reached && (!r.charges || self.game.charge_ground_ok(e, n))
+            let free = || {
+                self.game.map().contains(n)
+                    && self.occupant(n).is_none_or(|o| o == r.id || o == mover)
+            };
+            reached && free() && (!r.charges || self.game.charge_ground_ok(e, n))
         })
     }
 

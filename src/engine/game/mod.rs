@@ -14,6 +14,7 @@ mod order_cache;
 mod planner_queries;
 mod query;
 mod reach;
+mod reach_again;
 mod resolve;
 mod retreat;
 mod script;

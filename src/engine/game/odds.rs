@@ -90,6 +90,9 @@ impl Game {
         let p = faces as f64 / 20.0;
         let hits = binomial(profile.attacks, p);
         let mut shock = ShockOdds::default();
+        // The target's shock modifier looks at its neighbours (R9.4): found once, not for
+        // every number of hits.
+        let modifier = std::cell::OnceCell::new();
         for (k, pk) in hits.iter().enumerate() {
             let damage = k as u32 * profile.uhp_per_hit;
             let left = t.uhp.saturating_sub(damage);
@@ -100,8 +103,8 @@ impl Game {
             match self.damage_shock(t, profile.firearm, damage, left) {
                 None => shock.no_roll += pk,
                 Some(extra) => {
-                    let modifier = self.shock_modifier(t).saturating_add(extra);
-                    self.add_roll_odds(&mut shock, modifier, *pk)
+                    let modifier = modifier.get_or_init(|| self.shock_modifier(t));
+                    self.add_roll_odds(&mut shock, modifier.saturating_add(extra), *pk)
                 }
             }
         }
@@ -126,10 +129,14 @@ impl Game {
     }
 
     fn add_roll_odds(&self, shock: &mut ShockOdds, modifier: i32, weight: f64) {
-        for a in 1..=6 {
-            for b in 1..=6 {
+        // The result of each total of two dice, 2 to 12, looked up once; the chances are
+        // still added die by die, in the same order, so the sums are the same to the bit.
+        let results: [ShockResult; 11] =
+            std::array::from_fn(|i| self.rules.shock_result(face_plus(i as u32 + 2, modifier)));
+        for a in 1..=6usize {
+            for b in 1..=6usize {
                 let p = weight / 36.0;
-                match self.rules.shock_result(face_plus(a + b, modifier)) {
+                match results.get(a + b - 2).copied().unwrap_or(ShockResult::Hold) {
                     ShockResult::Hold => shock.hold += p,
                     ShockResult::Recoil => shock.recoil += p,
                     ShockResult::Flee => shock.flee += p,
@@ -142,13 +149,20 @@ impl Game {
 
 /// Chance of exactly k successes in n trials of chance p, for k = 0..=n.
 fn binomial(n: u32, p: f64) -> Vec<f64> {
-    let mut dist = vec![1.0];
-    for _ in 0..n {
+    // Zeros written, not a zeroed allocation: this runs for every odds the planner asks.
+    let mut dist = Vec::with_capacity(n as usize + 1);
+    dist.push(1.0);
+    dist.resize(n as usize + 1, 0.0);
+    for trials in 1..=n as usize {
         // next[k] = dist[k]·(1 − p) + dist[k − 1]·p: the same sums as adding each term in
-        // turn into a zeroed vector, since addition commutes and 0 + x is x.
-        let miss = dist.iter().map(|q| q * (1.0 - p)).chain([0.0]);
-        let hit = std::iter::once(0.0).chain(dist.iter().map(|q| q * p));
-        dist = miss.zip(hit).map(|(m, h)| m + h).collect();
+        // turn into a zeroed vector, since addition commutes and 0 + x is x. In place, from
+        // the bottom, carrying each old dist[k − 1] along.
+        let mut below = 0.0;
+        for q in dist.iter_mut().take(trials + 1) {
+            let here = *q;
+            *q = here * (1.0 - p) + below * p;
+            below = here;
+        }
     }
     dist
 }

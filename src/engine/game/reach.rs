@@ -27,7 +27,7 @@ const NEIGHBOURS: [[(i32, i32); 6]; 2] = [
 /// Its slots run row by row with a border one slot wide all round, which the search takes
 /// as already settled, so a step never needs a bounds check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Frame {
+pub(super) struct Frame {
     col: i32,
     row: i32,
     cols: i32,
@@ -37,7 +37,7 @@ struct Frame {
 }
 
 impl Frame {
-    fn around(map: &Map, centre: Hex, radius: u32) -> Frame {
+    pub(super) fn around(map: &Map, centre: Hex, radius: u32) -> Frame {
         let (c, r) = Map::offset(centre);
         let radius = radius.min(crate::engine::map::MAX_MAP_SIDE) as i32;
         let (w, h) = (map.width() as i32, map.height() as i32);
@@ -52,7 +52,7 @@ impl Frame {
     }
 
     /// Slots, border included.
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         ((self.cols + 2) * (self.rows + 2)) as usize
     }
 
@@ -65,7 +65,8 @@ impl Frame {
     }
 
     /// The slot of `hex`, if it lies inside the frame.
-    fn slot_of(&self, hex: Hex) -> Option<usize> {
+    #[inline]
+    pub(super) fn slot_of(&self, hex: Hex) -> Option<usize> {
         let near = |v: i32| (-(1 << 20)..1 << 20).contains(&v);
         // Far off any map, hostile coordinates must not overflow the offset below.
         (near(hex.x) && near(hex.y))
@@ -74,7 +75,8 @@ impl Frame {
     }
 
     /// Column and row of a slot.
-    fn cell(&self, slot: usize) -> (i32, i32) {
+    #[inline]
+    pub(super) fn cell(&self, slot: usize) -> (i32, i32) {
         let (slot, width) = (slot as i32, self.cols + 2);
         (self.col + slot % width - 1, self.row + slot / width - 1)
     }
@@ -88,13 +90,14 @@ impl Frame {
     /// Where column and row `at` lies in the frame, as a number whose order is that of
     /// rows, then columns (the order of slots) and which gives back the column and row
     /// without a division: `row << 16 | column`, counted from the frame's corner.
-    fn place(&self, (c, r): (i32, i32)) -> u32 {
+    pub(super) fn place(&self, (c, r): (i32, i32)) -> u32 {
         ((r - self.row) as u32 & 0xFFFF) << 16 | ((c - self.col) as u32 & 0xFFFF)
     }
 
     /// The ends a search `found` (`cost << 32 | place`, cheapest first) as hexes and costs:
     /// cheapest first, then by row and column.
-    fn ends(&self, found: &mut [u64]) -> Vec<(Hex, u32)> {
+    #[inline]
+    pub(super) fn ends(&self, found: &mut [u64]) -> Vec<(Hex, u32)> {
         // Hexes settle cheapest first, so only the hexes of one cost need sorting.
         for same_cost in found.chunk_by_mut(|a, b| a >> 32 == b >> 32) {
             same_cost.sort_unstable();
@@ -110,7 +113,7 @@ impl Frame {
 
     /// How far each neighbour of a hex in an even or odd row lies, in slots and in places
     /// of the map's flat arrays, in the order of `NEIGHBOURS`.
-    fn steps(&self) -> Steps {
+    pub(super) fn steps(&self) -> Steps {
         let (width, map_width) = ((self.cols + 2) as isize, self.map_width as isize);
         NEIGHBOURS.map(|row| {
             row.map(|(dc, dr)| {
@@ -123,11 +126,11 @@ impl Frame {
 
 /// How far each neighbour of a hex in an even or odd row lies, in frame slots and in places
 /// of the map's flat arrays ([`Frame::steps`]).
-type Steps = [[(isize, isize); 6]; 2];
+pub(super) type Steps = [[(isize, isize); 6]; 2];
 
 /// A hex as a number whose order is the order of axial `(q, r)`: the order ties within one
 /// cost are broken in (rows on the map are never negative).
-fn key((c, r): (i32, i32)) -> u32 {
+pub(super) fn key((c, r): (i32, i32)) -> u32 {
     let q = c - (r >> 1);
     ((q + (1 << 15)) as u32 & 0xFFFF) << 16 | ((r + (1 << 15)) as u32 & 0xFFFF)
 }
@@ -223,7 +226,7 @@ impl Toward<'_> {
 thread_local! {
     /// The search's buckets, one per cost, of hexes as `key << 32 | slot`, kept between
     /// searches so none allocates.
-    static BUCKETS: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
+    pub(super) static BUCKETS: RefCell<Vec<Vec<u64>>> = const { RefCell::new(Vec::new()) };
     /// The ends a search found, kept between searches.
     static FOUND: std::cell::Cell<Vec<u64>> = const { std::cell::Cell::new(Vec::new()) };
 }
@@ -291,6 +294,46 @@ impl Reach {
     pub fn cost_of(&self, hex: Hex) -> Option<u32> {
         let c = self.slots.get(self.frame.slot_of(hex)?)?.cost;
         (c != NONE).then_some(c)
+    }
+
+    /// The frame the search ran over.
+    pub(super) fn frame(&self) -> Frame {
+        self.frame
+    }
+
+    /// Cost of the cheapest path to the hex of frame slot `slot`, if reached.
+    pub(super) fn cost_at(&self, slot: usize) -> Option<u32> {
+        self.slots.get(slot).map(|s| s.cost).filter(|&c| c != NONE)
+    }
+
+    /// The frame slot of the hex before slot `slot` on its cheapest path, if any.
+    pub(super) fn prev_at(&self, slot: usize) -> Option<usize> {
+        self.slots
+            .get(slot)
+            .map(|s| s.prev)
+            .filter(|&p| p != NONE)
+            .map(|p| p as usize)
+    }
+
+    /// Makes frame slot `from` the hex before slot `slot` on its cheapest path.
+    pub(super) fn set_prev(&mut self, slot: usize, from: usize) {
+        if let Some(s) = self.slots.get_mut(slot) {
+            s.prev = from as u32;
+        }
+    }
+
+    /// Replaces the ends at the frame slots `settled` with those a search `found` there
+    /// (`cost << 32 | place`), keeping the order of [`Reach::ends`].
+    pub(super) fn merge_ends(&mut self, settled: &[usize], found: &mut Vec<u64>) {
+        let frame = self.frame;
+        let kept = self.ends.iter().filter_map(|&(h, cost)| {
+            let slot = frame.slot_of(h)?;
+            let at = Map::offset(h);
+            (!settled.contains(&slot)).then(|| u64::from(cost) << 32 | u64::from(frame.place(at)))
+        });
+        found.extend(kept);
+        found.sort_unstable();
+        self.ends = frame.ends(found);
     }
 
     /// Cost to end in `hex`, if the move may end there.
@@ -391,7 +434,8 @@ impl Game {
     /// `found` (`cost << 32 | place`) if the move may end there, and relaxes its neighbours
     /// into the buckets, up to `budget` (the buckets may outnumber it, kept from an earlier
     /// search). `steps` are the frame's [`Frame::steps`].
-    fn expand(
+    #[inline(always)]
+    pub(super) fn expand(
         &self,
         mover @ (u, kind, s, _): (&Unit, MoveKind, Supposing, Toward),
         (cost, budget, entry): (u32, u32, u64),
@@ -494,7 +538,7 @@ impl Game {
     /// R4.3, R4.5: enemies block; friends block chargers and non-permeable pairs;
     /// disengaging units may not enter an enemy's side. `index` is the hex's place in the
     /// map's flat arrays.
-    fn may_enter(&self, u: &Unit, kind: MoveKind, index: usize, s: Supposing) -> bool {
+    pub(super) fn may_enter(&self, u: &Unit, kind: MoveKind, index: usize, s: Supposing) -> bool {
         if kind == MoveKind::Disengage && self.zone_supposing(index, u.side.other(), s) {
             return false;
         }
