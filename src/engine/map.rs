@@ -249,12 +249,10 @@ impl Map {
     }
 
     /// The hexes strictly between two hexes on the centre-to-centre line (R6.2).
-    pub fn between(from: Hex, to: Hex) -> Vec<Hex> {
-        let line: Vec<Hex> = from.line_to(to).collect();
-        match line.as_slice() {
-            [_, inner @ .., _] => inner.to_vec(),
-            _ => Vec::new(),
-        }
+    pub fn between(from: Hex, to: Hex) -> impl Iterator<Item = Hex> {
+        let line = from.line_to(to);
+        let inner = line.len().saturating_sub(2);
+        line.skip(1).take(inner)
     }
 }
 
