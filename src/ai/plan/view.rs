@@ -164,8 +164,8 @@ impl<'a> View<'a> {
         if out_of_the_way(&passing, moving.pos, e.pos) {
             return passing;
         }
-        // Not out of the way, so `passing` is a search of its own (not the plain reach),
-        // with `moving` inert if it has not moved.
+        // `passing` supposes `moving` inert if it has not moved: had every unmoved unit been
+        // out of the way (so `passing` the plain reach), `moving` would have been too.
         let unmoved = self.unmoved.get_or_init(|| self.unsettled_all());
         let inert_before = unmoved.contains(&moving.id);
         self.reaches
