@@ -1,6 +1,6 @@
-//! Reach (R4.1–R4.6) searched again when one unit is supposed away: a planner asks where an
-//! enemy could move if one of its own units were gone, for each unit it places, and the
-//! answer differs from the reach it already has only near that unit's hex. Taking a unit
+//! Reach (R4.1–R4.6) searched again when one unit is supposed away: for each unit it
+//! places, a planner asks where an enemy could move if that unit of the planner's were
+//! gone, and the answer differs from the reach it already has only near that unit's hex. Taking a unit
 //! away only opens ground (its hex may be entered, R4.3; its zone of control no longer stops
 //! a move beside it, R4.2), so no cost rises: the search starts again from the hexes around
 //! the opened one, lowers what it can, and gives exactly the [`Reach`] a whole search would
@@ -17,10 +17,10 @@ use hexx::Hex;
 impl Game {
     /// [`Game::reach_supposing`] of `unit` supposing `absent` and `gone` gone and `inert`
     /// exerting no zone of control, found from `known`: the same unit's reach of the same
-    /// kind supposing `absent` and `inert` but with `gone` standing, inert too if
-    /// `gone_inert` (exerting no zone of control) or not. The result is the reach a whole search would give; where `known`
-    /// cannot be for this unit and move, or `gone` stands beside the unit (its engagement,
-    /// and so its move, would change), it is a whole search.
+    /// kind supposing `absent` and `inert`, but with `gone` standing (inert as well if
+    /// `gone_inert`). The result is the reach a whole search would give. Where `known`
+    /// cannot be this unit's reach of this move, or `gone` stands beside the unit (its
+    /// engagement, and so its move, would change), it is a whole search.
     pub fn reach_without(
         &self,
         known: &Reach,
