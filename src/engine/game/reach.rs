@@ -223,6 +223,12 @@ impl Toward<'_> {
     }
 }
 
+/// Empties every bucket, keeping its capacity, and makes one for each cost up to `budget`.
+pub(super) fn clear_buckets(buckets: &mut Vec<Vec<u64>>, budget: u32) {
+    buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
+    buckets.iter_mut().for_each(Vec::clear);
+}
+
 thread_local! {
     /// The search's buckets, one per cost, of hexes as `key << 32 | slot`, kept between
     /// searches so none allocates.
@@ -377,11 +383,7 @@ impl Game {
         let Some(start) = reach.frame.slot_of(u.pos) else {
             return reach;
         };
-        // No cheapest path in the frame costs more than a dearest step per hex, so a budget
-        // from outlandish rates needs no more buckets than that.
-        let most = (reach.frame.len() as u64 * u64::from(self.grid.dearest_step()))
-            .min(u64::from(u32::MAX));
-        let budget = budget.min(most as u32);
+        let budget = self.bucket_budget(reach.frame, budget);
         if let Some(c) = reach.slots.get_mut(start) {
             c.cost = 0;
         }
@@ -397,9 +399,17 @@ impl Game {
         reach
     }
 
+    /// The costs a search over `frame` needs buckets for: `budget`, or less for a budget
+    /// from outlandish rates, since no cheapest path in the frame costs more than a dearest
+    /// step per hex.
+    pub(super) fn bucket_budget(&self, frame: Frame, budget: u32) -> u32 {
+        let most =
+            (frame.len() as u64 * u64::from(self.grid.dearest_step())).min(u64::from(u32::MAX));
+        budget.min(most as u32)
+    }
+
     /// Settles the hexes of the search cheapest first from bucket entry `first` (the
-    /// start, `key << 32 | slot`), a bucket of entries per cost up to `budget`; the buckets
-    /// may outnumber it, kept from an earlier search, and keep their capacity for the next.
+    /// start, `key << 32 | slot`), a bucket of entries per cost up to `budget`.
     #[inline]
     fn settle_all(
         &self,
@@ -407,18 +417,36 @@ impl Game {
         (first, budget): (u64, u32),
         (reach, found, buckets): (&mut Reach, &mut Vec<u64>, &mut Vec<Vec<u64>>),
     ) {
-        let steps = reach.frame.steps();
-        buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
-        buckets.iter_mut().for_each(Vec::clear);
+        clear_buckets(buckets, budget);
         if let Some(bucket) = buckets.first_mut() {
             bucket.push(first);
         }
+        self.settle(mover, budget, (reach, found, buckets), |_| {});
+    }
+
+    /// Settles the entries in the buckets (`key << 32 | slot`, a bucket per cost up to
+    /// `budget`) cheapest first, handing `settled` each slot as it settles; an entry left
+    /// behind by a cheaper one later is passed over. The buckets may outnumber the costs,
+    /// kept from an earlier search, and keep their capacity for the next.
+    #[inline(always)]
+    pub(super) fn settle(
+        &self,
+        mover: (&Unit, MoveKind, Supposing, Toward),
+        budget: u32,
+        (reach, found, buckets): (&mut Reach, &mut Vec<u64>, &mut [Vec<u64>]),
+        mut settled: impl FnMut(usize),
+    ) {
+        let steps = reach.frame.steps();
         for cost in 0..=budget as usize {
             let Some(mut bucket) = buckets.get_mut(cost).map(std::mem::take) else {
                 break;
             };
             bucket.sort_unstable();
             for &entry in &bucket {
+                let slot = entry as u32 as usize;
+                if reach.cost_at(slot) == Some(cost as u32) {
+                    settled(slot);
+                }
                 let step = (cost as u32, budget, entry);
                 self.expand(mover, step, (&mut *reach, &steps, &mut *found), buckets);
             }
@@ -435,7 +463,7 @@ impl Game {
     /// into the buckets, up to `budget` (the buckets may outnumber it, kept from an earlier
     /// search). `steps` are the frame's [`Frame::steps`].
     #[inline(always)]
-    pub(super) fn expand(
+    fn expand(
         &self,
         mover @ (u, kind, s, _): (&Unit, MoveKind, Supposing, Toward),
         (cost, budget, entry): (u32, u32, u64),

@@ -6,7 +6,7 @@
 //! the opened one, lowers what it can, and gives exactly the [`Reach`] a whole search would
 //! (costs, ends in their order, and the path to every hex).
 
-use super::reach::{key, Frame, Ids, Reach, Supposing, Toward, BUCKETS};
+use super::reach::{clear_buckets, key, Frame, Ids, Reach, Supposing, Toward, BUCKETS};
 use super::Game;
 use super::Unit;
 use crate::engine::event::MoveKind;
@@ -64,15 +64,12 @@ impl Game {
     ) -> Reach {
         let mut reach = known.clone();
         let frame = reach.frame();
-        let most =
-            (frame.len() as u64 * u64::from(self.grid.dearest_step())).min(u64::from(u32::MAX));
-        let budget = budget.min(most as u32);
+        let budget = self.bucket_budget(frame, budget);
         let mut found = Vec::new();
         // Every hex settled again: those beside the opened one, which gain a step (into it,
         // or out of a hex no longer in an enemy's side), and every hex whose cost fell.
         let settled = BUCKETS.with_borrow_mut(|buckets| {
-            buckets.resize_with(buckets.len().max(budget as usize + 1), Vec::new);
-            buckets.iter_mut().for_each(Vec::clear);
+            clear_buckets(buckets, budget);
             for slot in opened.range(1).filter_map(|h| frame.slot_of(h)) {
                 if let Some(cost) = reach.cost_at(slot) {
                     if let Some(b) = buckets.get_mut(cost as usize) {
@@ -80,8 +77,11 @@ impl Game {
                     }
                 }
             }
-            let into = (&mut reach, &mut found, buckets);
-            self.settle_from((u, kind, s), budget, into)
+            let mut settled = Vec::new();
+            let into = (&mut reach, &mut found, buckets.as_mut_slice());
+            let mover = (u, kind, s, Toward::ANYWHERE);
+            self.settle(mover, budget, into, |slot| settled.push(slot));
+            settled
         });
         let lowered = settled
             .iter()
@@ -149,40 +149,6 @@ impl Game {
     fn index_of(&self, frame: Frame, slot: usize) -> Option<usize> {
         let (c, r) = frame.cell(slot);
         self.map.index(Map::hex_at(c, r))
-    }
-
-    /// Settles the hexes in the buckets cheapest first, lowering costs as [`Game::search`]
-    /// does; the ends found among them go to `found` (`cost << 32 | place`). Gives the slots
-    /// settled.
-    fn settle_from(
-        &self,
-        (u, kind, s): (&Unit, MoveKind, Supposing),
-        budget: u32,
-        (reach, found, buckets): (&mut Reach, &mut Vec<u64>, &mut Vec<Vec<u64>>),
-    ) -> Vec<usize> {
-        let steps = reach.frame().steps();
-        let mover = (u, kind, s, Toward::ANYWHERE);
-        let mut settled = Vec::new();
-        for cost in 0..=budget as usize {
-            let Some(mut bucket) = buckets.get_mut(cost).map(std::mem::take) else {
-                break;
-            };
-            bucket.sort_unstable();
-            for &entry in &bucket {
-                let slot = entry as u32 as usize;
-                // An entry left behind by a cheaper one later is not settled.
-                if reach.cost_at(slot) == Some(cost as u32) {
-                    settled.push(slot);
-                }
-                let step = (cost as u32, budget, entry);
-                self.expand(mover, step, (&mut *reach, &steps, &mut *found), buckets);
-            }
-            bucket.clear();
-            if let Some(slot) = buckets.get_mut(cost) {
-                *slot = bucket;
-            }
-        }
-        settled
     }
 }
 
