@@ -93,8 +93,6 @@ impl Game {
         // The target's shock modifier looks at its neighbours (R9.4): found once, not for
         // every number of hits.
         let modifier = std::cell::OnceCell::new();
-        // The roll's results by total, for the last modifier asked (nearly always one).
-        let mut results: Option<(i32, [ShockResult; 11])> = None;
         for (k, pk) in hits.iter().enumerate() {
             let damage = k as u32 * profile.uhp_per_hit;
             let left = t.uhp.saturating_sub(damage);
@@ -105,15 +103,8 @@ impl Game {
             match self.damage_shock(t, profile.firearm, damage, left) {
                 None => shock.no_roll += pk,
                 Some(extra) => {
-                    let m = modifier
-                        .get_or_init(|| self.shock_modifier(t))
-                        .saturating_add(extra);
-                    let table = match results {
-                        Some((was, table)) if was == m => table,
-                        _ => self.roll_results(m),
-                    };
-                    results = Some((m, table));
-                    add_results(&mut shock, &table, *pk);
+                    let modifier = modifier.get_or_init(|| self.shock_modifier(t));
+                    self.add_roll_odds(&mut shock, modifier.saturating_add(extra), *pk)
                 }
             }
         }
@@ -138,27 +129,19 @@ impl Game {
     }
 
     fn add_roll_odds(&self, shock: &mut ShockOdds, modifier: i32, weight: f64) {
-        add_results(shock, &self.roll_results(modifier), weight);
-    }
-
-    /// The result of a shock roll (R9.1) of each total of two dice, 2 to 12, at `modifier`.
-    fn roll_results(&self, modifier: i32) -> [ShockResult; 11] {
-        std::array::from_fn(|i| self.rules.shock_result(face_plus(i as u32 + 2, modifier)))
-    }
-}
-
-/// Adds `weight` times the chance of each result of `results` (by total of two dice, from
-/// [`Game::roll_results`]) to `shock`, die by die in the order the dice fall, so the sums are
-/// the same to the bit as adding each throw's chance in turn.
-fn add_results(shock: &mut ShockOdds, results: &[ShockResult; 11], weight: f64) {
-    for a in 1..=6usize {
-        for b in 1..=6usize {
-            let p = weight / 36.0;
-            match results.get(a + b - 2).copied().unwrap_or(ShockResult::Hold) {
-                ShockResult::Hold => shock.hold += p,
-                ShockResult::Recoil => shock.recoil += p,
-                ShockResult::Flee => shock.flee += p,
-                ShockResult::Rout => shock.rout += p,
+        // The result of each total of two dice, 2 to 12, looked up once; the chances are
+        // still added die by die, in the same order, so the sums are the same to the bit.
+        let results: [ShockResult; 11] =
+            std::array::from_fn(|i| self.rules.shock_result(face_plus(i as u32 + 2, modifier)));
+        for a in 1..=6usize {
+            for b in 1..=6usize {
+                let p = weight / 36.0;
+                match results.get(a + b - 2).copied().unwrap_or(ShockResult::Hold) {
+                    ShockResult::Hold => shock.hold += p,
+                    ShockResult::Recoil => shock.recoil += p,
+                    ShockResult::Flee => shock.flee += p,
+                    ShockResult::Rout => shock.rout += p,
+                }
             }
         }
     }
