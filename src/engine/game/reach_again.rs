@@ -37,6 +37,8 @@ impl Game {
         let budget = Game::move_budget(u, kind);
         let fits = u.on_map()
             && g.on_map()
+            // A disengagement may not enter an enemy's side (R4.5), so the gone unit's
+            // zone of control would open hexes beyond those beside its own.
             && kind != MoveKind::Disengage
             && known.radius() == budget
             && known.frame() == Frame::around(&self.map, u.pos, budget)
