@@ -16,6 +16,8 @@ use std::sync::Arc;
 /// about: most enemies can reach few of the hexes scored.
 struct Line {
     id: UnitId,
+    /// Where it stands.
+    pos: Hex,
     /// Hexes from it beyond which it can neither strike nor shoot: its move and a step,
     /// or its range after a march.
     far: u32,
@@ -78,6 +80,7 @@ impl<'v, 'a> Danger<'v, 'a> {
             .filter(|e| e.status != Status::Fleeing && threatens(view, unit, e))
             .map(|e| Line {
                 id: e.id,
+                pos: e.pos,
                 far: far(view, unit, e),
                 body: OnceCell::new(),
             })
@@ -174,12 +177,13 @@ impl<'v, 'a> Danger<'v, 'a> {
     /// declared charge, R7.1, or a melee attack, R7.2); its reach counts for next turn.
     fn line_at(&self, line: &Line, h: Hex, exposed: &OnceCell<bool>) -> (f64, f64) {
         let (view, u) = (self.view, self.unit);
+        // Most enemies are too far from `h`: the cheapest test first.
+        if line.pos.unsigned_distance_to(h) > line.far {
+            return (0.0, 0.0);
+        }
         let Some(e) = view.game.unit(line.id).filter(|e| enemy_weight(e) > 0.0) else {
             return (0.0, 0.0);
         };
-        if e.pos.unsigned_distance_to(h) > line.far {
-            return (0.0, 0.0);
-        }
         let l = line.body.get_or_init(|| body(view, u, e, &self.inert));
         let r = l.reach.as_ref();
         let moved = view.game.phase() != Phase::Movement || e.marks.moved.is_some();

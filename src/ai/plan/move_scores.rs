@@ -123,6 +123,11 @@ impl Stale<'_> {
         {
             return None;
         }
+        self.find(c)
+    }
+
+    /// The score `c` had, looked for from just after the last order found.
+    fn find(&self, c: &Command) -> Option<f64> {
         let n = self.scores.len();
         let from = self.cursor.get();
         let found = (0..n)
@@ -262,11 +267,18 @@ fn unaffected(entry: &Entry, game: &Game, u: &Unit) -> bool {
     let best_stands = entry
         .best
         .is_none_or(|(_, c)| far(&c) && orders.contains(&c));
+    // Both lists are in the engine's order, so each charge is looked for from just after
+    // the last one found.
+    let scored = Stale {
+        scores: &entry.scores,
+        changed: &[],
+        cursor: std::cell::Cell::new(0),
+    };
     best_stands
         && orders
             .iter()
             .filter(|c| matches!(c, Command::Order(Order::Charge { .. })))
-            .all(|c| far(c) && entry.scores.iter().any(|(old, _)| old == c))
+            .all(|c| far(c) && scored.find(c).is_some())
 }
 
 /// Where a movement order leaves its unit.
