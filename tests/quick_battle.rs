@@ -101,6 +101,53 @@ fn i29_fifty_seeds_per_size_pass_the_check_and_the_audit() {
     assert!(ok, "{}", lines.join("\n"));
 }
 
+/// A quick battle is playtested (normal against normal) and its header says how; the
+/// first candidate is the battle made without the playtest, so the playtest's dice change
+/// nothing else.
+#[test]
+fn i29_a_quick_battle_is_playtested_and_its_header_says_so() {
+    let stock = Stock::shipped().unwrap();
+    let mut firsts = 0;
+    for seed in 1..=6 {
+        let r = varied(&stock, Size::Small, seed);
+        let made = generate::generate_from(&stock, &r).unwrap();
+        let played = made.played.unwrap();
+        let budget = generate::playtest::budget(Size::Small).unwrap();
+        assert_eq!(played.games, budget.games);
+        assert!(played.kept <= played.tried && played.tried <= budget.candidates);
+        let line = made
+            .text
+            .lines()
+            .find(|l| l.starts_with("// Playtested"))
+            .unwrap();
+        assert!(
+            line.contains(&format!("over {} games", played.games)),
+            "{line}"
+        );
+        if played.kept == 1 {
+            firsts += 1;
+            let plain = generate::generate_unplayed(&stock, &r).unwrap();
+            assert_eq!(made.text.replace(&format!("{line}\n"), ""), plain.text);
+        }
+    }
+    assert!(firsts > 0, "no battle kept its first candidate");
+}
+
+/// A large battle is not playtested (a second buys too few games to tell): it is its first
+/// candidate, with no playtest line.
+#[test]
+fn i29_a_large_battle_is_not_playtested() {
+    let stock = Stock::shipped().unwrap();
+    let r = varied(&stock, Size::Large, 3);
+    let made = generate::generate_from(&stock, &r).unwrap();
+    assert!(made.played.is_none());
+    assert!(!made.text.contains("// Playtested"));
+    assert_eq!(
+        made.text,
+        generate::generate_unplayed(&stock, &r).unwrap().text
+    );
+}
+
 /// The audit finds a battle whose armies cannot meet: a river with no crossing between.
 #[test]
 fn i29_the_audit_refuses_armies_that_cannot_meet() {
@@ -136,6 +183,7 @@ fn i29_the_audit_refuses_armies_that_cannot_meet() {
         text,
         scenario,
         forces: made.forces,
+        played: made.played,
     };
     assert_eq!(
         audit::audit(&walled),
@@ -184,7 +232,7 @@ fn i29_the_ground_is_the_same_for_both_sides_under_a_half_turn() {
     let stock = Stock::shipped().unwrap();
     for size in Size::ALL {
         for seed in 1..=50 {
-            let made = generate::generate_from(&stock, &varied(&stock, size, seed)).unwrap();
+            let made = generate::generate_unplayed(&stock, &varied(&stock, size, seed)).unwrap();
             let map = &made.scenario.setup.map;
             let (w, h) = (map.width() as i32, map.height() as i32);
             for row in 0..h {
@@ -221,7 +269,7 @@ fn i29_a_river_runs_edge_to_edge_between_the_armies_with_two_to_four_crossings()
                 ground: Ground::River,
                 ..varied(&stock, size, seed)
             };
-            let made = generate::generate_from(&stock, &r).unwrap();
+            let made = generate::generate_unplayed(&stock, &r).unwrap();
             let map = &made.scenario.setup.map;
             let (w, h) = (map.width() as i32, map.height() as i32);
             let wet = |col: i32, row: i32| {
@@ -265,7 +313,7 @@ fn i29_forces_keep_each_lists_min_and_max_and_labels_are_unique() {
     for size in Size::ALL {
         for seed in 1..=16 {
             let r = varied(&stock, size, seed);
-            let made = generate::generate_from(&stock, &r).unwrap();
+            let made = generate::generate_unplayed(&stock, &r).unwrap();
             let setup = &made.scenario.setup;
             for (side, army) in [(SideId::A, &r.army_a), (SideId::B, &r.army_b)] {
                 let list = stock.list(army).unwrap();

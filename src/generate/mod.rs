@@ -12,6 +12,7 @@ pub mod forces;
 pub mod grid;
 pub mod land;
 pub mod placement;
+pub mod playtest;
 pub mod write;
 
 use crate::armies::{self, points::PointsTable, ArmyList};
@@ -229,6 +230,21 @@ pub struct Generated {
     pub scenario: Scenario,
     /// Each side's bought troop types, a name per unit, and the points spent.
     pub forces: [forces::Bought; 2],
+    /// How the battle was playtested, if it was ([`playtest`]).
+    pub played: Option<Played>,
+}
+
+/// What the playtest of a generated battle found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Played {
+    /// Side A's mean score in the kept candidate's games (a win 1, a draw ½).
+    pub score: f64,
+    /// Games each candidate was played.
+    pub games: u32,
+    /// Which candidate was kept, from 1.
+    pub kept: u32,
+    /// Candidates played.
+    pub tried: u32,
 }
 
 /// The shipped army lists and points table, loaded once per call.
@@ -285,9 +301,17 @@ pub fn generate(request: &Request) -> Result<Generated, GenerateError> {
 
 /// Generates the battle `request` asks for from `stock`'s lists and points: the ground,
 /// the forces, their places, the objectives and the turn limit, written as a scenario and
-/// checked as `volley check` would check it.
+/// checked as `volley check` would check it, and playtested at small and medium size
+/// ([`playtest`]): of a few candidate forces on the ground, the first found near enough to
+/// even, else the nearest.
 pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
-    generate_tilted(stock, request, 1.0)
+    make(stock, request, 1.0, playtest::budget(request.size))
+}
+
+/// [`generate_from`] without the playtest: the first candidate's battle, as the points
+/// fit alone makes it (for audits of many seeds, which check what every candidate is).
+pub fn generate_unplayed(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
+    make(stock, request, 1.0, None)
 }
 
 /// [`generate_from`] with side B's budget multiplied by `tilt`: battles of unequal points,
@@ -299,6 +323,17 @@ pub fn generate_tilted(
     stock: &Stock,
     request: &Request,
     tilt: f64,
+) -> Result<Generated, GenerateError> {
+    make(stock, request, tilt, None)
+}
+
+/// The battle of `request` with side B's budget `tilt` times A's, playtested within
+/// `playtest` if given.
+fn make(
+    stock: &Stock,
+    request: &Request,
+    tilt: f64,
+    playtest: Option<playtest::Playtest>,
 ) -> Result<Generated, GenerateError> {
     let lists = [stock.list(&request.army_a)?, stock.list(&request.army_b)?];
     // The header's command names the lists as the file spells them.
@@ -326,17 +361,40 @@ pub fn generate_tilted(
         Some(fit) => fit.edge(&units(a), &units(b), size) + fit.weight * tilt.ln(),
         None => (f64::from(a.spent.max(1)) * tilt / f64::from(b.spent.max(1))).ln(),
     };
-    let bought = forces::pair(lists, &stock.points, [budget, budget_b], &mut rng, &edge)?;
-    let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
-    let text = write::scenario(request, [&lists[0].name, &lists[1].name], &land, &plan);
-    let file = format!("quick-battle-{}.ron", request.seed);
-    let scenario = Scenario::parse(&text, &file)?;
-    Ok(Generated {
-        text,
-        scenario,
-        forces: bought,
-    })
+    let mut candidate = || -> Result<Generated, GenerateError> {
+        let bought = forces::pair(lists, &stock.points, [budget, budget_b], &mut rng, &edge)?;
+        let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
+        let text = write::scenario(request, [&lists[0].name, &lists[1].name], &land, &plan);
+        let file = format!("quick-battle-{}.ron", request.seed);
+        let scenario = Scenario::parse(&text, &file)?;
+        Ok(Generated {
+            text,
+            scenario,
+            forces: bought,
+            played: None,
+        })
+    };
+    let Some(budget) = playtest else {
+        return candidate();
+    };
+    // The playtests' dice come from the seed but not from the generator's own draws, so
+    // every candidate is made as it would be without them.
+    let dice = Draw::new(request.seed ^ PLAYTEST_SALT).0.next_u64();
+    let games = budget.games;
+    let score = |made: &Generated, k: u32| {
+        let seed = dice.wrapping_add(u64::from(k) * u64::from(games));
+        playtest::score(&made.scenario, seed, games)
+    };
+    let (mut made, played) = playtest::choose(budget, candidate, score)?
+        .ok_or_else(|| GenerateError::Data("no candidate battle was made".into()))?;
+    made.text = write::with_playtest(&made.text, &played);
+    made.scenario = Scenario::parse(&made.text, &format!("quick-battle-{}.ron", request.seed))?;
+    made.played = Some(played);
+    Ok(made)
 }
+
+/// Mixed into the seed for the playtests' dice.
+const PLAYTEST_SALT: u64 = 0x706c_6179_7465_7374;
 
 /// The generator's one source of chance: ChaCha8 from the seed, the same on every machine.
 pub struct Draw(ChaCha8Rng);

@@ -40,6 +40,29 @@ pub fn scenario(request: &Request, armies: [&str; 2], land: &Land, plan: &Plan) 
     out
 }
 
+/// `text` with a line added to its header saying how the battle was playtested.
+pub fn with_playtest(text: &str, played: &super::Played) -> String {
+    let ordinal = match played.kept {
+        1 => "first".to_string(),
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        n => format!("{n}th"),
+    };
+    let line = format!(
+        "// Playtested normal against normal: side A scored {:.0}% over {} games with these \
+         forces, the {ordinal} of {} pairs tried.\n",
+        played.score * 100.0,
+        played.games,
+        played.tried
+    );
+    let at = text.find("\n(\n").map_or(0, |i| i + 1);
+    let mut out = String::with_capacity(text.len() + line.len());
+    out.push_str(text.get(..at).unwrap_or_default());
+    out.push_str(&line);
+    out.push_str(text.get(at..).unwrap_or_default());
+    out
+}
+
 /// The units, a line each, and the objectives with their values (R12.4).
 fn units_and_objectives(out: &mut String, land: &Land, plan: &Plan, sides: &[String; 2]) {
     out.push_str("    units: [\n");

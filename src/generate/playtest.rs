@@ -1,0 +1,135 @@
+//! A quick battle playtested before it is handed over (issue 29). The points fit
+//! ([`super::forces`]) makes the two forces about even, but a battle's own forces and
+//! ground still leave some generated battles far from even for the computer at `normal`
+//! against itself. So, as a designer playtests a battle before shipping it, the generator
+//! plays each candidate battle a few times `normal` against `normal` (the games of
+//! `volley sim`, R1–R12 as the engine plays them) and hands over the first whose side A
+//! scores within [`EVEN_ENOUGH`] of a half, or else the candidate nearest to even. The
+//! games' dice are drawn from the battle's own seed, so the same seed gives the same
+//! battle; they are not the seeds `volley generate --sim` measures with.
+
+use crate::commands::sim::{simulate, PlayerKind, SimSetup};
+use crate::scenario::Scenario;
+
+use super::{Played, Size};
+
+/// A candidate whose side A scores within this of a half is played no further.
+pub const EVEN_ENOUGH: f64 = 0.1;
+
+/// How a battle of `size` is playtested, if it is: at most this many candidates, each
+/// played this many games. Chosen so that a battle is ready within about a second on a
+/// two-core machine even when every candidate is played (docs/generate.md gives the
+/// times): a game takes about 9 ms of that machine's two cores at small size and 28 ms at
+/// medium. A large battle's game takes about 90 ms, so a second buys two candidates of
+/// five games, which measurably changed nothing; large battles are not playtested.
+pub fn budget(size: Size) -> Option<Playtest> {
+    let (candidates, games) = match size {
+        Size::Small => (4, 20),
+        Size::Medium => (3, 10),
+        Size::Large => return None,
+    };
+    Some(Playtest { candidates, games })
+}
+
+/// How many candidates a battle may try, and the games each is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Playtest {
+    /// Candidate battles at most.
+    pub candidates: u32,
+    /// Games of each candidate, `normal` against `normal`.
+    pub games: u32,
+}
+
+/// Side A's mean score (a win 1, a draw ½) over `games` games of `scenario`, `normal`
+/// against `normal`, game `i` with dice seeded `seed + i`.
+pub fn score(scenario: &Scenario, seed: u64, games: u32) -> f64 {
+    let setup = SimSetup::new([PlayerKind::Normal, PlayerKind::Normal], seed);
+    let results = simulate(scenario, games as usize, setup, &|| {});
+    let total: f64 = results
+        .iter()
+        .map(|r| r.score(crate::engine::SideId::A))
+        .sum();
+    total / results.len().max(1) as f64
+}
+
+/// Of at most `budget.candidates` candidates made by `make` in turn, the first whose side A
+/// scores (by `score`, handed the candidate's index from 0) within [`EVEN_ENOUGH`] of a
+/// half, else the one nearest a half (the first of equals), with what its playtest found;
+/// `None` if no candidate is asked for.
+pub fn choose<T, E>(
+    budget: Playtest,
+    mut make: impl FnMut() -> Result<T, E>,
+    mut score: impl FnMut(&T, u32) -> f64,
+) -> Result<Option<(T, Played)>, E> {
+    let mut best: Option<(T, Played)> = None;
+    for k in 0..budget.candidates {
+        let made = make()?;
+        let played = Played {
+            score: score(&made, k),
+            games: budget.games,
+            kept: k + 1,
+            tried: k + 1,
+        };
+        let off = |p: &Played| (p.score - 0.5).abs();
+        match best.as_mut() {
+            Some(b) if off(&played) >= off(&b.1) => b.1.tried = k + 1,
+            _ => best = Some((made, played)),
+        }
+        if best.as_ref().is_some_and(|b| off(&b.1) <= EVEN_ENOUGH) {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{choose, Playtest, EVEN_ENOUGH};
+
+    /// Plays `scores` as the candidates' scores within `candidates`; the kept candidate's
+    /// index, its place, and how many were played.
+    fn kept(candidates: u32, scores: &[f64]) -> (usize, u32, u32) {
+        let mut made = 0;
+        let budget = Playtest {
+            candidates,
+            games: 16,
+        };
+        let make = || -> Result<usize, ()> {
+            made += 1;
+            Ok(made - 1)
+        };
+        let score = |i: &usize, k: u32| {
+            assert_eq!(*i, k as usize, "each candidate is scored once, in turn");
+            scores[*i]
+        };
+        let (i, played) = choose(budget, make, score).unwrap().unwrap();
+        assert_eq!(played.score, scores[i]);
+        (i, played.kept, played.tried)
+    }
+
+    #[test]
+    fn i29_the_first_candidate_near_enough_to_even_is_kept_and_no_more_are_played() {
+        assert_eq!(kept(4, &[0.5]), (0, 1, 1));
+        assert_eq!(kept(4, &[0.9, 0.2, 0.5 + EVEN_ENOUGH, 0.5]), (2, 3, 3));
+        assert_eq!(kept(4, &[0.1, 0.4, 0.5]), (1, 2, 2));
+        assert_eq!(kept(4, &[0.1, 0.375, 0.5]), (2, 3, 3));
+    }
+
+    #[test]
+    fn i29_with_no_candidate_near_enough_the_nearest_to_even_is_kept() {
+        assert_eq!(kept(3, &[0.9, 0.25, 0.8]), (1, 2, 3));
+        // The first of equals.
+        assert_eq!(kept(2, &[0.75, 0.25]), (0, 1, 2));
+        assert_eq!(kept(1, &[1.0]), (0, 1, 1));
+    }
+
+    #[test]
+    fn i29_no_candidate_asked_for_gives_none() {
+        let budget = Playtest {
+            candidates: 0,
+            games: 16,
+        };
+        let made = choose(budget, || Ok::<u32, ()>(1), |_, _| 0.5).unwrap();
+        assert!(made.is_none());
+    }
+}
