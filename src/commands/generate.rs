@@ -200,12 +200,9 @@ fn survey(stock: &Stock, args: &GenerateArgs, n: u32) -> Result<ExitCode> {
 
 /// Side A's mean score over a battle's games ([`crate::commands::sim::GameResult::score`]) and the draws.
 fn score(results: &[crate::commands::sim::GameResult]) -> (f64, usize) {
-    let total: f64 = results
-        .iter()
-        .map(|r| r.score(crate::engine::SideId::A))
-        .sum();
     let draws = results.iter().filter(|r| r.winner.is_none()).count();
-    (total / results.len().max(1) as f64, draws)
+    let side_a = crate::engine::SideId::A;
+    (crate::commands::sim::mean_score(results, side_a), draws)
 }
 
 /// `--sim N`: battles of seeds `request.seed` onwards (each ground in turn if `rotate`),

@@ -353,6 +353,12 @@ fn play_range(
     all.into_iter().map(|(_, r)| r).collect()
 }
 
+/// `side`'s mean score over `results` (a win 1, a draw ½, a loss 0); 0 with none.
+pub fn mean_score(results: &[GameResult], side: SideId) -> f64 {
+    let total: f64 = results.iter().map(|r| r.score(side)).sum();
+    total / results.len().max(1) as f64
+}
+
 /// Wilson score interval at 95% for `wins` out of `n`.
 pub fn wilson(wins: usize, n: usize) -> (f64, f64) {
     if n == 0 {

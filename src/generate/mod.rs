@@ -3,9 +3,11 @@
 //! Wesnoth's generator (a height map, then villages, then roads by path search; see
 //! [`land`]), the forces are bought with points from the army lists ([`forces`]), placed
 //! in order of battle on each side's edge ([`placement`]), with objectives of a value
-//! (R12.4) and a turn limit that fits the map, and roads and bridges (R12.6). The same
-//! request and seed give the same file, byte for byte: every choice is drawn from one
-//! seeded ChaCha generator, never from a hash map's order.
+//! (R12.4) and a turn limit that fits the map, and roads and bridges (R12.6), then
+//! playtested ([`playtest`]). The same request and seed give the same file, byte for byte,
+//! with the same version of the engine and the computer player (the playtest plays them):
+//! every choice of the battle is drawn from one seeded ChaCha generator and the playtest's
+//! dice from another seeded from the same seed, never from a hash map's order.
 
 pub mod audit;
 pub mod forces;
@@ -302,19 +304,31 @@ pub fn generate(request: &Request) -> Result<Generated, GenerateError> {
 /// Generates the battle `request` asks for from `stock`'s lists and points: the ground,
 /// the forces, their places, the objectives and the turn limit, written as a scenario and
 /// checked as `volley check` would check it, and playtested at small and medium size
-/// ([`playtest`]): of a few candidate forces on the ground, the first found near enough to
-/// even, else the nearest.
+/// ([`playtest`]): of a few candidate battles, the first found near enough to even, else
+/// the nearest.
 pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
     make(stock, request, 1.0, playtest::budget(request.size))
 }
 
 /// [`generate_from`] without the playtest: the first candidate's battle, as the points
-/// fit alone makes it (for audits of many seeds, which check what every candidate is).
+/// fit alone makes it (`--no-playtest`, and audits of many seeds, where each seed's first
+/// candidate stands for the candidates the generator makes). Where the size is playtested,
+/// the header's command says `--no-playtest`, so that it makes this file again.
 pub fn generate_unplayed(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
-    make(stock, request, 1.0, None)
+    let mut made = make(stock, request, 1.0, None)?;
+    if playtest::budget(request.size).is_some() {
+        made.text = write::with_no_playtest(&made.text);
+        made.scenario = Scenario::parse(&made.text, &file_name(request))?;
+    }
+    Ok(made)
 }
 
-/// [`generate_from`] with side B's budget multiplied by `tilt`: battles of unequal points,
+/// The name a generated battle's file is checked under.
+fn file_name(request: &Request) -> String {
+    format!("quick-battle-{}.ron", request.seed)
+}
+
+/// [`generate_unplayed`] with side B's budget multiplied by `tilt`: battles of unequal points,
 /// which the points fit of `volley points --fit` plays to learn what points are worth.
 /// Side A buys first; side B's buy is the one of its tries the points fit says is nearest
 /// to even against A's with B's points `tilt` times A's; if still uneven, the stronger
@@ -343,7 +357,6 @@ fn make(
         ..request.clone()
     };
     let mut rng = Draw::new(request.seed);
-    let land = land::make(request.size, request.ground, &mut rng);
     let catalog = crate::scenario::Catalog::standard()?;
     let budget = forces::budget(request.size, &stock.lists, &stock.points);
     let budget_b = (f64::from(budget) * tilt).round().clamp(1.0, 1e9) as u32;
@@ -361,12 +374,14 @@ fn make(
         Some(fit) => fit.edge(&units(a), &units(b), size) + fit.weight * tilt.ln(),
         None => (f64::from(a.spent.max(1)) * tilt / f64::from(b.spent.max(1))).ln(),
     };
+    // Each candidate draws its own ground as well: a ground that favours one side would
+    // leave every candidate on it uneven.
     let mut candidate = || -> Result<Generated, GenerateError> {
+        let land = land::make(request.size, request.ground, &mut rng);
         let bought = forces::pair(lists, &stock.points, [budget, budget_b], &mut rng, &edge)?;
         let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
         let text = write::scenario(request, [&lists[0].name, &lists[1].name], &land, &plan);
-        let file = format!("quick-battle-{}.ron", request.seed);
-        let scenario = Scenario::parse(&text, &file)?;
+        let scenario = Scenario::parse(&text, &file_name(request))?;
         Ok(Generated {
             text,
             scenario,
@@ -374,12 +389,23 @@ fn make(
             played: None,
         })
     };
-    let Some(budget) = playtest else {
-        return candidate();
-    };
+    match playtest {
+        Some(budget) => playtested(request, budget, candidate),
+        None => candidate(),
+    }
+}
+
+/// Of the candidates `candidate` makes, the one the playtest keeps ([`playtest::choose`]),
+/// its header saying how it went.
+fn playtested(
+    request: &Request,
+    budget: playtest::Playtest,
+    candidate: impl FnMut() -> Result<Generated, GenerateError>,
+) -> Result<Generated, GenerateError> {
     // The playtests' dice come from the seed but not from the generator's own draws, so
-    // every candidate is made as it would be without them.
-    let dice = Draw::new(request.seed ^ PLAYTEST_SALT).0.next_u64();
+    // every candidate is made as it would be without them. Kept within 2^62..2^63, they
+    // never meet the small seeds `volley generate --sim` and `volley sim` measure with.
+    let dice = (Draw::new(request.seed ^ PLAYTEST_SALT).0.next_u64() >> 2) | 1 << 62;
     let games = budget.games;
     let score = |made: &Generated, k: u32| {
         let seed = dice.wrapping_add(u64::from(k) * u64::from(games));
@@ -388,7 +414,7 @@ fn make(
     let (mut made, played) = playtest::choose(budget, candidate, score)?
         .ok_or_else(|| GenerateError::Data("no candidate battle was made".into()))?;
     made.text = write::with_playtest(&made.text, &played);
-    made.scenario = Scenario::parse(&made.text, &format!("quick-battle-{}.ron", request.seed))?;
+    made.scenario = Scenario::parse(&made.text, &file_name(request))?;
     made.played = Some(played);
     Ok(made)
 }
@@ -396,7 +422,8 @@ fn make(
 /// Mixed into the seed for the playtests' dice.
 const PLAYTEST_SALT: u64 = 0x706c_6179_7465_7374;
 
-/// The generator's one source of chance: ChaCha8 from the seed, the same on every machine.
+/// The generator's source of chance for the battle's choices: ChaCha8 from the seed, the
+/// same on every machine.
 pub struct Draw(ChaCha8Rng);
 
 impl Draw {

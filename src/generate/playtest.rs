@@ -8,7 +8,7 @@
 //! games' dice are drawn from the battle's own seed, so the same seed gives the same
 //! battle; they are not the seeds `volley generate --sim` measures with.
 
-use crate::commands::sim::{simulate, PlayerKind, SimSetup};
+use crate::commands::sim::{mean_score, simulate, PlayerKind, SimSetup};
 use crate::scenario::Scenario;
 
 use super::{Played, Size};
@@ -20,8 +20,8 @@ pub const EVEN_ENOUGH: f64 = 0.1;
 /// played this many games. Chosen so that a battle is ready within about a second on a
 /// two-core machine even when every candidate is played (docs/generate.md gives the
 /// times): a game takes about 9 ms of that machine's two cores at small size and 28 ms at
-/// medium. A large battle's game takes about 90 ms, so a second buys two candidates of
-/// five games, which measurably changed nothing; large battles are not playtested.
+/// medium. A large battle's game takes about 90 ms: even two candidates of five games took
+/// up to 1.8 s, and they changed nothing measurable, so large battles are not playtested.
 pub fn budget(size: Size) -> Option<Playtest> {
     let (candidates, games) = match size {
         Size::Small => (4, 20),
@@ -41,32 +41,37 @@ pub struct Playtest {
 }
 
 /// Side A's mean score (a win 1, a draw ½) over `games` games of `scenario`, `normal`
-/// against `normal`, game `i` with dice seeded `seed + i`.
-pub fn score(scenario: &Scenario, seed: u64, games: u32) -> f64 {
+/// against `normal`, game `i` with dice seeded `seed + i`, and how many games ended (a
+/// game that never ends does not count; with none, the score is 0, as far from even as
+/// a battle gets).
+pub fn score(scenario: &Scenario, seed: u64, games: u32) -> (f64, u32) {
     let setup = SimSetup::new([PlayerKind::Normal, PlayerKind::Normal], seed);
     let results = simulate(scenario, games as usize, setup, &|| {});
-    let total: f64 = results
-        .iter()
-        .map(|r| r.score(crate::engine::SideId::A))
-        .sum();
-    total / results.len().max(1) as f64
+    let ended = u32::try_from(results.len()).unwrap_or(u32::MAX);
+    (mean_score(&results, crate::engine::SideId::A), ended)
 }
 
 /// Of at most `budget.candidates` candidates made by `make` in turn, the first whose side A
-/// scores (by `score`, handed the candidate's index from 0) within [`EVEN_ENOUGH`] of a
-/// half, else the one nearest a half (the first of equals), with what its playtest found;
-/// `None` if no candidate is asked for.
+/// scores (by `score`, handed the candidate's index from 0, giving the score and the games
+/// that ended) within [`EVEN_ENOUGH`] of a half, else the one nearest a half (the first of
+/// equals), with what its playtest found; `None` if no candidate is asked for. A candidate
+/// after the first that cannot be made ends the search with the best so far.
 pub fn choose<T, E>(
     budget: Playtest,
     mut make: impl FnMut() -> Result<T, E>,
-    mut score: impl FnMut(&T, u32) -> f64,
+    mut score: impl FnMut(&T, u32) -> (f64, u32),
 ) -> Result<Option<(T, Played)>, E> {
     let mut best: Option<(T, Played)> = None;
     for k in 0..budget.candidates {
-        let made = make()?;
+        let made = match make() {
+            Ok(made) => made,
+            Err(e) if best.is_none() => return Err(e),
+            Err(_) => break,
+        };
+        let (score, games) = score(&made, k);
         let played = Played {
-            score: score(&made, k),
-            games: budget.games,
+            score,
+            games,
             kept: k + 1,
             tried: k + 1,
         };
@@ -100,7 +105,7 @@ mod tests {
         };
         let score = |i: &usize, k: u32| {
             assert_eq!(*i, k as usize, "each candidate is scored once, in turn");
-            scores[*i]
+            (scores[*i], 16)
         };
         let (i, played) = choose(budget, make, score).unwrap().unwrap();
         assert_eq!(played.score, scores[i]);
@@ -129,7 +134,28 @@ mod tests {
             candidates: 0,
             games: 16,
         };
-        let made = choose(budget, || Ok::<u32, ()>(1), |_, _| 0.5).unwrap();
+        let made = choose(budget, || Ok::<u32, ()>(1), |_, _| (0.5, 16)).unwrap();
         assert!(made.is_none());
+    }
+
+    #[test]
+    fn i29_a_later_candidate_that_cannot_be_made_keeps_the_best_so_far() {
+        let budget = Playtest {
+            candidates: 3,
+            games: 16,
+        };
+        let mut n = 0;
+        let make = || {
+            n += 1;
+            if n == 1 {
+                Ok(n)
+            } else {
+                Err("no room")
+            }
+        };
+        let (kept, played) = choose(budget, make, |_, _| (0.9, 16)).unwrap().unwrap();
+        assert_eq!((kept, played.kept, played.tried), (1, 1, 1));
+        let first_fails = choose(budget, || Err::<u32, _>("no room"), |_, _| (0.5, 16));
+        assert!(matches!(first_fails, Err("no room")));
     }
 }

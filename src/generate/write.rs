@@ -48,18 +48,36 @@ pub fn with_playtest(text: &str, played: &super::Played) -> String {
         3 => "third".to_string(),
         n => format!("{n}th"),
     };
+    let which = match played.tried {
+        1 => "the only pair tried".to_string(),
+        n => format!("the {ordinal} of {n} pairs tried"),
+    };
     let line = format!(
         "// Playtested normal against normal: side A scored {:.0}% over {} games with these \
-         forces, the {ordinal} of {} pairs tried.\n",
+         forces, {which}.\n",
         played.score * 100.0,
         played.games,
-        played.tried
     );
+    // The header is the comment lines before the scenario's opening parenthesis.
     let at = text.find("\n(\n").map_or(0, |i| i + 1);
     let mut out = String::with_capacity(text.len() + line.len());
     out.push_str(text.get(..at).unwrap_or_default());
     out.push_str(&line);
     out.push_str(text.get(at..).unwrap_or_default());
+    out
+}
+
+/// `text` with `--no-playtest` added to the command its header says makes it.
+pub fn with_no_playtest(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    for line in text.split_inclusive('\n') {
+        match line.strip_prefix("// Made with: ") {
+            Some(command) => {
+                let _ = writeln!(out, "// Made with: {} --no-playtest", command.trim_end());
+            }
+            None => out.push_str(line),
+        }
+    }
     out
 }
 
@@ -202,4 +220,48 @@ fn roads(out: &mut String, land: &Land) {
 /// A RON string of `text`.
 fn quoted(text: &str) -> String {
     ron::to_string(text).unwrap_or_else(|_| format!("{text:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{with_no_playtest, with_playtest};
+    use crate::generate::Played;
+
+    const TEXT: &str =
+        "// A quick battle.\n// Made with: volley generate --seed 7\n(\n    name: \"x\",\n)\n";
+
+    #[test]
+    fn i29_the_playtest_line_ends_the_header_and_says_which_pair_was_kept() {
+        let played = Played {
+            score: 0.55,
+            games: 20,
+            kept: 2,
+            tried: 3,
+        };
+        let text = with_playtest(TEXT, &played);
+        let line = "// Playtested normal against normal: side A scored 55% over 20 games with \
+                    these forces, the second of 3 pairs tried.\n(\n";
+        assert!(text.contains(line), "{text}");
+        let only = with_playtest(
+            TEXT,
+            &Played {
+                kept: 1,
+                tried: 1,
+                ..played
+            },
+        );
+        assert!(
+            only.contains("with these forces, the only pair tried.\n(\n"),
+            "{only}"
+        );
+    }
+
+    #[test]
+    fn i29_an_unplayed_battle_names_the_command_that_makes_it_again() {
+        let text = with_no_playtest(TEXT);
+        assert!(
+            text.contains("// Made with: volley generate --seed 7 --no-playtest\n("),
+            "{text}"
+        );
+    }
 }
