@@ -4,9 +4,11 @@
 //! against itself. So, as a designer playtests a battle before shipping it, the generator
 //! plays each candidate battle a few times `normal` against `normal` (the games of
 //! `volley sim`, R1–R12 as the engine plays them) and hands over the first whose side A
-//! scores within [`EVEN_ENOUGH`] of a half, or else the candidate nearest to even. The
-//! games' dice are drawn from the battle's own seed, so the same seed gives the same
-//! battle; they are not the seeds `volley generate --sim` measures with.
+//! scores within [`EVEN_ENOUGH`] of a half, or else the candidate nearest to even. Each
+//! candidate is the whole battle drawn again, its ground too: a ground that favours one
+//! side would leave every candidate on it uneven. The games' dice are drawn from the
+//! battle's own seed, so the same seed gives the same battle; they are not the seeds
+//! `volley generate --sim` measures with.
 
 use crate::commands::sim::{mean_score, simulate, PlayerKind, SimSetup};
 use crate::scenario::Scenario;
