@@ -52,7 +52,7 @@ pub struct GenerateArgs {
 }
 
 /// The battle `request` asks for, playtested unless `args` says not to.
-fn made(stock: &Stock, args: &GenerateArgs, request: &Request) -> Result<generate::Generated> {
+fn battle(stock: &Stock, args: &GenerateArgs, request: &Request) -> Result<generate::Generated> {
     let made = if args.no_playtest {
         generate::generate_unplayed(stock, request)
     } else {
@@ -97,7 +97,7 @@ pub fn run(args: &GenerateArgs, clock: u64) -> Result<ExitCode> {
             args.games,
         ));
     }
-    out(&made(&stock, args, &request)?.text)
+    out(&battle(&stock, args, &request)?.text)
 }
 
 /// Writes `text` to standard output; a closed pipe (`| head`) ends quietly.
@@ -231,7 +231,7 @@ fn balance(
             ground,
             ..request.clone()
         };
-        let made = made(stock, args, &r)?;
+        let made = battle(stock, args, &r)?;
         let results = simulate(&made.scenario, games as usize, setup, &|| {});
         let (s, d) = score(&results);
         scores.push(s);

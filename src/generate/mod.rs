@@ -241,7 +241,8 @@ pub struct Generated {
 pub struct Played {
     /// Side A's mean score in the kept candidate's games (a win 1, a draw ½).
     pub score: f64,
-    /// Games each candidate was played.
+    /// Games of the kept candidate that ended (those asked of each candidate, unless one
+    /// never ended).
     pub games: u32,
     /// Which candidate was kept, from 1.
     pub kept: u32,
