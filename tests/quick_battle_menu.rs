@@ -149,7 +149,7 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
         seed: 42,
     })
     .unwrap();
-    match title.key(Key::Enter) {
+    match started(&mut title) {
         Some(Choice::New(scenario, controllers)) => {
             assert_eq!(scenario.source, want.text);
             assert_eq!(controllers, [Controller::Human, Controller::Computer]);
@@ -158,6 +158,8 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
         }
         other => panic!("{other:?}"),
     }
+    assert!(!title.busy());
+    assert_eq!(title.work(), None);
     // Had the battle not opened, its reason shows on the list and Enter brings the same
     // choices back.
     assert!(!title.in_quick_menu());
@@ -165,6 +167,41 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
     assert_eq!(title.key(Key::Enter), None);
     let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
     assert!(s.contains("│> Seed               ◂ 42 ▸"), "{s}");
+}
+
+/// Enter, then the work the title loop does once the screen says so (see the next test).
+fn started(title: &mut Title) -> Option<Choice> {
+    assert_eq!(title.key(Key::Enter), None);
+    assert!(title.busy());
+    title.work()
+}
+
+/// Enter first says on the screen that the battle is being made, and that a small or
+/// medium one is playtested (which takes up to a second); the title loop then makes it.
+#[test]
+fn i29_the_screen_says_the_battle_is_being_made_and_playtested() {
+    let dir = tempfile::tempdir().unwrap();
+    for (rights, says) in [
+        (
+            0,
+            "Generating the battle and playtesting it, normal against normal (up to a",
+        ),
+        (2, "Generating the battle..."),
+    ] {
+        let mut title = opened(dir.path());
+        title.key(Key::Down);
+        title.key(Key::Down);
+        for _ in 0..rights {
+            title.key(Key::Right);
+        }
+        assert!(!title.busy());
+        assert_eq!(title.key(Key::Enter), None);
+        assert!(title.busy());
+        let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+        assert!(s.contains(says), "{s}");
+        assert!(matches!(title.work(), Some(Choice::New(..))));
+        assert!(!title.busy());
+    }
 }
 
 /// Esc leaves the menu for the title list, where the quick battle stays selected.

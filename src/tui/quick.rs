@@ -2,7 +2,9 @@
 //! the seed, each on a line; `←` / `→` change the line's choice, digits type the seed (left
 //! empty, the seed the command line took from the clock), Enter generates the battle (see
 //! [`crate::generate`]) and starts it, the player commanding side A against the computer
-//! at `normal`, and Esc goes back to the title list. Its keys are the key table's
+//! at `normal`, and Esc goes back to the title list. Enter first only marks the battle to
+//! make, so that the screen can say so while the generator playtests it (up to a second),
+//! and [`QuickMenu::finish`] then makes it. Its keys are the key table's
 //! ([`keys::BINDINGS`], [`Context::QuickBattle`]).
 
 use super::app::Key;
@@ -46,6 +48,8 @@ pub struct QuickMenu {
     seed: String,
     line: usize,
     clock_seed: u64,
+    /// Enter was pressed: the battle is to be made once the screen says so.
+    generating: bool,
     /// Why the last start failed, shown under the menu.
     pub message: String,
 }
@@ -66,6 +70,7 @@ impl QuickMenu {
             seed: String::new(),
             line: 0,
             clock_seed,
+            generating: false,
             message,
         }
     }
@@ -109,7 +114,10 @@ impl QuickMenu {
                 self.seed.pop();
             }
             Action::Cancel => return Some(QuickExit::Back),
-            Action::Play => return self.start(),
+            Action::Play => {
+                self.generating = true;
+                self.message.clear();
+            }
             _ => {}
         }
         None
@@ -141,8 +149,17 @@ impl QuickMenu {
         }
     }
 
-    /// Generates the battle; a failure stays in the menu with its reason.
-    fn start(&mut self) -> Option<QuickExit> {
+    /// Whether Enter asked for a battle that [`QuickMenu::finish`] has not made yet.
+    pub fn generating(&self) -> bool {
+        self.generating
+    }
+
+    /// Makes the battle Enter asked for (`None` if none was asked); a failure stays in the
+    /// menu with its reason.
+    pub fn finish(&mut self) -> Option<QuickExit> {
+        if !std::mem::take(&mut self.generating) {
+            return None;
+        }
         match generate::generate(&self.request()) {
             Ok(made) => Some(QuickExit::Start(Box::new(made.scenario))),
             Err(e) => {
@@ -175,6 +192,16 @@ impl QuickMenu {
         }
     }
 
+    /// What the screen says while the battle is made: a small or medium battle is
+    /// playtested first (issue 29), which takes up to a second.
+    fn making(&self) -> &'static str {
+        if generate::playtest::budget(self.request().size).is_some() {
+            "Generating the battle and playtesting it, normal against normal (up to a second)..."
+        } else {
+            "Generating the battle..."
+        }
+    }
+
     /// Draws the menu in `area`: a line per choice, the selected one marked, then what
     /// `volley generate` makes the same battle with, and the keys.
     pub fn draw(&self, frame: &mut Frame, area: Rect) {
@@ -204,7 +231,10 @@ impl QuickMenu {
             ),
             dim,
         ));
-        if !self.message.is_empty() {
+        if self.generating {
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(format!("  {}", self.making())));
+        } else if !self.message.is_empty() {
             lines.push(Line::raw(""));
             lines.push(Line::raw(format!("  {}", self.message)));
         }

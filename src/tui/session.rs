@@ -192,11 +192,18 @@ fn title_loop(
             return Ok(Ok(None));
         }
         terminal.draw(|f| title.draw(f, f.area()))?;
-        if !event::poll(SIGNAL_POLL)? {
-            continue;
-        }
-        let Some(key) = next_key()? else { continue };
-        match title.key(key) {
+        // Work the screen now says it is doing (the quick battle's playtest) runs before
+        // the next key is read.
+        let choice = if title.busy() {
+            title.work()
+        } else {
+            if !event::poll(SIGNAL_POLL)? {
+                continue;
+            }
+            let Some(key) = next_key()? else { continue };
+            title.key(key)
+        };
+        match choice {
             None => {}
             Some(Choice::Quit) => return Ok(Ok(None)),
             Some(Choice::Network(network)) => return Ok(Err(network)),

@@ -156,8 +156,26 @@ impl Title {
     /// (side A the player's, side B the computer's at the level chosen, `normal` unless `l`
     /// changed it).
     fn quick_key(&mut self, key: Key) -> Option<Choice> {
-        let menu = self.quick.as_mut()?;
-        match menu.key(key)? {
+        let exit = self.quick.as_mut()?.key(key)?;
+        self.quick_exit(exit)
+    }
+
+    /// Whether the screen waits on work asked for, which [`Title::work`] does once the
+    /// screen has been drawn saying so: the quick battle to generate after Enter.
+    pub fn busy(&self) -> bool {
+        self.quick.as_ref().is_some_and(|m| m.generating())
+    }
+
+    /// Does the work [`Title::busy`] says waits: generates the quick battle and starts it
+    /// (`Some`), or keeps the menu open with the reason it could not be made.
+    pub fn work(&mut self) -> Option<Choice> {
+        let exit = self.quick.as_mut()?.finish()?;
+        self.quick_exit(exit)
+    }
+
+    /// What the quick-battle menu's exit does on the title screen.
+    fn quick_exit(&mut self, exit: QuickExit) -> Option<Choice> {
+        match exit {
             QuickExit::Back => {
                 self.quick = None;
                 None
