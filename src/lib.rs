@@ -25,6 +25,8 @@ pub mod rulebook;
 pub mod save;
 /// Scenario files and the troop catalog.
 pub mod scenario;
+/// Headless battles between two players, spread over every core: `volley sim`'s games.
+pub mod sim;
 /// User text escaped for the terminal.
 pub mod text;
 /// The terminal game.

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use volley::commands::ablation::Change;
 use volley::commands::play::PlayArgs;
 use volley::commands::points::PointsAction;
-use volley::commands::sim::PlayerKind;
+use volley::sim::PlayerKind;
 use volley::commands::sim_report::SimFormat;
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
@@ -48,7 +48,7 @@ enum Cmd {
         /// Number of games: game i has dice seeded `seed + i`, and the players change
         /// sides every other game.
         /// At most 10,000,000: the statistics need no more.
-        #[arg(long, default_value_t = 200, value_parser = volley::commands::sim::parse_games)]
+        #[arg(long, default_value_t = 200, value_parser = volley::commands::sim_run::parse_games)]
         games: u32,
         /// Seed of the first game's dice.
         #[arg(long, default_value_t = 1)]
@@ -298,7 +298,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             rules,
             yardstick,
         } => {
-            let setup = volley::commands::sim::SimSetup {
+            let setup = volley::sim::SimSetup {
                 kinds: [side_a, side_b],
                 seed,
                 iterations,

@@ -213,7 +213,7 @@ fn issue_25_sim_streams_csv_rows_as_games_finish_instead_of_holding_them_all() {
 #[test]
 fn issue_25_sim_hands_games_on_in_order_and_stops_when_asked() {
     use std::ops::ControlFlow;
-    use volley::commands::sim::{simulate, simulate_each, PlayerKind, SimSetup};
+    use volley::sim::{simulate, simulate_each, PlayerKind, SimSetup};
     let scenario = volley::scenario::Scenario::default_battle().unwrap();
     let setup = SimSetup::new([PlayerKind::Advance, PlayerKind::Random], 7);
     let mut seen = Vec::new();

@@ -16,7 +16,7 @@ mod common;
 
 use common::{kircholm, volley};
 
-use volley::commands::sim::{simulate, PlayerKind, SimSetup};
+use volley::sim::{simulate, PlayerKind, SimSetup};
 use volley::commands::sim_report::{csv, summarize, text};
 use volley::engine::SideId;
 

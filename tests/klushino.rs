@@ -130,7 +130,7 @@ fn r12_7_the_mercenaries_stay_while_any_russian_horse_is_left() {
 /// `lost` is still the other's `dealt`, and `lost + routed` its R10.3 losses.
 #[test]
 fn r12_3_sims_sides_add_up_when_units_defect() {
-    use volley::commands::sim::{simulate, PlayerKind, SimSetup};
+    use volley::sim::{simulate, PlayerKind, SimSetup};
     let scenario = fleeing_scenario(&RUSSIAN_HORSE);
     let kinds = [PlayerKind::Normal, PlayerKind::Normal];
     let results = simulate(&scenario, 6, SimSetup::new(kinds, 3), &|| {});
@@ -142,7 +142,7 @@ fn r12_3_sims_sides_add_up_when_units_defect() {
         assert_eq!(b.lost + b.routed_uhp, r.losses[1], "seed {}", r.seed);
     }
     // The mercenaries fought after going over: the scenario's sides would not add up.
-    let by_start_side = |r: &volley::commands::sim::GameResult, side: SideId| -> u32 {
+    let by_start_side = |r: &volley::sim::GameResult, side: SideId| -> u32 {
         (scenario.setup.units.iter().zip(&r.units))
             .filter(|(u, _)| u.side == side)
             .map(|(_, t)| t.dealt)

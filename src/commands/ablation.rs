@@ -3,7 +3,7 @@
 //! the unchanged battle, so that the change in each side's win rate (with its 95%
 //! interval) is what those units are worth.
 
-use super::sim::{wilson, GameResult};
+use crate::sim::{wilson, GameResult};
 use super::sim_report::{Tally, UnitLine};
 use crate::columns;
 use crate::engine::SideId;

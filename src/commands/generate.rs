@@ -198,11 +198,11 @@ fn survey(stock: &Stock, args: &GenerateArgs, n: u32) -> Result<ExitCode> {
     })
 }
 
-/// Side A's mean score over a battle's games ([`crate::commands::sim::GameResult::score`]) and the draws.
-fn score(results: &[crate::commands::sim::GameResult]) -> (f64, usize) {
+/// Side A's mean score over a battle's games ([`crate::sim::GameResult::score`]) and the draws.
+fn score(results: &[crate::sim::GameResult]) -> (f64, usize) {
     let draws = results.iter().filter(|r| r.winner.is_none()).count();
     let side_a = crate::engine::SideId::A;
-    (crate::commands::sim::mean_score(results, side_a), draws)
+    (crate::sim::mean_score(results, side_a), draws)
 }
 
 /// `--sim N`: battles of seeds `request.seed` onwards (each ground in turn if `rotate`),
@@ -215,7 +215,7 @@ fn balance(
     n: u32,
 ) -> Result<(Vec<f64>, usize)> {
     let (rotate, games) = (args.ground.is_none(), args.games);
-    use crate::commands::sim::{simulate, PlayerKind, SimSetup};
+    use crate::sim::{simulate, PlayerKind, SimSetup};
     let setup = SimSetup::new([PlayerKind::Normal, PlayerKind::Normal], 1);
     let mut scores = Vec::new();
     let mut draws = 0;

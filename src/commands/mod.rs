@@ -20,7 +20,6 @@ pub mod rules;
 pub mod scenario_test;
 mod session;
 pub mod show;
-pub mod sim;
 pub mod sim_paired;
 pub mod sim_report;
 pub mod sim_run;

@@ -12,7 +12,7 @@ use crate::armies::fit::{self, Pairing, FEATURES};
 use crate::armies::points::{PointsFile, PointsFit, PointsTable};
 use crate::armies::{self, standard_creatures};
 use crate::commands::points_battles::fit_stage_two;
-use crate::commands::sim::{simulate, SimSetup};
+use crate::sim::{simulate, SimSetup};
 use crate::engine::{Rules, SideId, TroopType};
 use crate::scenario::{Catalog, Scenario};
 use anyhow::{anyhow, Context, Result};

@@ -5,7 +5,7 @@
 //! interval from the paired differences, which the shared dice and enemies make tighter
 //! than two separate rates would be.
 
-use super::sim::{simulate, GameResult, PlayerKind, SimSetup};
+use crate::sim::{simulate, GameResult, PlayerKind, SimSetup};
 use crate::engine::SideId;
 use crate::scenario::Scenario;
 use std::collections::BTreeMap;

@@ -3,7 +3,7 @@
 //! (uhp dealt and lost, how often destroyed or routed, shock rolls made and failed), as
 //! text, JSON or CSV (one row per game).
 
-use super::sim::{simulate_each, wilson, GameResult, PlayerKind, SimSetup, UnitTally};
+use crate::sim::{simulate_each, wilson, GameResult, PlayerKind, SimSetup, UnitTally};
 use crate::columns;
 use crate::engine::event::EndReason;
 use crate::engine::SideId;

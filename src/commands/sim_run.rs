@@ -1,15 +1,46 @@
 //! `volley sim FILE`: the battle loaded, its games played headless with a progress bar on
 //! standard error, and the results printed as text, JSON or CSV; with `--without` or
 //! `--swap`, an ablation that plays the changed battle on the same seeds (see
-//! [`super::ablation`]). The games themselves are [`super::sim`]'s.
+//! [`super::ablation`]). The games themselves are [`crate::sim`]'s.
 
 use super::ablation::{self, Change};
-use super::sim::SimSetup;
+use crate::sim::SimSetup;
 use super::sim_report::{tally_games, units_table, write_report, SimFormat, Tally};
 use crate::scenario::Scenario;
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::ExitCode;
+
+/// Most games one `sim` may play: at this many a win rate's 95% interval is already
+/// narrower than ±0.04 points, so more would only take longer (issue 25).
+pub const MAX_GAMES: u32 = 10_000_000;
+
+/// Why `--games` is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GamesError {
+    /// Not a whole number.
+    #[error("{0}")]
+    NotANumber(#[from] std::num::ParseIntError),
+    /// No game at all.
+    #[error("0 is not in 1..={MAX_GAMES}: play at least one game")]
+    Zero,
+    /// More games than a win rate needs.
+    #[error(
+        "{0} is not in 1..={MAX_GAMES}: at {MAX_GAMES} games a win rate's 95% interval \
+         is already narrower than ±0.04 points, so more would only take longer"
+    )]
+    TooMany(u64),
+}
+
+/// `--games`: a number of games from 1 to [`MAX_GAMES`]; the refusal says why.
+pub fn parse_games(text: &str) -> Result<u32, GamesError> {
+    let n: u64 = text.trim().parse()?;
+    match u32::try_from(n) {
+        Ok(n @ 1..=MAX_GAMES) => Ok(n),
+        _ if n == 0 => Err(GamesError::Zero),
+        _ => Err(GamesError::TooMany(n)),
+    }
+}
 
 /// What `volley sim` plays and prints besides the battle's file.
 #[derive(Clone, Debug)]
@@ -25,7 +56,7 @@ pub struct SimOptions {
     /// `--rules FILE`: the rules file played with in place of the one the scenario names.
     pub rules: Option<std::path::PathBuf>,
     /// `--yardstick KIND`: side A's player measured against this one on the same games.
-    pub yardstick: Option<super::sim::PlayerKind>,
+    pub yardstick: Option<crate::sim::PlayerKind>,
 }
 
 /// Plays and prints `file`'s games; refused if the file cannot be read or an ablation

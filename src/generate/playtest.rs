@@ -10,7 +10,7 @@
 //! battle's own seed, so the same seed gives the same battle; they are not the seeds
 //! `volley generate --sim` measures with.
 
-use crate::commands::sim::{mean_score, simulate, PlayerKind, SimSetup};
+use crate::sim::{mean_score, simulate, PlayerKind, SimSetup};
 use crate::scenario::Scenario;
 
 use super::{Played, Size};

@@ -5,7 +5,7 @@
 //! the editor or asking again stops it.
 
 use crate::ai::PlayerKind;
-use crate::commands::sim::{simulate_each, wilson, SimSetup};
+use crate::sim::{simulate_each, wilson, SimSetup};
 use crate::engine::SideId;
 use crate::scenario::Scenario;
 use std::ops::ControlFlow;

@@ -1,7 +1,9 @@
-//! `volley sim`: headless battles between two players (`computer`, `random`, `advance`),
-//! each game with its own dice and the players' sides swapped every other game, spread over
-//! every core. What each game ended with (winner, R10 reason, turn, losses and a tally per
-//! unit) goes to [`super::sim_report`], which prints the statistics.
+//! Headless battles between two players (any [`PlayerKind`]), each game with its own dice
+//! and the players' sides swapped every other game, spread over every core: the games of
+//! `volley sim`, of the generator's playtest, of the points fit and of the editor's quick
+//! sim. What each game ended with (winner, R10 reason, turn, losses and a tally per unit)
+//! goes to `volley sim`'s report ([`crate::commands::sim_report`]), which prints the
+//! statistics.
 
 use crate::ai::level::{self, Budget, Level};
 use crate::ai::{AdvancePlayer, HoldPlayer, Player, RandomPlayer, SitterPlayer};
@@ -236,40 +238,9 @@ impl SimSetup {
     }
 }
 
-/// Most games one `sim` may play: at this many a win rate's 95% interval is already
-/// narrower than ±0.04 points, so more would only take longer (issue 25).
-pub const MAX_GAMES: u32 = 10_000_000;
-
 /// Games played and held at once: results are handed on a chunk at a time, in game order,
 /// so memory does not grow with `--games`.
 const CHUNK: usize = 1024;
-
-/// Why `--games` is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GamesError {
-    /// Not a whole number.
-    #[error("{0}")]
-    NotANumber(#[from] std::num::ParseIntError),
-    /// No game at all.
-    #[error("0 is not in 1..={MAX_GAMES}: play at least one game")]
-    Zero,
-    /// More games than a win rate needs.
-    #[error(
-        "{0} is not in 1..={MAX_GAMES}: at {MAX_GAMES} games a win rate's 95% interval \
-         is already narrower than ±0.04 points, so more would only take longer"
-    )]
-    TooMany(u64),
-}
-
-/// `--games`: a number of games from 1 to [`MAX_GAMES`]; the refusal says why.
-pub fn parse_games(text: &str) -> Result<u32, GamesError> {
-    let n: u64 = text.trim().parse()?;
-    match u32::try_from(n) {
-        Ok(n @ 1..=MAX_GAMES) => Ok(n),
-        _ if n == 0 => Err(GamesError::Zero),
-        _ => Err(GamesError::TooMany(n)),
-    }
-}
 
 /// Plays `games` battles; game `i` has dice seeded `seed + i`, and in every odd game the
 /// players change sides. `tick` is called as each game ends (for a progress bar).
