@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use volley::commands::ablation::Change;
 use volley::commands::play::PlayArgs;
 use volley::commands::points::PointsAction;
-use volley::sim::PlayerKind;
 use volley::commands::sim_report::SimFormat;
+use volley::sim::PlayerKind;
 
 /// Volley: pike-and-shot battles on a hex map, in the terminal.
 #[derive(Parser, Debug)]

@@ -16,9 +16,9 @@ mod common;
 
 use common::{kircholm, volley};
 
-use volley::sim::{simulate, PlayerKind, SimSetup};
 use volley::commands::sim_report::{csv, summarize, text};
 use volley::engine::SideId;
+use volley::sim::{simulate, PlayerKind, SimSetup};
 
 #[test]
 fn each_game_has_its_own_dice_so_the_same_player_on_both_sides_is_not_a_mirror() {

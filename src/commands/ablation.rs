@@ -3,11 +3,11 @@
 //! the unchanged battle, so that the change in each side's win rate (with its 95%
 //! interval) is what those units are worth.
 
-use crate::sim::{wilson, GameResult};
 use super::sim_report::{Tally, UnitLine};
 use crate::columns;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
+use crate::sim::{wilson, GameResult};
 use crate::text::escape_text;
 use std::fmt::Write as _;
 

@@ -13,10 +13,10 @@ use crate::armies::battle_fit::{
 };
 use crate::armies::fit::{self, FEATURES};
 use crate::armies::points::{BattlesFit, PointsFit, PointsTable};
-use crate::sim::{simulate, SimSetup};
 use crate::engine::{Rules, SideId};
 use crate::generate::{self, Draw, Ground, Request, Size, Stock};
 use crate::scenario::Catalog;
+use crate::sim::{simulate, SimSetup};
 use anyhow::{anyhow, Result};
 
 /// Games played of each generated battle.

@@ -5,9 +5,9 @@
 //! interval from the paired differences, which the shared dice and enemies make tighter
 //! than two separate rates would be.
 
-use crate::sim::{simulate, GameResult, PlayerKind, SimSetup};
 use crate::engine::SideId;
 use crate::scenario::Scenario;
+use crate::sim::{simulate, GameResult, PlayerKind, SimSetup};
 use std::collections::BTreeMap;
 
 /// A player's paired edge over a yardstick.

@@ -3,11 +3,11 @@
 //! (uhp dealt and lost, how often destroyed or routed, shock rolls made and failed), as
 //! text, JSON or CSV (one row per game).
 
-use crate::sim::{simulate_each, wilson, GameResult, PlayerKind, SimSetup, UnitTally};
 use crate::columns;
 use crate::engine::event::EndReason;
 use crate::engine::SideId;
 use crate::scenario::Scenario;
+use crate::sim::{simulate_each, wilson, GameResult, PlayerKind, SimSetup, UnitTally};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -4,9 +4,9 @@
 //! [`super::ablation`]). The games themselves are [`crate::sim`]'s.
 
 use super::ablation::{self, Change};
-use crate::sim::SimSetup;
 use super::sim_report::{tally_games, units_table, write_report, SimFormat, Tally};
 use crate::scenario::Scenario;
+use crate::sim::SimSetup;
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::ExitCode;

@@ -308,7 +308,8 @@ pub fn generate(request: &Request) -> Result<Generated, GenerateError> {
 /// ([`playtest`]): of a few candidate battles, the first found near enough to even, else
 /// the nearest.
 pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
-    make(stock, request, 1.0, playtest::budget(request.size))
+    let mode = playtest::budget(request.size).map_or(Mode::Plain, Mode::Playtest);
+    make(stock, request, 1.0, mode)
 }
 
 /// [`generate_from`] without the playtest: the first candidate's battle, as the points
@@ -316,12 +317,30 @@ pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, Gene
 /// candidate stands for the candidates the generator makes). Where the size is playtested,
 /// the header's command says `--no-playtest`, so that it makes this file again.
 pub fn generate_unplayed(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
-    let mut made = make(stock, request, 1.0, None)?;
-    if playtest::budget(request.size).is_some() {
-        made.text = write::with_no_playtest(&made.text);
-        made.scenario = Scenario::parse(&made.text, &file_name(request))?;
-    }
-    Ok(made)
+    let mode = match playtest::budget(request.size) {
+        Some(_) => Mode::NoPlaytest,
+        None => Mode::Plain,
+    };
+    make(stock, request, 1.0, mode)
+}
+
+/// Whether [`make`] playtests the battle, and what its header says of that.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    /// Its first candidate, at a size that is not playtested (or a tilted battle).
+    Plain,
+    /// Its first candidate, at a size that is playtested (`--no-playtest`).
+    NoPlaytest,
+    /// Playtested within this budget.
+    Playtest(playtest::Playtest),
+}
+
+/// One candidate battle: what was drawn, and the battle written and checked without a
+/// note of its playtest.
+struct Drawn {
+    land: land::Land,
+    plan: placement::Plan,
+    made: Generated,
 }
 
 /// The name a generated battle's file is checked under.
@@ -339,16 +358,16 @@ pub fn generate_tilted(
     request: &Request,
     tilt: f64,
 ) -> Result<Generated, GenerateError> {
-    make(stock, request, tilt, None)
+    make(stock, request, tilt, Mode::Plain)
 }
 
-/// The battle of `request` with side B's budget `tilt` times A's, playtested within
-/// `playtest` if given.
+/// The battle of `request` with side B's budget `tilt` times A's, playtested as `mode`
+/// says.
 fn make(
     stock: &Stock,
     request: &Request,
     tilt: f64,
-    playtest: Option<playtest::Playtest>,
+    mode: Mode,
 ) -> Result<Generated, GenerateError> {
     let lists = [stock.list(&request.army_a)?, stock.list(&request.army_b)?];
     // The header's command names the lists as the file spells them.
@@ -377,47 +396,63 @@ fn make(
     };
     // Each candidate draws its own ground as well: a ground that favours one side would
     // leave every candidate on it uneven.
-    let mut candidate = || -> Result<Generated, GenerateError> {
+    let armies = [lists[0].name.as_str(), lists[1].name.as_str()];
+    let mut candidate = || -> Result<Drawn, GenerateError> {
         let land = land::make(request.size, request.ground, &mut rng);
         let bought = forces::pair(lists, &stock.points, [budget, budget_b], &mut rng, &edge)?;
         let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
-        let text = write::scenario(request, [&lists[0].name, &lists[1].name], &land, &plan);
+        let text = write::scenario(request, armies, &land, &plan, write::Note::Nothing);
         let scenario = Scenario::parse(&text, &file_name(request))?;
-        Ok(Generated {
+        let made = Generated {
             text,
             scenario,
             forces: bought,
             played: None,
-        })
+        };
+        Ok(Drawn { land, plan, made })
     };
-    match playtest {
-        Some(budget) => playtested(request, budget, candidate),
-        None => candidate(),
-    }
+    let (drawn, note) = match mode {
+        Mode::Plain => return Ok(candidate()?.made),
+        Mode::NoPlaytest => (candidate()?, write::Note::NoPlaytest),
+        Mode::Playtest(budget) => {
+            let (drawn, played) = playtested(request, budget, candidate)?;
+            (drawn, write::Note::Played(played))
+        }
+    };
+    // Written again with the header's note of the playtest.
+    let Drawn { land, plan, made } = drawn;
+    let text = write::scenario(request, armies, &land, &plan, note);
+    let scenario = Scenario::parse(&text, &file_name(request))?;
+    let played = match note {
+        write::Note::Played(played) => Some(played),
+        _ => None,
+    };
+    Ok(Generated {
+        text,
+        scenario,
+        played,
+        ..made
+    })
 }
 
 /// Of the candidates `candidate` makes, the one the playtest keeps ([`playtest::choose`]),
-/// its header saying how it went.
+/// and what its playtest found.
 fn playtested(
     request: &Request,
     budget: playtest::Playtest,
-    candidate: impl FnMut() -> Result<Generated, GenerateError>,
-) -> Result<Generated, GenerateError> {
+    candidate: impl FnMut() -> Result<Drawn, GenerateError>,
+) -> Result<(Drawn, Played), GenerateError> {
     // The playtests' dice come from the seed but not from the generator's own draws, so
     // every candidate is made as it would be without them. Kept within 2^62..2^63, they
     // never meet the small seeds `volley generate --sim` and `volley sim` measure with.
     let dice = (Draw::new(request.seed ^ PLAYTEST_SALT).0.next_u64() >> 2) | 1 << 62;
     let games = budget.games;
-    let score = |made: &Generated, k: u32| {
+    let score = |drawn: &Drawn, k: u32| {
         let seed = dice.wrapping_add(u64::from(k) * u64::from(games));
-        playtest::score(&made.scenario, seed, games)
+        playtest::score(&drawn.made.scenario, seed, games)
     };
-    let (mut made, played) = playtest::choose(budget, candidate, score)?
-        .ok_or_else(|| GenerateError::Data("no candidate battle was made".into()))?;
-    made.text = write::with_playtest(&made.text, &played);
-    made.scenario = Scenario::parse(&made.text, &file_name(request))?;
-    made.played = Some(played);
-    Ok(made)
+    playtest::choose(budget, candidate, score)?
+        .ok_or_else(|| GenerateError::Data("no candidate battle was made".into()))
 }
 
 /// Mixed into the seed for the playtests' dice.

@@ -10,8 +10,8 @@
 //! battle's own seed, so the same seed gives the same battle; they are not the seeds
 //! `volley generate --sim` measures with.
 
-use crate::sim::{mean_score, simulate, PlayerKind, SimSetup};
 use crate::scenario::Scenario;
+use crate::sim::{mean_score, simulate, PlayerKind, SimSetup};
 
 use super::{Played, Size};
 

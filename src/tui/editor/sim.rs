@@ -5,9 +5,9 @@
 //! the editor or asking again stops it.
 
 use crate::ai::PlayerKind;
-use crate::sim::{simulate_each, wilson, SimSetup};
 use crate::engine::SideId;
 use crate::scenario::Scenario;
+use crate::sim::{simulate_each, wilson, SimSetup};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
