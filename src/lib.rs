@@ -25,7 +25,8 @@ pub mod rulebook;
 pub mod save;
 /// Scenario files and the troop catalog.
 pub mod scenario;
-/// Headless battles between two players, spread over every core: `volley sim`'s games.
+/// Headless battles between two players, spread over every core: the games of `volley
+/// sim`, of the generator's playtest, of the points fit and of the editor's quick sim.
 pub mod sim;
 /// User text escaped for the terminal.
 pub mod text;

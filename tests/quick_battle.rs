@@ -120,6 +120,8 @@ fn i29_a_quick_battle_is_playtested_and_its_header_says_so() {
             .lines()
             .find(|l| l.starts_with("// Playtested"))
             .unwrap();
+        // It ends the header, just before the scenario opens.
+        assert!(made.text.contains(&format!("{line}\n(\n")), "{}", made.text);
         assert!(
             line.contains(&format!("over {} games", played.games)),
             "{line}"

@@ -184,7 +184,7 @@ fn i29_the_screen_says_the_battle_is_being_made_and_playtested() {
     for (rights, says) in [
         (
             0,
-            "Generating the battle and playtesting it, normal against normal (up to a",
+            "Generating the battle and playtesting it, normal against normal (about a",
         ),
         (2, "Generating the battle..."),
     ] {

@@ -419,7 +419,16 @@ fn make(
             (drawn, write::Note::Played(played))
         }
     };
-    // Written again with the header's note of the playtest.
+    noted(request, armies, drawn, note)
+}
+
+/// The candidate `drawn` written again, its header saying `note` of its playtest.
+fn noted(
+    request: &Request,
+    armies: [&str; 2],
+    drawn: Drawn,
+    note: write::Note,
+) -> Result<Generated, GenerateError> {
     let Drawn { land, plan, made } = drawn;
     let text = write::scenario(request, armies, &land, &plan, note);
     let scenario = Scenario::parse(&text, &file_name(request))?;

@@ -93,9 +93,13 @@ impl QuickMenu {
         }
     }
 
-    /// Handles one key, looked up in the key table; `Some` once the player starts or
-    /// goes back.
+    /// Handles one key, looked up in the key table; `Some` once the player goes back.
+    /// Enter only marks the battle for [`QuickMenu::finish`]; until then keys are passed
+    /// over, so that the battle made is the one Enter asked for.
     pub fn key(&mut self, key: Key) -> Option<QuickExit> {
+        if self.generating {
+            return None;
+        }
         match keys::action(Context::QuickBattle, key)? {
             Action::Select if matches!(key, Key::Up | Key::Char('k')) => {
                 self.line = self.line.checked_sub(1).unwrap_or(LINES.len() - 1);
@@ -196,7 +200,7 @@ impl QuickMenu {
     /// playtested first (issue 29), which takes up to a second.
     fn making(&self) -> &'static str {
         if generate::playtest::budget(self.request().size).is_some() {
-            "Generating the battle and playtesting it, normal against normal (up to a second)..."
+            "Generating the battle and playtesting it, normal against normal (about a second)..."
         } else {
             "Generating the battle..."
         }
@@ -253,5 +257,29 @@ impl QuickMenu {
             .collect();
         let hint = keys::fit(&hints, usize::from(keys_row.width).saturating_sub(2));
         frame.render_widget(Line::raw(format!(" {hint}")), keys_row);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{QuickExit, QuickMenu};
+    use crate::tui::app::Key;
+
+    /// A battle that cannot be made (here: no army lists) leaves the menu open, no longer
+    /// generating, with the reason under it; keys pressed while it was to be made were
+    /// passed over.
+    #[test]
+    fn i29_a_battle_that_cannot_be_made_leaves_the_menu_with_its_reason() {
+        let mut menu = QuickMenu::new(7);
+        menu.armies.clear();
+        menu.message.clear();
+        assert_eq!(menu.key(Key::Enter), None);
+        assert!(menu.generating());
+        assert_eq!(menu.key(Key::Esc), None, "keys wait for the battle");
+        assert_eq!(menu.finish(), None);
+        assert!(!menu.generating());
+        assert!(!menu.message.is_empty());
+        assert_eq!(menu.finish(), None, "nothing more to make");
+        assert_eq!(menu.key(Key::Esc), Some(QuickExit::Back));
     }
 }

@@ -152,9 +152,7 @@ impl Title {
         self.quick.is_some()
     }
 
-    /// A key for the open quick-battle menu: Esc closes it, a started battle is the choice
-    /// (side A the player's, side B the computer's at the level chosen, `normal` unless `l`
-    /// changed it).
+    /// A key for the open quick-battle menu ([`QuickMenu::key`]).
     fn quick_key(&mut self, key: Key) -> Option<Choice> {
         let exit = self.quick.as_mut()?.key(key)?;
         self.quick_exit(exit)
@@ -173,7 +171,9 @@ impl Title {
         self.quick_exit(exit)
     }
 
-    /// What the quick-battle menu's exit does on the title screen.
+    /// What the quick-battle menu's exit does on the title screen: Esc closes it, a
+    /// started battle is the choice (side A the player's, side B the computer's at the
+    /// level chosen, `normal` unless `l` changed it).
     fn quick_exit(&mut self, exit: QuickExit) -> Option<Choice> {
         match exit {
             QuickExit::Back => {
