@@ -142,15 +142,11 @@ pub fn play_one(
 /// unit keeps them, off the map).
 fn tallies(game: &Game) -> Vec<UnitTally> {
     let mut t = vec![UnitTally::default(); game.units().len()];
-    let mut attack: Option<(UnitId, UnitId)> = None;
-    for event in game.log() {
+    for (event, by) in credited(game) {
         match event {
-            Event::AttackRolled {
-                attacker, target, ..
-            } => attack = Some((*attacker, *target)),
             Event::Damaged { unit, uhp, .. } => {
                 mark(&mut t, *unit, |x| x.lost += uhp);
-                if let Some((a, _)) = attack.filter(|(_, target)| target == unit) {
+                if let Some(a) = by {
                     mark(&mut t, a, |x| x.dealt += uhp);
                 }
             }
@@ -163,11 +159,33 @@ fn tallies(game: &Game) -> Vec<UnitTally> {
                 x.shock_rolls += 1;
                 x.shock_failed += u32::from(*result != ShockResult::Hold);
             }),
-            Event::PhaseBegan { .. } | Event::TurnBegan { .. } => attack = None,
             _ => {}
         }
     }
     t
+}
+
+/// The battle's log, each event with the unit credited with it: for damage, the attacker
+/// whose throws just hit the damaged unit in the same phase; else none.
+fn credited(game: &Game) -> impl Iterator<Item = (&Event, Option<UnitId>)> {
+    let mut attack: Option<(UnitId, UnitId)> = None;
+    game.log().iter().map(move |event| {
+        let by = match event {
+            Event::AttackRolled {
+                attacker, target, ..
+            } => {
+                attack = Some((*attacker, *target));
+                None
+            }
+            Event::Damaged { unit, .. } => attack.filter(|(_, t)| t == unit).map(|(a, _)| a),
+            Event::PhaseBegan { .. } | Event::TurnBegan { .. } => {
+                attack = None;
+                None
+            }
+            _ => None,
+        };
+        (event, by)
+    })
 }
 
 /// Each side's tally, read from the log as [`tallies`] reads it, with each unit's side
@@ -176,18 +194,13 @@ fn side_tallies(scenario: &Scenario, game: &Game) -> [SideTally; 2] {
     let mut sides: Vec<SideId> = scenario.setup.units.iter().map(|u| u.side).collect();
     let side_of = |sides: &[SideId], u: UnitId| sides.get(usize::from(u.0)).copied();
     let mut out = [SideTally::default(); 2];
-    let mut attack: Option<(UnitId, UnitId)> = None;
-    for event in game.log() {
+    for (event, by) in credited(game) {
         match event {
-            Event::AttackRolled {
-                attacker, target, ..
-            } => attack = Some((*attacker, *target)),
             Event::Damaged { unit, uhp, .. } => {
                 if let Some(side) = side_of(&sides, *unit) {
                     side.of_mut(&mut out).lost += uhp;
                 }
-                let by = attack.filter(|(_, target)| target == unit);
-                if let Some(side) = by.and_then(|(a, _)| side_of(&sides, a)) {
+                if let Some(side) = by.and_then(|a| side_of(&sides, a)) {
                     side.of_mut(&mut out).dealt += uhp;
                 }
             }
@@ -202,7 +215,6 @@ fn side_tallies(scenario: &Scenario, game: &Game) -> [SideTally; 2] {
                     *s = *to;
                 }
             }
-            Event::PhaseBegan { .. } | Event::TurnBegan { .. } => attack = None,
             _ => {}
         }
     }
