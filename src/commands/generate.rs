@@ -5,6 +5,7 @@
 //! played `normal` against `normal` (`--sim N --games G`), through `volley sim`'s games.
 
 use crate::generate::{self, audit, Ground, Request, Size, Stock};
+use crate::sim::{simulate, PlayerKind, SimSetup};
 use anyhow::{bail, Result};
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -215,7 +216,6 @@ fn balance(
     n: u32,
 ) -> Result<(Vec<f64>, usize)> {
     let (rotate, games) = (args.ground.is_none(), args.games);
-    use crate::sim::{simulate, PlayerKind, SimSetup};
     let setup = SimSetup::new([PlayerKind::Normal, PlayerKind::Normal], 1);
     let mut scores = Vec::new();
     let mut draws = 0;

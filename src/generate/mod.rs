@@ -335,8 +335,8 @@ enum Mode {
     Playtest(playtest::Playtest),
 }
 
-/// One candidate battle: what was drawn, and the battle written and checked without a
-/// note of its playtest.
+/// One candidate battle: what was drawn, and the battle written and checked (a playtested
+/// candidate without the note of its playtest, which [`noted`] adds to the one kept).
 struct Drawn {
     land: land::Land,
     plan: placement::Plan,
@@ -397,11 +397,11 @@ fn make(
     // Each candidate draws its own ground as well: a ground that favours one side would
     // leave every candidate on it uneven.
     let armies = [lists[0].name.as_str(), lists[1].name.as_str()];
-    let mut candidate = || -> Result<Drawn, GenerateError> {
+    let mut candidate = |note: write::Note| -> Result<Drawn, GenerateError> {
         let land = land::make(request.size, request.ground, &mut rng);
         let bought = forces::pair(lists, &stock.points, [budget, budget_b], &mut rng, &edge)?;
         let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
-        let text = write::scenario(request, armies, &land, &plan, write::Note::Nothing);
+        let text = write::scenario(request, armies, &land, &plan, note);
         let scenario = Scenario::parse(&text, &file_name(request))?;
         let made = Generated {
             text,
@@ -411,35 +411,31 @@ fn make(
         };
         Ok(Drawn { land, plan, made })
     };
-    let (drawn, note) = match mode {
-        Mode::Plain => return Ok(candidate()?.made),
-        Mode::NoPlaytest => (candidate()?, write::Note::NoPlaytest),
+    match mode {
+        Mode::Plain => Ok(candidate(write::Note::Nothing)?.made),
+        Mode::NoPlaytest => Ok(candidate(write::Note::NoPlaytest)?.made),
         Mode::Playtest(budget) => {
+            let candidate = || candidate(write::Note::Nothing);
             let (drawn, played) = playtested(request, budget, candidate)?;
-            (drawn, write::Note::Played(played))
+            noted(request, armies, drawn, played)
         }
-    };
-    noted(request, armies, drawn, note)
+    }
 }
 
-/// The candidate `drawn` written again, its header saying `note` of its playtest.
+/// The kept candidate `drawn` written again, its header saying what its playtest found.
 fn noted(
     request: &Request,
     armies: [&str; 2],
     drawn: Drawn,
-    note: write::Note,
+    played: Played,
 ) -> Result<Generated, GenerateError> {
     let Drawn { land, plan, made } = drawn;
-    let text = write::scenario(request, armies, &land, &plan, note);
+    let text = write::scenario(request, armies, &land, &plan, write::Note::Played(played));
     let scenario = Scenario::parse(&text, &file_name(request))?;
-    let played = match note {
-        write::Note::Played(played) => Some(played),
-        _ => None,
-    };
     Ok(Generated {
         text,
         scenario,
-        played,
+        played: Some(played),
         ..made
     })
 }

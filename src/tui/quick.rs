@@ -3,7 +3,7 @@
 //! empty, the seed the command line took from the clock), Enter generates the battle (see
 //! [`crate::generate`]) and starts it, the player commanding side A against the computer
 //! at `normal`, and Esc goes back to the title list. Enter first only marks the battle to
-//! make, so that the screen can say so while the generator playtests it (up to a second),
+//! make, so that the screen can say so while the generator playtests it (about a second),
 //! and [`QuickMenu::finish`] then makes it. Its keys are the key table's
 //! ([`keys::BINDINGS`], [`Context::QuickBattle`]).
 
@@ -197,7 +197,7 @@ impl QuickMenu {
     }
 
     /// What the screen says while the battle is made: a small or medium battle is
-    /// playtested first (issue 29), which takes up to a second.
+    /// playtested first (issue 29), which takes about a second.
     fn making(&self) -> &'static str {
         if generate::playtest::budget(self.request().size).is_some() {
             "Generating the battle and playtesting it, normal against normal (about a second)..."
