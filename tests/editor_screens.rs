@@ -309,6 +309,11 @@ fn enter_on_a_problem_in_the_list_goes_to_its_hex() {
     let s = draw(&e, 80, 24);
     assert_shows(&s, "What the check found (Enter goes to it)");
     assert_shows(&s, "(4, 6) ");
+    // Its status line hints only what works there: no add, delete or order.
+    assert_eq!(
+        s[23].trim_end(),
+        "↑/↓ select · Enter go to it · Esc back · ? help"
+    );
     // The check's findings are neither added nor deleted by hand.
     let before = e.draft().file().clone();
     keys(&mut e, "ax");

@@ -72,10 +72,13 @@ pub enum Context {
     EditorForm,
     /// A list of the editor: the battle's events or its own troop types.
     EditorList,
+    /// The editor's list of what the check found: each a place to go to, none added or
+    /// deleted by hand.
+    EditorProblems,
 }
 
 /// Every context, in the order the README and the help list them.
-pub const CONTEXTS: [Context; 28] = [
+pub const CONTEXTS: [Context; 29] = [
     Context::Map,
     Context::Orders,
     Context::PickHex,
@@ -104,6 +107,7 @@ pub const CONTEXTS: [Context; 28] = [
     Context::EditorLeave,
     Context::EditorForm,
     Context::EditorList,
+    Context::EditorProblems,
 ];
 
 /// What the status line says in a context besides its keys.
@@ -149,7 +153,8 @@ impl Context {
             Context::EditorPick => "editor: troop picker",
             Context::EditorLeave => "editor: leave?",
             Context::EditorForm => "editor: form",
-            Context::EditorList => "editor: events, troop types, problems",
+            Context::EditorList => "editor: events, troop types",
+            Context::EditorProblems => "editor: problems",
         }
     }
 
@@ -283,6 +288,12 @@ impl Context {
                 &[A::Select, A::Change, A::Confirm, A::Cancel],
                 None,
                 Some("types it"),
+            ),
+            Context::EditorProblems => say(
+                None,
+                &[A::Select, A::Confirm, A::Cancel, A::Help],
+                None,
+                None,
             ),
             Context::EditorList => say(
                 None,
@@ -774,13 +785,14 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::EventList, &[c('E')], 1, "events", "the battle's events (R12.7): triggers and effects, each name chosen from what the battle has", &[X::Editor]),
     bind(A::ProblemList, &[c('!')], 1, "problems", "every problem the check found; Enter goes to the one chosen", &[X::Editor]),
     bind(A::TroopList, &[c('T')], 1, "troops", "the battle's own troop types (R2.2), with their derived numbers as you type", &[X::Editor]),
-    bind(A::Select, &[Key::Up, Key::Down], 2, "select", "the item above / below", &[X::EditorList]),
-    bind(A::Confirm, &[Key::Enter, c('e')], 1, "edit", "the chosen item's form (a problem: go to it)", &[X::EditorList]),
+    bind(A::Select, &[Key::Up, Key::Down], 2, "select", "the item above / below", &[X::EditorList, X::EditorProblems]),
+    bind(A::Confirm, &[Key::Enter, c('e')], 1, "edit", "the chosen item's form", &[X::EditorList]),
+    bind(A::Confirm, &[Key::Enter], 1, "go to it", "put the cursor on the chosen problem's hex", &[X::EditorProblems]),
     bind(A::AddItem, &[c('a')], 1, "add", "add an item after the others and open its form", &[X::EditorList]),
     bind(A::Delete, &[c('x')], 1, "delete", "delete the chosen item (undo brings it back)", &[X::EditorList]),
     bind(A::MoveItem, &[c('['), c(']')], 2, "order", "move the chosen event earlier / later: events are checked in order (R12.7)", &[X::EditorList]),
-    bind(A::Cancel, &[Key::Esc, c('q')], 1, "back", "back to the map", &[X::EditorList]),
-    bind(A::Help, &[c('?')], 1, "help", "the list's keys", &[X::EditorList]),
+    bind(A::Cancel, &[Key::Esc, c('q')], 1, "back", "back to the map", &[X::EditorList, X::EditorProblems]),
+    bind(A::Help, &[c('?')], 1, "help", "the list's keys", &[X::EditorList, X::EditorProblems]),
     bind(A::Select, &[Key::Down, Key::Up, Key::Tab, Key::BackTab], 2, "field", "the field below / above", &[X::EditorForm]),
     bind(A::Change, &[Key::Left, Key::Right], 2, "choose", "the choice before / after, in a field of choices; in a typed field, the cursor left / right", &[X::EditorForm]),
     bind(A::Change, &[Key::Home, Key::End], 2, "start/end", "the cursor to the start / end of a typed field", &[X::EditorForm]),

@@ -64,11 +64,7 @@ impl Editor {
             Mode::Pick(picker) => draw_picker(frame, middle, picker),
             Mode::Form(form) => draw_form(frame, middle, form),
             Mode::Help(list) => {
-                let context = if list.is_some() {
-                    Context::EditorList
-                } else {
-                    Context::Editor
-                };
+                let context = list.map_or(Context::Editor, |l| l.context());
                 draw_help(frame, middle, context);
             }
             Mode::List(list) => self.draw_list(frame, middle, *list),
@@ -430,7 +426,9 @@ fn tail(text: &str, room: usize) -> String {
 /// them fit at 80×24.
 fn draw_help(frame: &mut Frame, area: Rect, context: Context) {
     let title = match context {
-        Context::EditorList => " The list's keys (any key closes; all: docs/keys.md) ",
+        Context::EditorList | Context::EditorProblems => {
+            " The list's keys (any key closes; all: docs/keys.md) "
+        }
         _ => " Editor keys (any key closes; all: docs/keys.md) ",
     };
     let inner = boxed(frame, area, 100, 30, title);

@@ -35,7 +35,7 @@ impl Editor {
             Mode::Pick(_) => Context::EditorPick,
             Mode::ConfirmLeave => Context::EditorLeave,
             Mode::Form(_) => Context::EditorForm,
-            Mode::List(_) => Context::EditorList,
+            Mode::List(list) => list.context(),
             Mode::Help(_) => Context::Notice,
         }
     }

@@ -38,6 +38,14 @@ impl List {
     pub fn new(kind: ListKind) -> List {
         List { kind, selected: 0 }
     }
+
+    /// The context its keys are read in: the problems list only goes to a problem.
+    pub fn context(self) -> Context {
+        match self.kind {
+            ListKind::Problems => Context::EditorProblems,
+            ListKind::Events | ListKind::Troops => Context::EditorList,
+        }
+    }
 }
 
 impl Editor {
@@ -65,7 +73,7 @@ impl Editor {
         let n = self.list_lines(list.kind).len();
         // The problems change as the check answers while the list is open.
         list.selected = list.selected.min(n.saturating_sub(1));
-        match action(Context::EditorList, key) {
+        match action(list.context(), key) {
             Some(Action::Select) if n > 0 => {
                 list.selected = match key {
                     Key::Up => (list.selected + n - 1) % n,
