@@ -1,7 +1,8 @@
 //! Issue 29: the title screen's quick battle. "Quick battle..." under the battles opens a
-//! menu of army A, army B, size, ground and seed (empty: the seed the command line took
-//! from the clock); Enter starts the generated battle, the player on side A against the
-//! computer at `normal`; Esc goes back; every key the table binds there does something.
+//! menu of army A, army B, size, ground and seed (empty: one drawn for the player, the
+//! clock's when the game starts); Enter starts the generated battle, the player on side A
+//! against the computer at the title screen's level (`normal` unless `l` changed it); Esc
+//! goes back; every key the table binds there does something.
 
 #![allow(
     clippy::unwrap_used,
@@ -79,7 +80,7 @@ fn i29_the_quick_battle_menu_shows_armies_size_ground_seed_and_its_keys() {
             "│  Army B (computer)  ◂ Dutch States army ▸",
             "│  Size               ◂ small (about 6 units a side, 16 × 10 hexes) ▸",
             "│  Ground             ◂ open ▸",
-            "│  Seed               ◂ 1629 (from the clock; type digits to choose) ▸",
+            "│  Seed               ◂ 1629 (drawn for you; type digits to choose) ▸",
         ]
     );
     let text = s.join("\n");
@@ -167,6 +168,32 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
     assert_eq!(title.key(Key::Enter), None);
     let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
     assert!(s.contains("│> Seed               ◂ 42 ▸"), "{s}");
+}
+
+/// Issue 29: `l` on the title screen sets the computer's level for the quick battle too,
+/// and the menu says the level the battle will be played at, not always `normal`.
+#[test]
+fn i29_the_quick_battle_menu_names_the_level_chosen_on_the_title_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = on_quick_row(dir.path());
+    // `l` turns the level on from the shipped battles' own; until it is hard.
+    for _ in 0..3 {
+        let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+        if s.contains("level: hard") {
+            break;
+        }
+        title.key(Key::Char('l'));
+    }
+    assert_eq!(title.key(Key::Enter), None);
+    let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert!(
+        s.contains("you command army A (west) against the computer (hard)."),
+        "{s}"
+    );
+    match started(&mut title) {
+        Some(Choice::New(scenario, _)) => assert_eq!(scenario.sides[1].level, Level::Hard),
+        other => panic!("{other:?}"),
+    }
 }
 
 /// Enter, then the work the title loop does once the screen says so (see the next test).

@@ -1061,3 +1061,21 @@ fn r8_1_the_odds_panel_counts_the_withdrawal_in_hexes() {
         .unwrap_or_else(|| panic!("no withdrawal in\n{}", p.join("\n")));
     assert!(line.starts_with("It may withdraw up to 1 hex,"), "{line}");
 }
+
+/// R3.3, R10.3: with one turn to come the header says "1 turn left", not "1 turns".
+#[test]
+fn r10_3_one_turn_left_is_said_in_the_singular() {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .unwrap();
+    let source = source.replace("turn_limit: 6,", "turn_limit: 2,");
+    let scenario = volley::scenario::Scenario::parse(&source, file).unwrap();
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    let s = render(&app, 80, 24);
+    assert_eq!(
+        s[1],
+        " Held R 0 B 0 │ Lost R 0/12 B 0/10 │ 1 turn left │ B ahead (defender)"
+    );
+}

@@ -738,7 +738,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave", &[X::Title, X::Replay]),
     bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "line", "the line above or below: army A, army B, size, ground, seed", &[X::QuickBattle]),
     bind(A::Change, &[Key::Left, Key::Right], 2, "change", "the choice before / after on the line: the army list, the size, the ground", &[X::QuickBattle]),
-    bind(A::Digit, DIGITS, 1, "seed", "type the seed (left empty, one from the clock)", &[X::QuickBattle]),
+    bind(A::Digit, DIGITS, 1, "seed", "type the seed (left empty, one drawn for you)", &[X::QuickBattle]),
     bind(A::Play, &[Key::Enter], 1, "start", "generate the battle and play side A against the computer", &[X::QuickBattle]),
     bind(A::Cancel, &[Key::Esc], 1, "back", "back to the title screen", &[X::QuickBattle]),
     bind(A::StepForward, &[Key::Right, c('l')], 1, "next", "the next command", &[X::Replay]),

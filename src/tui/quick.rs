@@ -1,14 +1,16 @@
 //! The title screen's quick-battle menu (issue 29): army A, army B, the size, the ground and
 //! the seed, each on a line; `←` / `→` change the line's choice, digits type the seed (left
-//! empty, the seed the command line took from the clock), Enter generates the battle (see
-//! [`crate::generate`]) and starts it, the player commanding side A against the computer
-//! at `normal`, and Esc goes back to the title list. Enter first only marks the battle to
+//! empty, one drawn for the player: the clock's when the game starts, the last battle's
+//! next after one), Enter generates the battle (see [`crate::generate`]) and starts it, the
+//! player commanding side A against the computer at the level chosen on the title screen
+//! (`normal` unless `l` changed it), and Esc goes back to the title list. Enter first only marks the battle to
 //! make, so that the screen can say so while the generator playtests it (about a second),
 //! and [`QuickMenu::finish`] then makes it. Its keys are the key table's
 //! ([`keys::BINDINGS`], [`Context::QuickBattle`]).
 
 use super::app::Key;
 use super::keys::{self, Action, Context};
+use crate::ai::Level;
 use crate::generate::{self, Ground, Request, Size};
 use crate::scenario::Scenario;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -48,6 +50,8 @@ pub struct QuickMenu {
     seed: String,
     line: usize,
     clock_seed: u64,
+    /// The computer's level the battle will be played at, as the title screen chose it.
+    level: Level,
     /// Enter was pressed: the battle is to be made once the screen says so.
     generating: bool,
     /// Why the last start failed, shown under the menu.
@@ -56,7 +60,8 @@ pub struct QuickMenu {
 
 impl QuickMenu {
     /// The menu over the shipped army lists, the first two chosen, small and open ground;
-    /// `clock_seed` is the seed when none is typed (the command line read the clock).
+    /// `clock_seed` is the seed when none is typed (drawn for the player: the command line
+    /// read the clock, or the last battle's seed and one); the computer at `normal`.
     pub fn new(clock_seed: u64) -> QuickMenu {
         let (armies, message) = match crate::armies::shipped() {
             Ok(lists) => (lists.into_iter().map(|l| l.name).collect(), String::new()),
@@ -70,9 +75,16 @@ impl QuickMenu {
             seed: String::new(),
             line: 0,
             clock_seed,
+            level: Level::Normal,
             generating: false,
             message,
         }
+    }
+
+    /// Says that the battle will be played against the computer at `level` (the title
+    /// screen's `l`).
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
     }
 
     /// The battle the menu asks for now.
@@ -188,10 +200,9 @@ impl QuickMenu {
                 )
             }
             3 => r.ground.to_string(),
-            _ if self.seed.is_empty() => format!(
-                "{} (from the clock; type digits to choose)",
-                self.clock_seed
-            ),
+            _ if self.seed.is_empty() => {
+                format!("{} (drawn for you; type digits to choose)", self.clock_seed)
+            }
             _ => self.seed.clone(),
         }
     }
@@ -224,9 +235,10 @@ impl QuickMenu {
             });
         }
         lines.push(Line::raw(""));
-        lines.push(Line::raw(
-            "  Enter starts the battle: you command army A (west) against the computer (normal).",
-        ));
+        lines.push(Line::raw(format!(
+            "  Enter starts the battle: you command army A (west) against the computer ({}).",
+            self.level.name()
+        )));
         let dim = Style::default().add_modifier(Modifier::DIM);
         lines.push(Line::styled(
             format!(

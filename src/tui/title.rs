@@ -143,8 +143,9 @@ impl Title {
     /// open, else new.
     fn open_quick(&mut self) {
         let seed = self.quick_seed;
-        let menu = self.parked.take();
-        self.quick = Some(menu.unwrap_or_else(|| Box::new(QuickMenu::new(seed))));
+        let mut menu = (self.parked.take()).unwrap_or_else(|| Box::new(QuickMenu::new(seed)));
+        menu.set_level(self.level.unwrap_or(Level::Normal));
+        self.quick = Some(menu);
     }
 
     /// Whether the quick-battle menu is open.
