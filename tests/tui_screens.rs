@@ -1065,12 +1065,8 @@ fn r8_1_the_odds_panel_counts_the_withdrawal_in_hexes() {
 /// R3.3, R10.3: with one turn to come the header says "1 turn left", not "1 turns".
 #[test]
 fn r10_3_one_turn_left_is_said_in_the_singular() {
-    let (file, source) = volley::scenario::SHIPPED
-        .iter()
-        .find(|(file, _)| file.ends_with("tutorial.ron"))
-        .unwrap();
-    let source = source.replace("turn_limit: 6,", "turn_limit: 2,");
-    let scenario = volley::scenario::Scenario::parse(&source, file).unwrap();
+    let mut scenario = tutorial();
+    scenario.setup.turn_limit = Some(2);
     let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
     press(&mut app, " ");
     let s = render(&app, 80, 24);

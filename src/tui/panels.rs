@@ -100,8 +100,8 @@ pub fn standing(app: &App, width: u16) -> Line<'static> {
         };
         let held = per_side(&|d| d.of(&s.objectives).to_string());
         let lost = per_side(&|d| format!("{}/{}", d.of(&s.losses), d.of(&s.morale_mark)));
-        let left = s.turns_left.map_or(String::new(), |n| {
-            format!(" │ {n} turn{} left", if n == 1 { "" } else { "s" })
+        let left = (s.turns_left).map_or(String::new(), |n| {
+            format!(" │ {} left", crate::words::counted(n, "turn"))
         });
         let (leader, why) = (s.leader.side, s.leader.reason);
         let why = match why {

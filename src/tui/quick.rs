@@ -3,9 +3,9 @@
 //! empty, one drawn for the player: the clock's when the game starts, the last battle's
 //! next after one), Enter generates the battle (see [`crate::generate`]) and starts it, the
 //! player commanding side A against the computer at the level chosen on the title screen
-//! (`normal` unless `l` changed it), and Esc goes back to the title list. Enter first only marks the battle to
-//! make, so that the screen can say so while the generator playtests it (about a second),
-//! and [`QuickMenu::finish`] then makes it. Its keys are the key table's
+//! (`normal` unless `l` changed it), and Esc goes back to the title list. Enter first only
+//! marks the battle to make, so that the screen can say so while the generator playtests it
+//! (about a second), and [`QuickMenu::finish`] then makes it. Its keys are the key table's
 //! ([`keys::BINDINGS`], [`Context::QuickBattle`]).
 
 use super::app::Key;
@@ -50,8 +50,6 @@ pub struct QuickMenu {
     seed: String,
     line: usize,
     clock_seed: u64,
-    /// The computer's level the battle will be played at, as the title screen chose it.
-    level: Level,
     /// Enter was pressed: the battle is to be made once the screen says so.
     generating: bool,
     /// Why the last start failed, shown under the menu.
@@ -61,7 +59,7 @@ pub struct QuickMenu {
 impl QuickMenu {
     /// The menu over the shipped army lists, the first two chosen, small and open ground;
     /// `clock_seed` is the seed when none is typed (drawn for the player: the command line
-    /// read the clock, or the last battle's seed and one); the computer at `normal`.
+    /// read the clock, or the last battle's seed and one).
     pub fn new(clock_seed: u64) -> QuickMenu {
         let (armies, message) = match crate::armies::shipped() {
             Ok(lists) => (lists.into_iter().map(|l| l.name).collect(), String::new()),
@@ -75,16 +73,9 @@ impl QuickMenu {
             seed: String::new(),
             line: 0,
             clock_seed,
-            level: Level::Normal,
             generating: false,
             message,
         }
-    }
-
-    /// Says that the battle will be played against the computer at `level` (the title
-    /// screen's `l`).
-    pub fn set_level(&mut self, level: Level) {
-        self.level = level;
     }
 
     /// The battle the menu asks for now.
@@ -218,8 +209,9 @@ impl QuickMenu {
     }
 
     /// Draws the menu in `area`: a line per choice, the selected one marked, then what
-    /// `volley generate` makes the same battle with, and the keys.
-    pub fn draw(&self, frame: &mut Frame, area: Rect) {
+    /// `volley generate` makes the same battle with, and the keys; the battle is to be
+    /// played against the computer at `level` (the title screen's).
+    pub fn draw(&self, frame: &mut Frame, area: Rect, level: Level) {
         let [menu, keys_row] =
             Layout::vertical([Constraint::Min(8), Constraint::Length(1)]).areas(area);
         let mut lines = vec![Line::raw("")];
@@ -237,7 +229,7 @@ impl QuickMenu {
         lines.push(Line::raw(""));
         lines.push(Line::raw(format!(
             "  Enter starts the battle: you command army A (west) against the computer ({}).",
-            self.level.name()
+            level.name()
         )));
         let dim = Style::default().add_modifier(Modifier::DIM);
         lines.push(Line::styled(

@@ -143,9 +143,8 @@ impl Title {
     /// open, else new.
     fn open_quick(&mut self) {
         let seed = self.quick_seed;
-        let mut menu = (self.parked.take()).unwrap_or_else(|| Box::new(QuickMenu::new(seed)));
-        menu.set_level(self.level.unwrap_or(Level::Normal));
-        self.quick = Some(menu);
+        let menu = self.parked.take();
+        self.quick = Some(menu.unwrap_or_else(|| Box::new(QuickMenu::new(seed))));
     }
 
     /// Whether the quick-battle menu is open.
@@ -347,7 +346,8 @@ impl Title {
     /// Draws the list and the selected battle's details.
     pub fn draw(&self, frame: &mut Frame, area: Rect) {
         if let Some(menu) = &self.quick {
-            menu.draw(frame, area);
+            // A generated battle sets no level: it is played at the default unless `l` chose.
+            menu.draw(frame, area, self.level.unwrap_or_default());
             return;
         }
         if let Some(form) = &self.join_form {
