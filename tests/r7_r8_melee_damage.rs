@@ -928,6 +928,32 @@ fn r8_6_disordered_units_roll_shock_at_minus_2() {
     );
 }
 
+/// R8.6 with R9.6: a fleeing unit is disordered too (a rally leaves it "disordered still"),
+/// so a shock roll it makes while fleeing takes the −2; only the rally roll is spared it.
+#[test]
+fn r8_6_r9_6_a_fleeing_unit_rolls_shock_at_minus_2() {
+    let mut fleeing = hurt(unit(B, formed_foot(), 120, 5, 10), 3);
+    fleeing.fleeing = true;
+    let units = vec![unit(A, archers(), 120, 5, 2), fleeing];
+    let mut g = at_phase(units, &[6, 1, 15, 2, 4, 4], Phase::Missile);
+    assert_eq!(
+        ok(&mut g, fire(0, 1))[3..],
+        [
+            shock_with(
+                1,
+                [4, 4],
+                &[(ModifierKind::Disordered, -2)],
+                ShockResult::Recoil
+            ),
+            Event::Recoiled {
+                unit: id(1),
+                to: Some(at(3, 8))
+            }
+        ]
+    );
+    assert_eq!(g.unit(id(1)).map(|u| u.status), Some(Status::Fleeing));
+}
+
 #[test]
 fn r8_6_disordered_units_neither_ready_nor_charge() {
     let units = vec![

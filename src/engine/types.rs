@@ -499,6 +499,14 @@ pub enum Status {
     Fleeing,
 }
 
+impl Status {
+    /// Whether the disordered modifiers apply (R8.6): a fleeing unit is disordered too, as
+    /// R9.6 shows by leaving a rallied unit disordered still.
+    pub fn is_disordered(self) -> bool {
+        matches!(self, Status::Disordered | Status::Fleeing)
+    }
+}
+
 /// A map edge, the home of a side: where its fleeing units run (R8.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Edge {

@@ -7,7 +7,7 @@ use super::{Game, Unit};
 use crate::engine::event::{AttackKind, Modifier, ModifierKind, MoveKind};
 use crate::engine::rules::{Range, ReloadTiming};
 use crate::engine::sums::{face_plus, saturating_sum};
-use crate::engine::types::{Formation, MeleeClass, MissileWeapon, Status, UnitId};
+use crate::engine::types::{Formation, MeleeClass, MissileWeapon, UnitId};
 use hexx::Hex;
 
 /// What lies between two hexes (R6.2).
@@ -247,7 +247,7 @@ impl Game {
             (
                 ModifierKind::Disordered,
                 m.disordered,
-                a.status == Status::Disordered,
+                a.status.is_disordered(),
             ),
             (ModifierKind::Charge, m.charging, kind == AttackKind::Charge),
             (
@@ -328,7 +328,7 @@ impl Game {
             (
                 ModifierKind::Disordered,
                 m.disordered,
-                unit.status == Status::Disordered,
+                unit.status.is_disordered(),
             ),
             (
                 ModifierKind::SecuredByFormedFoot,

@@ -29,7 +29,7 @@ pub struct Lead {
     /// Why: [`EndReason::Objectives`], [`EndReason::Losses`] or [`EndReason::Defender`].
     pub reason: EndReason,
 }
-use crate::engine::event::{EndReason, Event, Phase, RollCause};
+use crate::engine::event::{EndReason, Event, ModifierKind, Phase, RollCause};
 use crate::engine::rules::ShockResult;
 use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{SideId, Status, UnitId};
@@ -61,10 +61,12 @@ impl Game {
         }
     }
 
-    /// R9.6: a fleeing unit rallies on hold or better and stays disordered.
+    /// R9.6: a fleeing unit rallies on hold or better and stays disordered; its rally roll
+    /// takes no disordered −2 (choice).
     fn rally_fleeing(&mut self) {
         for id in self.ids_where(|g, u| u.status == Status::Fleeing && g.outcome.is_none()) {
-            let modifiers = self.shock_modifiers(self.at(id));
+            let mut modifiers = self.shock_modifiers(self.at(id));
+            modifiers.retain(|m| m.kind != ModifierKind::Disordered);
             let modifier = saturating_sum(modifiers.iter().map(|m| m.value));
             let dice = [self.roll(6), self.roll(6)];
             let total = face_plus(dice[0] + dice[1], modifier);
