@@ -1,10 +1,13 @@
 //! `hard`'s look-aheads: a copy of the battle played on to the end of the turn (R3), its
 //! own side as the planner and the enemy as the round's model of it, and what the copy is
-//! worth at the end: who leads on losses and objectives (R10.2, R10.3, R12.4).
+//! worth at the end: who leads on losses and objectives (R10.2, R10.3, R12.4), counting
+//! the reserves still to come before the limit (R12.1, R12.2).
 
 use super::{Clock, HardPlayer};
+use crate::ai::plan::{eta, soonest};
 use crate::ai::Player;
-use crate::engine::{Command, Game, SideId, Status};
+use crate::engine::{Command, Game, SideId, Status, Unit};
+use hexx::Hex;
 
 /// Turns a look-ahead plays after the current one. One more turn was tried: the phase's
 /// temper then weighs less against a longer run of the dice, and `hard` won 51% of 200
@@ -99,10 +102,13 @@ fn worth(game: &Game, side: SideId) -> f64 {
             .sum()
     };
     // Losses as a share of the mark; past three quarters of it an army-morale roll is a
-    // turn or two away (R10.2).
+    // turn or two away (R10.2). Reserves due before the limit raise the mark as they
+    // arrive (R10.2, R12.1), so a side waiting for them is less strained than its losses
+    // against the units on the map say.
     let strain = |s: SideId| {
-        let x =
-            (f64::from(*s.of(&st.losses)) + shaken(s)) / f64::from((*s.of(&st.morale_mark)).max(1));
+        let mark =
+            f64::from(*s.of(&st.morale_mark)) + 0.5 * f64::from(uhp_coming(game, s, st.turns_left));
+        let x = (f64::from(*s.of(&st.losses)) + shaken(s)) / mark.max(1.0);
         0.5 * x + 0.5 * (x - 0.75).max(0.0)
     };
     let objectives = st.turns_left.map_or(0.0, |left| {
@@ -123,7 +129,7 @@ fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
     for o in game.objectives() {
         let holder = game.unit_at(o.hex).filter(|u| u.status != Status::Fleeing);
         let ours_held = holder.map(|u| u.side == side);
-        let etas = [side, side.other()].map(|s| crate::ai::plan::soonest(game, s, o.hex));
+        let etas = [side, side.other()].map(|s| soonest_or_coming(game, s, o.hex));
         let [w_ours, w_theirs] = [side, side.other()].map(|s| f64::from(o.worth_for(s)));
         if let Some(p) = hold_chance(ours_held, etas, moves) {
             lead += p * w_ours - (1.0 - p) * w_theirs;
@@ -135,6 +141,49 @@ fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
     } else {
         0.0
     }
+}
+
+/// Movement phases the soonest of `side`'s units needs to stand on `hex`, reserves still to
+/// come included (R12.1): a unit on the map marching from where it stands, a reserve from
+/// its first arrival hex once it is due.
+fn soonest_or_coming(game: &Game, side: SideId, hex: Hex) -> u32 {
+    let on_map = soonest(game, side, hex);
+    game.units()
+        .iter()
+        .filter(|u| u.side == side)
+        .filter_map(|u| reserve_eta(game, u, hex))
+        .fold(on_map, u32::min)
+}
+
+/// Movement phases from now until reserve `u` could stand on `hex`: those before the one it
+/// is due in (R12.1; the next once an event released it, R12.7), then its march from its
+/// first arrival hex, which begins in the phase it arrives; `None` for a unit that is not
+/// a reserve to come or that only an event not yet fired would release.
+fn reserve_eta(game: &Game, u: &Unit, hex: Hex) -> Option<u32> {
+    let r = u.reserve.as_ref().filter(|_| u.to_come())?;
+    let wait = if r.released {
+        0
+    } else {
+        r.turn?.saturating_sub(game.turn())
+    };
+    let from = *r.hexes.first()?;
+    Some(wait.saturating_add(eta(u, from, hex).max(1)))
+}
+
+/// The uhp of `side`'s reserves that will come before the turn limit (R12.1), `turns_left`
+/// after this one: those due by a turn no later than the last, and those an event has
+/// released.
+fn uhp_coming(game: &Game, side: SideId, turns_left: Option<u32>) -> u32 {
+    let last = turns_left.map(|l| game.turn().saturating_add(l));
+    game.units()
+        .iter()
+        .filter(|u| u.side == side && u.to_come())
+        .filter(|u| {
+            u.reserve
+                .as_ref()
+                .is_some_and(|r| r.released || r.turn.is_some_and(|t| last.is_none_or(|l| t <= l)))
+        })
+        .fold(0u32, |sum, u| sum.saturating_add(u.uhp))
 }
 
 /// The chance that our side holds an objective at the limit, from whether we hold it now
@@ -177,6 +226,56 @@ mod tests {
             for moves in [0, 1, 3, 10] {
                 let [a, b] = [SideId::A, SideId::B].map(|s| forecast(&game, s, moves));
                 assert!((a + b).abs() < 1e-12, "{file} {moves}: {a} {b}");
+            }
+        });
+    }
+
+    /// Issue 30, R12.1: a reserve due on turn `t` could stand on its first arrival hex in
+    /// the Movement phase of `t`, `t − now + 1` phases from now; one only an event not yet
+    /// fired would release is not counted (Condé's wing at the Dunes).
+    #[test]
+    fn r12_1_the_look_ahead_counts_a_reserve_from_the_phase_it_is_due() {
+        let mut seen = [0, 0];
+        each_shipped_battle(|file, _, game| {
+            for u in game.units().iter().filter(|u| u.to_come()) {
+                let Some(r) = u.reserve.as_ref() else {
+                    continue;
+                };
+                let got = reserve_eta(&game, u, r.hexes[0]);
+                match r.turn {
+                    Some(t) => {
+                        seen[0] += 1;
+                        assert_eq!(got, Some(t - game.turn() + 1), "{file} {}", u.label);
+                    }
+                    None => {
+                        seen[1] += 1;
+                        assert_eq!(got, None, "{file} {}", u.label);
+                    }
+                }
+            }
+        });
+        assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+    }
+
+    /// Issue 30, R10.2, R12.1: at Auldearn all Montrose's main body and horse are due on
+    /// turn 5, before the limit, so the look-ahead counts every uhp of them towards the
+    /// Royalists' mark; Condé's wing at the Dunes waits on an event and is not counted.
+    #[test]
+    fn r12_1_reserves_due_before_the_limit_count_and_those_waiting_on_an_event_do_not() {
+        each_shipped_battle(|file, _, game| {
+            let left = game.standing().turns_left;
+            for side in [SideId::A, SideId::B] {
+                let (coming, to_come) = (uhp_coming(&game, side, left), game.uhp_to_come(side));
+                let name = &game.side(side).name;
+                match (file, name.as_str()) {
+                    ("scenarios/auldearn.ron", "Royalists") => {
+                        assert!(coming > 0 && coming == to_come, "{coming} {to_come}");
+                    }
+                    ("scenarios/dunes.ron", "Spain") => {
+                        assert!(coming < to_come, "{coming} {to_come}");
+                    }
+                    _ => assert!(coming <= to_come, "{file} {name}"),
+                }
             }
         });
     }

@@ -22,7 +22,7 @@ mod view;
 
 pub use decide::decide;
 pub use move_scores::MoveScores;
-pub use objectives::soonest;
+pub use objectives::{eta, soonest};
 pub use tuning::Tuning;
 
 use crate::engine::{Command, Game, Phase, SideId, Status, Unit, UnitId};
