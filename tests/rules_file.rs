@@ -218,7 +218,7 @@ fn i28_check_names_a_missing_rules_file_at_the_scenarios_rules_field() {
     assert_eq!(
         lines,
         [format!(
-            "{}:34:5: rules file `{}` cannot be read: cannot open: no such file",
+            "{}:35:5: rules file `{}` cannot be read: cannot open: no such file",
             path.display(),
             dir.path().join("sumer.ron").display()
         )]

@@ -24,8 +24,9 @@
 //! rollouts, one unit at a time, is the portfolio greedy search of Churchill and Buro
 //! ("Portfolio Greedy Search and Simulation for Large-Scale Combat in StarCraft", IEEE CIG
 //! 2013), with the enemy's policy sampled per rollout as in determinized Monte Carlo
-//! search over opponent models. Decisions in the middle of an action are answered as the
-//! planner does.
+//! search over opponent models. Decisions in the middle of an action (who moves first
+//! R3.2, how far to withdraw R8.1, whether to advance R7.3, a new charge target R4.4) are
+//! weighed the same way: the planner's answer against every other the rules allow.
 
 mod lookahead_values;
 mod playout;
@@ -33,7 +34,7 @@ mod playout;
 use super::level::Budget;
 use super::{ComputerPlayer, Player};
 use crate::engine::event::Phase;
-use crate::engine::{Actor, Command, Game, SideId};
+use crate::engine::{Actor, Command, Decision, Game, SideId};
 use lookahead_values::LookaheadValues;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -134,7 +135,8 @@ impl HardPlayer {
         let mut tempers = vec![own];
         tempers.extend(TEMPERS.iter().filter(|t| **t != own));
         let best = |l: &LookaheadValues| l.best_mean();
-        let looks = self.weigh(tempers.len(), clock, best, |which, round, clock| {
+        let n = (tempers.len(), self.budget.iterations);
+        let looks = self.weigh(n, clock, best, |which, round, clock| {
             let copy = self.copy(game, round);
             let a = tempers.get(which).copied().unwrap_or(own);
             self.play_out(copy, side, Some(a), round, clock)
@@ -157,12 +159,35 @@ impl HardPlayer {
         if candidates.len() < 2 || clock.up() {
             return Some(planned);
         }
-        let looks = self.weigh_turn(game, side, &candidates, clock);
+        let looks = self.weigh_turn(game, side, &candidates, self.budget.iterations, clock);
         let chosen = candidates.get(looks.clear_lead(LEAD));
         Some(chosen.copied().unwrap_or(planned))
     }
 
-    /// Each candidate's look-aheads to the end of the turn: round `r` gives the candidate
+    /// A decision in the middle of an action (who moves first R3.2, how far to withdraw
+    /// R8.1, whether to advance R7.3, a new charge target R4.4): the planner's answer,
+    /// unless another answer the rules allow did clearly better on copies of the battle
+    /// played to the end of the turn.
+    fn decide(&mut self, game: &Game, decision: &Decision, clock: &Clock) -> Option<Command> {
+        let planned = self.usual.choose(game)?;
+        let mut candidates = vec![planned];
+        candidates.extend(decision.answers().into_iter().filter(|c| *c != planned));
+        if candidates.len() < 2 || clock.up() {
+            return Some(planned);
+        }
+        // Who moves first is played out over the whole turn, the longest look-ahead there
+        // is: half the budget keeps a battle's thinking within its time (docs/computer.md).
+        let looks_for = match decision {
+            Decision::Initiative { .. } => self.budget.iterations / 2,
+            _ => self.budget.iterations,
+        };
+        let looks = self.weigh_turn(game, decision.side(), &candidates, looks_for, clock);
+        let chosen = candidates.get(looks.clear_lead(LEAD));
+        Some(chosen.copied().unwrap_or(planned))
+    }
+
+    /// Each candidate's look-aheads to the end of the turn, `looks_for` in all at most:
+    /// round `r` gives the candidate
     /// on copy `r` of `game` (the same dice and enemy for every candidate); a candidate
     /// the rules refuse is worth least.
     fn weigh_turn(
@@ -170,10 +195,11 @@ impl HardPlayer {
         game: &Game,
         side: SideId,
         candidates: &[Command],
+        looks_for: u32,
         clock: &Clock,
     ) -> LookaheadValues {
         self.weigh(
-            candidates.len(),
+            (candidates.len(), looks_for),
             clock,
             |_| 0,
             |which, round, clock| {
@@ -187,7 +213,7 @@ impl HardPlayer {
     }
 
     /// Runs `look` (candidate, round, clock) round by round over the candidates still in
-    /// the race, until the budget's rounds (its look-aheads shared among all `n`, at least
+    /// the race, until the rounds (`looks_for` look-aheads shared among all `n`, at least
     /// one round) or `clock` run out, or only the base (`base` of the values so far, a
     /// candidate in the race) is left; each candidate's values by round. After each round
     /// a candidate that scored exactly as the base, or from round [`RACE_FROM`] on is
@@ -195,13 +221,13 @@ impl HardPlayer {
     /// the clock (`None`) counts for nothing.
     fn weigh(
         &self,
-        n: usize,
+        (n, looks_for): (usize, u32),
         clock: &Clock,
         base: impl Fn(&LookaheadValues) -> usize,
         mut look: impl FnMut(usize, u64, &Clock) -> Option<f64>,
     ) -> LookaheadValues {
         let mut looks = LookaheadValues::new(n);
-        let rounds = (self.budget.iterations as usize / n.max(1)).max(1);
+        let rounds = (looks_for as usize / n.max(1)).max(1);
         for round in 0..rounds {
             for which in looks.racing() {
                 if clock.up() {
@@ -259,6 +285,7 @@ impl Player for HardPlayer {
                 let a = self.temper(game, side, phase, &clock);
                 self.planner(side, a).choose(game)
             }
+            Actor::Decide(decision) => self.decide(game, &decision, &clock),
             _ => self.usual.choose(game),
         }
     }
@@ -287,7 +314,7 @@ mod tests {
         let mut count = 0;
         let values = [0.0, -1.0, 0.0];
         let looks = hard.weigh(
-            3,
+            (3, 48),
             &clock,
             |_| 0,
             |which, round, _| {
@@ -300,7 +327,7 @@ mod tests {
         let short = HardPlayer::new(1, [5, 5], Budget::iterations(2));
         let mut count = 0;
         short.weigh(
-            3,
+            (3, 2),
             &clock,
             |l| l.best_mean(),
             |_, _, _| {
@@ -379,5 +406,34 @@ mod tests {
             other >= 1,
             "hard never gave another order than the planner's"
         );
+    }
+
+    /// Issue 30, R3.2: a decision in the middle of play is weighed too: at the first
+    /// choice of who moves first in every shipped battle, with no time to look ahead,
+    /// the planner's answer; with look-aheads, on some battle the other.
+    #[test]
+    fn r3_2_hard_weighs_who_moves_first_by_look_ahead() {
+        let mut other = 0;
+        each_shipped_battle(|file, seed, mut game| {
+            let planner = ComputerPlayer::new(seed, [5, 5]);
+            while !matches!(game.actor(), Actor::Decide(Decision::Initiative { .. })) {
+                let Some(c) = planner.clone().choose(&game) else {
+                    panic!("{file}: over before any initiative");
+                };
+                if let Err(e) = game.submit(c) {
+                    panic!("{file}: {c:?} refused: {e}");
+                }
+            }
+            let no_time = Budget {
+                time: Some(std::time::Duration::ZERO),
+                ..Budget::iterations(8)
+            };
+            let planned = planner.clone().choose(&game);
+            let mut hurried = HardPlayer::new(seed, [5, 5], no_time);
+            assert_eq!(hurried.choose(&game), planned, "{file}");
+            let mut thinking = HardPlayer::new(seed, [5, 5], Budget::iterations(24));
+            other += usize::from(thinking.choose(&game) != planned);
+        });
+        assert!(other >= 1, "hard never chose otherwise than the planner");
     }
 }
