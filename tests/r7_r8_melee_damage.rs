@@ -904,6 +904,22 @@ fn r8_6_disordered_units_attack_at_minus_2_in_melee_and_with_missiles() {
     );
 }
 
+/// Unit #1's shock roll of 4 and 4 at the disordered −2 (R8.6): 6, a recoil to `to`.
+fn recoiled_at_minus_2(to: hexx::Hex) -> [Event; 2] {
+    [
+        shock_with(
+            1,
+            [4, 4],
+            &[(ModifierKind::Disordered, -2)],
+            ShockResult::Recoil,
+        ),
+        Event::Recoiled {
+            unit: id(1),
+            to: Some(to),
+        },
+    ]
+}
+
 #[test]
 fn r8_6_disordered_units_roll_shock_at_minus_2() {
     let units = vec![
@@ -913,18 +929,7 @@ fn r8_6_disordered_units_roll_shock_at_minus_2() {
     let mut g = at_phase(units, &[6, 1, 15, 2, 4, 4], Phase::Melee);
     assert_eq!(
         ok(&mut g, attack(0, 1))[3..5],
-        [
-            shock_with(
-                1,
-                [4, 4],
-                &[(ModifierKind::Disordered, -2)],
-                ShockResult::Recoil
-            ),
-            Event::Recoiled {
-                unit: id(1),
-                to: Some(at(6, 5))
-            },
-        ]
+        recoiled_at_minus_2(at(6, 5))
     );
 }
 
@@ -936,21 +941,7 @@ fn r8_6_r9_6_a_fleeing_unit_rolls_shock_at_minus_2() {
     fleeing.fleeing = true;
     let units = vec![unit(A, archers(), 120, 5, 2), fleeing];
     let mut g = at_phase(units, &[6, 1, 15, 2, 4, 4], Phase::Missile);
-    assert_eq!(
-        ok(&mut g, fire(0, 1))[3..],
-        [
-            shock_with(
-                1,
-                [4, 4],
-                &[(ModifierKind::Disordered, -2)],
-                ShockResult::Recoil
-            ),
-            Event::Recoiled {
-                unit: id(1),
-                to: Some(at(3, 8))
-            }
-        ]
-    );
+    assert_eq!(ok(&mut g, fire(0, 1))[3..], recoiled_at_minus_2(at(3, 8)));
     assert_eq!(g.unit(id(1)).map(|u| u.status), Some(Status::Fleeing));
 }
 
