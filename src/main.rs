@@ -64,7 +64,8 @@ enum Cmd {
         #[arg(long, default_value_t = volley::ai::level::SIM_ITERATIONS, value_parser = clap::value_parser!(u32).range(1..))]
         iterations: u32,
         /// text for people; json (summary and every game) or csv (a row per game) for tools;
-        /// for an ablation, json with game and win counts and csv a row per side.
+        /// for an ablation, json with game and win counts and csv a row per side; with
+        /// `--yardstick`, each game's two scores, to pool runs over other seeds.
         #[arg(long, value_enum, default_value_t = SimFormat::Text)]
         format: SimFormat,
         /// Ablation: play the battle also without the units of this label, on the same

@@ -322,3 +322,29 @@ fn r12_1_check_a_unit_needs_a_hex_or_a_reserve_not_both() {
         ["bad.ron:9:78: \"Blue late\"'s reserve needs either `turn` or `event`, not both or neither (R12.1)"]
     );
 }
+
+/// R12.1, R12.7: when a reserve is due, as the computer asks it: by its turn, or at once
+/// when an event released it, and not at all while only an unfired event would.
+#[test]
+fn r12_1_a_reserve_is_due_by_its_turn_and_its_uhp_counts_from_then() {
+    let mut setup = red_reserve_on_turn_2();
+    setup.units.push(reserve(ff(A, 1, 0), None, &[(1, 11)]));
+    let g = game_with(setup, &a_wins(3));
+    let by_turn = g.unit(id(2)).unwrap().reserve.clone().unwrap();
+    assert_eq!((by_turn.due_by(1), by_turn.due_by(2)), (false, true));
+    assert_eq!(by_turn.turns_until_due(g.turn()), Some(1));
+    let mut by_event = g.unit(id(3)).unwrap().reserve.clone().unwrap();
+    assert_eq!(
+        (by_event.due_by(10), by_event.turns_until_due(1)),
+        (false, None)
+    );
+    by_event.released = true;
+    assert_eq!(
+        (by_event.due_by(1), by_event.turns_until_due(1)),
+        (true, Some(0))
+    );
+    // Eight uhp due on turn 2; the reserve waiting on an event is never counted.
+    let due = [Some(1), Some(2), None].map(|last| g.uhp_due_by(A, last));
+    assert_eq!(due, [0, 8, 8]);
+    assert_eq!(g.uhp_due_by(B, None), 0);
+}

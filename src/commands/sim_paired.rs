@@ -20,7 +20,13 @@ pub struct PairedEdge {
     /// The player's mean score less the yardstick's, and the half-width of its 95%
     /// interval, both in score (×100 for points).
     pub edge: (f64, f64),
+    /// Each game both played: its dice seed, the player's score and the yardstick's, so
+    /// that runs over other seeds can be pooled (empty from [`edge_of`]).
+    pub every: Vec<PairedGame>,
 }
+
+/// One game of a paired measure: dice seed, the player's score, the yardstick's (0, ½, 1).
+pub type PairedGame = (u64, f64, f64);
 
 /// Each game's score for `setup.kinds[0]`, by dice seed: side A's in even games, side
 /// B's in odd ones (the players change sides).
@@ -48,11 +54,15 @@ pub fn paired(
     other.kinds[0] = yardstick;
     let player = scores(&simulate(scenario, games, setup, tick), &setup);
     let yard = scores(&simulate(scenario, games, other, tick), &other);
-    let pairs: Vec<(f64, f64)> = player
+    let games: Vec<PairedGame> = player
         .iter()
-        .filter_map(|(seed, p)| Some((*p, *yard.get(seed)?)))
+        .filter_map(|(seed, p)| Some((*seed, *p, *yard.get(seed)?)))
         .collect();
-    edge_of(&pairs)
+    let pairs: Vec<(f64, f64)> = games.iter().map(|&(_, p, y)| (p, y)).collect();
+    PairedEdge {
+        every: games,
+        ..edge_of(&pairs)
+    }
 }
 
 /// The paired edge of the first scores over the second.
@@ -66,6 +76,7 @@ pub fn edge_of(pairs: &[(f64, f64)]) -> PairedEdge {
         games: pairs.len(),
         scores,
         edge: (d, 1.96 * (var / n).sqrt()),
+        every: Vec::new(),
     }
 }
 
@@ -88,6 +99,34 @@ pub fn text(name: &str, kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &Paire
     )
 }
 
+/// The report as CSV: a row per game (`seed,player,yardstick`, the scores 0, 0.5 or 1),
+/// for pooling runs over other seeds.
+pub fn csv(kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &PairedEdge) -> String {
+    let mut out = format!("seed,{},{}\n", kinds[0], yardstick);
+    for (seed, p, y) in &e.every {
+        out += &format!("{seed},{p},{y}\n");
+    }
+    out
+}
+
+/// The report as JSON: the players, every game's scores and the edge in points with its
+/// 95% interval.
+pub fn json(kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &PairedEdge) -> String {
+    let games: Vec<serde_json::Value> = (e.every.iter())
+        .map(|(seed, p, y)| serde_json::json!({ "seed": seed, "player": p, "yardstick": y }))
+        .collect();
+    let report = serde_json::json!({
+        "player": kinds[0].to_string(),
+        "yardstick": yardstick.to_string(),
+        "enemy": kinds[1].to_string(),
+        "games": games,
+        "scores": e.scores.map(|x| 100.0 * x),
+        "edge_points": 100.0 * e.edge.0,
+        "interval_points": [100.0 * (e.edge.0 - e.edge.1), 100.0 * (e.edge.0 + e.edge.1)],
+    });
+    report.to_string() + "\n"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,5 +141,21 @@ mod tests {
         assert_eq!(e.scores, [0.5, 0.5]);
         // Differences 1, 0, 0, -1: variance 2/3, standard error sqrt(2/3/4).
         assert!((e.edge.1 - 1.96 * (2.0f64 / 12.0).sqrt()).abs() < 1e-12);
+    }
+
+    /// Issue 30: the CSV gives each game's seed and both scores, so that runs over other
+    /// seeds pool into one measure.
+    #[test]
+    fn the_paired_csv_has_a_row_per_game() {
+        let e = PairedEdge {
+            every: vec![(201, 1.0, 0.5), (202, 0.0, 0.0)],
+            ..edge_of(&[(1.0, 0.5), (0.0, 0.0)])
+        };
+        let text = csv(
+            [PlayerKind::Hard, PlayerKind::Stranger],
+            PlayerKind::Normal,
+            &e,
+        );
+        assert_eq!(text, "seed,hard,normal\n201,1,0.5\n202,0,0\n");
     }
 }

@@ -74,10 +74,12 @@ pub fn run(file: &Path, options: &SimOptions) -> Result<ExitCode> {
             super::sim_paired::paired(&scenario, games, options.setup, yardstick, &|| bar.inc(1));
         bar.finish_and_clear();
         let kinds = options.setup.kinds;
-        print!(
-            "{}",
-            super::sim_paired::text(&scenario.name, kinds, yardstick, &edge)
-        );
+        let report = match options.format {
+            SimFormat::Text => super::sim_paired::text(&scenario.name, kinds, yardstick, &edge),
+            SimFormat::Csv => super::sim_paired::csv(kinds, yardstick, &edge),
+            SimFormat::Json => super::sim_paired::json(kinds, yardstick, &edge),
+        };
+        print!("{report}");
         return Ok(ExitCode::SUCCESS);
     }
     let bar = progress(options.games);

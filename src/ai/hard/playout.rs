@@ -161,29 +161,15 @@ fn soonest_or_coming(game: &Game, side: SideId, hex: Hex) -> u32 {
 /// a reserve to come or that only an event not yet fired would release.
 fn reserve_eta(game: &Game, u: &Unit, hex: Hex) -> Option<u32> {
     let r = u.reserve.as_ref().filter(|_| u.to_come())?;
-    let wait = if r.released {
-        0
-    } else {
-        r.turn?.saturating_sub(game.turn())
-    };
+    let wait = r.turns_until_due(game.turn())?;
     let from = *r.hexes.first()?;
     Some(wait.saturating_add(eta(u, from, hex).max(1)))
 }
 
 /// The uhp of `side`'s reserves that will come before the turn limit (R12.1), `turns_left`
-/// after this one: those due by a turn no later than the last, and those an event has
-/// released.
+/// after this one.
 fn uhp_coming(game: &Game, side: SideId, turns_left: Option<u32>) -> u32 {
-    let last = turns_left.map(|l| game.turn().saturating_add(l));
-    game.units()
-        .iter()
-        .filter(|u| u.side == side && u.to_come())
-        .filter(|u| {
-            u.reserve
-                .as_ref()
-                .is_some_and(|r| r.released || r.turn.is_some_and(|t| last.is_none_or(|l| t <= l)))
-        })
-        .fold(0u32, |sum, u| sum.saturating_add(u.uhp))
+    game.uhp_due_by(side, turns_left.map(|l| game.turn().saturating_add(l)))
 }
 
 /// The chance that our side holds an objective at the limit, from whether we hold it now

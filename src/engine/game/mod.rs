@@ -98,6 +98,24 @@ pub struct Reserve {
     pub hexes: Vec<Hex>,
 }
 
+impl Reserve {
+    /// R12.1, R12.7: whether it arrives at its side's Movement orders of turn `turn` at the
+    /// latest: an event released it, or the turn that brings it is no later.
+    pub fn due_by(&self, turn: u32) -> bool {
+        self.released || self.turn.is_some_and(|t| t <= turn)
+    }
+
+    /// R12.1, R12.7: turns from turn `now` until it is due (0 once due or released);
+    /// `None` when only an event not yet fired would release it.
+    pub fn turns_until_due(&self, now: u32) -> Option<u32> {
+        if self.released {
+            Some(0)
+        } else {
+            self.turn.map(|t| t.saturating_sub(now))
+        }
+    }
+}
+
 /// A unit on (or once on) the map.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unit {

@@ -97,6 +97,17 @@ impl Game {
             .fold(0u32, |sum, u| sum.saturating_add(u.uhp))
     }
 
+    /// R12.1, R12.7: the uhp of `side`'s reserves still to come that arrive by turn `last`
+    /// (any turn when `None`) or that an event has released; those only an event not yet
+    /// fired would release are left out.
+    pub fn uhp_due_by(&self, side: SideId, last: Option<u32>) -> u32 {
+        let due = |r: &super::Reserve| last.map_or(r.released || r.turn.is_some(), |l| r.due_by(l));
+        (self.units.iter())
+            .filter(|u| u.side == side && u.to_come())
+            .filter(|u| u.reserve.as_ref().is_some_and(due))
+            .fold(0u32, |sum, u| sum.saturating_add(u.uhp))
+    }
+
     /// The uhp of `side`'s units on the map now (R12.2: reserves not counted).
     pub fn uhp_on_map(&self, side: SideId) -> u32 {
         (self.units.iter())

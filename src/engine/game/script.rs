@@ -133,11 +133,7 @@ impl Game {
     fn arrive_reserves(&mut self, side: SideId) {
         let due: Vec<UnitId> = (self.units.iter())
             .filter(|u| u.side == side && u.to_come())
-            .filter(|u| {
-                u.reserve
-                    .as_ref()
-                    .is_some_and(|r| r.released || r.turn.is_some_and(|t| t <= self.turn))
-            })
+            .filter(|u| u.reserve.as_ref().is_some_and(|r| r.due_by(self.turn)))
             .map(|u| u.id)
             .collect();
         for unit in due {
