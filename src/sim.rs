@@ -8,7 +8,8 @@
 use crate::ai::level::{self, Budget, Level};
 use crate::ai::{AdvancePlayer, HoldPlayer, Player, RandomPlayer, SitterPlayer};
 use crate::engine::event::EndReason;
-use crate::engine::{Dice, Event, Game, ShockResult, SideId, UnitId};
+use crate::engine::game::Fate;
+use crate::engine::{Dice, Game, SideId};
 use crate::scenario::Scenario;
 use serde::Serialize;
 use std::ops::{ControlFlow, Range};
@@ -71,17 +72,7 @@ impl GameResult {
     }
 }
 
-/// One side's uhp in one game: dealt by its units' attacks, lost to damage, and taken off
-/// the field by its routed units; one side's `lost` is the other's `dealt`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct SideTally {
-    /// uhp its units' attacks took from enemies (R5.2).
-    pub dealt: u32,
-    /// uhp its units lost to damage (R5.2, R8.2).
-    pub lost: u32,
-    /// uhp its routed units took off the field (R8.5).
-    pub routed_uhp: u32,
-}
+pub use crate::engine::game::SideTally;
 
 fn make(
     kind: PlayerKind,
@@ -130,101 +121,30 @@ pub fn play_one(
                 turns: game.turn(),
                 losses: [game.losses(SideId::A), game.losses(SideId::B)],
                 units: tallies(&game),
-                sides: side_tallies(scenario, &game),
+                sides: game.side_tallies(),
             });
         }
     }
     None
 }
 
-/// Each unit's tally, read from the battle's log: damage is credited to the attacker whose
-/// throws just hit the damaged unit; a routed unit's uhp are those it had left (a routed
-/// unit keeps them, off the map).
+/// Each unit's tally as the engine reads it from the log ([`Game::tallies`]); a routed
+/// unit's uhp are those it had left (a routed unit keeps them, off the map).
 fn tallies(game: &Game) -> Vec<UnitTally> {
-    let mut t = vec![UnitTally::default(); game.units().len()];
-    for (event, by) in credited(game) {
-        match event {
-            Event::Damaged { unit, uhp, .. } => {
-                mark(&mut t, *unit, |x| x.lost += uhp);
-                if let Some(a) = by {
-                    mark(&mut t, a, |x| x.dealt += uhp);
-                }
+    (game.tallies().iter().zip(game.units()))
+        .map(|(t, u)| {
+            let routed = t.fate == Some(Fate::Routed);
+            UnitTally {
+                dealt: t.dealt,
+                lost: t.taken,
+                routed_uhp: if routed { u.uhp } else { 0 },
+                destroyed: t.fate == Some(Fate::Destroyed),
+                routed,
+                shock_rolls: t.shock_rolls,
+                shock_failed: t.shock_failed,
             }
-            Event::Destroyed { unit } => mark(&mut t, *unit, |x| x.destroyed = true),
-            Event::Routed { unit } => {
-                let left = game.unit(*unit).map_or(0, |u| u.uhp);
-                mark(&mut t, *unit, |x| (x.routed, x.routed_uhp) = (true, left));
-            }
-            Event::ShockRolled { unit, result, .. } => mark(&mut t, *unit, |x| {
-                x.shock_rolls += 1;
-                x.shock_failed += u32::from(*result != ShockResult::Hold);
-            }),
-            _ => {}
-        }
-    }
-    t
-}
-
-/// The battle's log, each event with the unit credited with it: for damage, the attacker
-/// whose throws just hit the damaged unit in the same phase; else none.
-fn credited(game: &Game) -> impl Iterator<Item = (&Event, Option<UnitId>)> {
-    let mut attack: Option<(UnitId, UnitId)> = None;
-    game.log().iter().map(move |event| {
-        let by = match event {
-            Event::AttackRolled {
-                attacker, target, ..
-            } => {
-                attack = Some((*attacker, *target));
-                None
-            }
-            Event::Damaged { unit, .. } => attack.filter(|(_, t)| t == unit).map(|(a, _)| a),
-            Event::PhaseBegan { .. } | Event::TurnBegan { .. } => {
-                attack = None;
-                None
-            }
-            _ => None,
-        };
-        (event, by)
-    })
-}
-
-/// Each side's tally, read from the log as [`tallies`] reads it, with each unit's side
-/// followed through its defections (R12.3).
-fn side_tallies(scenario: &Scenario, game: &Game) -> [SideTally; 2] {
-    let mut sides: Vec<SideId> = scenario.setup.units.iter().map(|u| u.side).collect();
-    let side_of = |sides: &[SideId], u: UnitId| sides.get(usize::from(u.0)).copied();
-    let mut out = [SideTally::default(); 2];
-    for (event, by) in credited(game) {
-        match event {
-            Event::Damaged { unit, uhp, .. } => {
-                if let Some(side) = side_of(&sides, *unit) {
-                    side.of_mut(&mut out).lost += uhp;
-                }
-                if let Some(side) = by.and_then(|a| side_of(&sides, a)) {
-                    side.of_mut(&mut out).dealt += uhp;
-                }
-            }
-            Event::Routed { unit } => {
-                let left = game.unit(*unit).map_or(0, |u| u.uhp);
-                if let Some(side) = side_of(&sides, *unit) {
-                    side.of_mut(&mut out).routed_uhp += left;
-                }
-            }
-            Event::UnitDefected { unit, to } => {
-                if let Some(s) = sides.get_mut(usize::from(unit.0)) {
-                    *s = *to;
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn mark(t: &mut [UnitTally], unit: UnitId, f: impl FnOnce(&mut UnitTally)) {
-    if let Some(x) = t.get_mut(usize::from(unit.0)) {
-        f(x);
-    }
+        })
+        .collect()
 }
 
 /// How `sim` plays: the two players, the first game's seed, and the look-aheads a `hard`

@@ -411,8 +411,8 @@ fn the_game_over_screen_at_the_turn_limit() {
         "Blue wins",
         "Why: the defender holds at the turn limit (R10.3), turn 6",
         // Issue 28: in `volley sim`'s words, lost (to damage) and routed (off the field).
-        "Red: lost 0 and routed 0 of 24 uhp, 0 units gone, 0 objectives held",
-        "Blue: lost 0 and routed 0 of 20 uhp, 0 units gone, 0 objectives held",
+        "Red: lost 0 and routed 0 of 24 uhp, 0 units gone, held objectives worth 0",
+        "Blue: lost 0 and routed 0 of 20 uhp, 0 units gone, held objectives worth 0",
         "unit                     dealt  lost routed  shock  fate",
         "R Red pike [p]               0     0      0    0/0  8 uhp left",
         "B Blue horse [h]             0     0      0    0/0  4 uhp left",
@@ -480,11 +480,11 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
     );
     assert_shows(
         &s,
-        "│Red: lost 0 and routed 0 of 8 uhp, 0 units gone, 0 objectives held",
+        "│Red: lost 0 and routed 0 of 8 uhp, 0 units gone, held objectives worth 0",
     );
     assert_shows(
         &s,
-        "│Blue: lost 1 and routed 0 of 1 uhp, 1 unit gone, 0 objectives held",
+        "│Blue: lost 1 and routed 0 of 1 uhp, 1 unit gone, held objectives worth 0",
     );
     // The unit table: the lancers dealt the last uhp, the pike took it and is destroyed.
     assert_shows(
@@ -504,6 +504,31 @@ fn the_game_over_screen_when_a_side_is_destroyed() {
     );
     press(&mut app, "q");
     assert!(app.has_quit());
+}
+
+/// R12.2: a reserve that never came is not among its side's units gone, and the end screen
+/// counts each side as `volley sim` does.
+#[test]
+fn r12_2_the_game_over_screen_does_not_count_a_reserve_still_to_come_as_gone() {
+    let late = r#"label: "Red lancers"),
+        (troop: "pikemen", side: "Red", creatures: 120, label: "Red late", reserve: (turn: 3, hexes: [(2, 3)])),"#;
+    let text = LAST_STAND.replace(r#"label: "Red lancers"),"#, late);
+    let scenario = Scenario::parse(&text, "last_stand.ron").unwrap();
+    let mut app = App::new(scenario, 0, HOTSEAT).unwrap();
+    press(&mut app, " 1\nck\n\n");
+    for _ in 0..4 {
+        end_orders(&mut app);
+    }
+    let s = render(&app, 80, 24);
+    assert_shows(&s, "│Red wins");
+    assert_shows(
+        &s,
+        "│Red: lost 0 and routed 0 of 8 uhp, 0 units gone, held objectives worth 0",
+    );
+    assert_eq!(
+        app.game().side_tallies().map(|t| (t.dealt, t.lost)),
+        [(1, 0), (0, 1)]
+    );
 }
 
 /// Red's damaged pike company starts fleeing on its own edge, so it routs in turn 1 (R8.5),
@@ -542,7 +567,7 @@ fn i28_the_game_over_screen_says_lost_and_routed_as_sim_does() {
     assert_shows(&s, "│Blue wins");
     assert_shows(
         &s,
-        "│Red: lost 0 and routed 5 of 5 uhp, 1 unit gone, 0 objectives held",
+        "│Red: lost 0 and routed 5 of 5 uhp, 1 unit gone, held objectives worth 0",
     );
     assert_shows(
         &s,

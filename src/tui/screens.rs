@@ -595,28 +595,30 @@ fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
     ])
 }
 
-/// A line per side in `volley sim`'s words: uhp lost to damage and routed off the field
-/// (together its R10.3 losses) of its start, units gone and objectives held.
+/// A line per side in `volley sim`'s words and by its count ([`Game::side_tallies`], R12.3):
+/// uhp lost to damage and routed off the field (together its R10.3 losses) of its start,
+/// units gone and the value of the objectives it holds (R10.3, R12.4).
+///
+/// [`Game::side_tallies`]: crate::engine::Game::side_tallies
 fn side_lines(app: &App) -> Vec<Line<'static>> {
     let g = &app.game();
-    let tallies = g.tallies();
+    let tallies = g.side_tallies();
     [SideId::A, SideId::B]
         .into_iter()
         .map(|side| {
             let s = g.side(side);
-            let units = || g.units().iter().filter(move |u| u.side == side);
-            let gone = units().filter(|u| !u.on_map()).count();
-            let lost: u32 = (units())
-                .filter_map(|u| tallies.get(usize::from(u.id.0)))
-                .map(|t| t.taken)
-                .sum();
-            let routed: u32 = units().map(routed_uhp).sum();
+            let t = side.of(&tallies);
+            let gone = (g.units().iter())
+                .filter(|u| u.side == side && !u.on_map() && !u.to_come())
+                .count();
             Line::raw(format!(
-                "{}: lost {lost} and routed {routed} of {} uhp, {} gone, {} held",
+                "{}: lost {} and routed {} of {} uhp, {} gone, held objectives worth {}",
                 s.name,
+                t.lost,
+                t.routed_uhp,
                 s.start_uhp,
                 crate::words::counted(gone as u64, "unit"),
-                crate::words::counted(g.objectives_held(side) as u64, "objective")
+                g.objectives_held(side)
             ))
         })
         .collect()

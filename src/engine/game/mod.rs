@@ -29,7 +29,7 @@ pub use odds::{Odds, ShockOdds};
 pub use planner_queries::{engaged_at_start, shared_hexes};
 pub use reach::Reach;
 pub use setup::{BattleSetup, Objective, SetupError, SideSetup, UnitSetup};
-pub use tally::Tally;
+pub use tally::{SideTally, Tally};
 pub use threat::{Cover, FireField, Menace, Threats};
 
 use super::command::{Command, Decision};
