@@ -1055,10 +1055,41 @@ fn issue26_r10_concede_asks_then_ends_the_battle_with_the_reason_logged() {
         app.log()[n - 2..],
         ["Red concedes the battle.", "Blue wins: the enemy conceded"]
     );
-    assert_shows(
-        &render(&app, 100, 40),
-        "Why: the enemy conceded the battle (R10)",
+    assert_shows(&render(&app, 100, 40), "Why: Red conceded the battle (R10)");
+}
+
+/// After a battle of many units, the lines that say how to play it again and which keys
+/// leave stay in view on an 80×24 terminal, and `PgDn` / `PgUp` scroll the unit table.
+#[test]
+fn the_end_screen_of_a_big_battle_keeps_its_keys_in_view_and_scrolls_its_units() {
+    let (file, source) = (volley::scenario::SHIPPED.iter())
+        .find(|(file, _)| file.ends_with("breitenfeld.ron"))
+        .unwrap();
+    let scenario = Scenario::parse(source, file).unwrap();
+    let units = scenario.setup.units.len();
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    press(&mut app, " Cy");
+    assert!(app.game().outcome().is_some());
+    let s = render(&app, 80, 24);
+    assert_shows(&s, "Enter or t: back to the title screen · q: leave.");
+    let first = "units 1–";
+    let footer = s.iter().find(|l| l.contains(first)).unwrap().clone();
+    assert!(
+        footer.contains(&format!(" of {units} · PgUp PgDn: scroll")),
+        "{footer}"
     );
+    // A page down: the rows after those shown, or the last page.
+    let shown: usize = footer
+        .split_once("units 1–")
+        .and_then(|(_, r)| r.split(' ').next()?.parse().ok())
+        .unwrap();
+    app.handle_key(Key::PageDown);
+    let s = render(&app, 80, 24);
+    let from = shown.min(units - shown);
+    let next = format!("units {}–{} of {units}", from + 1, from + shown);
+    assert_shows(&s, &next);
+    app.handle_key(Key::PageUp);
+    assert_shows(&render(&app, 80, 24), first);
 }
 
 /// Issue 26: after the battle, Enter or `t` goes back to the title screen; `q` leaves.

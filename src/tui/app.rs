@@ -219,6 +219,11 @@ pub struct App {
     pub(super) log: Vec<String>,
     /// The log panel: how far it is scrolled back, its page as last drawn.
     pub(super) log_panel: super::log_scroll::LogScroll,
+    /// The end-of-battle table of units: how many rows are scrolled past (`PgDn`).
+    pub(super) end_scroll: usize,
+    /// The end-of-battle table as last drawn: rows a page shows, and the most that may be
+    /// scrolled past.
+    pub(super) end_paging: std::cell::Cell<(usize, usize)>,
     /// `t`: the threat view is on: the cursor's hex shows the enemies that could charge or
     /// fire at it, an enemy unit the hexes it threatens (R4.4, R6.1).
     pub(super) threat_view: bool,
@@ -639,6 +644,8 @@ impl App {
             log: Vec::new(),
             threat_view: false,
             log_panel: super::log_scroll::LogScroll::default(),
+            end_scroll: 0,
+            end_paging: std::cell::Cell::new((0, 0)),
             quit: false,
             map_view: super::map_view::MapViewState::default(),
             menu_rows: super::panels::OrderMenuRows::default(),

@@ -523,6 +523,8 @@ pub enum Action {
     ToggleHandovers,
     /// Leaves the finished battle for the title screen.
     BackToTitle,
+    /// Scrolls the finished battle's unit table up (`PgUp`) or down (`PgDn`).
+    ScrollTable,
     /// Shows the whole map at one character a cell.
     Overview,
     /// Shows the whole log over the screen.
@@ -696,7 +698,8 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Concede, &[c('C')], 1, "concede", "concede the battle, after asking: the other side wins (R10)", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide]),
     bind(A::ToggleStopAtEmpty, &[c('P')], 1, "stop at empty phases", "switch whether a phase with nothing to order waits for you (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),
     bind(A::ToggleHandovers, &[c('H')], 1, "handovers", "switch hot-seat handovers on or off (kept in the settings file)", &[X::Map, X::Decide, X::GameOver, X::Title]),
-    bind(A::ScrollLog, &[Key::PageUp, Key::PageDown], 1, "log", "scroll the log back / forward", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide, X::GameOver, X::Replay]),
+    bind(A::ScrollLog, &[Key::PageUp, Key::PageDown], 1, "log", "scroll the log back / forward", &[X::Map, X::Orders, X::PickHex, X::PickTarget, X::Decide, X::Replay]),
+    bind(A::ScrollTable, &[Key::PageUp, Key::PageDown], 1, "units", "scroll the table of units up / down", &[X::GameOver]),
     bind(A::StandFast, &[c('s')], 1, "stand fast", "order: stand fast", &[X::Orders]),
     bind(A::March, &[c('m')], 1, "march", "order: march (then choose the hex)", &[X::Orders]),
     bind(A::Hustle, &[c('h')], 1, "hustle", "order: hustle (then choose the hex)", &[X::Orders]),

@@ -535,17 +535,24 @@ fn handover(frame: &mut Frame, app: &App, area: Rect, side: SideId, ask: &str, s
     popup(frame, area, "Handover", lines, area.width.min(90));
 }
 
-/// The end-of-battle popup: who won and why, each side's losses, the unit table, and how
-/// to roll the same dice or watch the battle again (R10).
+/// The end-of-battle popup: who won and why, each side's losses, how to roll the same
+/// dice or watch the battle again, and the unit table, as many rows as fit from
+/// `app.end_scroll` (`PgUp`/`PgDn`) (R10).
 fn game_over(frame: &mut Frame, app: &App, area: Rect) {
     let Some(mut lines) = outcome_lines(app) else {
         return;
     };
     lines.extend(side_lines(app));
     lines.push(Line::raw(""));
-    lines.extend(unit_table(app));
-    lines.push(Line::raw(""));
     lines.extend(again_lines(app));
+    lines.push(Line::raw(""));
+    // Rows inside the box once it keeps off the header and the status line, less the
+    // lines above and the table's header and footer.
+    let inner = area.width.min(100).saturating_sub(2) as usize;
+    let above: usize = lines.iter().map(|l| wrapped_rows(l, inner)).sum();
+    let room = area.height.saturating_sub(3 + 2) as usize;
+    let rows = room.saturating_sub(above + 2).max(1);
+    lines.extend(table_window(app, unit_table(app), rows));
     // Kept clear of the log, which tells how it ended.
     let log = app.map_view.geometry().area;
     let below = Rect::new(
@@ -564,6 +571,28 @@ fn game_over(frame: &mut Frame, app: &App, area: Rect) {
     );
 }
 
+/// The table's header and `rows` of its rows from `app.end_scroll` (kept within the
+/// table), with a footer saying which rows show when they do not all fit; the paging is
+/// kept for `PgUp` / `PgDn`.
+fn table_window(app: &App, table: Vec<Line<'static>>, rows: usize) -> Vec<Line<'static>> {
+    let mut table = table.into_iter();
+    let header: Vec<Line<'static>> = table.next().into_iter().collect();
+    let body: Vec<Line<'static>> = table.collect();
+    let most = body.len().saturating_sub(rows);
+    app.end_paging.set((rows, most));
+    let from = app.end_scroll.min(most);
+    let shown: Vec<Line<'static>> = body.iter().skip(from).take(rows).cloned().collect();
+    let footer = (shown.len() < body.len()).then(|| {
+        Line::raw(format!(
+            "units {}–{} of {} · PgUp PgDn: scroll",
+            from + 1,
+            from + shown.len(),
+            body.len()
+        ))
+    });
+    header.into_iter().chain(shown).chain(footer).collect()
+}
+
 /// Who won and why (R10.1-R10.3), with a blank line after; `None` while the battle goes on.
 fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
     let g = &app.game();
@@ -571,20 +600,25 @@ fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
     let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
         format!("{} wins", g.side(s).name)
     });
-    let scripted: String;
+    let said: String;
     let why: &str = match outcome.reason {
         EndReason::Annihilated => "no enemy unit is left on the field (R10.1)",
         EndReason::ArmyBroke => "the enemy army's morale broke (R10.2)",
         EndReason::Objectives => "more objectives held at the turn limit (R10.3)",
         EndReason::Losses => "more losses inflicted by the turn limit (R10.3)",
         EndReason::Defender => "the defender holds at the turn limit (R10.3)",
-        EndReason::Conceded => "the enemy conceded the battle (R10)",
+        EndReason::Conceded => {
+            // Named: "the enemy" read as the player's own enemy to the side that gave up.
+            let loser = outcome.winner.map(|w| g.side(w.other()).name.as_str());
+            said = format!("{} conceded the battle (R10)", loser.unwrap_or("a side"));
+            &said
+        }
         EndReason::Scripted { event } => {
-            scripted = format!(
+            said = format!(
                 "{} (R12.7)",
                 g.scripted_reason(event).unwrap_or("a scenario event")
             );
-            &scripted
+            &said
         }
     };
     let bold = Style::default().add_modifier(Modifier::BOLD);

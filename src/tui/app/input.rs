@@ -185,7 +185,8 @@ impl App {
         };
     }
 
-    /// After the battle: `t` or Enter go back to the title screen, `q` or Esc leave.
+    /// After the battle: `t` or Enter go back to the title screen, `q` or Esc leave, `PgUp`
+    /// and `PgDn` scroll the table of units.
     fn game_over_key(&mut self, key: Key, action: Option<Action>) {
         match action {
             Some(Action::BackToTitle) => {
@@ -194,11 +195,29 @@ impl App {
             }
             Some(Action::Leave) => self.quit = true,
             Some(Action::Help) => self.mode = Mode::Help,
-            Some(Action::ScrollLog) => self.scroll_log(key),
+            Some(Action::ScrollTable) => self.scroll_end_table(key),
             _ => {
                 self.move_cursor(action, key);
             }
         }
+    }
+
+    /// `PgUp` / `PgDn` on the end-of-battle table: a page of rows, as last drawn, stopping
+    /// at either end with a word why nothing moved.
+    fn scroll_end_table(&mut self, key: Key) {
+        let (page, most) = self.end_paging.get();
+        let to = match key {
+            Key::PageUp => self.end_scroll.saturating_sub(page.max(1)),
+            _ => (self.end_scroll + page.max(1)).min(most),
+        };
+        if to == self.end_scroll {
+            self.message = match key {
+                Key::PageUp => "the table shows its first unit",
+                _ => "the table shows its last unit",
+            }
+            .into();
+        }
+        self.end_scroll = to;
     }
 
     fn decision_key(&mut self, key: Key, action: Option<Action>) {
