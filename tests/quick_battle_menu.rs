@@ -299,3 +299,31 @@ fn i29_a_large_generated_battle_draws_in_the_terminal() {
     let s = screen(100, 30, |f| volley::tui::draw(f, &app));
     assert!(s.iter().any(|r| r.contains('~')), "{}", s.join("\n"));
 }
+
+/// The end screen of a quick battle, which no file holds, tells the `volley generate` that
+/// writes its file before the command that rolls its dice again.
+#[test]
+fn i29_a_quick_battles_end_screen_says_how_to_make_its_file_first() {
+    let request = Request {
+        army_a: "Dutch States army".into(),
+        army_b: "French royal army".into(),
+        size: Size::Small,
+        ground: Ground::Open,
+        seed: 42,
+    };
+    let made = volley::generate::generate(&request).unwrap();
+    let file = made.scenario.file.clone();
+    assert!(!std::path::Path::new(&file).exists(), "{file} is on disk");
+    let mut app =
+        volley::tui::App::new(made.scenario, 5, [Controller::Human, Controller::Human]).unwrap();
+    for k in [' ', 'C', 'y'] {
+        app.handle_key(Key::Char(k));
+    }
+    let s = screen(100, 40, |f| volley::tui::draw(f, &app)).join("");
+    let want = format!(
+        "Seed 5: `{} > {file}`, then `volley --seed 5 {file}` rolls these dice again.",
+        request.command_line()
+    );
+    let squeezed = |t: &str| t.replace(['│', ' '], "");
+    assert!(squeezed(&s).contains(&squeezed(&want)), "{s}");
+}

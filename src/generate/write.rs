@@ -80,13 +80,24 @@ fn playtest_line(played: &super::Played) -> String {
 }
 
 /// The header's line giving the command that makes the file again.
+const MADE_WITH: &str = "// Made with: ";
+
+/// The command a generated scenario's header says makes it again (`volley generate …`), if
+/// `source` has that header.
+pub fn made_with_command(source: &str) -> Option<&str> {
+    (source.lines().take_while(|l| l.starts_with("//")))
+        .find_map(|l| l.strip_prefix(MADE_WITH))
+        .filter(|c| c.starts_with("volley generate "))
+}
+
+/// The header's line giving the command that makes the file again.
 fn made_with(request: &Request, note: Note) -> String {
     let flag = if note == Note::NoPlaytest {
         " --no-playtest"
     } else {
         ""
     };
-    format!("// Made with: {}{flag}\n", request.command_line())
+    format!("{MADE_WITH}{}{flag}\n", request.command_line())
 }
 
 /// The units, a line each, and the objectives with their values (R12.4).

@@ -666,17 +666,29 @@ fn routed_uhp(u: &crate::engine::Unit) -> u32 {
     }
 }
 
+/// The command that rolls these dice again; for a battle generated on the spot (no file
+/// holds it), the `volley generate` that writes its file first.
+fn play_again(app: &App) -> String {
+    let (seed, file) = (app.seed, &app.scenario.file);
+    let made = crate::generate::write::made_with_command(&app.scenario.source);
+    match made.filter(|_| !std::path::Path::new(file).exists()) {
+        Some(command) => {
+            let file = crate::files::shell_quoted(std::path::Path::new(file));
+            format!("Seed {seed}: `{command} > {file}`, then `volley --seed {seed} {file}` rolls these dice again.")
+        }
+        None => format!(
+            "Seed {seed}: `volley --seed {seed} {}` rolls these dice again.",
+            app.scenario.typed_name()
+        ),
+    }
+}
+
 /// How to roll these dice again, watch the saved battle again, and the keys that leave.
 fn again_lines(app: &App) -> Vec<Line<'static>> {
     let mut lines = vec![Line::raw(match app.network.is_some() {
         // Across two machines the dice came from both players' values, not the seed.
         true => "Every roll came from both players' values; the save keeps them.".to_string(),
-        false => format!(
-            "Seed {}: `volley --seed {} {}` rolls these dice again.",
-            app.seed,
-            app.seed,
-            app.scenario.typed_name()
-        ),
+        false => play_again(app),
     })];
     if let Some(path) = app.saved.as_ref().map(|s| &s.path) {
         lines.push(Line::raw(format!(
