@@ -170,6 +170,23 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
     assert!(s.contains("│> Seed               ◂ 42 ▸"), "{s}");
 }
 
+/// `→` and `←` on the seed line step the seed shown, drawn or typed, as its arrows say.
+#[test]
+fn i29_the_arrows_on_the_seed_line_step_the_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = opened(dir.path());
+    for _ in 0..4 {
+        title.key(Key::Down);
+    }
+    title.key(Key::Right);
+    let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert!(s.contains("│> Seed               ◂ 1630 ▸"), "{s}");
+    title.key(Key::Left);
+    title.key(Key::Left);
+    let s = screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert!(s.contains("│> Seed               ◂ 1628 ▸"), "{s}");
+}
+
 /// Issue 29: `l` on the title screen sets the computer's level for the quick battle too,
 /// and the menu says the level the battle will be played at, not always `normal`.
 #[test]

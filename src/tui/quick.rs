@@ -130,7 +130,8 @@ impl QuickMenu {
         None
     }
 
-    /// `←` / `→` on the selected line: the list, size or ground before or after, round.
+    /// `←` / `→` on the selected line: the list, size or ground before or after, round; on
+    /// the seed, the seed before or after.
     fn change(&mut self, forward: bool) {
         let step = |at: &mut usize, len: usize| {
             if len > 0 {
@@ -151,7 +152,16 @@ impl QuickMenu {
             2 => step(&mut self.size, Size::ALL.len()),
             3 => step(&mut self.ground, Ground::ALL.len()),
             _ => {
-                self.message = "type the seed's digits; Backspace takes one back".into();
+                // The next or last seed, kept to the digits a typed seed may have.
+                let most = 10u64.pow(SEED_DIGITS as u32) - 1;
+                let seed = self.request().seed.min(most);
+                let next = match forward {
+                    true if seed < most => seed + 1,
+                    true => 1,
+                    false if seed > 1 => seed - 1,
+                    false => most,
+                };
+                self.seed = next.to_string();
             }
         }
     }
