@@ -189,7 +189,12 @@ fn r8_1_the_withdraw_box_leaves_the_unit_hit_and_its_neighbours_in_view_and_mark
     assert_shows(&s, "   .    .   BLC   TT ? TT ? .   BFF");
     assert_shows(
         &s[24..29],
-        "Blue: Blue shot at (5, 2) takes 2 uhp. Withdraw how many hexes?",
+        "Blue shot at (5, 2) takes 2 uhp; Blue may withdraw it up to 1 hex",
+    );
+    // The box asks, with what a withdrawal does.
+    assert_shows(
+        &s,
+        "│[0-1] Each saves 1 uhp; a unit that withdraws is disordered (R8.1).",
     );
 }
 

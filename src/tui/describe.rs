@@ -78,7 +78,7 @@ fn cancel_words(reason: CancelReason) -> &'static str {
 pub fn describe(game: &Game, event: &Event) -> Vec<String> {
     let line = match event {
         Event::AttackRolled { .. } => return attack_lines(game, event),
-        Event::DecisionRequested { decision } => decision_line(game, decision),
+        Event::DecisionRequested { decision } => Some(decision_logged(game, decision)),
         Event::ReadyLost { .. } | Event::DecisionAnswered => None,
         Event::DieForced { face } => Some(format!("Designer: the next die will show {face}.")),
         Event::Conceded { side } => Some(format!("{} concedes the battle.", game.side(*side).name)),
@@ -543,6 +543,43 @@ fn ended(game: &Game, winner: Option<crate::engine::SideId>, reason: EndReason) 
     }
 }
 
+/// A decision as the log tells it: who must decide what, without the prompt's keys; the
+/// answer follows in the events it brings (a withdrawal or the damage taken, an advance or
+/// not, the first side, a charge).
+fn decision_logged(game: &Game, decision: &Decision) -> String {
+    let side = &game.side(decision.side()).name;
+    match decision {
+        Decision::Initiative { .. } => {
+            format!("{side} won the initiative and chooses who moves first (R3.2)")
+        }
+        Decision::Withdraw {
+            unit,
+            damage,
+            options,
+            ..
+        } => {
+            let most = options.iter().max().copied().unwrap_or(0);
+            format!(
+                "{} takes {damage} uhp; {side} may withdraw it up to {} to save 1 uhp a hex (R8.1)",
+                name_at(game, *unit),
+                crate::words::count(most, "hex", "hexes")
+            )
+        }
+        Decision::Advance { unit, .. } => format!(
+            "{side}: {} may advance into the vacated hex (R7.3)",
+            name_at(game, *unit)
+        ),
+        Decision::NewChargeTarget { unit, options, .. } => {
+            let list: Vec<String> = options.iter().map(|t| name_at(game, *t)).collect();
+            format!(
+                "{side}: {} may charge a new target: {} (R4.4)",
+                name_at(game, *unit),
+                list.join(", ")
+            )
+        }
+    }
+}
+
 /// The prompt of a decision, addressed to the side that must answer.
 pub fn decision_line(game: &Game, decision: &Decision) -> Option<String> {
     let side = game.side(decision.side()).name.clone();
@@ -558,7 +595,8 @@ pub fn decision_line(game: &Game, decision: &Decision) -> Option<String> {
         } => {
             let most = options.iter().max().copied().unwrap_or(0);
             format!(
-                "{side}: {} takes {damage} uhp. Withdraw how many hexes? [0-{most}]",
+                "{side}: {} takes {damage} uhp. Withdraw how many hexes? [0-{most}] Each saves 1 uhp; \
+                 a unit that withdraws is disordered (R8.1).",
                 name_at(game, *unit)
             )
         }
