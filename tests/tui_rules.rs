@@ -232,3 +232,25 @@ fn r12_the_help_names_the_marks_of_works_roads_bridges_and_reserves() {
         assert!(volley::rulebook::rule_text(text, id).is_some(), "{id}");
     }
 }
+
+/// The browser shows the rules as a reader of the Markdown sees them: `**bold**` without
+/// its stars and `code` without its backticks, on every page.
+#[test]
+fn the_browser_shows_no_markdown_marks() {
+    let mut app = hotseat();
+    press(&mut app, "R");
+    let mut pages = 0;
+    loop {
+        let s = inside(&app, 100, 30);
+        for row in &s[1..] {
+            assert!(!row.contains("**") && !row.contains('`'), "{row}");
+        }
+        let top = view(&app).top();
+        app.handle_key(volley::tui::Key::PageDown);
+        pages += 1;
+        if view(&app).top() == top {
+            break;
+        }
+    }
+    assert!(pages > 10, "only {pages} pages: the text was not all seen");
+}

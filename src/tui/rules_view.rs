@@ -10,7 +10,7 @@ use crate::rulebook::{heading_line, heading_lines, RULES_TEXT};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 use std::cell::Cell;
 
@@ -90,14 +90,40 @@ fn previous_heading(top: usize) -> Option<usize> {
         .last()
 }
 
-/// A line of the rules as the browser draws it: a heading without its `#` marks, in bold.
-fn shown(line: &'static str) -> Line<'static> {
-    if line.starts_with('#') {
-        let text = line.trim_start_matches('#').trim_start();
-        Line::styled(text, Style::default().add_modifier(Modifier::BOLD))
-    } else {
-        Line::raw(line)
-    }
+/// The rules as the browser draws them, a line for each line of the text: a heading
+/// without its `#` marks, in bold; elsewhere `**words**` in bold and `` `code` `` without
+/// its backticks, as a reader of the Markdown sees them. Either may run over a line break
+/// but not past the paragraph's end (a blank line or a heading).
+fn rendered() -> &'static [Line<'static>] {
+    static LINES: std::sync::LazyLock<Vec<Line<'static>>> = std::sync::LazyLock::new(|| {
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        let mut in_bold = false;
+        let mut out = Vec::new();
+        for line in RULES_TEXT.lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                in_bold = false;
+                let text = line.trim_start_matches('#').trim_start().replace('`', "");
+                out.push(Line::styled(text, bold));
+                continue;
+            }
+            let mut spans = Vec::new();
+            for (i, part) in line.split("**").enumerate() {
+                if i > 0 {
+                    in_bold = !in_bold;
+                }
+                let text = part.replace('`', "");
+                if !text.is_empty() {
+                    spans.push(match in_bold {
+                        true => Span::styled(text, bold),
+                        false => Span::raw(text),
+                    });
+                }
+            }
+            out.push(Line::from(spans));
+        }
+        out
+    });
+    &LINES
 }
 
 /// How many of `lines` fit whole in `rows` rows wrapped to `width` columns (at least 1).
@@ -118,7 +144,7 @@ impl Widget for &RulesView {
         block.render(area, buf);
         let [text, footer] =
             Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-        let lines: Vec<Line<'static>> = RULES_TEXT.lines().skip(self.top).map(shown).collect();
+        let lines: Vec<Line<'static>> = rendered().iter().skip(self.top).cloned().collect();
         let fits = lines_that_fit(&lines, usize::from(text.width), usize::from(text.height));
         self.page.set(fits);
         Paragraph::new(lines)
@@ -148,4 +174,28 @@ pub fn rule_met(
     cited(message)
         .or_else(|| log.iter().rev().find_map(|line| cited(line)))
         .or_else(|| panel().iter().find_map(|line| cited(line)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bold runs over a line break within its paragraph, and stops at the paragraph's end.
+    #[test]
+    fn bold_carries_over_a_line_break() {
+        let lines = rendered();
+        let at = |text: &str| {
+            (RULES_TEXT.lines().position(|l| l.starts_with(text))).unwrap_or(usize::MAX)
+        };
+        let morale = lines.get(at("Morale**.")).map(|l| l.spans.clone());
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        assert_eq!(
+            morale,
+            Some(vec![Span::styled("Morale", bold), Span::raw(".")])
+        );
+        let next = lines
+            .get(at("Each side rolls 1d6"))
+            .map(|l| l.spans.clone());
+        assert!(next.is_some_and(|s| s.iter().all(|s| s.style != bold)));
+    }
 }
