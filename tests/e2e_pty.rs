@@ -468,7 +468,7 @@ fn from_the_title_screen_a_turn_by_keys_a_turn_by_mouse_a_named_save_and_its_rep
     s.expect(&["saved to "]);
     let save = s.data.join("volley").join("saves").join("myday.ron");
     assert!(save.is_file(), "{}", save.display());
-    s.quit();
+    s.quit_from_title();
     let mut replay = Session::start(&["replay", save.to_str().unwrap()]);
     replay.expect(&[" Replay ", "· turn 2 Movement", "Red lancers march 2 hexes"]);
     replay.send("1t");

@@ -1104,6 +1104,25 @@ fn issue26_after_the_battle_a_key_returns_to_the_title_screen() {
     assert!(app.has_quit() && !app.to_title());
 }
 
+/// A battle opened from the title screen goes back there when the player leaves it mid-
+/// battle (`q` `y`), and the question says so; one opened from the command line ends the
+/// program.
+#[test]
+fn leaving_a_battle_opened_from_the_title_goes_back_to_the_title() {
+    let app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    let mut app = app.opened_from_title();
+    press(&mut app, " q");
+    assert_shows(
+        &render(&app, 100, 30),
+        "│Back to the title screen? [y] yes, any other key: no",
+    );
+    press(&mut app, "y");
+    assert!(app.has_quit() && app.to_title());
+    let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    press(&mut app, " qy");
+    assert!(app.has_quit() && !app.to_title());
+}
+
 /// R8.1, issue 26: the odds panel says how far the target may withdraw in words that agree
 /// with the count ("up to 1 hex", never "1 hex(es)").
 #[test]

@@ -265,6 +265,8 @@ pub struct App {
     pub(super) settings_path: Option<std::path::PathBuf>,
     /// Set when the player leaves a finished battle for the title screen.
     pub(super) to_title: bool,
+    /// The battle was opened from the title screen: leaving it (`q` `y`) goes back there.
+    pub(super) from_title: bool,
     /// For each side, the log's length when it last had the keyboard (hot-seat summary).
     seen: [usize; 2],
 }
@@ -664,6 +666,7 @@ impl App {
             settings: super::settings::Settings::default(),
             settings_path: None,
             to_title: false,
+            from_title: false,
             seen: [0; 2],
             unread: Vec::new(),
         };

@@ -440,7 +440,11 @@ fn confirm_quit(frame: &mut Frame, app: &App, area: Rect) {
     if app.save_alert.is_some() {
         lines.push(Line::styled(not_saved(app), alert_style()));
     }
-    lines.push(Line::raw(QUIT_QUESTION));
+    // The alert's line above says what is not saved; the question is the plain one then.
+    lines.push(Line::raw(match app.save_alert {
+        Some(_) => QUIT_QUESTION.to_string(),
+        None => quit_question(app),
+    }));
     popup(frame, area, "Quit", lines, 64);
 }
 
@@ -449,11 +453,17 @@ const QUIT_QUESTION: &str = "Leave the battle? [y] yes, any other key: no";
 
 /// The quit question on the too-small screen, with what is not saved if the autosave fails.
 fn quit_question(app: &App) -> String {
-    match app.save_alert {
-        Some(_) => format!("{}. {QUIT_QUESTION}", not_saved(app)),
-        None => QUIT_QUESTION.to_string(),
+    match (&app.save_alert, app.from_title) {
+        (Some(_), _) => format!("{}. {QUIT_QUESTION}", not_saved(app)),
+        (None, true) if app.saved.is_some() => BACK_QUESTION.to_string(),
+        (None, true) => "Back to the title screen? [y] yes, any other key: no".to_string(),
+        (None, false) => QUIT_QUESTION.to_string(),
     }
 }
+
+/// The question before leaving a battle opened from the title screen, which goes back there.
+const BACK_QUESTION: &str =
+    "Back to the title screen? The battle is saved: resume it there. [y] yes, any other key: no";
 
 /// What is lost while the autosave fails: `NOT SAVED since turn 2, command 14`.
 pub fn not_saved(app: &App) -> String {

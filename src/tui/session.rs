@@ -211,7 +211,7 @@ fn title_loop(
                 title.message = edit_from_title(&path, copy, seed, terminal, watch)?;
             }
             Some(choice) => match open(choice) {
-                Ok(app) => return Ok(Ok(Some(app))),
+                Ok(app) => return Ok(Ok(Some(app.opened_from_title()))),
                 Err(why) => title.message = format!("{why:#}"),
             },
         }

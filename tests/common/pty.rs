@@ -214,6 +214,24 @@ impl Session {
         );
     }
 
+    /// A battle opened from the title screen: `q`, `y` go back to the title screen, whose
+    /// `q` ends the program, successfully.
+    #[track_caller]
+    pub fn quit_from_title(&mut self) {
+        self.send("q");
+        self.expect(&["Back to the title screen? The battle is saved"]);
+        self.send("y");
+        self.expect(&["Quick battle"]);
+        self.send("q");
+        let code = self.wait_exit();
+        assert_eq!(
+            code,
+            0,
+            "volley exited with {code}; the screen:\n{}",
+            self.dump()
+        );
+    }
+
     /// Waits for the game to exit; returns its exit code.
     #[track_caller]
     pub fn wait_exit(&mut self) -> u32 {

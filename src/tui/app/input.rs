@@ -132,7 +132,10 @@ impl App {
                 }
             },
             Mode::ConfirmQuit => match action {
-                Some(Action::Yes) => self.quit = true,
+                Some(Action::Yes) => {
+                    self.quit = true;
+                    self.to_title = self.from_title;
+                }
                 _ => self.mode = Mode::Browse,
             },
             Mode::ConfirmReplace { path, note, .. } => match action {

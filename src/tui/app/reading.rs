@@ -86,9 +86,17 @@ impl App {
         self.quit
     }
 
-    /// Whether the player left a finished battle for the title screen.
+    /// Whether the player left the battle (finished, or one opened from there) for the
+    /// title screen.
     pub fn to_title(&self) -> bool {
         self.to_title
+    }
+
+    /// The same battle, marked as opened from the title screen: leaving it goes back there
+    /// instead of ending the program.
+    pub fn opened_from_title(mut self) -> App {
+        self.from_title = true;
+        self
     }
 
     /// Whether the threat view (`t`) is on.
