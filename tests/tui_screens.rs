@@ -969,6 +969,7 @@ fn tutorial_without_red_shot(stop: bool) -> App {
     let settings = volley::tui::settings::Settings {
         stop_at_empty_phases: stop,
         handovers: false,
+        level: None,
     };
     app.use_settings(settings, None);
     press(&mut app, " 1");

@@ -481,6 +481,19 @@ fn l_on_the_title_screen_sets_the_computers_level() {
     }
 }
 
+/// The level chosen with `l` is kept in the settings file: a title screen opened again
+/// with that file starts at it.
+#[test]
+fn the_level_chosen_on_the_title_screen_is_kept_for_next_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Some(dir.path().join("settings.ron"));
+    let mut title = Title::new(dir.path()).with_settings_file(settings.clone());
+    title.key(Key::Char('l'));
+    let again = Title::new(dir.path()).with_settings_file(settings);
+    let s = screen(80, 24, |f| again.draw(f, f.area()));
+    assert!(s[23].contains("l level: hard"), "{}", s[23]);
+}
+
 /// Issue 26: the settings file round trip: a missing file is the defaults, a saved one reads
 /// back the same, a bad one is the defaults with its reason naming the file.
 #[test]
@@ -495,6 +508,7 @@ fn issue26_settings_are_kept_in_a_file_and_read_back() {
     let chosen = Settings {
         stop_at_empty_phases: true,
         handovers: false,
+        level: Some(volley::ai::Level::Easy),
     };
     chosen.save(&path).unwrap();
     assert_eq!(Settings::load(&path), (chosen, None));

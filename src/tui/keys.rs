@@ -737,7 +737,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::HostBattle, &[c('N')], 1, "host", "open the battle for a player on another machine (shows the address and a join code)", &[X::Title]),
     bind(A::EditBattle, &[c('E')], 1, "edit", "the battle editor: the selected battle (a shipped one as a copy in this folder), or a new battle on the quick-battle row", &[X::Title]),
     bind(A::JoinBattle, &[c('J')], 1, "join", "join a battle another player hosts: type its address and join code", &[X::Title]),
-    bind(A::Level, &[c('l')], 1, "level", "the computer's next level, for every battle opened from here", &[X::Title]),
+    bind(A::Level, &[c('l')], 1, "level", "the computer's next level, for every battle opened from here (kept in the settings file)", &[X::Title]),
     bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave", &[X::Title, X::Replay]),
     bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "line", "the line above or below: army A, army B, size, ground, seed", &[X::QuickBattle]),
     bind(A::Change, &[Key::Left, Key::Right], 2, "change", "the choice before / after on the line: the army list, the size, the ground", &[X::QuickBattle]),

@@ -1,7 +1,7 @@
 //! The player's settings, kept between battles in `settings.ron` in the user's config
 //! directory (issue 26): whether the game stops at a phase in which none of the player's
-//! units has an order but stand fast, and whether hot-seat play hands the keyboard over
-//! with a pop-up. Read when a battle opens, written when a toggle changes them; a missing
+//! units has an order but stand fast, whether hot-seat play hands the keyboard over
+//! with a pop-up, and the computer's level chosen on the title screen. Read when a battle opens, written when a toggle changes them; a missing
 //! file is the defaults, a bad one is the defaults and its reason.
 
 use serde::{Deserialize, Serialize};
@@ -20,6 +20,9 @@ pub struct Settings {
     /// Hot-seat: show the handover pop-up when the keyboard passes (on by default; nothing
     /// in these rules is hidden, so it may be switched off).
     pub handovers: bool,
+    /// The computer's level chosen with `l` on the title screen, for every battle opened
+    /// there; `None` (as by default) leaves each battle at its scenario's level.
+    pub level: Option<crate::ai::Level>,
 }
 
 impl Default for Settings {
@@ -27,6 +30,7 @@ impl Default for Settings {
         Settings {
             stop_at_empty_phases: false,
             handovers: true,
+            level: None,
         }
     }
 }

@@ -202,6 +202,7 @@ impl Title {
         if let Some(p) = &path {
             let (settings, problem) = super::settings::Settings::load(p);
             self.settings = settings;
+            self.level = settings.level;
             self.message = problem.map_or(String::new(), |why| format!("settings ignored: {why}"));
         }
         self.settings_path = path;
@@ -226,6 +227,17 @@ impl Title {
             Some(Err(why)) => format!("{what} (not kept: {why})"),
             _ => what,
         };
+    }
+
+    /// `l`: the next level for the computer, kept in the settings file for the next time.
+    fn next_level(&mut self) {
+        let now = self.level.unwrap_or_else(|| self.scenario_level());
+        self.level = Some(now.next());
+        self.settings.level = self.level;
+        let saved = self.settings_path.as_deref().map(|p| self.settings.save(p));
+        if let Some(Err(why)) = saved {
+            self.message = format!("level not kept: {why}");
+        }
     }
 
     fn rows(&self) -> usize {
@@ -270,10 +282,7 @@ impl Title {
             Action::EditBattle => return Some(self.edit_selected()),
             Action::ToggleStopAtEmpty => self.toggle('P'),
             Action::ToggleHandovers => self.toggle('H'),
-            Action::Level => {
-                let now = self.level.unwrap_or_else(|| self.scenario_level());
-                self.level = Some(now.next());
-            }
+            Action::Level => self.next_level(),
             _ => {}
         }
         None
