@@ -44,6 +44,7 @@ enum Cmd {
     },
     /// Play battles headless between two players and print the results.
     Sim {
+        /// The scenario file, or a shipped battle's name (`kircholm`).
         file: PathBuf,
         /// Number of games: game i has dice seeded `seed + i`, and the players change
         /// sides every other game.
@@ -53,10 +54,10 @@ enum Cmd {
         /// Seed of the first game's dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Player of side A in even games (`computer` is `normal`).
+        /// Player of side A in even games (`computer`, also accepted, is `normal`).
         #[arg(long, default_value = "normal", value_parser = PlayerKindParser)]
         side_a: PlayerKind,
-        /// Player of side B in even games (`computer` is `normal`).
+        /// Player of side B in even games (`computer`, also accepted, is `normal`).
         #[arg(long, default_value = "random", value_parser = PlayerKindParser)]
         side_b: PlayerKind,
         /// Look-aheads a `hard` player takes per decision (the same seed then gives the

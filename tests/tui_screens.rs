@@ -237,6 +237,11 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
         "│3 units can still act. End orders? [y] yes, any other key:",
     );
     assert_shows(&s, "│no   ");
+    // Which units: by label and map tag.
+    assert_shows(
+        &s,
+        "│Still to act: Red pike [p], Red shot [s], Red lancers [l].",
+    );
     press(&mut app, "y");
     assert!(matches!(
         app.mode(),

@@ -328,6 +328,22 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
     true
 }
 
+/// The units that can still act, by label with their map tags, the first four and how many
+/// more: which ones `y` would leave without an order.
+fn still_to_act(app: &App) -> String {
+    const SHOWN: usize = 4;
+    let ids = app.units_to_order();
+    let g = app.game();
+    let mut names: Vec<String> = (ids.iter().take(SHOWN))
+        .filter_map(|id| g.unit(*id))
+        .map(|u| format!("{} [{}]", u.label, app.tag(u.id)))
+        .collect();
+    if ids.len() > SHOWN {
+        names.push(format!("{} more", ids.len() - SHOWN));
+    }
+    format!("Still to act: {}.", names.join(", "))
+}
+
 /// The box of a confirmation (replace a file, quit, end orders, concede), if the mode is
 /// one; whether it was.
 fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
@@ -347,7 +363,8 @@ fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
                 "{} can still act. End orders? [y] yes, any other key: no",
                 crate::words::counted(*idle as u64, "unit")
             );
-            popup(frame, area, "End orders", vec![Line::raw(text)], 60);
+            let lines = vec![Line::raw(text), Line::raw(still_to_act(app))];
+            popup(frame, area, "End orders", lines, 60);
         }
         Mode::ConfirmConcede { side } => {
             let name = g.side(*side).name.clone();
