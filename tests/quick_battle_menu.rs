@@ -344,3 +344,22 @@ fn i29_a_quick_battles_end_screen_says_how_to_make_its_file_first() {
     let squeezed = |t: &str| t.replace(['│', ' '], "");
     assert!(squeezed(&s).contains(&squeezed(&want)), "{s}");
 }
+
+/// A generated battle's units are named "1st pikemen", "2nd pikemen"…; their map tags are
+/// letters, never the digit that would run into the uhp beside it ("2" and "10" read "210").
+#[test]
+fn i29_a_generated_battles_tags_are_letters() {
+    let made = volley::generate::generate(&Request {
+        army_a: "Dutch States army".into(),
+        army_b: "French royal army".into(),
+        size: Size::Medium,
+        ground: Ground::Hilly,
+        seed: 42,
+    })
+    .unwrap();
+    let game =
+        volley::engine::Game::new(made.scenario.setup, volley::engine::Dice::seeded(1)).unwrap();
+    assert!(game.units().iter().any(|u| u.label.starts_with('2')));
+    let tags = volley::tui::tags::tags(&game);
+    assert!(tags.iter().all(char::is_ascii_alphabetic), "{tags:?}");
+}

@@ -89,12 +89,14 @@ fn assign(game: &Game, wished: &[Option<char>]) -> Vec<char> {
 
 /// A label's letters in order of preference: the last word's initial (the troop kind in
 /// `Red pike`, `Tott's horse`), the other initials, every other letter, then the spares.
+/// Digits come last (`2nd pikemen` is `p`): on the map a digit tag would run into the uhp
+/// beside it (`2` and `10` read `210`).
 fn candidates(label: &str) -> impl Iterator<Item = char> + '_ {
     let words: Vec<&str> = label.split_whitespace().collect();
-    let initial = |w: &&str| w.chars().find(|c| c.is_ascii_alphanumeric());
+    let initial = |w: &&str| w.chars().find(|c| c.is_ascii_alphabetic());
     let last = words.last().and_then(initial);
     let initials: Vec<char> = words.iter().rev().filter_map(initial).collect();
-    let letters = label.chars().filter(char::is_ascii_alphanumeric);
+    let letters = label.chars().filter(char::is_ascii_alphabetic);
     last.into_iter()
         .chain(initials)
         .chain(letters)
