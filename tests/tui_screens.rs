@@ -1141,6 +1141,9 @@ fn r8_1_the_odds_panel_counts_the_withdrawal_in_hexes() {
         .find(|l| l.contains("withdraw up to"))
         .unwrap_or_else(|| panic!("no withdrawal in\n{}", p.join("\n")));
     assert!(line.starts_with("It may withdraw up to 1 hex,"), "{line}");
+    // The odds of hits and of its fate above it count no withdrawal, and it says so.
+    let whole = p.join(" ");
+    assert!(whole.contains("the odds above are if it stays"), "{whole}");
 }
 
 /// R3.3, R10.3: with one turn to come the header says "1 turn left", not "1 turns".

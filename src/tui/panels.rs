@@ -510,7 +510,7 @@ fn odds_lines(
         let hexes = g.withdraw_reach(unit, target, odds.profile.firearm, most);
         if hexes > 0 {
             lines.push(Line::raw(format!(
-                "It may withdraw up to {}, saving 1 uhp each (R8.1)",
+                "It may withdraw up to {}, saving 1 uhp each (R8.1); the odds above are if it stays",
                 crate::words::count(hexes, "hex", "hexes")
             )));
         }
