@@ -230,13 +230,12 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
     let mut app = hotseat();
     press(&mut app, "1e");
     let s = render(&app, 80, 24);
-    // The confirmation wraps onto two rows and shows whole.
+    // The confirmation shows whole, its question on one row.
     assert_shows(&s, "┌ End orders ─");
     assert_shows(
         &s,
-        "│3 units can still act. End orders? [y] yes, any other key:",
+        "│3 units can still act. End orders? [y] yes, any other key: no",
     );
-    assert_shows(&s, "│no   ");
     // Which units: by label and map tag.
     assert_shows(
         &s,

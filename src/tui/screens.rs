@@ -364,7 +364,7 @@ fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
                 crate::words::counted(*idle as u64, "unit")
             );
             let lines = vec![Line::raw(text), Line::raw(still_to_act(app))];
-            popup(frame, area, "End orders", lines, 60);
+            popup(frame, area, "End orders", lines, 72);
         }
         Mode::ConfirmConcede { side } => {
             let name = g.side(*side).name.clone();
