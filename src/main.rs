@@ -66,7 +66,8 @@ enum Cmd {
         iterations: u32,
         /// text for people; json (summary and every game) or csv (a row per game) for tools;
         /// for an ablation, json with game and win counts and csv a row per side; with
-        /// `--yardstick`, each game's two scores, to pool runs over other seeds.
+        /// `--yardstick`, each game's two scores (csv: `seed,player,yardstick`), to pool
+        /// runs over other seeds.
         #[arg(long, value_enum, default_value_t = SimFormat::Text)]
         format: SimFormat,
         /// Ablation: play the battle also without the units of this label, on the same

@@ -233,10 +233,10 @@ fn r12_the_help_names_the_marks_of_works_roads_bridges_and_reserves() {
     }
 }
 
-/// The browser shows the rules as a reader of the Markdown sees them: `**bold**` without
-/// its stars and `code` without its backticks, on every page.
+/// The browser shows `**bold**` without its stars and `code` without its backticks, on
+/// every page.
 #[test]
-fn the_browser_shows_no_markdown_marks() {
+fn the_browser_shows_no_bold_or_code_marks() {
     let mut app = hotseat();
     press(&mut app, "R");
     let mut pages = 0;

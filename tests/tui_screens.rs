@@ -1058,7 +1058,7 @@ fn issue26_r10_concede_asks_then_ends_the_battle_with_the_reason_logged() {
     let n = app.log().len();
     assert_eq!(
         app.log()[n - 2..],
-        ["Red concedes the battle.", "Blue wins: the enemy conceded"]
+        ["Red concedes the battle.", "Blue wins: Red conceded"]
     );
     assert_shows(&render(&app, 100, 40), "Why: Red conceded the battle (R10)");
 }
@@ -1126,6 +1126,15 @@ fn leaving_a_battle_opened_from_the_title_goes_back_to_the_title() {
     let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
     press(&mut app, " qy");
     assert!(app.has_quit() && !app.to_title());
+    // The same from the screen too small to show the battle, which asks the same question.
+    let app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    let mut app = app.opened_from_title();
+    press(&mut app, " ");
+    assert!(has(&render(&app, 60, 20), "too small"));
+    press(&mut app, "q");
+    assert!(has(&render(&app, 60, 20), "Back to the title screen?"));
+    press(&mut app, "y");
+    assert!(app.has_quit() && app.to_title());
 }
 
 /// R8.1, issue 26: the odds panel says how far the target may withdraw in words that agree

@@ -489,9 +489,14 @@ fn the_level_chosen_on_the_title_screen_is_kept_for_next_time() {
     let settings = Some(dir.path().join("settings.ron"));
     let mut title = Title::new(dir.path()).with_settings_file(settings.clone());
     title.key(Key::Char('l'));
-    let again = Title::new(dir.path()).with_settings_file(settings);
+    let mut again = Title::new(dir.path()).with_settings_file(settings.clone());
     let s = screen(80, 24, |f| again.draw(f, f.area()));
     assert!(s[23].contains("l level: hard"), "{}", s[23]);
+    // Round to the battle's own level (normal): no level is kept then.
+    again.key(Key::Char('l'));
+    again.key(Key::Char('l'));
+    let (kept, _) = volley::tui::settings::Settings::load(settings.as_deref().unwrap());
+    assert_eq!(kept.level, None);
 }
 
 /// Issue 26: the settings file round trip: a missing file is the defaults, a saved one reads

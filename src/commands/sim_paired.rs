@@ -54,13 +54,13 @@ pub fn paired(
     other.kinds[0] = yardstick;
     let player = scores(&simulate(scenario, games, setup, tick), &setup);
     let yard = scores(&simulate(scenario, games, other, tick), &other);
-    let games: Vec<PairedGame> = player
+    let every: Vec<PairedGame> = player
         .iter()
         .filter_map(|(seed, p)| Some((*seed, *p, *yard.get(seed)?)))
         .collect();
-    let pairs: Vec<(f64, f64)> = games.iter().map(|&(_, p, y)| (p, y)).collect();
+    let pairs: Vec<(f64, f64)> = every.iter().map(|&(_, p, y)| (p, y)).collect();
     PairedEdge {
-        every: games,
+        every,
         ..edge_of(&pairs)
     }
 }
@@ -101,16 +101,17 @@ pub fn text(name: &str, kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &Paire
 
 /// The report as CSV: a row per game (`seed,player,yardstick`, the scores 0, 0.5 or 1),
 /// for pooling runs over other seeds.
-pub fn csv(kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &PairedEdge) -> String {
-    let mut out = format!("seed,{},{}\n", kinds[0], yardstick);
+pub fn csv(e: &PairedEdge) -> String {
+    // A fixed header: the player and the yardstick may be the same kind.
+    let mut out = String::from("seed,player,yardstick\n");
     for (seed, p, y) in &e.every {
         out += &format!("{seed},{p},{y}\n");
     }
     out
 }
 
-/// The report as JSON: the players, every game's scores and the edge in points with its
-/// 95% interval.
+/// The report as JSON: the players, every game's scores and both mean scores (0–1), and
+/// the edge in points with its 95% interval.
 pub fn json(kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &PairedEdge) -> String {
     let games: Vec<serde_json::Value> = (e.every.iter())
         .map(|(seed, p, y)| serde_json::json!({ "seed": seed, "player": p, "yardstick": y }))
@@ -120,7 +121,7 @@ pub fn json(kinds: [PlayerKind; 2], yardstick: PlayerKind, e: &PairedEdge) -> St
         "yardstick": yardstick.to_string(),
         "enemy": kinds[1].to_string(),
         "games": games,
-        "scores": e.scores.map(|x| 100.0 * x),
+        "scores": e.scores,
         "edge_points": 100.0 * e.edge.0,
         "interval_points": [100.0 * (e.edge.0 - e.edge.1), 100.0 * (e.edge.0 + e.edge.1)],
     });
@@ -143,6 +144,22 @@ mod tests {
         assert!((e.edge.1 - 1.96 * (2.0f64 / 12.0).sqrt()).abs() < 1e-12);
     }
 
+    /// Issue 30: a paired run keeps every game it played, for the CSV.
+    #[test]
+    fn a_paired_run_keeps_every_game() {
+        let (file, source) = (crate::scenario::SHIPPED.iter())
+            .find(|(f, _)| f.ends_with("tutorial.ron"))
+            .copied()
+            .unwrap_or_default();
+        let Ok(scenario) = Scenario::parse(source, file) else {
+            panic!("the tutorial parses");
+        };
+        let setup = SimSetup::new([PlayerKind::Normal, PlayerKind::Random], 11);
+        let e = paired(&scenario, 4, setup, PlayerKind::Easy, &|| {});
+        let seeds: Vec<u64> = e.every.iter().map(|g| g.0).collect();
+        assert_eq!(seeds, [11, 12, 13, 14]);
+    }
+
     /// Issue 30: the CSV gives each game's seed and both scores, so that runs over other
     /// seeds pool into one measure.
     #[test]
@@ -151,11 +168,6 @@ mod tests {
             every: vec![(201, 1.0, 0.5), (202, 0.0, 0.0)],
             ..edge_of(&[(1.0, 0.5), (0.0, 0.0)])
         };
-        let text = csv(
-            [PlayerKind::Hard, PlayerKind::Stranger],
-            PlayerKind::Normal,
-            &e,
-        );
-        assert_eq!(text, "seed,hard,normal\n201,1,0.5\n202,0,0\n");
+        assert_eq!(csv(&e), "seed,player,yardstick\n201,1,0.5\n202,0,0\n");
     }
 }

@@ -76,7 +76,7 @@ pub fn run(file: &Path, options: &SimOptions) -> Result<ExitCode> {
         let kinds = options.setup.kinds;
         let report = match options.format {
             SimFormat::Text => super::sim_paired::text(&scenario.name, kinds, yardstick, &edge),
-            SimFormat::Csv => super::sim_paired::csv(kinds, yardstick, &edge),
+            SimFormat::Csv => super::sim_paired::csv(&edge),
             SimFormat::Json => super::sim_paired::json(kinds, yardstick, &edge),
         };
         print!("{report}");

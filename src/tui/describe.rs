@@ -528,13 +528,18 @@ fn attack_lines(game: &Game, event: &Event) -> Vec<String> {
 }
 
 fn ended(game: &Game, winner: Option<crate::engine::SideId>, reason: EndReason) -> String {
+    let conceded: String;
     let why = match reason {
         EndReason::Annihilated => "the enemy has no unit left on the field",
         EndReason::ArmyBroke => "the enemy's army morale broke",
         EndReason::Objectives => "it holds more objectives at the turn limit",
         EndReason::Losses => "it inflicted more losses by the turn limit",
         EndReason::Defender => "the defender holds at the turn limit",
-        EndReason::Conceded => "the enemy conceded",
+        EndReason::Conceded => {
+            let loser = winner.map_or("a side", |w| game.side(w.other()).name.as_str());
+            conceded = format!("{loser} conceded");
+            &conceded
+        }
         EndReason::Scripted { event } => game.scripted_reason(event).unwrap_or("a scenario event"),
     };
     match winner {

@@ -92,7 +92,7 @@ fn previous_heading(top: usize) -> Option<usize> {
 
 /// The rules as the browser draws them, a line for each line of the text: a heading
 /// without its `#` marks, in bold; elsewhere `**words**` in bold and `` `code` `` without
-/// its backticks, as a reader of the Markdown sees them. Either may run over a line break
+/// its backticks (single-star emphasis keeps its stars). Bold may run over a line break
 /// but not past the paragraph's end (a blank line or a heading).
 fn rendered() -> &'static [Line<'static>] {
     static LINES: std::sync::LazyLock<Vec<Line<'static>>> = std::sync::LazyLock::new(|| {

@@ -605,6 +605,12 @@ fn table_window(app: &App, table: Vec<Line<'static>>, rows: usize) -> Vec<Line<'
     let mut table = table.into_iter();
     let header: Vec<Line<'static>> = table.next().into_iter().collect();
     let body: Vec<Line<'static>> = table.collect();
+    // The footer's row holds a unit when the table fits whole.
+    let rows = if body.len() <= rows + 1 {
+        rows + 1
+    } else {
+        rows
+    };
     let most = body.len().saturating_sub(rows);
     app.end_paging.set((rows, most));
     let from = app.end_scroll.min(most);
@@ -698,7 +704,9 @@ fn routed_uhp(u: &crate::engine::Unit) -> u32 {
 fn play_again(app: &App) -> String {
     let (seed, file) = (app.seed, &app.scenario.file);
     let made = crate::generate::write::made_with_command(&app.scenario.source);
-    match made.filter(|_| !std::path::Path::new(file).exists()) {
+    // A file of that name holding another battle does not make this one again.
+    let on_disk = std::fs::read_to_string(file).is_ok_and(|s| s == app.scenario.source);
+    match made.filter(|_| !on_disk) {
         Some(command) => {
             let file = crate::files::shell_quoted(std::path::Path::new(file));
             format!("Seed {seed}: `{command} > {file}`, then `volley --seed {seed} {file}` rolls these dice again.")

@@ -1,8 +1,9 @@
 //! The player's settings, kept between battles in `settings.ron` in the user's config
 //! directory (issue 26): whether the game stops at a phase in which none of the player's
 //! units has an order but stand fast, whether hot-seat play hands the keyboard over
-//! with a pop-up, and the computer's level chosen on the title screen. Read when a battle opens, written when a toggle changes them; a missing
-//! file is the defaults, a bad one is the defaults and its reason.
+//! with a pop-up, and the computer's level chosen on the title screen. Read when a battle
+//! opens, written when a toggle or the level changes them; a missing file is the defaults,
+//! a bad one is the defaults and its reason.
 
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};

@@ -229,10 +229,14 @@ impl Title {
         };
     }
 
-    /// `l`: the next level for the computer, kept in the settings file for the next time.
+    /// `l`: the next level for the computer, kept in the settings file for the next time;
+    /// back at the selected battle's own level, none is kept (each battle's own).
     fn next_level(&mut self) {
-        let now = self.level.unwrap_or_else(|| self.scenario_level());
-        self.level = Some(now.next());
+        // Round to each battle's own level again: the choice is kept between sessions, so
+        // it must be possible to give it up.
+        let own = self.scenario_level();
+        let next = self.level.unwrap_or(own).next();
+        self.level = (next != own).then_some(next);
         self.settings.level = self.level;
         let saved = self.settings_path.as_deref().map(|p| self.settings.save(p));
         if let Some(Err(why)) = saved {

@@ -101,7 +101,7 @@ impl Game {
     /// (any turn when `None`) or that an event has released; those only an event not yet
     /// fired would release are left out.
     pub fn uhp_due_by(&self, side: SideId, last: Option<u32>) -> u32 {
-        let due = |r: &super::Reserve| last.map_or(r.released || r.turn.is_some(), |l| r.due_by(l));
+        let due = |r: &super::Reserve| r.due_by(last.unwrap_or(u32::MAX));
         (self.units.iter())
             .filter(|u| u.side == side && u.to_come())
             .filter(|u| u.reserve.as_ref().is_some_and(due))

@@ -132,10 +132,7 @@ impl App {
                 }
             },
             Mode::ConfirmQuit => match action {
-                Some(Action::Yes) => {
-                    self.quit = true;
-                    self.to_title = self.from_title;
-                }
+                Some(Action::Yes) => self.leave(),
                 _ => self.mode = Mode::Browse,
             },
             Mode::ConfirmReplace { path, note, .. } => match action {
@@ -170,14 +167,17 @@ impl App {
         }
     }
 
+    /// Leaves the battle: back to the title screen if it was opened there, else out.
+    fn leave(&mut self) {
+        self.quit = true;
+        self.to_title = self.from_title;
+    }
+
     /// A key while the terminal is too small to show the battle: quit (asked first) and
     /// help work, nothing else acts on a battle out of sight (issue 26).
     fn small_key(&mut self, key: Key) {
         self.mode = match (&self.mode, key) {
-            (Mode::ConfirmQuit, Key::Char('y') | Key::Char('q')) => {
-                self.quit = true;
-                return;
-            }
+            (Mode::ConfirmQuit, Key::Char('y') | Key::Char('q')) => return self.leave(),
             (Mode::ConfirmQuit | Mode::Help, _) => Mode::Browse,
             (_, Key::Char('q')) => Mode::ConfirmQuit,
             (_, Key::Char('?')) => Mode::Help,
@@ -209,11 +209,13 @@ impl App {
     /// at either end with a word why nothing moved.
     fn scroll_end_table(&mut self, key: Key) {
         let (page, most) = self.end_paging.get();
+        // The last drawing's limit: a larger terminal may have lowered it since.
+        let now = self.end_scroll.min(most);
         let to = match key {
-            Key::PageUp => self.end_scroll.saturating_sub(page.max(1)),
-            _ => (self.end_scroll + page.max(1)).min(most),
+            Key::PageUp => now.saturating_sub(page.max(1)),
+            _ => (now + page.max(1)).min(most),
         };
-        if to == self.end_scroll {
+        if to == now {
             self.message = match key {
                 Key::PageUp => "the table shows its first unit",
                 _ => "the table shows its last unit",
