@@ -137,7 +137,7 @@ fn tallies(game: &Game) -> Vec<UnitTally> {
             UnitTally {
                 dealt: t.dealt,
                 lost: t.taken,
-                routed_uhp: if routed { u.uhp } else { 0 },
+                routed_uhp: u.routed_uhp(),
                 destroyed: t.fate == Some(Fate::Destroyed),
                 routed,
                 shock_rolls: t.shock_rolls,

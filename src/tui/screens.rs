@@ -691,14 +691,6 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// uhp that left the field with a routed unit (R8.5): what it had left; 0 for others.
-fn routed_uhp(u: &crate::engine::Unit) -> u32 {
-    match u.fate {
-        Some(crate::engine::game::Fate::Routed) => u.uhp,
-        _ => 0,
-    }
-}
-
 /// The command that rolls these dice again; for a battle generated on the spot (no file
 /// holds it), the `volley generate` that writes its file first.
 fn play_again(app: &App) -> String {
@@ -768,7 +760,7 @@ fn unit_table(app: &App) -> Vec<Line<'static>> {
             "{name} {:>5} {:>5} {:>6} {:>6}  {fate}",
             t.dealt,
             t.taken,
-            routed_uhp(u),
+            u.routed_uhp(),
             format!("{}/{}", t.shock_failed, t.shock_rolls)
         )));
     }

@@ -163,6 +163,14 @@ impl Unit {
     pub fn on_map(&self) -> bool {
         self.fate.is_none() && self.reserve.is_none()
     }
+    /// uhp that left the field with it if it routed (R8.5: a routed unit keeps what it had
+    /// left, off the map); 0 for any other unit.
+    pub fn routed_uhp(&self) -> u32 {
+        match self.fate {
+            Some(Fate::Routed) => self.uhp,
+            _ => 0,
+        }
+    }
     /// True for a reserve still to arrive (R12.2).
     pub fn to_come(&self) -> bool {
         self.fate.is_none() && self.reserve.is_some()

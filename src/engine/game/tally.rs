@@ -4,7 +4,7 @@
 //! follows its units through defections (R12.3). For the end-of-battle table, `volley sim`
 //! and balance studies, so that every screen and report counts the same way.
 
-use super::{Fate, Game};
+use super::{Fate, Game, Unit};
 use crate::engine::event::Event;
 use crate::engine::rules::ShockResult;
 use crate::engine::types::{SideId, UnitId};
@@ -85,7 +85,7 @@ impl Game {
                     }
                 }
                 Event::Routed { unit } => {
-                    let left = self.unit(*unit).map_or(0, |u| u.uhp);
+                    let left = self.unit(*unit).map_or(0, Unit::routed_uhp);
                     if let Some(side) = side_of(&sides, *unit) {
                         side.of_mut(&mut out).routed_uhp += left;
                     }
