@@ -224,6 +224,9 @@ pub struct App {
     /// The end-of-battle table as last drawn: rows a page shows, and the most that may be
     /// scrolled past.
     pub(super) end_paging: std::cell::Cell<(usize, usize)>,
+    /// Whether the scenario's file holds this battle, read once when the end screen first
+    /// asks (not at every frame).
+    pub(super) file_holds_battle: std::cell::OnceCell<bool>,
     /// `t`: the threat view is on: the cursor's hex shows the enemies that could charge or
     /// fire at it, an enemy unit the hexes it threatens (R4.4, R6.1).
     pub(super) threat_view: bool,
@@ -648,6 +651,7 @@ impl App {
             log_panel: super::log_scroll::LogScroll::default(),
             end_scroll: 0,
             end_paging: std::cell::Cell::new((0, 0)),
+            file_holds_battle: std::cell::OnceCell::new(),
             quit: false,
             map_view: super::map_view::MapViewState::default(),
             menu_rows: super::panels::OrderMenuRows::default(),

@@ -563,7 +563,7 @@ fn decision_logged(game: &Game, decision: &Decision) -> String {
             options,
             ..
         } => {
-            let most = options.iter().max().copied().unwrap_or(0);
+            let most = farthest(options);
             format!(
                 "{} takes {damage} uhp; {side} may withdraw it up to {} to save 1 uhp a hex (R8.1)",
                 name_at(game, *unit),
@@ -585,6 +585,11 @@ fn decision_logged(game: &Game, decision: &Decision) -> String {
     }
 }
 
+/// The most hexes a withdrawal offers (R8.1), 0 for none.
+fn farthest(options: &[u32]) -> u32 {
+    options.iter().max().copied().unwrap_or(0)
+}
+
 /// The prompt of a decision, addressed to the side that must answer.
 pub fn decision_line(game: &Game, decision: &Decision) -> Option<String> {
     let side = game.side(decision.side()).name.clone();
@@ -598,7 +603,7 @@ pub fn decision_line(game: &Game, decision: &Decision) -> Option<String> {
             options,
             ..
         } => {
-            let most = options.iter().max().copied().unwrap_or(0);
+            let most = farthest(options);
             format!(
                 "{side}: {} takes {damage} uhp. Withdraw how many hexes? [0-{most}] Each saves 1 uhp; \
                  a unit that withdraws is disordered (R8.1).",

@@ -697,7 +697,9 @@ fn play_again(app: &App) -> String {
     let (seed, file) = (app.seed, &app.scenario.file);
     let made = crate::generate::write::made_with_command(&app.scenario.source);
     // A file of that name holding another battle does not make this one again.
-    let on_disk = std::fs::read_to_string(file).is_ok_and(|s| s == app.scenario.source);
+    let on_disk = *app
+        .file_holds_battle
+        .get_or_init(|| std::fs::read_to_string(file).is_ok_and(|s| s == app.scenario.source));
     match made.filter(|_| !on_disk) {
         Some(command) => {
             let file = crate::files::shell_quoted(std::path::Path::new(file));

@@ -205,13 +205,7 @@ impl Session {
         self.send("q");
         self.expect(&["Leave the battle? [y] yes"]);
         self.send("y");
-        let code = self.wait_exit();
-        assert_eq!(
-            code,
-            0,
-            "volley exited with {code}; the screen:\n{}",
-            self.dump()
-        );
+        self.exits_ok();
     }
 
     /// A battle opened from the title screen: `q`, `y` go back to the title screen, whose
@@ -223,6 +217,12 @@ impl Session {
         self.send("y");
         self.expect(&["Quick battle"]);
         self.send("q");
+        self.exits_ok();
+    }
+
+    /// Waits for the game to exit and checks that it exited successfully.
+    #[track_caller]
+    fn exits_ok(&mut self) {
         let code = self.wait_exit();
         assert_eq!(
             code,
