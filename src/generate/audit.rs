@@ -3,10 +3,8 @@
 //! over passable ground (bridges only along their road, R12.6) from each army to the other.
 
 use super::Generated;
-use crate::engine::{Map, SideId};
+use crate::engine::{Dice, Game, SideId};
 use crate::scenario::Scenario;
-use hexx::Hex;
-use std::collections::{BTreeSet, VecDeque};
 
 /// Everything wrong with a generated battle, one line each; empty if nothing is.
 pub fn audit(generated: &Generated) -> Vec<String> {
@@ -33,40 +31,16 @@ pub fn audit(generated: &Generated) -> Vec<String> {
     wrong
 }
 
-/// Whether a walk over enterable hexes (a bridge entered and left only from its road)
-/// leads from any unit of side A to a hex next to a unit of side B.
+/// Whether a march over the ground (the engine's own costs, R4.6; a bridge entered and
+/// left only along its road, R12.6) leads from any unit of side A to a unit of side B.
 pub fn armies_meet(scenario: &Scenario) -> bool {
-    let setup = &scenario.setup;
-    let map = &setup.map;
-    let of = |side: SideId| -> Vec<Hex> {
-        setup
-            .units
+    let Ok(game) = Game::new(scenario.setup.clone(), Dice::seeded(0)) else {
+        return false;
+    };
+    let of = |side: SideId| {
+        game.units()
             .iter()
-            .filter(|u| u.side == side)
-            .map(|u| u.pos)
-            .collect()
+            .filter(move |u| u.side == side && u.on_map())
     };
-    let goals: BTreeSet<(i32, i32)> = of(SideId::B).into_iter().map(Map::offset).collect();
-    let enterable = |h: Hex| {
-        map.terrain(h)
-            .is_some_and(|t| setup.rules.terrain(t).cost.is_some() || map.has_bridge(h))
-    };
-    let mut seen: BTreeSet<(i32, i32)> = BTreeSet::new();
-    let mut open: VecDeque<Hex> = of(SideId::A).into_iter().collect();
-    while let Some(at) = open.pop_front() {
-        if goals.contains(&Map::offset(at)) {
-            return true;
-        }
-        if !seen.insert(Map::offset(at)) {
-            continue;
-        }
-        for next in map.neighbors(at) {
-            let bridged = map.has_bridge(at) || map.has_bridge(next);
-            let along = map.has_road(at) && map.has_road(next);
-            if enterable(next) && (!bridged || along) && !seen.contains(&Map::offset(next)) {
-                open.push_back(next);
-            }
-        }
-    }
-    false
+    of(SideId::A).any(|a| of(SideId::B).any(|b| game.march_turns(a, a.pos, b.pos).is_some()))
 }

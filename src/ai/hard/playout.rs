@@ -106,8 +106,7 @@ fn worth(game: &Game, side: SideId) -> f64 {
     // arrive (R10.2, R12.1), so a side waiting for them is less strained than its losses
     // against the units on the map say.
     let strain = |s: SideId| {
-        let mark =
-            f64::from(*s.of(&st.morale_mark)) + 0.5 * f64::from(uhp_coming(game, s, st.turns_left));
+        let mark = f64::from(game.morale_mark_with(s, uhp_coming(game, s, st.turns_left)));
         let x = (f64::from(*s.of(&st.losses)) + shaken(s)) / mark.max(1.0);
         0.5 * x + 0.5 * (x - 0.75).max(0.0)
     };
@@ -126,9 +125,9 @@ const OBJECTIVES: f64 = 1.0;
 /// be there sooner.
 fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
     let (mut lead, mut total) = (0.0, 0.0);
-    for o in game.objectives() {
-        let holder = game.unit_at(o.hex).filter(|u| u.status != Status::Fleeing);
-        let ours_held = holder.map(|u| u.side == side);
+    for (i, o) in game.objectives().iter().enumerate() {
+        // R10.3: whoever stands there holds it, fleeing or not, as the engine counts.
+        let ours_held = game.objective_holder(i).map(|s| s == side);
         let etas = [side, side.other()].map(|s| soonest_or_coming(game, s, o.hex));
         let [w_ours, w_theirs] = [side, side.other()].map(|s| f64::from(o.worth_for(s)));
         if let Some(p) = hold_chance(ours_held, etas, moves) {
@@ -163,7 +162,7 @@ fn reserve_eta(game: &Game, u: &Unit, hex: Hex) -> Option<u32> {
     let r = u.reserve.as_ref().filter(|_| u.to_come())?;
     let wait = r.turns_until_due(game.turn())?;
     let from = *r.hexes.first()?;
-    Some(wait.saturating_add(eta(u, from, hex).max(1)))
+    Some(wait.saturating_add(eta(game, u, from, hex).max(1)))
 }
 
 /// The uhp of `side`'s reserves that will come before the turn limit (R12.1), `turns_left`

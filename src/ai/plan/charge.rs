@@ -5,7 +5,6 @@
 //! away and has done so from a charge before (R4.5). A target that recoils is followed up
 //! and struck disordered (R7.3, R8.6).
 
-use super::danger::volley;
 use super::value::{gives_ground, ground_cost, harm, Blow};
 use super::view::View;
 use crate::engine::{AttackKind, Unit};
@@ -47,22 +46,7 @@ const STEPS_AWAY_AGAIN: f64 = 0.9;
 /// R5.6: the ready target's reaction on a charger next to it: harm done and chance the
 /// charger gives ground.
 pub fn reaction(view: &View, target: &Unit, charger: &Unit) -> Blow {
-    let game = view.game;
-    // The engine's R5.6: a firearm unit with reload tokens does not react at all.
-    if !target.may_react() {
-        return Blow::default();
-    }
-    if game.can_fire(target) {
-        if let Some(v) = volley(view, target, charger, 1, false) {
-            return v;
-        }
-    }
-    let kind = AttackKind::Reaction {
-        missile: false,
-        vs_charge: true,
-    };
-    game.odds(target.id, charger.id, kind)
-        .map_or(Blow::default(), |o| Blow::of(&o, charger))
+    super::value::reaction(view.game, target, charger, true, false)
 }
 
 /// R10.3: pushing an enemy off an objective near the end is worth the objective.

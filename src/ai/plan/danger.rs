@@ -136,11 +136,11 @@ impl<'v, 'a> Danger<'v, 'a> {
         if e.pos.unsigned_distance_to(h) != 1 {
             return 0.0;
         }
-        let charged = e.marks.moved == Some(crate::engine::MoveKind::Charge);
         match view.charge_target(e.id) {
             Some(t) if t == u.id => l.strike,
             Some(_) => 0.0,
-            None if charged || e.marks.attacked => 0.0,
+            // R4.1, R4.5, R7.2: the engine says whether it may still attack this turn.
+            None if view.game.may_still_attack(e.id).is_some() => 0.0,
             None => {
                 let others = view
                     .game
@@ -263,21 +263,10 @@ fn body(view: &View, u: &Unit, e: &Unit, inert: &[UnitId]) -> Body {
     let melee = game
         .odds(id, u.id, AttackKind::Melee)
         .map_or(0.0, |o| harm(&o, u));
-    let reaction = AttackKind::Reaction {
-        missile: false,
-        vs_charge: charges,
-    };
-    let in_melee = match (game.unit(id), game.odds(u.id, id, reaction)) {
-        (Some(e), Some(o)) => Blow::of(&o, e),
-        _ => Blow::default(),
-    };
     let Blow {
         harm: reaction,
         gives_ground: cancel,
-    } = match game.unit(id).and_then(|e| volley(view, u, e, 1, false)) {
-        Some(fire) if game.can_fire(u) && fire.harm > in_melee.harm => fire,
-        _ => in_melee,
-    };
+    } = super::value::reaction(game, u, e, charges, true);
     let cavalry = charges && game.unit(id).is_some_and(|e| e.is_mounted());
     let rivals = view
         .within_strike(id)
@@ -354,12 +343,21 @@ fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
     } else {
         return 0.0;
     };
-    let loaded = match (game.can_fire(e), e.reload_tokens) {
-        (true, _) => 1.0,
-        (false, 0 | 1) => 0.35,
+    // R6.1, R6.4: fire this turn only if the engine lets it fire at `h` now; else when its
+    // reload tokens are gone, and not before next turn.
+    let turns = match game.turns_until_loaded(e, true) {
+        Some(0) if reach == 1.0 && game.may_fire_at(e, h) => 0,
+        Some(t) => t.max(1),
+        None => return 0.0,
+    };
+    let loaded = match turns {
+        0 => 1.0,
+        1 => 0.35,
         _ => 0.15,
     };
-    let shot = volley(view, e, u, d.min(max).max(1), u.pos != h).map_or(0.0, |v| v.harm);
+    // R5.4: a musket loses its fork rest if it moved itself, by order now or by a march.
+    let moved = reach < 1.0 || e.moved_by_order();
+    let shot = volley(view, e, u, d.min(max).max(1), moved).map_or(0.0, |v| v.harm);
     reach * loaded * shot
 }
 

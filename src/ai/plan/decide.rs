@@ -76,10 +76,8 @@ fn withdraw(view: &View, id: UnitId, attacker: UnitId, options: &[u32], damage: 
     let Some(u) = on_map(view.game, id) else {
         return 0;
     };
-    let firearm = on_map(view.game, attacker).is_some_and(|a| {
-        a.troop.missile.as_ref().is_some_and(|m| m.is_firearm())
-            && view.game.phase() != Phase::Melee
-    });
+    // R9.2: the engine knows whether the hit was firearm fire.
+    let firearm = view.game.pending_withdrawal_firearm().unwrap_or(false);
     let pending = pending_strikes(view, u, attacker);
     let cost = |n: u32| {
         let escape = match n {
@@ -141,7 +139,8 @@ fn pending_strikes(view: &View, u: &Unit, attacker: UnitId) -> f64 {
             .odds(e.id, u.id, AttackKind::Charge)
             .map_or(0.0, |o| harm(&o, u)),
         Some(_) => 0.0,
-        None if e.marks.attacked || e.marks.moved == Some(MoveKind::Charge) => 0.0,
+        // R4.1, R4.5, R7.2: the engine says whether it may still attack this turn.
+        None if game.may_still_attack(e.id).is_some() => 0.0,
         None => {
             let targets = game
                 .units_of(u.side)

@@ -121,8 +121,8 @@ impl<'v, 'a> Scorer<'v, 'a> {
                     game.odds(by.id, to.id, AttackKind::Melee)
                         .map_or(0.0, |o| super::value::harm(&o, to))
                 };
-                // A ready enemy strikes first when attacked (R5.6).
-                let reaction = if e.ready { harm(e, unit) } else { 0.0 };
+                // A ready enemy strikes first when attacked (R5.6), as the engine has it.
+                let reaction = super::value::reaction(game, e, unit, false, false).harm;
                 (e.pos, harm(unit, e) - reaction, charge::gain(view, unit, e))
             })
             .collect();
@@ -203,7 +203,9 @@ impl<'v, 'a> Scorer<'v, 'a> {
         let (game, u) = (self.view.game, self.unit);
         let mut best: f64 = 0.0;
         if u.troop.missile.is_some() && how != Move::Hustle {
-            let now = if game.can_fire(u) { 1.0 } else { 0.3 };
+            // R4.7, R6.4: loaded this turn, standing fast here if it stays, or later.
+            let loaded_now = game.turns_until_loaded(u, how == Move::Stay) == Some(0);
+            let now = if loaded_now { 1.0 } else { 0.3 };
             for e in game.units_of(u.side.other()) {
                 let d = e.pos.unsigned_distance_to(h);
                 // Out of range the volley is worth nothing: no need to trace the sight line.
@@ -227,7 +229,8 @@ impl<'v, 'a> Scorer<'v, 'a> {
             if d == 1 && must {
                 forced = Some(forced.map_or(0.8 * melee, |f: f64| f.max(0.8 * melee)));
             }
-            if d > 1 && d <= u.profile.rate.charge + 1 {
+            // R4.4: only a unit that ever charges gains by standing a charge away.
+            if d > 1 && u.charges_at_all() && d <= u.profile.rate.charge + 1 {
                 best = best.max(if u.is_mounted() { 0.4 } else { 0.15 } * charge);
             }
         }
@@ -252,10 +255,7 @@ impl<'v, 'a> Scorer<'v, 'a> {
         for f in friends {
             v += 0.1;
             // Shot that some other pike secures (R9.4) is spared no shock by this one.
-            if u.troop.formation == Formation::FF
-                && f.troop.formation == Formation::DF
-                && !game.secured_supposing(f, f.pos, &[u.id])
-            {
+            if game.secured_with(f, u, h, &[u.id]) && !game.secured_supposing(f, f.pos, &[u.id]) {
                 v += view.tuning().cover * view.horse_near(f.pos).min(2.0);
             }
         }
@@ -283,10 +283,8 @@ impl<'v, 'a> Scorer<'v, 'a> {
 /// the enemy's horse.
 fn covers_shot(view: &View, u: &Unit) -> bool {
     let game = view.game;
-    u.troop.formation == Formation::FF
-        && game
-            .units_of(u.side)
-            .any(|f| f.troop.formation == Formation::DF)
+    game.units_of(u.side)
+        .any(|f| crate::engine::Game::secures(u, f))
         && game.units_of(u.side.other()).any(|e| e.is_mounted())
 }
 

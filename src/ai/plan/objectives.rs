@@ -45,10 +45,10 @@ pub fn turns_left(game: &Game) -> u32 {
     game.turns_left().unwrap_or(99)
 }
 
-/// Turns `u` needs to stand on `hex` from `from`, marching (R4.1).
-pub fn eta(u: &Unit, from: Hex, hex: Hex) -> u32 {
-    from.unsigned_distance_to(hex)
-        .div_ceil(u.profile.rate.march.max(1))
+/// Turns `u` needs to stand on `hex` from `from`, marching over the ground (R4.1, R4.6,
+/// R12.6), as the engine reckons it; `u32::MAX` if no march gets there.
+pub fn eta(game: &Game, u: &Unit, from: Hex, hex: Hex) -> u32 {
+    game.march_turns(u, from, hex).unwrap_or(u32::MAX)
 }
 
 /// What a post is worth, against its full value, while an enemy could stand on it before
@@ -60,7 +60,7 @@ pub const CONTESTED: f64 = 0.4;
 pub fn soonest(game: &Game, side: SideId, hex: Hex) -> u32 {
     game.units_of(side)
         .filter(|e| e.status != Status::Fleeing)
-        .map(|e| eta(e, e.pos, hex))
+        .map(|e| eta(game, e, e.pos, hex))
         .min()
         .unwrap_or(u32::MAX)
 }
@@ -73,7 +73,7 @@ pub fn posts(game: &Game, side: SideId) -> Vec<Post> {
     // R12.4: an objective that counts only for the enemy is worth nothing to man.
     for o in game.objectives().iter().filter(|o| o.worth_for(side) > 0) {
         for u in game.units_of(side).filter(|u| u.status != Status::Fleeing) {
-            let t = eta(u, u.pos, o.hex);
+            let t = eta(game, u, u.pos, o.hex);
             if t <= left + 1 {
                 pairs.push((Reverse(o.worth_for(side)), t, u.id.0, o.hex));
             }

@@ -3,7 +3,7 @@
 //! field (R8.5), a flight nearly so (R8.4), a recoil disorders the unit (R8.3, R8.6).
 
 use crate::engine::game::{Odds, ShockOdds};
-use crate::engine::Unit;
+use crate::engine::{Game, Unit};
 
 /// An attack sequence as the planner prices it (R5.1, R5.2, R9.2): the harm it does and the
 /// chance its target gives ground.
@@ -53,4 +53,19 @@ pub fn harm(odds: &Odds, target: &Unit) -> f64 {
     let damage = expected_damage(odds, target);
     let left = (f64::from(target.uhp) - damage).max(0.0);
     damage + ground_cost(&odds.shock, left)
+}
+
+/// R5.6, as the engine decides it: what `r`'s reaction does to enemy `e` come to strike it
+/// from a hex beside it (by a charge if `vs_charge`): fire if it may fire, else melee, and
+/// nothing if it may not react (a firearm unit holding reload tokens). With `if_ready` the
+/// reaction is priced as if `r` held a ready marker, which is what readying buys.
+pub fn reaction(game: &Game, r: &Unit, e: &Unit, vs_charge: bool, if_ready: bool) -> Blow {
+    let beside = r.pos.all_neighbors()[0];
+    let kind = if if_ready {
+        game.reaction_if_ready(r, r.pos, e, beside, vs_charge)
+    } else {
+        game.reaction_at(r, r.pos, e, beside, vs_charge)
+    };
+    kind.and_then(|kind| game.odds_in(r, e, kind, 1, false))
+        .map_or_else(Blow::default, |o| Blow::of(&o, e))
 }

@@ -240,7 +240,7 @@ impl<'a> View<'a> {
             return false;
         };
         // R12.5: enemy horse may not charge a unit in field works (it may still shoot).
-        if r.charges && e.is_mounted() && self.game.map().has_works(h) {
+        if r.charges && !self.game.charge_target_ok_at(e, h) {
             return false;
         }
         self.game.map().neighbors(h).any(|n| {
@@ -328,7 +328,11 @@ impl<'a> View<'a> {
     /// back to its post: a charge ends engaged, and leaving a melee takes a turn (R4.5).
     pub fn objective_value_held(&self, u: &Unit, h: Hex, held: u32) -> f64 {
         if let Some(p) = self.posts.iter().find(|p| p.unit == u.id) {
-            let back = objectives::eta(u, h, p.hex) + if h == p.hex { 0 } else { held };
+            let back = objectives::eta(self.game, u, h, p.hex).saturating_add(if h == p.hex {
+                0
+            } else {
+                held
+            });
             let mut value = objectives::post_value(self.turns_left(), back);
             // Off its objective, the unit leaves it to an enemy that could be there first.
             if back > 0 && objectives::soonest(self.game, self.side.other(), p.hex) <= back {

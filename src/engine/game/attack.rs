@@ -4,7 +4,7 @@
 //! into exact chances.
 
 use super::{Game, Unit};
-use crate::engine::event::{AttackKind, Modifier, ModifierKind, MoveKind};
+use crate::engine::event::{AttackKind, Modifier, ModifierKind};
 use crate::engine::rules::{Range, ReloadTiming};
 use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{Formation, MeleeClass, MissileWeapon, UnitId};
@@ -133,11 +133,7 @@ impl Game {
     /// R6.1–R6.2: whether `attacker` can shoot `target` now (range and line of sight),
     /// and whether overhead; reload tokens are checked by [`Game::can_fire`].
     pub fn fire_reach(&self, attacker: &Unit, target: &Unit) -> Option<bool> {
-        let range = self.missile_range(attacker, target)?;
-        if attacker.pos.unsigned_distance_to(target.pos) > range.max {
-            return None;
-        }
-        self.line_of_fire_from(attacker, attacker.pos, target.pos, &[])
+        self.fire_reach_from(attacker, attacker.pos, target, target.pos)
     }
 
     /// R6.4: a firearm unit fires only with no reload tokens (at the start of the turn too,
@@ -173,7 +169,7 @@ impl Game {
         };
         let setting = Setting {
             distance: a.pos.unsigned_distance_to(t.pos),
-            moved: a.marks.moved.is_some_and(|k| k != MoveKind::StandFast),
+            moved: a.moved_by_order(),
             overhead,
         };
         Some(self.profile_in(a, t, kind, setting))

@@ -22,6 +22,7 @@ mod setup;
 mod standing;
 mod tally;
 mod threat;
+mod what_if;
 
 pub use attack::{AttackProfile, Sight};
 pub use morale::{Lead, Standing};
@@ -236,6 +237,9 @@ pub struct Game {
     /// For each side, the hex distance from each hex to its nearest unit, once asked for,
     /// until one of its units moves (`Game::distance_to`).
     nearest: [std::sync::OnceLock<Vec<u16>>; 2],
+    /// March costs to each objective's hex from every hex (R4.6), once asked for, until
+    /// the terrain changes (`Game::march_turns`).
+    march_fields: std::sync::OnceLock<Vec<(Hex, what_if::MarchField)>>,
     /// The setup's standing orders for the computer, each with its release distance.
     order_entries: Vec<super::orders::OrderEntry>,
     /// Each unit's standing order now, by id.

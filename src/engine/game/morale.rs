@@ -201,10 +201,9 @@ impl Game {
     /// Total value of the objectives a side stands on that count for it (R10.3, R12.4):
     /// one held by the side it does not belong to counts for nobody.
     pub fn objectives_held(&self, side: SideId) -> usize {
-        self.objectives
-            .iter()
-            .filter(|o| self.unit_at(o.hex).is_some_and(|u| u.side == side))
-            .map(|o| o.worth_for(side) as usize)
+        (self.objectives.iter().enumerate())
+            .filter(|(i, _)| self.objective_holder(*i) == Some(side))
+            .map(|(_, o)| o.worth_for(side) as usize)
             .sum()
     }
 

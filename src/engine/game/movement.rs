@@ -109,7 +109,7 @@ impl Game {
     /// R12.5: whether `u` may declare a charge on `target`: mounted units may not charge
     /// a unit standing in field works.
     pub fn charge_target_ok(&self, u: &Unit, target: &Unit) -> bool {
-        !u.is_mounted() || !self.map.has_works(target.pos)
+        self.charge_target_ok_at(u, target.pos)
     }
 
     /// Checks a movement order of `unit` ending in `to` (R4.1–R4.5).

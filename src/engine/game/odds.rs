@@ -4,7 +4,7 @@
 //! the same questions of positions that are not on the board yet
 //! ([`Game::missile_odds_at`], [`Game::roll_odds`]).
 
-use super::attack::{AttackProfile, Setting};
+use super::attack::AttackProfile;
 use super::{Game, Unit};
 use crate::engine::event::AttackKind;
 use crate::engine::rules::ShockResult;
@@ -64,17 +64,7 @@ impl Game {
     /// clear line of sight, having `moved` this turn or not: the planner's what-if (R5.3,
     /// R5.4, R6.3, R9.2). `None` without a missile weapon or beyond its range.
     pub fn missile_odds_at(&self, a: &Unit, t: &Unit, distance: u32, moved: bool) -> Option<Odds> {
-        let range = self.missile_range(a, t)?;
-        if distance > range.max {
-            return None;
-        }
-        let setting = Setting {
-            distance,
-            moved,
-            overhead: false,
-        };
-        let profile = self.profile_in(a, t, AttackKind::Missile, setting);
-        Some(self.profile_odds(profile, t))
+        self.odds_in(a, t, AttackKind::Missile, distance, moved)
     }
 
     /// Chances of each shock result of a roll made at `modifier` (R9.1), `no_roll` zero.
@@ -84,7 +74,7 @@ impl Game {
         shock
     }
 
-    fn profile_odds(&self, profile: AttackProfile, t: &Unit) -> Odds {
+    pub(super) fn profile_odds(&self, profile: AttackProfile, t: &Unit) -> Odds {
         let (n20, n1) = (self.rules.natural_20_hits, self.rules.natural_1_misses);
         let faces = (1..=20).filter(|&f| profile.hits_on(f, n20, n1)).count();
         let p = faces as f64 / 20.0;

@@ -33,8 +33,14 @@ impl Unit {
     /// R5.6: whether the unit may react to an enemy at all: ready and steady, and a
     /// firearm unit only with no reload tokens, not even in melee.
     pub fn may_react(&self) -> bool {
+        self.ready && self.may_react_if_ready()
+    }
+
+    /// R5.6 for a what-if: whether the unit could react if it held a ready marker: steady,
+    /// and a firearm unit only with no reload tokens.
+    pub fn may_react_if_ready(&self) -> bool {
         let firearm = (self.troop.missile.as_ref()).is_some_and(MissileWeapon::is_firearm);
-        self.ready && self.status == Status::Steady && !(firearm && self.reload_tokens > 0)
+        self.status == Status::Steady && !(firearm && self.reload_tokens > 0)
     }
 
     /// R6.2: whether the unit's missile weapon volleys over units in the way (bows and
@@ -121,13 +127,8 @@ impl Game {
     pub fn secured_supposing(&self, unit: &Unit, at: Hex, absent: &[UnitId]) -> bool {
         unit.troop.formation == Formation::DF
             && at.all_neighbors().into_iter().any(|n| {
-                self.unit_at(n).is_some_and(|f| {
-                    f.side == unit.side
-                        && f.id != unit.id
-                        && !absent.contains(&f.id)
-                        && f.troop.formation == Formation::FF
-                        && f.status != Status::Fleeing
-                })
+                self.unit_at(n)
+                    .is_some_and(|f| !absent.contains(&f.id) && Game::secures(f, unit))
             })
     }
 
@@ -141,7 +142,7 @@ impl Game {
     /// R10.2: losses past which `side` rolls army morale, half its starting uhp rounded
     /// down.
     pub fn morale_mark(&self, side: SideId) -> u32 {
-        side.of(&self.sides).start_uhp / 2
+        self.morale_mark_with(side, 0)
     }
 
     /// R3.3: Movement phases left after this turn's, 0 on the last turn; `None` for a

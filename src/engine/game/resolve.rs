@@ -158,20 +158,10 @@ impl Game {
         vs_charge: bool,
     ) -> Option<AttackKind> {
         let (r, e) = (self.unit(reactor)?, self.unit(enemy)?);
-        if !r.may_react() || !r.on_map() || !e.on_map() {
+        if !r.on_map() || !e.on_map() {
             return None;
         }
-        if self.can_fire(r) && self.fire_reach(r, e).is_some() {
-            return Some(AttackKind::Reaction {
-                missile: true,
-                vs_charge,
-            });
-        }
-        let adjacent = r.pos.unsigned_distance_to(e.pos) == 1;
-        adjacent.then_some(AttackKind::Reaction {
-            missile: false,
-            vs_charge,
-        })
+        self.reaction_at(r, r.pos, e, e.pos, vs_charge)
     }
 
     /// Why an attack can no longer be made, if it cannot.

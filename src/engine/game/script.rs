@@ -175,6 +175,7 @@ impl Game {
                     self.map.set(*hex, *to);
                 }
                 self.grid = grid::Grid::new(&self.rules, &self.map, &self.units);
+                self.march_fields.take();
                 self.forget_distances(SideId::A);
                 self.forget_distances(SideId::B);
             }

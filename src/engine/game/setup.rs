@@ -202,6 +202,7 @@ impl Game {
             grid: Default::default(),
             orders: Vec::new(),
             nearest: Default::default(),
+            march_fields: Default::default(),
             standing: crate::engine::orders::standing_from(&setup.orders, units_len),
             order_entries: setup.orders,
             fired: vec![false; setup.events.len()],
