@@ -192,7 +192,8 @@ fn a_click_paints_a_hex_and_a_drag_paints_a_stroke() {
     let file = dir.path().join("mouse.ron");
     let path = file.to_str().unwrap();
     let mut s = new_battle(path, "10x8");
-    s.expect(&["Editing", "Tool: paint woods"]);
+    s.expect(&["Editing", "Tool: select"]);
+    keys(&mut s, "3", "Tool: paint woods");
     let x = |c: u32| 2 + 5 * c;
     s.send(&format!("\x1b[<0;{};2M\x1b[<0;{};2m", x(2), x(2)));
     s.expect(&["(2, 0) woods"]);

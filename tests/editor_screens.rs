@@ -75,7 +75,7 @@ fn the_editor_at_80x24_shows_the_map_the_tool_and_the_check() {
         ],
     );
     for text in [
-        "│ Tool: paint woods (1 across)",
+        "│ Tool: select",
         "│ New units: Red",
         "│ (0, 0) clear",
         "│ 6 units placed, 0 in reserve",
@@ -117,7 +117,7 @@ fn a_problem_is_marked_listed_and_said_in_full_at_its_hex() {
 fn the_editor_at_200x60_draws_large_hexes_and_every_hint() {
     let dir = tempfile::tempdir().unwrap();
     let mut e = tutorial_editor(dir.path());
-    keys(&mut e, "lljjj");
+    keys(&mut e, "3lljjj");
     let s = draw(&e, 200, 60);
     assert!(s[0].ends_with("· 10×8 · turn limit 6"), "{}", s[0]);
     assert_eq!(&s[1][..12], " /------\\   ");
@@ -372,4 +372,103 @@ fn help_in_a_list_shows_its_keys_and_goes_back_to_it() {
     assert_shows(&s, "a add · x delete · [/] order");
     keys(&mut e, " ");
     assert_shows(&draw(&e, 80, 24), "No events yet");
+}
+
+/// Playtest: a new user presses Enter "to select". The editor opens with the select tool,
+/// which changes nothing (Enter on a unit opens its form), and the message line says how
+/// to start painting or placing; a digit then takes the brush.
+#[test]
+fn the_editor_opens_with_a_tool_that_changes_nothing_and_says_how_to_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    let s = draw(&e, 80, 24);
+    assert_shows(&s, "│ Tool: select");
+    let hint = "1-7 paint terrain · a place a troop · Enter opens the form here";
+    assert_eq!(s[22].trim_end(), hint);
+    let before = e.draft().file().clone();
+    keys(&mut e, "\n ");
+    assert_eq!(*e.draft().file(), before, "Enter painted nothing");
+    assert_eq!(draw(&e, 80, 24)[22].trim_end(), hint, "and says again how");
+    e.put_cursor((4, 6));
+    keys(&mut e, "\n");
+    assert_shows(&draw(&e, 80, 24), "Unit: Red pike");
+    keys(&mut e, "\x1b");
+    e.put_cursor((0, 0));
+    keys(&mut e, "3\n");
+    assert_shows(&draw(&e, 80, 24), "│ (0, 0) woods");
+}
+
+/// The picker's line in full, found by the troop type's name at its start.
+fn picker_line(s: &[String], name: &str) -> String {
+    let start = format!(" {name} — ");
+    let row = s.iter().find(|r| r.contains(&start));
+    let row = row.unwrap_or_else(|| panic!("no {name}:\n{}", s.join("\n")));
+    row.trim_end().to_string()
+}
+
+/// R2.2, R2.3: the troop picker gives each number with its unit, counting foot in men and
+/// horse in riders as the game's unit panel does (`120 men, 8 uhp`, not `120 uhp 8`).
+#[test]
+fn r2_3_the_troop_picker_says_men_or_riders_and_uhp_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "apikemen");
+    let pike = picker_line(&draw(&e, 200, 60), "pikemen");
+    assert!(pike.contains(" — FF 120 men, 8 uhp, move "), "{pike}");
+    keys(&mut e, "\x1bacossack");
+    let horse = picker_line(&draw(&e, 200, 60), "cossack horse");
+    assert!(horse.contains(" — LC 60 riders, "), "{horse}");
+    assert!(horse.contains(" uhp, move "), "{horse}");
+}
+
+/// The picker's search looks in each type's weapons and formation too, in any case:
+/// `lanc` finds the horse with lances, `HC` the heavy horse and nothing else.
+#[test]
+fn the_troop_picker_finds_a_type_by_its_weapon_or_formation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    keys(&mut e, "alanc");
+    let s = draw(&e, 200, 60);
+    assert!(picker_line(&s, "cossack horse").contains(" — LC "));
+    assert!(!has(&s, "no troop type has"), "{}", s.join("\n"));
+    assert!(!has(&s, " pikemen — "), "only lances:\n{}", s.join("\n"));
+    keys(&mut e, "\x1baHC");
+    let s = draw(&e, 200, 60);
+    assert!(picker_line(&s, "reiters").contains(" — HC "));
+    assert!(!has(&s, " — LC "), "no light horse:\n{}", s.join("\n"));
+    keys(&mut e, "\n");
+    assert_shows(&draw(&e, 80, 24), "│ Tool: place ");
+}
+
+/// Placing, moving and deleting a unit or an objective each say what was done on the
+/// message line, a name with control characters escaped.
+#[test]
+fn placing_moving_and_deleting_say_what_was_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = tutorial_editor(dir.path());
+    let said = |e: &Editor| draw(e, 80, 24)[22].trim_end().to_string();
+    keys(&mut e, "apikemen\n");
+    e.put_cursor((0, 0));
+    keys(&mut e, "\n");
+    assert_eq!(said(&e), "placed Red pikemen 1 at (0, 0)");
+    keys(&mut e, "m");
+    assert!(
+        said(&e).starts_with("picked up Red pikemen 1: "),
+        "{}",
+        said(&e)
+    );
+    keys(&mut e, "l\n");
+    assert_eq!(said(&e), "moved Red pikemen 1 to (1, 0)");
+    keys(&mut e, "x");
+    assert_eq!(said(&e), "removed Red pikemen 1 (`u` undoes)");
+    keys(&mut e, "o\nx");
+    assert_eq!(said(&e), "removed objective objective 1 (`u` undoes)");
+    // A label from a file is the user's text: its escape character is shown, not sent.
+    let mut d = Draft::parse(&e.text(), "t.ron").unwrap();
+    let pike = d.unit_at((4, 6)).unwrap();
+    d.change(|f| f.units[pike].label = Some("Red\u{1b}[2Jpike".into()));
+    let mut e = Editor::new(d, dir.path().join("t.ron"), String::new()).unwrap();
+    e.put_cursor((4, 6));
+    keys(&mut e, "x");
+    assert_eq!(said(&e), "removed Red\\u{1b}[2Jpike (`u` undoes)");
 }

@@ -41,7 +41,7 @@ fn shows_the_initiative_prompt_at_80x24(s: &[String]) {
     // Where R10 stands, in side letters at 80 columns.
     assert_eq!(
         s[1],
-        " Held R 0 B 0 │ Lost R 0/12 B 0/10 │ 5 turns left │ B ahead (defender)"
+        " Held R 0 B 0 │ Lost R 0/12 B 0/10 │ 5 turns more │ B ahead (defender)"
     );
     // 9 of the 10 hex columns fit beside the panel, scrolled a row down to keep the
     // cursor in view; odd rows shift right; units show side letter and formation over
@@ -123,7 +123,7 @@ fn a_larger_terminal_shows_the_whole_map_and_every_derived_number() {
     // With names, the standing fits 100 columns.
     assert_eq!(
         s[1],
-        " Held Red 0 Blue 0 │ Lost Red 0/12 Blue 0/10 │ 5 turns left │ Blue ahead (defender)"
+        " Held Red 0 Blue 0 │ Lost Red 0/12 Blue 0/10 │ 5 turns more │ Blue ahead (defender)"
     );
     assert_eq!(
         s[2].chars().take(50).collect::<String>().trim_end(),
@@ -1154,7 +1154,7 @@ fn r8_1_the_odds_panel_counts_the_withdrawal_in_hexes() {
     assert!(whole.contains("the odds above are if it stays"), "{whole}");
 }
 
-/// R3.3, R10.3: with one turn to come the header says "1 turn left", not "1 turns".
+/// R3.3, R10.3: with one turn to come the header says "1 turn more", not "1 turns".
 #[test]
 fn r10_3_one_turn_left_is_said_in_the_singular() {
     let mut scenario = tutorial();
@@ -1164,6 +1164,20 @@ fn r10_3_one_turn_left_is_said_in_the_singular() {
     let s = render(&app, 80, 24);
     assert_eq!(
         s[1],
-        " Held R 0 B 0 │ Lost R 0/12 B 0/10 │ 1 turn left │ B ahead (defender)"
+        " Held R 0 B 0 │ Lost R 0/12 B 0/10 │ 1 turn more │ B ahead (defender)"
+    );
+}
+
+/// R3.3 (playtest 48): on the last turn the header says so, not "0 turns".
+#[test]
+fn r3_3_the_last_turn_is_called_the_last_turn() {
+    let mut scenario = tutorial();
+    scenario.setup.turn_limit = Some(1);
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    let s = render(&app, 80, 24);
+    assert_eq!(
+        s[1],
+        " Held Red 0 Blue 0 │ Lost Red 0/12 Blue 0/10 │ last turn │ Blue ahead (defender)"
     );
 }

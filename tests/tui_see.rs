@@ -119,6 +119,34 @@ fn r6_4_the_panel_says_why_each_missing_order_is_missing_and_what_a_volley_costs
     assert!(p.contains("may: ready no fire: "), "{p}");
 }
 
+/// R6.4 (playtest 48): a shot that stood fast off its last token is refused fire as still
+/// reloading, and the panel says why: no tokens now, but one when the turn began.
+#[test]
+fn r6_4_a_reload_refusal_gives_the_tokens_now_and_at_the_start_of_the_turn() {
+    let (file, source) = (volley::scenario::SHIPPED.iter())
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .unwrap();
+    let loaded = source.replace(
+        r#"at: (3, 6), label: "Red shot")"#,
+        r#"at: (3, 6), label: "Red shot", reload_tokens: 1)"#,
+    );
+    assert_ne!(&loaded, source);
+    let scenario = volley::scenario::Scenario::parse(&loaded, file).unwrap();
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    press(&mut app, " 1");
+    app.put_cursor(Map::hex_at(3, 6));
+    press(&mut app, "\ns");
+    end_orders(&mut app);
+    end_orders(&mut app);
+    assert_eq!(app.game().phase(), Phase::Missile);
+    app.put_cursor(Map::hex_at(3, 6));
+    let p = panel(&render(&app, 100, 30)).join(" ");
+    assert!(
+        p.contains("still reloading (R6.4); 0 reload tokens now, 1 at the start of the turn"),
+        "{p}"
+    );
+}
+
 #[test]
 fn the_log_takes_every_row_under_the_map_at_120x40() {
     let app = hotseat();
@@ -318,4 +346,35 @@ fn a_save_header_names_players_levels_and_end_and_an_older_one_reads_without_the
         volley::save::SaveHeader::peek(std::path::Path::new("tests/saves/format3.ron")).unwrap();
     assert_eq!((old.players, old.finished, old.turn), (None, None, 1));
     assert!(volley::save::resume(std::path::Path::new("tests/saves/format3.ron")).is_ok());
+}
+
+/// R4.4 (playtest 48): horse already beside its target may charge 0 hexes; choosing the
+/// charge marks its own hex and says Enter there charges from where it stands.
+#[test]
+fn r4_4_a_charge_from_where_the_unit_stands_is_marked_and_explained() {
+    let (file, source) = (volley::scenario::SHIPPED.iter())
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .unwrap();
+    let beside = source.replace(
+        r#"at: (6, 5), label: "Red lancers""#,
+        r#"at: (5, 3), label: "Red lancers""#,
+    );
+    assert_ne!(&beside, source);
+    let scenario = volley::scenario::Scenario::parse(&beside, file).unwrap();
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    press(&mut app, " 1");
+    app.put_cursor(Map::hex_at(5, 3));
+    press(&mut app, "\nc");
+    assert!(matches!(app.mode(), Mode::PickHex { .. }));
+    let own = app.highlights().reach;
+    assert!(own.contains(&(Map::hex_at(5, 3), 0)), "{own:?}");
+    let s = render(&app, 100, 30).join("\n");
+    assert!(s.contains("Enter here charges from where it stands"), "{s}");
+    // Enter there charges, and the log says so in words, not "charges 0 hexes".
+    press(&mut app, "\n");
+    if matches!(app.mode(), Mode::PickTarget { .. }) {
+        press(&mut app, "\n");
+    }
+    let log = app.log().join("\n");
+    assert!(log.contains("Red lancers charge without moving"), "{log}");
 }

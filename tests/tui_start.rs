@@ -152,7 +152,7 @@ fn the_header_shows_where_r10_stands_and_the_status_line_fits_80_columns() {
     let standing = app.game().standing();
     let s = screen(80, 24, |f| volley::tui::draw(f, &app));
     let want = format!(
-        " Held S {} P {} │ Lost S {}/{} P {}/{} │ 7 turns left │",
+        " Held S {} P {} │ Lost S {}/{} P {}/{} │ 7 turns more │",
         standing.objectives[0],
         standing.objectives[1],
         standing.losses[0],

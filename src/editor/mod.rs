@@ -3,4 +3,5 @@ pub mod checker;
 pub mod draft;
 pub mod preview;
 pub mod renames;
+pub mod words;
 pub mod write;

@@ -295,6 +295,10 @@ fn order_line(game: &Game, event: &Event) -> Option<String> {
                 MoveKind::Charge => "charges",
                 MoveKind::Disengage => "disengages",
             };
+            if path.is_empty() && *kind == MoveKind::Charge {
+                // R4.4: a charge of 0 hexes is made from beside the target.
+                return Some(format!("{} without moving", does(game, *unit, verb)));
+            }
             format!("{} {}", does(game, *unit, verb), hexes(path.len()))
         }
         Event::ReloadTokenRemoved { unit, left } => {

@@ -753,7 +753,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::PlayOn, &[c('p')], 1, "play on", "play on from here as a new battle", &[X::Replay]),
     bind(A::MoveCursor, &[Key::Left, Key::Down, Key::Up, Key::Right, c('h'), c('j'), c('k'), c('l')], 1,
         "move", "move the cursor (a mouse click moves it there and uses the tool; a drag paints)", &[X::Editor]),
-    bind(A::Apply, &[Key::Enter, c(' ')], 1, "use", "use the tool on the hex under the cursor: paint, road, works, place a unit, put down a unit carried, objective", &[X::Editor]),
+    bind(A::Apply, &[Key::Enter, c(' ')], 1, "use", "use the tool on the hex under the cursor: paint, road, works, place a unit, put down a unit carried, objective; with no tool yet, open the form of the unit or objective there", &[X::Editor]),
     bind(A::Terrain, &[c('1'), c('2'), c('3'), c('4'), c('5'), c('6'), c('7')], 1, "terrain",
         "the brush paints 1 clear, 2 rough, 3 woods, 4 hill, 5 village, 6 ford, 7 water", &[X::Editor]),
     bind(A::Brush, &[c('b')], 1, "brush", "the brush 1, 3 or 7 hexes across", &[X::Editor]),

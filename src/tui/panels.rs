@@ -100,8 +100,10 @@ pub fn standing(app: &App, width: u16) -> Line<'static> {
         };
         let held = per_side(&|d| d.of(&s.objectives).to_string());
         let lost = per_side(&|d| format!("{}/{}", d.of(&s.losses), d.of(&s.morale_mark)));
-        let left = (s.turns_left).map_or(String::new(), |n| {
-            format!(" │ {} left", crate::words::counted(n, "turn"))
+        // "5 turns left" beside "Turn 1/6" read as six (playtest 48): say "more".
+        let left = (s.turns_left).map_or(String::new(), |n| match n {
+            0 => " │ last turn".to_string(),
+            n => format!(" │ {} more", crate::words::counted(n, "turn")),
         });
         let (leader, why) = (s.leader.side, s.leader.reason);
         let why = match why {
@@ -369,9 +371,40 @@ fn weapon_line(t: &crate::engine::TroopType, p: &crate::engine::unit::Profile) -
 
 /// For each order of the phase the unit may not give, why not (the engine's reason).
 fn why_not_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>> {
-    (app.game().why_not_each(unit).into_iter())
-        .map(|(order, why)| Line::raw(format!("no {order}: {}", app.with_labels(why.to_string()))))
+    let g = app.game();
+    (g.why_not_each(unit).into_iter())
+        .map(|(order, why)| {
+            let reloading = matches!(
+                why,
+                crate::engine::RuleError::CannotAttack {
+                    why: crate::engine::Refusal::Reloading,
+                    ..
+                }
+            );
+            let detail = match g.unit(unit) {
+                Some(u) if reloading => reload_detail(u),
+                _ => String::new(),
+            };
+            Line::raw(format!(
+                "no {order}: {}{detail}",
+                app.with_labels(why.to_string())
+            ))
+        })
         .collect()
+}
+
+/// R6.4: the tokens behind a reload refusal, now and when the turn began (a firearm fires
+/// only with none at the start of the turn, so "0 now" alone would not explain it).
+fn reload_detail(u: &crate::engine::Unit) -> String {
+    if u.reload_tokens > 0 || u.tokens_at_turn_start > 0 {
+        format!(
+            "; {} now, {} at the start of the turn",
+            crate::words::counted(u.reload_tokens, "reload token"),
+            u.tokens_at_turn_start
+        )
+    } else {
+        String::new()
+    }
 }
 
 /// The shooter's ranges and what the map's marks mean (R6.2, R6.3).
@@ -466,15 +499,7 @@ fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
         None => return "no order now".into(),
     };
     // The rule's reason, with the tokens behind a reload (R6.4).
-    if u.reload_tokens > 0 || u.tokens_at_turn_start > 0 {
-        format!(
-            "no order: {why}; {} now, {} at the start of the turn",
-            crate::words::counted(u.reload_tokens, "reload token"),
-            u.tokens_at_turn_start
-        )
-    } else {
-        format!("no order: {why}")
-    }
+    format!("no order: {why}{}", reload_detail(u))
 }
 
 /// The engine's exact odds for the order being aimed.

@@ -665,7 +665,21 @@ impl App {
         if let Some(u) = self.game.unit(unit) {
             self.cursor = u.pos;
         }
+        if kind == MoveKind::Charge && self.charges_in_place(unit) {
+            // R4.4: a unit beside its target charges 0 hexes; its own hex is in no reach.
+            self.message =
+                "Enter here charges from where it stands, or pick a highlighted hex".into();
+        }
         self.mode = Mode::PickHex { unit, kind, reach };
+    }
+
+    /// R4.4: whether the engine lets `unit` charge without moving (beside a target).
+    pub(crate) fn charges_in_place(&self, unit: UnitId) -> bool {
+        let here = self.game.unit(unit).map(|u| u.pos);
+        self.game
+            .unit_orders(unit)
+            .iter()
+            .any(|c| matches!(c, Command::Order(Order::Charge { to, .. }) if Some(*to) == here))
     }
 
     fn pick_hex_key(

@@ -171,6 +171,7 @@ impl Editor {
 
     fn tool_text(&self) -> String {
         match &self.tool {
+            Tool::Select => "select".into(),
             Tool::Paint(t) => format!("paint {} ({} across)", terrain_name(*t), self.brush),
             Tool::Road => "road".into(),
             Tool::Works => "field works".into(),
@@ -330,7 +331,9 @@ fn draw_picker(frame: &mut Frame, area: Rect, picker: &super::Picker) {
         lines.push(line.style(style));
     }
     if shown.is_empty() {
-        lines.push(Line::from(" no troop type has that name"));
+        lines.push(Line::from(
+            " no troop type has that name, weapon or formation",
+        ));
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }

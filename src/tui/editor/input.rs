@@ -6,6 +6,7 @@
 use super::lists::{List, ListKind};
 use super::{EditExit, Editor, Mode, Picker, Tool};
 use crate::editor::draft::At;
+use crate::editor::words;
 use crate::engine::{Map, Terrain};
 use crate::scenario::script_defs::ReserveDef;
 use crate::scenario::{Controller, ObjectiveDef, UnitDef};
@@ -194,6 +195,7 @@ impl Editor {
     pub fn apply(&mut self) {
         let at = self.cursor;
         match self.tool.clone() {
+            Tool::Select => self.select(),
             Tool::Paint(t) => {
                 let hexes = self.brush_hexes();
                 if !self.draft.paint(&hexes, t) {
@@ -209,6 +211,16 @@ impl Editor {
             Tool::Objective => self.objective(at),
             Tool::Place(template) => self.place(*template, at),
             Tool::Carry(i) => self.put_down(i, at),
+        }
+    }
+
+    /// The select tool changes nothing: it opens the form of what is under the cursor,
+    /// else says how to take a tool that edits.
+    fn select(&mut self) {
+        if self.unit_here().is_some() || self.draft.objective_at(self.cursor).is_some() {
+            self.open_form();
+        } else {
+            self.message = words::START_HINT.into();
         }
     }
 
@@ -241,6 +253,7 @@ impl Editor {
         let mut unit = template;
         unit.at = Some(at);
         unit.label = Some(self.fresh_label(&unit));
+        self.message = words::placed(unit.name(), at);
         self.draft.add_unit(unit);
     }
 
@@ -264,6 +277,7 @@ impl Editor {
             return;
         }
         unit.at = Some(at);
+        self.message = words::moved(unit.name(), at);
         self.draft.set_unit(index, unit);
         self.end_carry();
     }
@@ -343,8 +357,8 @@ impl Editor {
                     self.before_carry = Some(self.tool.clone());
                 }
                 self.tool = Tool::Carry(i);
-                self.message =
-                    "move the cursor, then Enter puts the unit down (Esc: leave it)".into();
+                let unit = self.draft.file().units.get(i);
+                self.message = words::picked_up(unit.map_or("the unit", |u| u.name()));
             }
             None if self.unit_here().is_some() => {
                 self.message = "a reserve arrives here: `e` sets where and when".into();
@@ -354,12 +368,17 @@ impl Editor {
     }
 
     fn delete(&mut self) {
+        let f = self.draft.file();
         if let Some(i) = self.unit_here() {
+            self.message =
+                (f.units.get(i)).map_or(String::new(), |u| words::removed_unit(u.name()));
             self.draft.remove_unit(i);
             if matches!(self.tool, Tool::Carry(_)) {
                 self.end_carry();
             }
         } else if let Some(i) = self.draft.objective_at(self.cursor) {
+            let o = f.objectives.get(i);
+            self.message = o.map_or(String::new(), |o| words::removed_objective(&o.name));
             self.draft.remove_objective(i);
         } else {
             self.message = "nothing here to delete".into();
@@ -520,7 +539,10 @@ impl Editor {
             Ok(changed) => {
                 self.mode = back;
                 self.adding = false;
-                if !changed {
+                if matches!(form.target, super::forms::Target::NewBattle) {
+                    // The editor opened on this form: now say how to start.
+                    self.message = words::START_HINT.into();
+                } else if !changed {
                     self.message = "nothing changed".into();
                 }
             }

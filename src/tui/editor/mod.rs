@@ -33,6 +33,9 @@ use super::app::App;
 /// What Space or Enter does at the cursor.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tool {
+    /// Change nothing: open the form of what is under the cursor. The editor opens with
+    /// it, so that an Enter pressed to select paints nothing.
+    Select,
     /// Paint this terrain with the brush.
     Paint(Terrain),
     /// Lay or take up a road (R12.6).
@@ -169,11 +172,11 @@ impl Editor {
             kept: None,
             stale: false,
             cursor: (0, 0),
-            tool: Tool::Paint(Terrain::Woods),
+            tool: Tool::Select,
             brush: 1,
             side: 0,
             mode: Mode::Map,
-            message: String::new(),
+            message: crate::editor::words::START_HINT.into(),
             next_finding: 0,
             adding: false,
             about: None,
@@ -224,7 +227,7 @@ impl Editor {
         editor.lost_comments = lost;
         editor.message = match (recovered, lost) {
             (true, _) => format!("recovered unsaved edits from {}", autosave.display()),
-            (false, 0) => String::new(),
+            (false, 0) => std::mem::take(&mut editor.message),
             (false, n) => format!("{n} comments inside the battle cannot be kept when it is saved; the opening ones are"),
         };
         if copied && !recovered {
@@ -235,7 +238,9 @@ impl Editor {
             editor.saved = u64::MAX;
         }
         if new {
-            // A new battle asks its size and sides first (Enter takes those shown).
+            // A new battle asks its size and sides first (Enter takes those shown); the
+            // hint of how to start comes when the form is done.
+            editor.message.clear();
             editor.mode = Mode::Form(forms::new_battle_form(size, sides));
         }
         Ok(editor)

@@ -1,9 +1,9 @@
 //! The editor's troop picker (issue 32): the shipped catalog and the scenario's own troop
-//! types (R2.2), filtered as the designer types, each with the numbers the engine derives
-//! for it (uhp, march/hustle/charge, attack sequence; R2.3–R2.5) as `volley troops`
-//! prints them.
+//! types (R2.2), filtered as the designer types (by name, weapons or formation), each with
+//! the numbers the engine derives for it (men or riders, uhp, march/hustle/charge, attack
+//! sequence; R2.3–R2.5) as `volley troops` prints them.
 
-use crate::commands::troops::derived;
+use crate::editor::words::{search_matches, troop_keywords, troop_line};
 use crate::engine::Rules;
 use crate::scenario::{Catalog, ScenarioFile};
 
@@ -12,6 +12,8 @@ use crate::scenario::{Catalog, ScenarioFile};
 pub struct Picker {
     /// Each type: its name and its derived numbers in one line.
     types: Vec<(String, String)>,
+    /// Each type's words the search looks in, in the order of `types`.
+    keywords: Vec<String>,
     /// What the designer has typed.
     pub query: String,
     /// The chosen line among those shown.
@@ -23,54 +25,40 @@ impl Picker {
     pub fn new(file: &ScenarioFile) -> Picker {
         let rules = Rules::standard();
         let Some(catalog) = catalog_of(file) else {
-            return Picker::of(Vec::new());
+            return Picker::of(Vec::new(), Vec::new());
         };
         let own: Vec<String> = file.troops.iter().map(|t| t.name.clone()).collect();
-        let types = catalog
+        let (types, keywords) = catalog
             .troops()
             .iter()
             .map(|t| {
-                let d = derived(t, &rules);
                 let from = if own.contains(&t.name) {
                     " (the battle's own)"
                 } else {
                     ""
                 };
-                let said = format!(
-                    "{} {} uhp {} move {} {}{from}",
-                    t.formation.code(),
-                    d.men,
-                    d.uhp,
-                    d.rate,
-                    d.sequence
-                );
-                (t.name.clone(), said)
+                let line = format!("{}{from}", troop_line(t, &rules));
+                ((t.name.clone(), line), troop_keywords(t))
             })
-            .collect();
-        Picker::of(types)
+            .unzip();
+        Picker::of(types, keywords)
     }
 
-    fn of(types: Vec<(String, String)>) -> Picker {
+    fn of(types: Vec<(String, String)>, keywords: Vec<String>) -> Picker {
         Picker {
             types,
+            keywords,
             query: String::new(),
             selected: 0,
         }
     }
 
-    /// The types whose name holds every word typed (any case), in catalog order.
+    /// The types whose name, weapons and formation hold every word typed (any case), in
+    /// catalog order.
     pub fn shown(&self) -> Vec<&(String, String)> {
-        let words: Vec<String> = self
-            .query
-            .split_whitespace()
-            .map(str::to_lowercase)
-            .collect();
-        self.types
-            .iter()
-            .filter(|(name, _)| {
-                let name = name.to_lowercase();
-                words.iter().all(|w| name.contains(w.as_str()))
-            })
+        (self.types.iter().zip(&self.keywords))
+            .filter(|(_, keywords)| search_matches(keywords, &self.query))
+            .map(|(offered, _)| offered)
             .collect()
     }
 
