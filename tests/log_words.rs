@@ -96,3 +96,44 @@ fn r4_4_the_log_says_why_an_attack_is_off_in_the_old_words() {
         );
     }
 }
+
+/// R3.1, R7.3, R4.4: a decision the log records is stated, with its rule, not asked with
+/// keys (playtest 48): the initiative, an advance, a new charge target.
+#[test]
+fn r7_3_r4_4_decisions_are_logged_as_statements_with_their_rule() {
+    use volley::engine::{Decision, SideId};
+    let game = kircholm();
+    let (a, b) = (&game.units()[0], &game.units()[1]);
+    let said = |decision: Decision| describe(&game, &Event::DecisionRequested { decision });
+    let first = said(Decision::Initiative { side: SideId::A });
+    assert_eq!(
+        first,
+        [format!(
+            "{} won the initiative and chooses who moves first (R3.1)",
+            game.side(SideId::A).name
+        )]
+    );
+    let side = &game.side(a.side).name;
+    let advance = said(Decision::Advance {
+        side: a.side,
+        unit: a.id,
+        hex: b.pos,
+    });
+    assert_eq!(advance.len(), 1);
+    assert!(
+        advance[0].starts_with(&format!("{side}: {} at ", a.label))
+            && advance[0].ends_with(" may advance into the vacated hex (R7.3)"),
+        "{advance:?}"
+    );
+    let retarget = said(Decision::NewChargeTarget {
+        side: a.side,
+        unit: a.id,
+        options: vec![b.id],
+    });
+    assert!(
+        retarget[0].contains(&format!(" may charge a new target: {} at ", b.label))
+            && retarget[0].ends_with(" (R4.4)")
+            && !retarget[0].contains('['),
+        "{retarget:?}"
+    );
+}

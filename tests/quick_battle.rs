@@ -313,7 +313,7 @@ fn i29_a_river_runs_edge_to_edge_between_the_armies_with_two_to_four_crossings()
 }
 
 /// Forces are bought with the same budget for both sides, within each list's min and max
-/// of each type; units are labelled by type and number, no two alike.
+/// of each type; units are labelled by army, type and number, no two alike.
 #[test]
 fn i29_forces_keep_each_lists_min_and_max_and_labels_are_unique() {
     let stock = Stock::shipped().unwrap();
@@ -347,6 +347,15 @@ fn i29_forces_keep_each_lists_min_and_max_and_labels_are_unique() {
                 .units
                 .iter()
                 .any(|u| u.label == "1st pikemen" || u.label.starts_with("1st ")));
+            // Playtest 48: each label names its army, so the log tells the sides apart.
+            for (side, army) in [(SideId::A, &r.army_a), (SideId::B, &r.army_b)] {
+                let short = &stock.list(army).unwrap().short;
+                assert!(!short.is_empty(), "{army} has a short name");
+                for u in setup.units.iter().filter(|u| u.side == side) {
+                    let (_, rest) = u.label.split_once(' ').unwrap();
+                    assert!(rest.starts_with(&format!("{short} ")), "{}", u.label);
+                }
+            }
         }
     }
 }

@@ -219,6 +219,10 @@ fn the_help_screen_shows_every_line_whole_at_80x24() {
         &s,
         "Cavalry charging Drilled Foot not next to friendly Formed Foot",
     );
+    // Playtest 48: every mark drawn beside a hex is in the legend.
+    for mark in ["? a prompt's units", "! threat", "! target", "> chosen"] {
+        assert_shows(&s, mark);
+    }
     press(&mut app, "x");
     let s = render(&app, 80, 24);
     assert!(!has(&s, "┌ Help"));
@@ -1179,5 +1183,23 @@ fn r3_3_the_last_turn_is_called_the_last_turn() {
     assert_eq!(
         s[1],
         " Held Red 0 Blue 0 │ Lost Red 0/12 Blue 0/10 │ last turn │ Blue ahead (defender)"
+    );
+}
+
+/// Review 48: the end screen's command rolls the same dice against the same computer: its
+/// level, perhaps one chosen with `l` on the title screen (which the file does not say),
+/// is given with `--level`.
+#[test]
+fn the_end_screens_command_names_the_computers_level() {
+    let mut scenario = tutorial();
+    scenario.sides[1].level = volley::ai::Level::Hard;
+    let mut app = App::new(scenario, 7, [Controller::Human, Controller::Computer]).unwrap();
+    press(&mut app, " C");
+    press(&mut app, "y");
+    assert!(app.game().outcome().is_some());
+    let s = render(&app, 120, 40).join("\n");
+    assert!(
+        s.contains("Seed 7: `volley --seed 7 --level B=hard tutorial` rolls these dice again."),
+        "{s}"
     );
 }

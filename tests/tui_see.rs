@@ -378,3 +378,48 @@ fn r4_4_a_charge_from_where_the_unit_stands_is_marked_and_explained() {
     let log = app.log().join("\n");
     assert!(log.contains("Red lancers charge without moving"), "{log}");
 }
+
+/// Playtest 48: the whole log (`L`) opened at a prompt is not covered by the prompt's box;
+/// the box is back once the log closes.
+#[test]
+fn the_whole_log_is_not_drawn_over_by_a_pending_prompt() {
+    let mut app = hotseat();
+    assert!(matches!(app.mode(), Mode::Browse));
+    let box_title = |s: &[String]| s.iter().any(|r| r.contains("┌ Red decides"));
+    assert!(
+        box_title(&render(&app, 100, 30)),
+        "the initiative prompt is shown"
+    );
+    press(&mut app, "L");
+    assert!(matches!(app.mode(), Mode::Log));
+    let s = render(&app, 100, 30);
+    assert!(!box_title(&s), "{}", s.join("\n"));
+    press(&mut app, "\x1b");
+    assert!(box_title(&render(&app, 100, 30)));
+}
+
+/// Playtest 48: at 100 columns the title's hint still offers the editor and joining, and a
+/// save's row too long for the list ends in an ellipsis; on a save, `E` is not offered.
+#[test]
+fn at_100_columns_the_title_offers_the_editor_and_clips_saves_with_an_ellipsis() {
+    let dir = tempfile::tempdir().unwrap();
+    four_saves_in(dir.path());
+    let mut title = volley::tui::title::Title::new(dir.path());
+    let mut t = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    let s = draw_title(&mut t, &title);
+    let hint = s.last().unwrap();
+    assert!(hint.contains("E edit") && hint.contains("J join"), "{hint}");
+    let solo = s.iter().find(|r| r.contains("  solo ")).unwrap();
+    assert!(
+        solo.trim_end_matches('│').trim_end().ends_with('…'),
+        "{solo}"
+    );
+    while !draw_title(&mut t, &title)
+        .iter()
+        .any(|r| r.starts_with("│> solo"))
+    {
+        title.key(Key::Down);
+    }
+    let hint = draw_title(&mut t, &title).last().unwrap().clone();
+    assert!(!hint.contains("E edit"), "{hint}");
+}

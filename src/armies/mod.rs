@@ -36,6 +36,10 @@ pub struct ArmyFile {
 pub struct ArmyList {
     /// The army's name as the menu shows it, unique in the file.
     pub name: String,
+    /// What its men are called in a quick battle's unit labels (`Spanish` makes `1st
+    /// Spanish pikemen`), so the log tells the two armies apart; none leaves labels plain.
+    #[serde(default)]
+    pub short: String,
     /// First and last year (AD) the list stands for.
     pub years: (u16, u16),
     /// The shipped battles this army fought in, by their title (for the reader).

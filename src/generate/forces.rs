@@ -22,6 +22,8 @@ pub struct Bought {
     pub spent: u32,
     /// Points the side had.
     pub budget: u32,
+    /// What the army's men are called in unit labels (the list's `short`).
+    pub short: String,
 }
 
 /// Each side's points for a battle of `size`: the size's units times the mean points of a
@@ -197,6 +199,7 @@ pub fn buy_once(
         troops,
         spent,
         budget,
+        short: list.short.clone(),
     })
 }
 
@@ -208,6 +211,7 @@ mod tests {
     fn list(entries: &[(&str, u32, u32)]) -> ArmyList {
         ArmyList {
             name: "Test".into(),
+            short: String::new(),
             years: (1600, 1650),
             battles: Vec::new(),
             troops: entries

@@ -41,7 +41,7 @@ pub struct Placed {
     pub side: usize,
     /// The hex, by flat index.
     pub at: usize,
-    /// `1st pikemen`: numbered by type across the battle, so no two share a label.
+    /// `1st Spanish pikemen`: numbered by army and type, so no two share a label.
     pub label: String,
     /// Creatures at company scale (R1.1).
     pub creatures: u32,
@@ -113,7 +113,7 @@ pub fn plan(
             });
         }
     }
-    label(&mut units);
+    label(&mut units, bought);
     let objectives = objectives(land, rng);
     let front = land
         .grid
@@ -271,13 +271,20 @@ fn free_hex(land: &Land, want: Option<usize>, side: usize, taken: &[bool]) -> Op
         .min_by_key(|&i| (!land.in_zone(i), grid.distance(anchor, i), i))
 }
 
-/// Numbers the units by troop type across the battle: `1st pikemen`, `2nd pikemen`, …
-fn label(units: &mut [Placed]) {
+/// Numbers the units by army and troop type: `1st Spanish pikemen`, `2nd Spanish
+/// pikemen`, `1st Dutch pikemen`, … (the army's `short` name, so the log tells the sides
+/// apart; two armies of one name are numbered across the battle, so no two share a label).
+fn label(units: &mut [Placed], bought: &[Bought]) {
     let mut seen: std::collections::BTreeMap<String, u32> = std::collections::BTreeMap::new();
     for u in units.iter_mut() {
-        let n = seen.entry(u.troop.clone()).or_insert(0);
+        let short = bought.get(u.side).map_or("", |b| b.short.trim());
+        let kind = match short {
+            "" => u.troop.clone(),
+            short => format!("{short} {}", u.troop),
+        };
+        let n = seen.entry(kind.clone()).or_insert(0);
         *n += 1;
-        u.label = format!("{} {}", ordinal(*n), u.troop);
+        u.label = format!("{} {kind}", ordinal(*n));
     }
 }
 

@@ -353,12 +353,13 @@ const TITLE_HINTS: &[Action] = &[
     Action::PlaySide,
     Action::HotSeat,
     Action::Watch,
+    // The editor and joining are found only here (playtest 48): before the arrows.
+    Action::EditBattle,
     Action::Level,
     Action::Leave,
-    Action::Select,
-    Action::HostBattle,
     Action::JoinBattle,
-    Action::EditBattle,
+    Action::HostBattle,
+    Action::Select,
 ];
 
 /// The quick-battle menu's hints, most needed first.

@@ -91,32 +91,37 @@ fn previous_heading(top: usize) -> Option<usize> {
 }
 
 /// The rules as the browser draws them, a line for each line of the text: a heading
-/// without its `#` marks, in bold; elsewhere `**words**` in bold and `` `code` `` without
-/// its backticks (single-star emphasis keeps its stars). Bold may run over a line break
-/// but not past the paragraph's end (a blank line or a heading).
+/// without its `#` marks, in bold; elsewhere `**words**` in bold, `*words*` in italics and
+/// `` `code` `` without its backticks. Emphasis may run over a line break but not past the
+/// paragraph's end (a blank line or a heading).
 fn rendered() -> &'static [Line<'static>] {
     static LINES: std::sync::LazyLock<Vec<Line<'static>>> = std::sync::LazyLock::new(|| {
         let bold = Style::default().add_modifier(Modifier::BOLD);
-        let mut in_bold = false;
+        let (mut in_bold, mut in_italic) = (false, false);
         let mut out = Vec::new();
         for line in RULES_TEXT.lines() {
             if line.starts_with('#') || line.trim().is_empty() {
-                in_bold = false;
+                (in_bold, in_italic) = (false, false);
                 let text = line.trim_start_matches('#').trim_start().replace('`', "");
                 out.push(Line::styled(text, bold));
                 continue;
             }
             let mut spans = Vec::new();
             for (i, part) in line.split("**").enumerate() {
-                if i > 0 {
-                    in_bold = !in_bold;
-                }
-                let text = part.replace('`', "");
-                if !text.is_empty() {
-                    spans.push(match in_bold {
-                        true => Span::styled(text, bold),
-                        false => Span::raw(text),
-                    });
+                in_bold ^= i > 0;
+                for (j, piece) in part.split('*').enumerate() {
+                    in_italic ^= j > 0;
+                    let text = piece.replace('`', "");
+                    let mut style = Style::default();
+                    if in_bold {
+                        style = style.add_modifier(Modifier::BOLD);
+                    }
+                    if in_italic {
+                        style = style.add_modifier(Modifier::ITALIC);
+                    }
+                    if !text.is_empty() {
+                        spans.push(Span::styled(text, style));
+                    }
                 }
             }
             out.push(Line::from(spans));
@@ -179,6 +184,29 @@ pub fn rule_met(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Single-star emphasis is drawn in italics without its stars, over a line break too.
+    #[test]
+    fn single_star_emphasis_is_italic_without_its_stars() {
+        let lines = rendered();
+        let italic = Style::default().add_modifier(Modifier::ITALIC);
+        let text = |l: &Line| {
+            l.spans
+                .iter()
+                .map(|s| s.content.as_ref())
+                .collect::<String>()
+        };
+        assert!(lines.iter().all(|l| !text(l).contains('*')));
+        let spans: Vec<&Span> = lines.iter().flat_map(|l| l.spans.iter()).collect();
+        for words in ["Guns of War", "first side", "second side", "engaged"] {
+            assert!(
+                spans
+                    .iter()
+                    .any(|s| s.content == words && s.style == italic),
+                "{words}"
+            );
+        }
+    }
 
     /// Bold runs over a line break within its paragraph, and stops at the paragraph's end.
     #[test]

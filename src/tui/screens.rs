@@ -23,9 +23,9 @@ pub const MIN_SIZE: (u16, u16) = (80, 24);
 const MAP_LEGEND: &str = "\
 MAP   RDF2 over p 8d: side letter, formation, reload tokens (@: on objective)
       over the unit's tag, uhp, status (* ready, d disordered, F fleeing)
-      @@ objective; » or × beside a unit: what the other side just did (o).
+      @@ objective  »× other side's last act (o)  ? a prompt's units  ! threat
       Terrain: . clear  : rough  T woods  ^ hill  V village  = ford  ~ water
-      ## field works  -==- road  ~==~ bridge  +R+ reserve to come (R12)";
+      ## works  -==- road  ~==~ bridge  +R+ reserve (R12)  ! target  > chosen";
 
 /// The rules in brief, under the map's legend on the help screen: the initiative die
 /// (R3.1), the armor firearms pierce (R5.3) and the shock table (R9.1) are those of
@@ -321,8 +321,9 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
             ];
             popup(frame, area, "Force dice (designer)", lines, 64);
         }
-        // The rules browser covers the battle: nothing of it is asked over the rules.
-        Mode::Rules { .. } => {}
+        // The rules browser and the whole log cover the battle: nothing of it is asked
+        // over them (a prompt waits until they close; playtest 48).
+        Mode::Rules { .. } | Mode::Log => {}
         _ => return confirm_overlay(frame, app, area),
     }
     true
@@ -694,7 +695,17 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
 /// The command that rolls these dice again; for a battle generated on the spot (no file
 /// holds it), the `volley generate` that writes its file first.
 fn play_again(app: &App) -> String {
-    let (seed, file) = (app.seed, &app.scenario.file);
+    let seed = app.seed;
+    let file = &app.scenario.file;
+    // The computer's level is part of the command: it may be one chosen with `l` on the
+    // title screen, not the file's.
+    let levels: String = (0..2)
+        .filter(|&i| app.controllers.get(i) == Some(&crate::scenario::Controller::Computer))
+        .filter_map(|i| {
+            let side = if i == 0 { 'A' } else { 'B' };
+            Some(format!(" --level {side}={}", app.levels.get(i)?.name()))
+        })
+        .collect();
     let made = crate::generate::write::made_with_command(&app.scenario.source);
     // A file of that name holding another battle does not make this one again.
     let on_disk = *app
@@ -703,10 +714,10 @@ fn play_again(app: &App) -> String {
     match made.filter(|_| !on_disk) {
         Some(command) => {
             let file = crate::files::shell_quoted(std::path::Path::new(file));
-            format!("Seed {seed}: `{command} > {file}`, then `volley --seed {seed} {file}` rolls these dice again.")
+            format!("Seed {seed}: `{command} > {file}`, then `volley --seed {seed}{levels} {file}` rolls these dice again.")
         }
         None => format!(
-            "Seed {seed}: `volley --seed {seed} {}` rolls these dice again.",
+            "Seed {seed}: `volley --seed {seed}{levels} {}` rolls these dice again.",
             app.scenario.typed_name()
         ),
     }

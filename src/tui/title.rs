@@ -304,7 +304,13 @@ impl Title {
                 !on_save
                     || !matches!(
                         action,
-                        Some(Action::PlaySide | Action::HotSeat | Action::Watch | Action::Level)
+                        Some(
+                            Action::PlaySide
+                                | Action::HotSeat
+                                | Action::Watch
+                                | Action::Level
+                                | Action::EditBattle
+                        )
                     )
             })
             .map(|(action, hint)| match action {
@@ -448,7 +454,9 @@ impl Title {
             if row == self.selected {
                 selected_line = lines.len();
             }
-            lines.push(self.row(row, save.summary.clone()));
+            // A row wider than the list ends in an ellipsis, not mid-word (playtest 48).
+            let text = crate::columns::ellipsized(save.summary.trim_end(), width.saturating_sub(2));
+            lines.push(self.row(row, text));
         }
         (lines, selected_line)
     }
@@ -582,14 +590,23 @@ fn save_summary(
         t => t.to_string(),
     };
     let time = crate::save::format_time(when);
-    let file = path.file_stem().map(|n| n.to_string_lossy().into_owned());
-    let file = crate::columns::pad(
-        &crate::columns::ellipsized(&file.unwrap_or_default(), 20),
-        20,
-    );
+    let stem = path.file_stem().map(|n| n.to_string_lossy().into_owned());
+    let stem = stem.unwrap_or_default();
+    // An autosave and a named save of one battle read alike but for this (playtest 48).
+    let autosave = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|d| d == "autosave");
+    let file = if autosave {
+        format!("auto {stem}")
+    } else {
+        stem
+    };
+    let file = crate::columns::pad(&crate::columns::ellipsized(&file, 20), 20);
     let name = crate::columns::pad(&crate::columns::ellipsized(&name, 24), 24);
     let who = crate::columns::pad(&crate::columns::fit(&players(header), 30), 30);
-    let mut line = format!("{file} {name} {who} turn {turn:<3} {time}");
+    // Turn and time before the players: on a narrow screen the players are cut, not when.
+    let mut line = format!("{file} {name} turn {turn:<3} {time}  {who}");
     if let Some(end) = &header.finished {
         line.push_str(&format!("  finished: {end}"));
     }
