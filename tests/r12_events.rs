@@ -801,3 +801,36 @@ fn r12_7_check_an_effect_that_would_do_nothing_is_refused() {
         ]
     );
 }
+
+/// R12.7, R4.6: march time over the ground follows the terrain as events change it: a
+/// tide that floods the only way to an objective leaves no march there.
+#[test]
+fn r12_7_march_time_to_an_objective_follows_a_change_of_terrain() {
+    // Water everywhere on row 3 but column 6; the tide floods (6, 3) on turn 2.
+    let tide = on(
+        "The tide",
+        Trigger::Turn(2),
+        vec![Effect::Terrain {
+            hexes: vec![at(6, 3)],
+            to: Terrain::Water,
+        }],
+    );
+    let mut s = four_foot(vec![tide]);
+    for col in (0..12).filter(|c| *c != 6) {
+        s.map.set(at(col, 3), Terrain::Water);
+    }
+    s.objectives.push(Objective {
+        name: "the mill".into(),
+        hex: at(6, 0),
+        value: 1,
+        owner: None,
+    });
+    let mut g = game_with(s, &a_wins(2));
+    let red = g.unit(id(0)).unwrap().clone();
+    assert!(g.march_turns(&red, red.pos, at(6, 0)).is_some());
+    to_phase(&mut g, Phase::Movement);
+    next_turn(&mut g);
+    assert_eq!(g.map().terrain(at(6, 3)), Some(Terrain::Water));
+    let red = g.unit(id(0)).unwrap().clone();
+    assert_eq!(g.march_turns(&red, red.pos, at(6, 0)), None);
+}

@@ -176,6 +176,7 @@ impl Game {
                 }
                 self.grid = grid::Grid::new(&self.rules, &self.map, &self.units);
                 self.march_fields.take();
+                self.warm_march_fields();
                 self.forget_distances(SideId::A);
                 self.forget_distances(SideId::B);
             }

@@ -210,6 +210,8 @@ impl Game {
         };
         game.orders = vec![Default::default(); game.units.len()];
         game.grid = grid::Grid::new(&game.rules, &game.map, &game.units);
+        // Worked out once here, so every copy a look-ahead makes shares them.
+        game.warm_march_fields();
         game.begin_turn();
         game.run_agenda();
         Ok(game)

@@ -195,15 +195,25 @@ impl Game {
         (cost != u32::MAX).then(|| cost.div_ceil(u.profile.rate.march.max(1)))
     }
 
-    /// The march costs to `to` from every hex, kept for the objectives' hexes (until the
-    /// terrain changes, R12.7) and worked out afresh for any other.
-    fn march_field(&self, to: Hex) -> Option<MarchField> {
-        let kept = self.march_fields.get_or_init(|| {
+    /// Works out the march costs to every objective's hex, if not yet (at setup and after
+    /// the terrain changes, R12.7), so that copies of the game share them.
+    pub(super) fn warm_march_fields(&self) {
+        self.kept_march_fields();
+    }
+
+    fn kept_march_fields(&self) -> &[(Hex, MarchField)] {
+        self.march_fields.get_or_init(|| {
             (self.objectives.iter())
                 .map(|o| (o.hex, self.march_field_to(o.hex)))
                 .filter_map(|(h, f)| Some((h, f?)))
                 .collect()
-        });
+        })
+    }
+
+    /// The march costs to `to` from every hex, kept for the objectives' hexes (until the
+    /// terrain changes, R12.7) and worked out afresh for any other.
+    fn march_field(&self, to: Hex) -> Option<MarchField> {
+        let kept = self.kept_march_fields();
         match kept.iter().find(|(h, _)| *h == to) {
             Some((_, f)) => Some(Arc::clone(f)),
             None => self.march_field_to(to),
