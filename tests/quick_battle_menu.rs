@@ -338,7 +338,7 @@ fn i29_a_quick_battles_end_screen_says_how_to_make_its_file_first() {
     }
     let s = screen(100, 40, |f| volley::tui::draw(f, &app)).join("");
     let want = format!(
-        "Seed 5: `{} > {file}`, then `volley --seed 5 {file}` rolls these dice again.",
+        "Seed 5: `{} > {file}`, then `volley --seed 5 --hotseat {file}` rolls these dice again.",
         request.command_line()
     );
     let squeezed = |t: &str| t.replace(['│', ' '], "");

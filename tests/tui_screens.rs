@@ -424,7 +424,7 @@ fn the_game_over_screen_at_the_turn_limit() {
         "unit                     dealt  lost routed  shock  fate",
         "R Red pike [p]               0     0      0    0/0  8 uhp left",
         "B Blue horse [h]             0     0      0    0/0  4 uhp left",
-        "Seed 7: `volley --seed 7 tutorial` rolls these dice again.",
+        "Seed 7: `volley --seed 7 --hotseat tutorial` rolls these dice again.",
         "Enter or t: back to the title screen · q: leave.",
     ] {
         assert!(

@@ -288,7 +288,7 @@ fn each_row_names_the_battle_players_turn_and_end(s: &[String]) {
     };
     let battle = "Tutorial: pike, shot an…";
     assert!(
-        line("hot ").contains(&format!("{battle} hot-seat")),
+        line("hot ").contains(&format!("{battle} turn 1 ")) && line("hot ").contains("  hot-seat"),
         "{}",
         line("hot ")
     );

@@ -20,6 +20,7 @@ use volley::engine::rules::ReloadTiming;
 use volley::engine::types::{FirearmKind, Formation, Lock, SideId};
 use volley::engine::{
     Actor, AttackKind, Command, Decision, Game, Objective, Order, Phase, Refusal, Terrain, Unit,
+    UnitId,
 };
 
 const A: SideId = SideId::A;
@@ -315,4 +316,70 @@ fn r10_2_the_morale_mark_rises_by_half_the_reserves_that_arrive() {
     assert_eq!(g.morale_mark_with(A, 0), start);
     let uhp = u(&g, 0).uhp;
     assert_eq!(g.morale_mark_with(A, uhp), (2 * uhp) / 2);
+}
+
+#[test]
+fn r7_2_a_unit_that_readied_in_the_missile_phase_may_still_strike_in_the_melee_phase() {
+    let mut g = at_phase(
+        vec![unit(A, musketeers(), 120, 5, 5), ff(B, 5, 4)],
+        &[6, 1],
+        Phase::Missile,
+    );
+    ok(&mut g, Command::Order(Order::Ready { unit: id(0) }));
+    assert_eq!(g.may_still_attack(id(0)), None);
+    // The engine agrees: in the Melee phase it attacks.
+    while g.phase() != Phase::Melee {
+        ok(&mut g, Command::Order(Order::EndOrders));
+    }
+    assert!(g
+        .unit_orders(id(0))
+        .iter()
+        .any(|c| matches!(c, Command::Order(Order::Attack { .. }))));
+    assert_eq!(
+        g.may_still_attack(UnitId(99)),
+        Some(Refusal::Fleeing),
+        "no such unit"
+    );
+}
+
+#[test]
+fn r4_7_in_the_initiative_phase_this_turns_stand_fast_is_still_to_come() {
+    let g = game(
+        vec![
+            with_tokens(unit(A, musketeers(), 120, 5, 5), 1),
+            ff(B, 9, 9),
+        ],
+        &[6, 1],
+    );
+    assert_eq!(g.phase(), Phase::Initiative);
+    assert_eq!(g.turns_until_loaded(u(&g, 0), true), Some(1));
+    assert_eq!(g.turns_until_loaded(u(&g, 0), false), Some(2));
+}
+
+#[test]
+fn r9_4_a_pike_supposed_elsewhere_no_longer_secures_from_where_it_stands() {
+    let g = game(
+        vec![
+            unit(A, musketeers(), 120, 5, 5),
+            unit(A, pikemen(), 120, 5, 6),
+            ff(B, 9, 9),
+        ],
+        &[6, 1],
+    );
+    let (shot, pike) = (u(&g, 0), u(&g, 1));
+    assert!(g.secured_by_formed_foot(shot));
+    assert!(g.secured_with(shot, pike, at(5, 6), &[]));
+    assert!(
+        !g.secured_with(shot, pike, at(9, 1), &[]),
+        "moved away, it secures nothing"
+    );
+}
+
+#[test]
+fn r6_2_a_what_if_line_is_not_blocked_by_where_the_two_units_stand_now() {
+    // The shot would stand at (5, 7) and shoot the foot at (5, 4); the foot stands now at
+    // (5, 5), on that line, and does not block it from there.
+    let g = game(vec![unit(A, musketeers(), 120, 2, 9), ff(B, 5, 5)], &[6, 1]);
+    let (shot, foot) = (u(&g, 0), u(&g, 1));
+    assert!(g.fire_reach_from(shot, at(5, 7), foot, at(5, 4)).is_some());
 }

@@ -104,20 +104,10 @@ impl App {
     /// of fire while its order is chosen (R6.2, R6.3), and the threat view's marks.
     pub fn highlights(&self) -> Highlights {
         let mut h = match &self.mode {
-            Mode::PickHex { reach, unit, kind } => {
-                let mut ends = reach.ends().to_vec();
-                // R4.4: a charge from where the unit stands is marked too.
-                let here = self.game().unit(*unit).map(|u| u.pos);
-                if let Some(here) = here.filter(|_| *kind == crate::engine::MoveKind::Charge) {
-                    if self.charges_in_place(*unit) && ends.iter().all(|(h, _)| *h != here) {
-                        ends.push((here, 0));
-                    }
-                }
-                Highlights {
-                    reach: ends,
-                    ..Highlights::default()
-                }
-            }
+            Mode::PickHex { reach, .. } => Highlights {
+                reach: reach.ends().to_vec(),
+                ..Highlights::default()
+            },
             Mode::PickTarget { targets, index, .. } => {
                 let pos = |id: &crate::engine::UnitId| self.game().unit(*id).map(|u| u.pos);
                 Highlights {

@@ -697,15 +697,7 @@ fn side_lines(app: &App) -> Vec<Line<'static>> {
 fn play_again(app: &App) -> String {
     let seed = app.seed;
     let file = &app.scenario.file;
-    // The computer's level is part of the command: it may be one chosen with `l` on the
-    // title screen, not the file's.
-    let levels: String = (0..2)
-        .filter(|&i| app.controllers.get(i) == Some(&crate::scenario::Controller::Computer))
-        .filter_map(|i| {
-            let side = if i == 0 { 'A' } else { 'B' };
-            Some(format!(" --level {side}={}", app.levels.get(i)?.name()))
-        })
-        .collect();
+    let levels = sides_played(app);
     let made = crate::generate::write::made_with_command(&app.scenario.source);
     // A file of that name holding another battle does not make this one again.
     let on_disk = *app
@@ -721,6 +713,34 @@ fn play_again(app: &App) -> String {
             app.scenario.typed_name()
         ),
     }
+}
+
+/// The options that play the sides as this battle was played: `--hotseat`, or each
+/// computer side with `--computer` when they are not the file's, and the computer's level
+/// (perhaps one chosen with `l` on the title screen, which the file does not say).
+fn sides_played(app: &App) -> String {
+    use crate::scenario::Controller::Computer;
+    let file = [0, 1].map(|i| app.scenario.sides.get(i).map(|s| s.player));
+    let played = [0, 1].map(|i| app.controllers.get(i).copied());
+    let name = |i: usize| if i == 0 { 'A' } else { 'B' };
+    let computer: Vec<usize> = (0..2)
+        .filter(|&i| played.get(i) == Some(&Some(Computer)))
+        .collect();
+    let mut out = String::new();
+    if played != file {
+        if computer.is_empty() {
+            out.push_str(" --hotseat");
+        }
+        for &i in &computer {
+            out.push_str(&format!(" --computer {}", name(i)));
+        }
+    }
+    for &i in &computer {
+        if let Some(level) = app.levels.get(i) {
+            out.push_str(&format!(" --level {}={}", name(i), level.name()));
+        }
+    }
+    out
 }
 
 /// How to roll these dice again, watch the saved battle again, and the keys that leave.

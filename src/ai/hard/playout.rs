@@ -6,7 +6,7 @@
 use super::{Clock, HardPlayer};
 use crate::ai::plan::{eta, soonest};
 use crate::ai::Player;
-use crate::engine::{Command, Game, SideId, Status, Unit};
+use crate::engine::{Command, Game, Phase, SideId, Status, Unit};
 use hexx::Hex;
 
 /// Turns a look-ahead plays after the current one. One more turn was tried: the phase's
@@ -126,8 +126,15 @@ const OBJECTIVES: f64 = 1.0;
 fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
     let (mut lead, mut total) = (0.0, 0.0);
     for (i, o) in game.objectives().iter().enumerate() {
-        // R10.3: whoever stands there holds it, fleeing or not, as the engine counts.
-        let ours_held = game.objective_holder(i).map(|s| s == side);
+        // R10.3: whoever stands there holds it, fleeing or not, as the engine counts; but a
+        // fleeing holder flees on in a Movement phase still to come (R8.4).
+        let fleeing = game
+            .unit_at(o.hex)
+            .is_some_and(|u| u.status == Status::Fleeing);
+        let holder = game
+            .objective_holder(i)
+            .filter(|_| !(fleeing && movement_to_come(game)));
+        let ours_held = holder.map(|s| s == side);
         let etas = [side, side.other()].map(|s| soonest_or_coming(game, s, o.hex));
         let [w_ours, w_theirs] = [side, side.other()].map(|s| f64::from(o.worth_for(s)));
         if let Some(p) = hold_chance(ours_held, etas, moves) {
@@ -140,6 +147,13 @@ fn forecast(game: &Game, side: SideId, moves: u32) -> f64 {
     } else {
         0.0
     }
+}
+
+/// Whether a Movement phase is still to come before the turn limit (R3.3): this turn's, if
+/// not yet over, or a later turn's.
+fn movement_to_come(game: &Game) -> bool {
+    game.turns_left().is_none_or(|left| left > 0)
+        || matches!(game.phase(), Phase::Initiative | Phase::Movement)
 }
 
 /// Movement phases the soonest of `side`'s units needs to stand on `hex`, reserves still to

@@ -343,10 +343,11 @@ fn fire_danger(view: &View, e: &Unit, u: &Unit, h: Hex) -> f64 {
     } else {
         return 0.0;
     };
-    // R6.1, R6.4: fire this turn only if the engine lets it fire at `h` now; else when its
-    // reload tokens are gone, and not before next turn.
-    let turns = match game.turns_until_loaded(e, true) {
-        Some(0) if reach == 1.0 && game.may_fire_at(e, h) => 0,
+    // R6.1, R6.4: fire this turn only if it is loaded this turn (standing fast, if its move
+    // is still to come) and the engine lets it still fire at `h`; else when its reload
+    // tokens are gone, and not before next turn.
+    let turns = match game.turns_until_loaded(e, reach == 1.0) {
+        Some(0) if game.may_fire_at(e, h) => 0,
         Some(t) => t.max(1),
         None => return 0.0,
     };

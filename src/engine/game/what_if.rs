@@ -73,7 +73,8 @@ impl Game {
         if from.unsigned_distance_to(to) > range.max {
             return None;
         }
-        self.line_of_fire_from(a, from, to, &[])
+        // Where the two stand now does not block a line drawn from hexes they may not be in.
+        self.line_of_fire_from(a, from, to, &[a.id, t.id])
     }
 
     /// Odds of `a`'s sequence of `kind` on `t` as if they stood `distance` hexes apart with
@@ -99,32 +100,39 @@ impl Game {
     }
 
     /// R4.1, R4.5, R5.5, R7.2, R8.4: why `unit` may not attack (fire or strike) any more
-    /// this turn, if it may not: it flees, has attacked, readied this phase, or hustled,
-    /// charged or disengaged.
+    /// this turn, if it may not: it flees, has attacked, or hustled, charged or disengaged,
+    /// or it readied in the Melee phase (readied in the Missile phase, it may still strike
+    /// in the Melee phase). An unknown unit may not attack at all.
     pub fn may_still_attack(&self, unit: UnitId) -> Option<Refusal> {
-        self.unit(unit)?;
-        self.acted_reason(unit)
+        if self.unit(unit).is_none() {
+            return Some(Refusal::Fleeing);
+        }
+        match self.acted_reason(unit) {
+            Some(Refusal::ReadiedThisPhase) if self.phase != Phase::Melee => None,
+            why => why,
+        }
     }
 
-    /// R6.1: whether `shooter` may fire this turn at a unit standing at `to`, range and
-    /// sight aside: it has not acted (see [`Game::may_still_attack`]), is loaded (R6.4),
-    /// and if engaged shoots only at an adjacent hex.
+    /// R6.1: whether `shooter` may still fire this turn at a unit standing at `to`, range,
+    /// sight and reload tokens aside (those are [`Game::fire_reach_from`] and
+    /// [`Game::turns_until_loaded`]): it has not acted (see [`Game::may_still_attack`]), and
+    /// if engaged it shoots only at an adjacent hex.
     pub fn may_fire_at(&self, shooter: &Unit, to: Hex) -> bool {
         self.may_still_attack(shooter.id).is_none()
-            && self.can_fire(shooter)
             && (!self.is_engaged(shooter) || shooter.pos.unsigned_distance_to(to) == 1)
     }
 
-    /// R4.7, R6.4: turns from now until `u` may fire: 0 this turn, 1 the next, and so on,
+    /// R4.7, R6.4: turns from now until `u` is loaded: 0 this turn, 1 the next, and so on,
     /// if it stands fast every Movement phase from here (`stands_fast` says whether it does
-    /// in this turn's, if that is still to come); `None` without a missile weapon.
+    /// in this turn's, if that is still to come); `None` without a missile weapon. Whether
+    /// it has already acted this turn is [`Game::may_still_attack`].
     pub fn turns_until_loaded(&self, u: &Unit, stands_fast: bool) -> Option<u32> {
         u.troop.missile.as_ref()?;
         if self.can_fire(u) || !u.has_firearm() {
             return Some(0);
         }
         let drops_now = stands_fast
-            && self.phase == Phase::Movement
+            && matches!(self.phase, Phase::Initiative | Phase::Movement)
             && u.marks.moved.is_none()
             && u.reload_tokens > 0;
         let left = u.reload_tokens.saturating_sub(u32::from(drops_now));
@@ -145,7 +153,10 @@ impl Game {
     /// `pike` if `pike` stood at `pike_at`, with the units in `absent` gone.
     pub fn secured_with(&self, shot: &Unit, pike: &Unit, pike_at: Hex, absent: &[UnitId]) -> bool {
         let by_pike = Game::secures(pike, shot) && pike_at.unsigned_distance_to(shot.pos) == 1;
-        by_pike || self.secured_supposing(shot, shot.pos, absent)
+        // The pike stands at `pike_at`, not where it is now.
+        let mut gone = absent.to_vec();
+        gone.push(pike.id);
+        by_pike || self.secured_supposing(shot, shot.pos, &gone)
     }
 
     /// R9.4: whether `pike` is the kind of unit that secures `shot` when beside it: a
@@ -185,9 +196,11 @@ impl Game {
 pub(super) type MarchField = Arc<[u32]>;
 
 impl Game {
-    /// R4.1, R4.6, R12.5, R12.6: the turns `u` needs to march from `from` onto `to` over
-    /// the ground (terrain, slopes, works and roads), its march rate a turn, other units
-    /// and zones of control aside; `None` if no march gets there.
+    /// R4.1, R4.6, R12.5, R12.6: at least how many turns `u` needs to march from `from`
+    /// onto `to` over the ground (terrain, slopes, works and roads): the cheapest path's
+    /// cost over its march rate, rounded up, other units and zones of control aside (a step
+    /// that does not fit in what is left of a turn waits for the next, so a path may take
+    /// more); `None` if no march gets there.
     pub fn march_turns(&self, u: &Unit, from: Hex, to: Hex) -> Option<u32> {
         let start = self.map.index(from)?;
         let field = self.march_field(to)?;

@@ -666,7 +666,8 @@ impl App {
             self.cursor = u.pos;
         }
         if kind == MoveKind::Charge && self.charges_in_place(unit) {
-            // R4.4: a unit beside its target charges 0 hexes; its own hex is in no reach.
+            // R4.4: a unit beside its target charges 0 hexes. Its own hex is in the reach,
+            // but the unit drawn there hides the cost label, so the way is said.
             self.message =
                 "Enter here charges from where it stands, or pick a highlighted hex".into();
         }
@@ -674,7 +675,7 @@ impl App {
     }
 
     /// R4.4: whether the engine lets `unit` charge without moving (beside a target).
-    pub(crate) fn charges_in_place(&self, unit: UnitId) -> bool {
+    fn charges_in_place(&self, unit: UnitId) -> bool {
         let here = self.game.unit(unit).map(|u| u.pos);
         self.game
             .unit_orders(unit)
