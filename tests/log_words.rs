@@ -97,8 +97,8 @@ fn r4_4_the_log_says_why_an_attack_is_off_in_the_old_words() {
     }
 }
 
-/// R3.1, R7.3, R4.4: a decision the log records is stated, with its rule, not asked with
-/// keys (playtest 48): the initiative, an advance, a new charge target.
+/// R3.1, R7.3, R4.4: a decision the log records is stated, not asked with keys (playtest
+/// 48): the initiative, an advance and a new charge target (these two with their rule).
 #[test]
 fn r7_3_r4_4_decisions_are_logged_as_statements_with_their_rule() {
     use volley::engine::{Decision, SideId};
@@ -109,7 +109,7 @@ fn r7_3_r4_4_decisions_are_logged_as_statements_with_their_rule() {
     assert_eq!(
         first,
         [format!(
-            "{} won the initiative and chooses who moves first (R3.1)",
+            "{} won the initiative and chooses who moves first",
             game.side(SideId::A).name
         )]
     );

@@ -224,7 +224,7 @@ fn r3_1_r5_3_r9_1_the_help_reads_its_numbers_from_the_battles_own_rules() {
 #[test]
 fn r12_the_help_names_the_marks_of_works_roads_bridges_and_reserves() {
     let help = volley::tui::screens::HELP.as_str();
-    for mark in ["## field works", "-==- road", "~==~ bridge", "+R+ reserve"] {
+    for mark in ["## works", "-==- road", "~==~ bridge", "+R+ reserve"] {
         assert!(help.contains(mark), "the help lacks {mark:?}:\n{help}");
     }
     let text = volley::rulebook::RULES_TEXT;

@@ -42,7 +42,9 @@ fn the_title_screen_lists_every_shipped_battle_kircholm_first() {
     ));
     assert!(s[23].contains("Enter play") && s[23].chars().count() <= 80);
     // Issue 26: the hint line was cut at 80 columns (`… q qui`); the least needed goes.
-    assert!(s[23].trim_end().ends_with("· q quit"), "{}", s[23]);
+    assert!(s[23].contains(" · q quit"), "{}", s[23]);
+    // Playtest 48: the editor is offered on the title even at 80 columns.
+    assert!(s[23].trim_end().ends_with("· E edit"), "{}", s[23]);
     assert!(s[23].contains("l level: normal"), "{}", s[23]);
 }
 
@@ -95,7 +97,7 @@ fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
     // terminal shows the saves under them at once.
     let s = screen(80, 40, |f| title.draw(f, f.area()));
     assert!(shows(&s, "Saved battles"), "{}", s.join("\n"));
-    let save = "tutorial-1-1         Tutorial: pike, shot an… hot-seat";
+    let save = "auto tutorial-1-1    Tutorial: pike, shot an… turn 1";
     assert!(shows(&s, save), "{}", s.join("\n"));
     // At 80×24 the list says the save is below it.
     let s = screen(80, 24, |f| title.draw(f, f.area()));

@@ -559,7 +559,7 @@ fn decision_logged(game: &Game, decision: &Decision) -> String {
     let side = &game.side(decision.side()).name;
     match decision {
         Decision::Initiative { .. } => {
-            format!("{side} won the initiative and chooses who moves first (R3.1)")
+            format!("{side} won the initiative and chooses who moves first")
         }
         Decision::Withdraw {
             unit,

@@ -352,11 +352,11 @@ const TITLE_HINTS: &[Action] = &[
     Action::Play,
     Action::PlaySide,
     Action::HotSeat,
-    Action::Watch,
-    // The editor and joining are found only here (playtest 48): before the arrows.
-    Action::EditBattle,
     Action::Level,
     Action::Leave,
+    // The editor and joining are found only here (playtest 48): before the arrows.
+    Action::EditBattle,
+    Action::Watch,
     Action::JoinBattle,
     Action::HostBattle,
     Action::Select,
