@@ -45,3 +45,13 @@ mod tests {
         assert_eq!(with_article("Moved"), "a Moved");
     }
 }
+
+/// What a unit of `t` counts its creatures in, as the unit panel and the editor write it:
+/// horse by its riders, foot by its men (R2.2).
+pub fn size_word(t: &crate::engine::TroopType) -> &'static str {
+    if t.formation.is_mounted() {
+        "riders"
+    } else {
+        "men"
+    }
+}

@@ -11,16 +11,6 @@ use crate::text::escape_text;
 /// The editor opens with no tool that changes the map: this says how to take one.
 pub const START_HINT: &str = "1-7 paint terrain · a place a troop · Enter opens the form here";
 
-/// What a unit of `t` counts its creatures in, as the game's unit panel writes it: horse
-/// by its riders (R2.2).
-pub fn size_word(t: &TroopType) -> &'static str {
-    if t.formation.is_mounted() {
-        "riders"
-    } else {
-        "men"
-    }
-}
-
 /// The picker's line for `t`: formation, then the first unit size R2.6 allows and its uhp,
 /// move and attack sequence (R2.3–R2.5), each number with its unit (`FF 120 men, 8 uhp,
 /// move 3/6/9, 2 pike`), as `volley troops` derives them.
@@ -34,7 +24,7 @@ pub fn troop_line(t: &TroopType, rules: &Rules) -> String {
     format!(
         "{code} {} {}, {} uhp, move {}, {}",
         d.men,
-        size_word(t),
+        crate::words::size_word(t),
         d.uhp,
         d.rate,
         d.sequence

@@ -279,7 +279,7 @@ fn unit_lines(app: &App, u: &crate::engine::Unit) -> Vec<Line<'static>> {
             "{}, {} {}, HD {}",
             t.formation,
             u.creatures,
-            size_word(t),
+            crate::words::size_word(t),
             t.hd
         )),
         Line::raw(format!("uhp {} of {}", u.uhp, p.uhp)),
@@ -461,14 +461,6 @@ fn threat_lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     lines
-}
-
-fn size_word(t: &crate::engine::TroopType) -> &'static str {
-    if t.formation.is_mounted() {
-        "riders"
-    } else {
-        "men"
-    }
 }
 
 fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
