@@ -26,6 +26,16 @@ pub fn with_article(word: &str) -> String {
     format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
+/// What a unit of `t` counts its creatures in, as the unit panel and the editor write it:
+/// horse by its riders, foot by its men (R2.2).
+pub fn size_word(t: &crate::engine::TroopType) -> &'static str {
+    if t.formation.is_mounted() {
+        "riders"
+    } else {
+        "men"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,15 +53,5 @@ mod tests {
     fn issue_26_the_article_agrees_with_the_word() {
         assert_eq!(with_article("AttackRolled"), "an AttackRolled");
         assert_eq!(with_article("Moved"), "a Moved");
-    }
-}
-
-/// What a unit of `t` counts its creatures in, as the unit panel and the editor write it:
-/// horse by its riders, foot by its men (R2.2).
-pub fn size_word(t: &crate::engine::TroopType) -> &'static str {
-    if t.formation.is_mounted() {
-        "riders"
-    } else {
-        "men"
     }
 }
