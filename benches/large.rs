@@ -54,7 +54,12 @@ pub fn large_battle() -> BattleSetup {
 
 fn main() {
     let mut game = Game::new(large_battle(), Dice::seeded(1)).unwrap();
-    let mut player = ComputerPlayer::new(1, [5, 5]);
+    // THREADS: how many threads the planner scores on (as in play: the machine's cores).
+    let threads = std::env::var("THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let mut player = ComputerPlayer::new(1, [5, 5]).with_threads(threads);
     let mut times = Vec::new();
     let mut starts = Vec::new();
     let phases: usize = std::env::var("PHASES")
@@ -73,7 +78,11 @@ fn main() {
             game.submit(c).unwrap();
         }
     }
-    println!("400 units, normal, one phase: {}", summary("phases", times));
+    println!(
+        "400 units, normal on {threads} threads, one phase: {} (log {} events)",
+        summary("phases", times),
+        game.log().len()
+    );
     let ms = std::env::var("THINK_MS")
         .ok()
         .and_then(|v| v.parse().ok())

@@ -207,3 +207,38 @@ fn the_planners_memory_gives_the_orders_a_fresh_planner_gives() {
     assert!(differ * 100 <= orders, "{differ} of {orders} orders differ");
     eprintln!("{differ} of {orders} orders differ");
 }
+
+/// Issue 30: the planner may score its units on several threads (in play, so a big battle
+/// is planned sooner), and must then choose exactly as on one: every order of computer
+/// battles on every shipped map and on a large quick battle (24 units a side, where many
+/// units are scored again after each order) is the same on one, two and four threads.
+#[test]
+fn the_planner_on_several_threads_gives_the_orders_it_gives_on_one() {
+    use volley::generate::{self, Ground, Request, Size};
+    let large = generate::generate_unplayed(
+        &generate::Stock::shipped().unwrap(),
+        &Request {
+            army_a: "Swedish army".into(),
+            army_b: "Army of Flanders".into(),
+            size: Size::Large,
+            ground: Ground::Open,
+            seed: 5,
+        },
+    )
+    .unwrap()
+    .scenario;
+    let mut orders = 0;
+    for scenario in scenarios().into_iter().chain([large]) {
+        let mut game = Game::new(scenario.setup.clone(), Dice::seeded(1)).unwrap();
+        let mut players = [1, 2, 4].map(|t| ComputerPlayer::new(1, [5, 5]).with_threads(t));
+        while game.acting_side().is_some() {
+            let [one, two, four] = &mut players;
+            let c = one.choose(&game).unwrap();
+            assert_eq!(two.choose(&game), Some(c), "{}", scenario.name);
+            assert_eq!(four.choose(&game), Some(c), "{}", scenario.name);
+            game.submit(c).unwrap();
+            orders += 1;
+        }
+    }
+    assert!(orders > 1000, "only {orders} orders were given");
+}

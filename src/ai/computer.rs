@@ -42,6 +42,13 @@ impl ComputerPlayer {
         self
     }
 
+    /// The same player scoring its units on up to `threads` threads at once: it thinks
+    /// sooner on a machine with cores to spare, and chooses exactly as on one thread.
+    pub fn with_threads(self, threads: usize) -> ComputerPlayer {
+        self.memo.replace(plan::MoveScores::with_threads(threads));
+        self
+    }
+
     /// The same player choosing less surely: each order's score gets up to `noise` uhp
     /// more, drawn from its seed, so that two seeds may choose differently (how `hard`'s
     /// look-ahead models an enemy it does not know).

@@ -9,9 +9,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How long a `hard` player may think about one decision: at most `iterations` look-aheads
-/// (which makes its orders depend only on the seed), and at most `time` if given. It stops
-/// early when `cancel` is set (the battle moved on, or the player quit).
+/// What a computer player may spend on one decision: `hard` at most `iterations`
+/// look-aheads (which makes its orders depend only on the seed), and at most `time` if
+/// given, stopping early when `cancel` is set (the battle moved on, or the player quit);
+/// the planner up to `threads` threads, which changes how soon it chooses, never what.
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// The most look-aheads (one copy of the battle played to the end of the turn) per
@@ -21,6 +22,9 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// Set from outside to stop thinking at once.
     pub cancel: Arc<AtomicBool>,
+    /// Threads the planner may score units on (1 in sims and tests, whose games already
+    /// share the machine's cores; the machine's cores in play).
+    pub threads: usize,
 }
 
 impl Budget {
@@ -30,6 +34,7 @@ impl Budget {
             iterations,
             time: None,
             cancel: Arc::default(),
+            threads: 1,
         }
     }
 
@@ -40,6 +45,7 @@ impl Budget {
             iterations: MAX_ITERATIONS,
             time: Some(Duration::from_millis(ms)),
             cancel: Arc::default(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }
@@ -62,7 +68,9 @@ pub fn player(
 ) -> Box<dyn Player + Send> {
     match level {
         Level::Easy => Box::new(EasyPlayer::new(seed)),
-        Level::Normal => Box::new(ComputerPlayer::new(seed, aggression)),
+        Level::Normal => {
+            Box::new(ComputerPlayer::new(seed, aggression).with_threads(budget.threads))
+        }
         Level::Hard => Box::new(HardPlayer::new(seed, aggression, budget)),
     }
 }

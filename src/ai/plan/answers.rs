@@ -31,6 +31,14 @@ impl<K: Eq + Hash, V: Clone> Answers<K, V> {
         v
     }
 
+    /// Adds the answers of `other` to the questions not answered here yet.
+    pub fn absorb(&self, other: Answers<K, V>) {
+        let mut mine = self.0.borrow_mut();
+        for (k, v) in other.0.into_inner() {
+            mine.entry(k).or_insert(v);
+        }
+    }
+
     /// Forgets every answer.
     pub fn clear(&self) {
         self.0.borrow_mut().clear();

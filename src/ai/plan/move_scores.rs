@@ -93,14 +93,36 @@ pub struct MoveScores {
     units: Vec<Option<Entry>>,
     /// Enemy reaches, lent to each order's [`View`] and kept between orders.
     reaches: Reaches,
+    /// Threads that score units (0 or 1: this one alone); the scores are the same either way.
+    threads: usize,
 }
 
 /// One unit's scored orders, and where things changed near it since they were scored.
 #[derive(Clone, Debug)]
-struct Entry {
+pub struct Entry {
     scores: Vec<(Command, f64)>,
     best: Option<(f64, Command)>,
     changed: Vec<Hex>,
+}
+
+impl Entry {
+    /// What a scorer is handed of these scores: they stand for orders far from the changes.
+    pub fn stale(&self) -> Stale<'_> {
+        Stale {
+            scores: &self.scores,
+            changed: &self.changed,
+            cursor: std::cell::Cell::new(0),
+        }
+    }
+}
+
+/// Whether `entry`'s best order stands as it is: nothing changed near `u` since, and the
+/// engine still allows it.
+fn stands(entry: &Entry, game: &Game, u: &Unit) -> bool {
+    entry.changed.is_empty()
+        && entry
+            .best
+            .is_none_or(|(_, c)| game.unit_orders(u.id).contains(&c))
 }
 
 /// A unit's orders scored before, and the hexes where something changed since: what
@@ -139,6 +161,19 @@ impl Stale<'_> {
 }
 
 impl MoveScores {
+    /// A memory whose units are scored on up to `threads` threads at once (at least one).
+    pub fn with_threads(threads: usize) -> MoveScores {
+        MoveScores {
+            threads,
+            ..MoveScores::default()
+        }
+    }
+
+    /// Threads that score units at once, at least one.
+    pub fn threads(&self) -> usize {
+        self.threads.max(1)
+    }
+
     /// Brings the memory up to `view`: marks the units near any change, or forgets all.
     pub fn sync(&mut self, view: &View) {
         let game = view.game;
@@ -180,13 +215,16 @@ impl MoveScores {
         u: &Unit,
         score: impl FnOnce(Option<&Stale>) -> Vec<(Command, f64)>,
     ) -> Option<(f64, Command)> {
-        let slot = usize::from(u.id.0);
-        if let Some(entry) = self.units.get(slot).and_then(Option::as_ref) {
-            if unaffected(entry, game, u) {
-                return entry.best;
-            }
+        if let Some(entry) = self.entry(u).filter(|e| unaffected(e, game, u)) {
+            return entry.best;
         }
         self.best(game, u, score)
+    }
+
+    /// Whether [`MoveScores::best_for_charges`] would score `u` again now.
+    pub fn due_for_charges(&self, game: &Game, u: &Unit) -> bool {
+        self.entry(u)
+            .is_none_or(|e| !unaffected(e, game, u) && !stands(e, game, u))
     }
 
     /// The best order of `u` and its score: remembered while nothing changed near it and
@@ -198,32 +236,30 @@ impl MoveScores {
         u: &Unit,
         score: impl FnOnce(Option<&Stale>) -> Vec<(Command, f64)>,
     ) -> Option<(f64, Command)> {
-        let slot = usize::from(u.id.0);
-        let old = self.units.get_mut(slot).and_then(Option::take);
-        if let Some(entry) = old.as_ref().filter(|e| e.changed.is_empty()) {
-            if entry
-                .best
-                .is_none_or(|(_, c)| game.unit_orders(u.id).contains(&c))
-            {
-                let best = entry.best;
-                if let Some(cell) = self.units.get_mut(slot) {
-                    *cell = old;
-                }
-                return best;
-            }
+        if let Some(entry) = self.entry(u).filter(|e| stands(e, game, u)) {
+            return entry.best;
         }
-        let stale = old.as_ref().map(|e| Stale {
-            scores: &e.scores,
-            changed: &e.changed,
-            cursor: std::cell::Cell::new(0),
-        });
-        let scores = score(stale.as_ref());
+        let old = self.take(u);
+        let scores = score(old.as_ref().map(Entry::stale).as_ref());
+        self.keep(u, scores)
+    }
+
+    /// Takes out what `u` scored before, to score it again elsewhere (another thread) and
+    /// hand the scores back with [`MoveScores::keep`].
+    pub fn take(&mut self, u: &Unit) -> Option<Entry> {
+        self.units
+            .get_mut(usize::from(u.id.0))
+            .and_then(Option::take)
+    }
+
+    /// Keeps `scores` as `u`'s orders scored now, in the engine's order, and gives the best.
+    pub fn keep(&mut self, u: &Unit, scores: Vec<(Command, f64)>) -> Option<(f64, Command)> {
         // The last of equal scores, as `Iterator::max_by` gives it.
         let best = scores
             .iter()
             .map(|(c, v)| (*v, *c))
             .max_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some(cell) = self.units.get_mut(slot) {
+        if let Some(cell) = self.units.get_mut(usize::from(u.id.0)) {
             *cell = Some(Entry {
                 scores,
                 best,
@@ -231,6 +267,10 @@ impl MoveScores {
             });
         }
         best
+    }
+
+    fn entry(&self, u: &Unit) -> Option<&Entry> {
+        self.units.get(usize::from(u.id.0)).and_then(Option::as_ref)
     }
 
     /// Notes `hexes` in every unit whose orders could end near them; a unit that itself

@@ -8,7 +8,7 @@
 
 use super::charge;
 use super::danger::{volley, Danger};
-use super::move_scores::{end_of, MoveScores, Stale};
+use super::move_scores::{end_of, Entry, MoveScores, Stale};
 use super::view::View;
 use super::{broken, on_map};
 use crate::ai::obey::obeyed;
@@ -24,14 +24,20 @@ use std::cell::OnceCell;
 /// `memo` from one order to the next.
 pub fn next(view: &View, memo: &mut MoveScores) -> Option<Command> {
     memo.sync(view);
+    let chargers: Vec<&Unit> = view
+        .game
+        .units_of(view.side)
+        .filter(|u| {
+            obeyed(view.game, u.id, view.game.unit_orders(u.id))
+                .iter()
+                .any(|c| matches!(c, Command::Order(Order::Charge { .. })))
+        })
+        .collect();
+    if memo.threads() > 1 {
+        score_apart(view, memo, &chargers);
+    }
     let mut best: Option<(f64, Command)> = None;
-    for u in view.game.units_of(view.side) {
-        let may_charge = obeyed(view.game, u.id, view.game.unit_orders(u.id))
-            .iter()
-            .any(|c| matches!(c, Command::Order(Order::Charge { .. })));
-        if !may_charge {
-            continue;
-        }
+    for u in chargers {
         let scored = memo.best_for_charges(view.game, u, |stale| scores(view, u, stale));
         if let Some((value, order)) = scored {
             let charge = matches!(order, Command::Order(Order::Charge { .. }));
@@ -50,6 +56,74 @@ pub fn next(view: &View, memo: &mut MoveScores) -> Option<Command> {
         .min_by_key(|u| (rank(u), u.id.0))?;
     memo.best(view.game, first, |stale| scores(view, first, stale))
         .map(|(_, order)| order)
+}
+
+/// Scores the `chargers` that [`next`] would score again, split between this thread and
+/// helpers (`MoveScores::threads`), each helper with a view of its own on a copy of the
+/// enemy reaches kept so far. A score depends only on the game, the unit and what it
+/// scored before, never on what a view has cached, so the scores, and every order after,
+/// are the same as one thread's; `tests/ai.rs` plays battles both ways to check it.
+fn score_apart(view: &View, memo: &mut MoveScores, chargers: &[&Unit]) {
+    let due: Vec<&Unit> = chargers
+        .iter()
+        .copied()
+        .filter(|u| memo.due_for_charges(view.game, u))
+        .collect();
+    // One unit is scored sooner where it is than handed to a helper.
+    if due.len() < 2 {
+        return;
+    }
+    let work: Vec<(&Unit, Option<Entry>)> = due.into_iter().map(|u| (u, memo.take(u))).collect();
+    // Dealt in turn, not in halves: units near each other cost alike.
+    let threads = memo.threads();
+    let mut parts: Vec<Vec<(&Unit, Option<Entry>)>> = (0..threads).map(|_| Vec::new()).collect();
+    for (i, w) in work.into_iter().enumerate() {
+        if let Some(p) = parts.get_mut(i % threads) {
+            p.push(w);
+        }
+    }
+    let mut parts = parts.iter().map(Vec::as_slice);
+    let mine = parts.next().unwrap_or_default();
+    let (game, side, style) = (view.game, view.side, view.style);
+    let (scored, found) = std::thread::scope(|scope| {
+        let helpers: Vec<_> = parts
+            .map(|part| {
+                let reaches = view.reaches().clone();
+                scope.spawn(move || {
+                    let own = View::keeping(game, side, style, reaches);
+                    let scored = score_all(&own, part);
+                    (scored, own.into_reaches())
+                })
+            })
+            .collect();
+        let mut scored = score_all(view, mine);
+        let mut found = Vec::new();
+        for helper in helpers {
+            // A helper that panicked (a planner bug) leaves its units unscored: [`next`]
+            // scores them afresh on this thread.
+            if let Ok((s, r)) = helper.join() {
+                scored.extend(s);
+                found.push(r);
+            }
+        }
+        (scored, found)
+    });
+    for r in found {
+        view.reaches().absorb(r);
+    }
+    for (u, scores) in scored {
+        memo.keep(u, scores);
+    }
+}
+
+/// Each unit of `part` with its orders scored on `view`.
+fn score_all<'a>(
+    view: &View,
+    part: &[(&'a Unit, Option<Entry>)],
+) -> Vec<(&'a Unit, Vec<(Command, f64)>)> {
+    part.iter()
+        .map(|(u, old)| (*u, scores(view, u, old.as_ref().map(Entry::stale).as_ref())))
+        .collect()
 }
 
 /// The orders of the unit `planned` moves, best first by the planner's score, at most

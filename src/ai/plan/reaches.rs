@@ -44,6 +44,13 @@ impl Reaches {
         self.kept.get((s, e), find)
     }
 
+    /// Keeps the reaches `other` found that this does not hold yet: both were found on the
+    /// same game state (a helper thread's copy, `movement::score_apart`), so either answer
+    /// is the answer.
+    pub fn absorb(&self, other: Reaches) {
+        self.kept.absorb(other.kept);
+    }
+
     /// Forgets every reach.
     pub fn clear(&self) {
         self.kept.clear();
