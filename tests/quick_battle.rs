@@ -112,7 +112,7 @@ fn i29_a_quick_battle_is_playtested_and_its_header_says_so() {
         let r = varied(&stock, Size::Small, seed);
         let made = generate::generate_from(&stock, &r).unwrap();
         let played = made.played.unwrap();
-        let budget = generate::playtest::budget(Size::Small).unwrap();
+        let budget = generate::playtest::budget(Size::Small);
         assert_eq!(played.games, budget.games);
         assert!(played.kept <= played.tried && played.tried <= budget.candidates);
         let line = made
@@ -140,19 +140,67 @@ fn i29_a_quick_battle_is_playtested_and_its_header_says_so() {
     assert!(firsts > 0, "no battle kept its first candidate");
 }
 
-/// A large battle is not playtested (a second buys too few games to tell): it is its first
-/// candidate, with no playtest line.
+/// A large battle is played once (a second buys too few games to try a second candidate),
+/// and the side its games favour gives up units: the header says how many; that side's
+/// force is the unplayed battle's less those units, one of a type at most, each type still
+/// within its list's min; the other side, the ground, the objectives and the defender are
+/// the unplayed battle's. A battle its games found even is the unplayed battle with the
+/// playtest's line.
 #[test]
-fn i29_a_large_battle_is_not_playtested() {
+fn i29_a_large_battle_is_played_once_and_the_side_it_favours_gives_up_units() {
     let stock = Stock::shipped().unwrap();
-    let r = varied(&stock, Size::Large, 3);
-    let made = generate::generate_from(&stock, &r).unwrap();
-    assert!(made.played.is_none());
-    assert!(!made.text.contains("// Playtested"));
-    assert_eq!(
-        made.text,
-        generate::generate_unplayed(&stock, &r).unwrap().text
-    );
+    let (mut trimmed, mut kept) = (0, 0);
+    for seed in 1..=8 {
+        let r = varied(&stock, Size::Large, seed);
+        let made = generate::generate_from(&stock, &r).unwrap();
+        let plain = generate::generate_unplayed(&stock, &r).unwrap();
+        let played = made.played.unwrap();
+        assert_eq!(played.games, generate::playtest::LARGE_GAMES);
+        let line = made
+            .text
+            .lines()
+            .find(|l| l.starts_with("// Playtested"))
+            .unwrap();
+        let [a, b] = played.trimmed;
+        if a + b == 0 {
+            kept += 1;
+            assert!(
+                line.ends_with("with these forces, the only pair tried."),
+                "{line}"
+            );
+            assert_eq!(
+                made.text.replace(&format!("{line}\n"), ""),
+                plain.text.replace(" --no-playtest\n", "\n")
+            );
+            continue;
+        }
+        trimmed += 1;
+        assert!(a == 0 || b == 0, "{line}");
+        let side = usize::from(a == 0);
+        let n = a + b;
+        assert!(n <= generate::forces::TRIM_MOST, "{line}");
+        assert!(line.contains(&format!("gave up {n} unit")), "{line}");
+        // Side A scored more than a half if it gave up units, less if side B did.
+        assert_eq!(played.score > 0.5, side == 0, "{line}");
+        let (new, old) = (&made.forces[side], &plain.forces[side]);
+        assert_eq!(new.troops.len() + n as usize, old.troops.len());
+        let list = stock
+            .list(if side == 0 { &r.army_a } else { &r.army_b })
+            .unwrap();
+        for entry in &list.troops {
+            let count = |f: &generate::forces::Bought| {
+                f.troops.iter().filter(|t| **t == entry.troop).count() as u32
+            };
+            assert!(count(old) - count(new) <= 1, "{}", entry.troop);
+            assert!(count(new) >= entry.min, "{}", entry.troop);
+        }
+        assert_eq!(made.forces[1 - side], plain.forces[1 - side]);
+        let (new, old) = (&made.scenario.setup, &plain.scenario.setup);
+        assert_eq!(new.map, old.map);
+        assert_eq!(new.objectives, old.objectives);
+        assert_eq!(new.defender, old.defender);
+    }
+    assert!(trimmed > 0 && kept > 0, "{trimmed} trimmed, {kept} kept");
 }
 
 /// The audit finds a battle whose armies cannot meet: a river with no crossing between.

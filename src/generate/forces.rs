@@ -140,6 +140,77 @@ pub fn pair(
     Ok(best)
 }
 
+/// The least share of its points a side keeps when [`trim`] takes units from it: as low as
+/// the budget ladder goes ([`LADDER`]).
+pub const TRIM_FLOOR: f64 = 0.60;
+
+/// The most units [`trim`] takes from a side.
+pub const TRIM_MOST: u32 = 3;
+
+/// `pair` with units of side `side` (0 for A, 1 for B) taken away one at a time, each the
+/// one whose loss brings `edge` (side A's edge in logits) nearest to `target`, for as long
+/// as a loss brings it nearer; never a type below its list's `min`, nor the side below
+/// [`TRIM_FLOOR`] of the points it spent. Of equal losses, the type first in the list.
+/// Gives the forces and how many units were taken.
+pub fn trim(
+    lists: [&ArmyList; 2],
+    points: &PointsTable,
+    pair: [Bought; 2],
+    (side, target): (usize, f64),
+    edge: &dyn Fn(&Bought, &Bought) -> f64,
+) -> ([Bought; 2], u32) {
+    let (Some(list), Some(first)) = (lists.get(side), pair.get(side)) else {
+        return (pair, 0);
+    };
+    let floor = f64::from(first.spent) * TRIM_FLOOR;
+    let off = |p: &[Bought; 2]| (edge(&p[0], &p[1]) - target).abs();
+    let (mut best, mut taken) = (pair, 0);
+    let mut used = vec![false; list.troops.len()];
+    while taken < TRIM_MOST {
+        let mut least = off(&best);
+        let mut next = None;
+        for (k, entry) in list.troops.iter().enumerate() {
+            if used.get(k).copied().unwrap_or(true) {
+                continue;
+            }
+            let Some(smaller) = without_one(&best, side, entry, points) else {
+                continue;
+            };
+            let spent = smaller.get(side).map_or(0, |b| b.spent);
+            if f64::from(spent) >= floor && off(&smaller) < least {
+                least = off(&smaller);
+                next = Some((k, smaller));
+            }
+        }
+        let Some((k, n)) = next else { break };
+        if let Some(u) = used.get_mut(k) {
+            *u = true;
+        }
+        (best, taken) = (n, taken + 1);
+    }
+    (best, taken)
+}
+
+/// `pair` with one unit of `entry`'s type fewer on side `side`, if it has more than the
+/// list's `min` of them.
+fn without_one(
+    pair: &[Bought; 2],
+    side: usize,
+    entry: &crate::armies::ArmyEntry,
+    points: &PointsTable,
+) -> Option<[Bought; 2]> {
+    let mut out = pair.clone();
+    let force = out.get_mut(side)?;
+    let have = force.troops.iter().filter(|t| **t == entry.troop).count() as u32;
+    if have <= entry.min {
+        return None;
+    }
+    let at = force.troops.iter().rposition(|t| *t == entry.troop)?;
+    force.troops.remove(at);
+    force.spent = force.spent.saturating_sub(points.of(&entry.troop)?);
+    Some(out)
+}
+
 /// One buy of `list`'s force with `budget` points: every type's `min`, then random
 /// affordable types within their `max` (weighted by the room left under it) until none is
 /// affordable. Refused if a type of the list has no points.
@@ -340,5 +411,78 @@ mod tests {
         let [a, b] = paired([&pikemen(20), &pikemen(2)], [1000, 1000]);
         assert_eq!((a.spent, b.spent), (600, 200));
         assert!((600..700).contains(&a.budget), "{a:?}");
+    }
+
+    fn force(troops: &[&str], points: &PointsTable) -> Bought {
+        let troops: Vec<String> = troops.iter().map(|t| (*t).to_string()).collect();
+        let spent = troops.iter().filter_map(|t| points.of(t)).sum();
+        Bought {
+            troops,
+            spent,
+            budget: spent,
+            short: String::new(),
+        }
+    }
+
+    /// Issue 29: the stronger side gives up units while each brings the edge nearer the
+    /// target, the type that brings it nearest first, one of a type at most, never below a
+    /// type's min nor [`TRIM_FLOOR`] of its points, and at most [`TRIM_MOST`].
+    #[test]
+    fn i29_trim_takes_the_units_that_bring_the_edge_nearest_the_target() {
+        let points = PointsTable::shipped().unwrap_or_default();
+        let army = list(&[
+            ("pikemen", 2, 6),
+            ("matchlock musketeers", 0, 8),
+            ("cuirassiers", 0, 4),
+        ]);
+        let lists = [&army, &army];
+        let trimmed = |a: &[&str], b: &[&str], target: f64| {
+            let pair = [force(a, &points), force(b, &points)];
+            let ([a, b], taken) = trim(lists, &points, pair, (0, target), &by_spent);
+            (a.troops, b.troops, taken)
+        };
+        let three = ["pikemen", "pikemen", "pikemen"];
+        let owned = |t: &[&str]| t.iter().map(|t| (*t).to_string()).collect::<Vec<_>>();
+        // 485 points against 339: the cuirassiers (146) even it exactly, and then any
+        // other loss would take it further; side B is untouched.
+        let a = [
+            "pikemen",
+            "pikemen",
+            "pikemen",
+            "matchlock musketeers",
+            "cuirassiers",
+        ];
+        let b = ["pikemen", "pikemen", "pikemen", "matchlock musketeers"];
+        assert_eq!(trimmed(&a, &b, 0.0), (owned(&b), owned(&b), 1));
+        // A target already met takes nothing.
+        assert_eq!(trimmed(&a, &b, (485.0f64 / 339.0).ln()).2, 0);
+        // Far beyond: the cuirassiers, then the musketeers; a pike would leave less than
+        // 60% of 485 points.
+        assert_eq!(trimmed(&a, &b, -10.0), (owned(&three), owned(&b), 2));
+        // One of a type at most: the second cuirassiers stay.
+        let many = ["pikemen"; 6]
+            .into_iter()
+            .chain(["cuirassiers"; 2])
+            .collect::<Vec<_>>();
+        let (left, _, taken) = trimmed(&many, &b, -10.0);
+        assert_eq!(taken, 2);
+        assert_eq!(
+            left,
+            owned(&[
+                "pikemen",
+                "pikemen",
+                "pikemen",
+                "pikemen",
+                "pikemen",
+                "cuirassiers"
+            ])
+        );
+        // Never below a type's min: the two pike stay, though either would go first.
+        let musk = "matchlock musketeers";
+        let (left, _, taken) = trimmed(&["pikemen", "pikemen", musk, musk, musk, musk], &b, -10.0);
+        assert_eq!(
+            (left, taken),
+            (owned(&["pikemen", "pikemen", musk, musk, musk]), 1)
+        );
     }
 }

@@ -248,6 +248,8 @@ pub struct Played {
     pub kept: u32,
     /// Candidates played.
     pub tried: u32,
+    /// Units then taken from side A and from side B to even the battle (at most one side).
+    pub trimmed: [u32; 2],
 }
 
 /// The shipped army lists and points table, loaded once per call.
@@ -308,8 +310,12 @@ pub fn generate(request: &Request) -> Result<Generated, GenerateError> {
 /// ([`playtest`]): of a few candidate battles, the first found near enough to even, else
 /// the nearest.
 pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
-    let mode = playtest::budget(request.size).map_or(Mode::Plain, Mode::Playtest);
-    make(stock, request, 1.0, mode)
+    make(
+        stock,
+        request,
+        1.0,
+        Mode::Playtest(playtest::budget(request.size)),
+    )
 }
 
 /// [`generate_from`] without the playtest: the first candidate's battle, as the points
@@ -317,11 +323,7 @@ pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, Gene
 /// candidate stands for the candidates the generator makes). Where the size is playtested,
 /// the header's command says `--no-playtest`, so that it makes this file again.
 pub fn generate_unplayed(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
-    let mode = match playtest::budget(request.size) {
-        Some(_) => Mode::NoPlaytest,
-        None => Mode::Plain,
-    };
-    make(stock, request, 1.0, mode)
+    make(stock, request, 1.0, Mode::NoPlaytest)
 }
 
 /// Whether [`make`] playtests the battle, and what its header says of that.
@@ -416,10 +418,50 @@ fn make(
         Mode::NoPlaytest => Ok(candidate(write::Note::NoPlaytest)?.made),
         Mode::Playtest(budget) => {
             let candidate = || candidate(write::Note::Nothing);
-            let (drawn, played) = playtested(request, budget, candidate)?;
+            let (mut drawn, mut played) = playtested(request, budget, candidate)?;
+            if budget.trim {
+                let stock = (lists, &stock.points, &catalog);
+                drawn = evened(drawn, &mut played, stock, &edge, (request, armies))?;
+            }
             noted(request, armies, drawn, played)
         }
     }
+}
+
+/// `drawn` with its stronger side given fewer units ([`forces::trim`]) by as much as the
+/// points fit says would even the battle its playtest found ([`playtest::even_target`]),
+/// formed up again on the same ground with the same objectives; `played` notes the units
+/// taken. Unchanged when taking a unit would not bring it nearer to even.
+fn evened(
+    drawn: Drawn,
+    played: &mut Played,
+    (lists, points, catalog): ([&ArmyList; 2], &PointsTable, &crate::scenario::Catalog),
+    edge: &dyn Fn(&forces::Bought, &forces::Bought) -> f64,
+    (request, armies): (&Request, [&str; 2]),
+) -> Result<Drawn, GenerateError> {
+    let shift = playtest::even_target(played.score, played.games);
+    let [a, b] = &drawn.made.forces;
+    let target = edge(a, b) + shift;
+    let stronger = usize::from(shift > 0.0);
+    let forces = drawn.made.forces.clone();
+    let (forces, taken) = forces::trim(lists, points, forces, (stronger, target), edge);
+    if taken == 0 {
+        return Ok(drawn);
+    }
+    if let Some(t) = played.trimmed.get_mut(stronger) {
+        *t = taken;
+    }
+    let Drawn { land, plan, .. } = drawn;
+    let plan = placement::plan_again(&land, &forces, catalog, &plan)?;
+    let text = write::scenario(request, armies, &land, &plan, write::Note::Nothing);
+    let scenario = Scenario::parse(&text, &file_name(request))?;
+    let made = Generated {
+        text,
+        scenario,
+        forces,
+        played: None,
+    };
+    Ok(Drawn { land, plan, made })
 }
 
 /// The kept candidate `drawn` written again, its header saying what its playtest found.

@@ -85,6 +85,33 @@ pub fn plan(
     catalog: &Catalog,
     rng: &mut Draw,
 ) -> Result<Plan, GenerateError> {
+    let armies = form_armies(land, bought, catalog)?;
+    let objectives = objectives(land, rng);
+    let defender = rng.below(2) as usize;
+    Ok(armies.plan(land, bought, objectives, defender))
+}
+
+/// The battle of `old` with the forces `bought` instead (a side given fewer units by the
+/// playtest, [`super::playtest`]): formed up again in the same drill, the same objectives
+/// and defender, and the turn limit the new forces' slowest foot needs.
+pub fn plan_again(
+    land: &Land,
+    bought: &[Bought],
+    catalog: &Catalog,
+    old: &Plan,
+) -> Result<Plan, GenerateError> {
+    let armies = form_armies(land, bought, catalog)?;
+    Ok(armies.plan(land, bought, old.objectives.clone(), old.defender))
+}
+
+/// Both armies formed up, labelled, and the slowest march on foot and of any unit.
+struct Armies {
+    units: Vec<Placed>,
+    slowest: [u32; 2],
+}
+
+/// Forms up both sides' bought forces in their zones (no chance in it).
+fn form_armies(land: &Land, bought: &[Bought], catalog: &Catalog) -> Result<Armies, GenerateError> {
     let rules = Rules::standard();
     let mut units = Vec::new();
     // The slowest march on foot, and of any unit (for a battle without foot).
@@ -114,33 +141,46 @@ pub fn plan(
         }
     }
     label(&mut units, bought);
-    let objectives = objectives(land, rng);
-    let front = land
-        .grid
-        .index((ZONE - 1, land.grid.height / 2))
-        .unwrap_or(0);
-    let far = objectives
-        .iter()
-        .map(|o| land.grid.distance(front, o.at))
-        .max()
-        .unwrap_or(0);
-    let on_foot = slowest[0] != u32::MAX;
-    let march = if on_foot {
-        slowest[0]
-    } else {
-        slowest[1].clamp(1, u32::MAX - 1)
-    };
-    let turn_limit = (far.div_ceil(march) + FIGHT_TURNS).max(MIN_TURNS);
-    let points = |k: usize| bought.get(k).map_or((0, 0), |b| (b.spent, b.budget));
-    Ok(Plan {
-        units,
-        objectives,
-        turn_limit,
-        march_and_distance: (march, far),
-        on_foot,
-        defender: rng.below(2) as usize,
-        points: [points(0), points(1)],
-    })
+    Ok(Armies { units, slowest })
+}
+
+impl Armies {
+    /// The plan with these armies, `objectives` and `defender`, and the turn limit that
+    /// lets the slowest foot reach the farther objective with [`FIGHT_TURNS`] to fight.
+    fn plan(
+        self,
+        land: &Land,
+        bought: &[Bought],
+        objectives: Vec<Objective>,
+        defender: usize,
+    ) -> Plan {
+        let front = land
+            .grid
+            .index((ZONE - 1, land.grid.height / 2))
+            .unwrap_or(0);
+        let far = objectives
+            .iter()
+            .map(|o| land.grid.distance(front, o.at))
+            .max()
+            .unwrap_or(0);
+        let on_foot = self.slowest[0] != u32::MAX;
+        let march = if on_foot {
+            self.slowest[0]
+        } else {
+            self.slowest[1].clamp(1, u32::MAX - 1)
+        };
+        let turn_limit = (far.div_ceil(march) + FIGHT_TURNS).max(MIN_TURNS);
+        let points = |k: usize| bought.get(k).map_or((0, 0), |b| (b.spent, b.budget));
+        Plan {
+            units: self.units,
+            objectives,
+            turn_limit,
+            march_and_distance: (march, far),
+            on_foot,
+            defender,
+            points: [points(0), points(1)],
+        }
+    }
 }
 
 /// A troop type's arm: mounted is horse, foot with a missile weapon shot, other foot pike.

@@ -6,8 +6,11 @@
 //! `volley sim`, R1–R12 as the engine plays them) and hands over the first whose side A
 //! scores within [`EVEN_ENOUGH`] of a half, or else the candidate nearest to even. Each
 //! candidate is the whole battle drawn again, its ground too: a ground that favours one
-//! side would leave every candidate on it uneven. The games' dice are drawn from the
-//! battle's own seed, so the same seed gives the same battle; they are not the seeds
+//! side would leave every candidate on it uneven. A large battle's games take too long to
+//! play more than one candidate within a second, so its one candidate is played and the
+//! side its games favour gives up a few units, as many as the points fit says would even
+//! what the games found ([`even_target`], `forces::trim`). The games' dice are drawn from
+//! the battle's own seed, so the same seed gives the same battle; they are not the seeds
 //! `volley generate --sim` measures with.
 
 use crate::scenario::Scenario;
@@ -18,20 +21,28 @@ use super::{Played, Size};
 /// A candidate whose side A scores within this of a half is played no further.
 pub const EVEN_ENOUGH: f64 = 0.1;
 
-/// How a battle of `size` is playtested, if it is: at most this many candidates, each
-/// played this many games. Chosen so that a battle is ready within about a second on a
-/// two-core machine even when every candidate is played (docs/generate.md gives the
-/// times): a game takes about 9 ms of that machine's two cores at small size and 28 ms at
-/// medium. A large battle's game takes about 90 ms: even two candidates of five games took
-/// up to 1.8 s, and they changed nothing measurable, so large battles are not playtested.
-pub fn budget(size: Size) -> Option<Playtest> {
-    let (candidates, games) = match size {
-        Size::Small => (4, 20),
-        Size::Medium => (3, 10),
-        Size::Large => return None,
+/// How a battle of `size` is playtested: at most this many candidates, each played this
+/// many games, and whether the kept one's stronger side is then trimmed ([`even_target`]).
+/// Chosen so that a battle is ready within about a second on a two-core machine even when
+/// every candidate is played (docs/generate.md gives the times): a game takes about 9 ms of
+/// that machine's two cores at small size, 28 ms at medium and 90 ms at large. So a large
+/// battle is played once, [`LARGE_GAMES`] games, and its stronger side given fewer units
+/// by what those games found, instead of drawing candidates again.
+pub fn budget(size: Size) -> Playtest {
+    let (candidates, games, trim) = match size {
+        Size::Small => (4, 20, false),
+        Size::Medium => (3, 10, false),
+        Size::Large => (1, LARGE_GAMES, true),
     };
-    Some(Playtest { candidates, games })
+    Playtest {
+        candidates,
+        games,
+        trim,
+    }
 }
+
+/// Games of a large battle's playtest.
+pub const LARGE_GAMES: u32 = 8;
 
 /// How many candidates a battle may try, and the games each is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +51,27 @@ pub struct Playtest {
     pub candidates: u32,
     /// Games of each candidate, `normal` against `normal`.
     pub games: u32,
+    /// Whether the kept candidate's stronger side is then given fewer units.
+    pub trim: bool,
+}
+
+/// The spread (standard deviation) of large battles' true scores for side A as the forces
+/// and ground alone make them, `normal` against `normal`: 0.144, measured over 40 first
+/// candidates of 40 games each (seeds 300000 to 300039, the pairings drawn at random,
+/// the grounds in turn; the spread of their scores less the dice's share, docs/generate.md).
+pub const LARGE_SPREAD: f64 = 0.144;
+
+/// The change of side A's edge, in logits, that would make even a battle whose side A
+/// scored `score` over `games` games: the score shrunk towards a half by how much of its
+/// spread is the dice's (with battles' true scores spread by [`LARGE_SPREAD`] about a
+/// half, the best guess of a battle's own score), turned to logits and negated. A few
+/// games tell little, so the guess stays near even and the change small.
+pub fn even_target(score: f64, games: u32) -> f64 {
+    let spread = LARGE_SPREAD * LARGE_SPREAD;
+    let dice = 0.25 / f64::from(games.max(1));
+    let guess = 0.5 + (score - 0.5) * spread / (spread + dice);
+    let guess = guess.clamp(0.01, 0.99);
+    -(guess / (1.0 - guess)).ln()
 }
 
 /// Side A's mean score (a win 1, a draw ½) over `games` games of `scenario`, `normal`
@@ -76,6 +108,7 @@ pub fn choose<T, E>(
             games,
             kept: k + 1,
             tried: k + 1,
+            trimmed: [0, 0],
         };
         let off = |p: &Played| (p.score - 0.5).abs();
         match best.as_mut() {
@@ -100,6 +133,7 @@ mod tests {
         let budget = Playtest {
             candidates,
             games: 16,
+            trim: false,
         };
         let make = || -> Result<usize, ()> {
             made += 1;
@@ -130,11 +164,31 @@ mod tests {
         assert_eq!(kept(1, &[1.0]), (0, 1, 1));
     }
 
+    /// Issue 29: the change a large battle's playtest asks for is the score shrunk towards
+    /// even by the dice's share, in logits: none for an even score, the opposite sign of
+    /// the lean, and more for the same score over more games.
+    #[test]
+    fn i29_even_target_shrinks_a_few_games_towards_even() {
+        use super::{even_target, LARGE_SPREAD};
+        assert_eq!(even_target(0.5, 8), 0.0);
+        let lean = even_target(0.75, 8);
+        // 6 of 8 games: a true score of about 0.60 (shrunk by 0.40), about −0.41 logits.
+        assert!((-0.45..-0.35).contains(&lean), "{lean}");
+        assert!((even_target(0.25, 8) + lean).abs() < 1e-12);
+        assert!(even_target(0.75, 80) < lean);
+        // Never past what the score itself says, even at 0 or 8 of 8.
+        assert!(even_target(1.0, 8).is_finite() && even_target(0.0, 8).is_finite());
+        let k = LARGE_SPREAD * LARGE_SPREAD / (LARGE_SPREAD * LARGE_SPREAD + 0.25 / 8.0);
+        let guess: f64 = 0.5 + 0.25 * k;
+        assert!((lean + (guess / (1.0 - guess)).ln()).abs() < 1e-12);
+    }
+
     #[test]
     fn i29_no_candidate_asked_for_gives_none() {
         let budget = Playtest {
             candidates: 0,
             games: 16,
+            trim: false,
         };
         let made = choose(budget, || Ok::<u32, ()>(1), |_, _| (0.5, 16)).unwrap();
         assert!(made.is_none());
@@ -145,6 +199,7 @@ mod tests {
         let budget = Playtest {
             candidates: 3,
             games: 16,
+            trim: false,
         };
         let mut n = 0;
         let make = || {

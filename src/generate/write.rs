@@ -71,12 +71,22 @@ fn playtest_line(played: &super::Played) -> String {
         1 => "the only pair tried".to_string(),
         n => format!("the {ordinal} of {n} pairs tried"),
     };
-    format!(
-        "// Playtested normal against normal: side A scored {:.0}% over {} games with these \
-         forces, {which}.\n",
+    let score = format!(
+        "// Playtested normal against normal: side A scored {:.0}% over {} games",
         played.score * 100.0,
         played.games,
-    )
+    );
+    match played.trimmed {
+        [0, 0] => format!("{score} with these forces, {which}.\n"),
+        [a, b] => {
+            let (side, n) = if a > 0 { ("A", a) } else { ("B", b) };
+            let units = if n == 1 { "unit" } else { "units" };
+            format!(
+                "{score}, {which}; then side {side} gave up {n} {units}, the points fit's \
+                 guess at what evens it.\n"
+            )
+        }
+    }
 }
 
 /// The header's line giving the command that makes the file again.
@@ -256,6 +266,7 @@ mod tests {
             games: 20,
             kept: 2,
             tried: 3,
+            trimmed: [0, 0],
         };
         assert_eq!(
             playtest_line(&played),
@@ -270,6 +281,19 @@ mod tests {
         assert!(
             only.ends_with("with these forces, the only pair tried.\n"),
             "{only}"
+        );
+        let trimmed = playtest_line(&Played {
+            score: 0.75,
+            games: 8,
+            kept: 1,
+            tried: 1,
+            trimmed: [2, 0],
+        });
+        assert_eq!(
+            trimmed,
+            "// Playtested normal against normal: side A scored 75% over 8 games, the only \
+             pair tried; then side A gave up 2 units, the points fit's guess at what evens \
+             it.\n"
         );
     }
 
@@ -289,6 +313,7 @@ mod tests {
             games: 20,
             kept: 1,
             tried: 1,
+            trimmed: [0, 0],
         };
         for note in [Note::Nothing, Note::Played(played)] {
             let line = made_with(&request, note);

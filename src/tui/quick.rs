@@ -208,14 +208,10 @@ impl QuickMenu {
         }
     }
 
-    /// What the screen says while the battle is made: a small or medium battle is
-    /// playtested first (issue 29), which takes about a second.
+    /// What the screen says while the battle is made: it is playtested first (issue 29),
+    /// which takes about a second.
     fn making(&self) -> &'static str {
-        if generate::playtest::budget(self.request().size).is_some() {
-            "Generating the battle and playtesting it, normal against normal (about a second)..."
-        } else {
-            "Generating the battle..."
-        }
+        "Generating the battle and playtesting it, normal against normal (about a second)..."
     }
 
     /// Draws the menu in `area`: a line per choice, the selected one marked, then what
