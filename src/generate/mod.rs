@@ -306,9 +306,9 @@ pub fn generate(request: &Request) -> Result<Generated, GenerateError> {
 
 /// Generates the battle `request` asks for from `stock`'s lists and points: the ground,
 /// the forces, their places, the objectives and the turn limit, written as a scenario and
-/// checked as `volley check` would check it, and playtested at small and medium size
-/// ([`playtest`]): of a few candidate battles, the first found near enough to even, else
-/// the nearest.
+/// checked as `volley check` would check it, and playtested ([`playtest`]): of a few
+/// candidate battles, the first found near enough to even, else the nearest; a large
+/// battle's one candidate then trimmed towards even.
 pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
     make(
         stock,
@@ -329,7 +329,7 @@ pub fn generate_unplayed(stock: &Stock, request: &Request) -> Result<Generated, 
 /// Whether [`make`] playtests the battle, and what its header says of that.
 #[derive(Clone, Copy, Debug)]
 enum Mode {
-    /// Its first candidate, at a size that is not playtested (or a tilted battle).
+    /// Its first candidate, unplayed, its header silent on the playtest (a tilted battle).
     Plain,
     /// Its first candidate, at a size that is playtested (`--no-playtest`).
     NoPlaytest,
@@ -419,9 +419,10 @@ fn make(
         Mode::Playtest(budget) => {
             let candidate = || candidate(write::Note::Nothing);
             let (mut drawn, mut played) = playtested(request, budget, candidate)?;
-            if budget.trim {
+            if let Some(spread) = budget.trim {
                 let stock = (lists, &stock.points, &catalog);
-                drawn = evened(drawn, &mut played, stock, &edge, (request, armies))?;
+                let made = (request, armies);
+                drawn = evened(drawn, (&mut played, spread), stock, &edge, made)?;
             }
             noted(request, armies, drawn, played)
         }
@@ -429,17 +430,18 @@ fn make(
 }
 
 /// `drawn` with its stronger side given fewer units ([`forces::trim`]) by as much as the
-/// points fit says would even the battle its playtest found ([`playtest::even_target`]),
+/// points fit says would even the battle its playtest found ([`playtest::even_target`],
+/// kept candidates' true scores spread by `spread`),
 /// formed up again on the same ground with the same objectives; `played` notes the units
 /// taken. Unchanged when taking a unit would not bring it nearer to even.
 fn evened(
     drawn: Drawn,
-    played: &mut Played,
+    (played, spread): (&mut Played, f64),
     (lists, points, catalog): ([&ArmyList; 2], &PointsTable, &crate::scenario::Catalog),
     edge: &dyn Fn(&forces::Bought, &forces::Bought) -> f64,
     (request, armies): (&Request, [&str; 2]),
 ) -> Result<Drawn, GenerateError> {
-    let shift = playtest::even_target(played.score, played.games);
+    let shift = playtest::even_target(played.score, played.games, spread);
     let [a, b] = &drawn.made.forces;
     let target = edge(a, b) + shift;
     let stronger = usize::from(shift > 0.0);

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 /// What a generated battle's header says of its playtest (issue 29).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Note {
-    /// Nothing: a size that is not playtested, or a candidate still to be.
+    /// Nothing: a tilted battle, or a candidate still to be playtested.
     Nothing,
     /// Made with `--no-playtest` where its size is playtested: the header's command says
     /// so, so that it makes the file again.
