@@ -80,9 +80,10 @@ fn main() {
         }
     }
     println!(
-        "400 units, normal on {threads} threads, one phase: {} (log {} events)",
+        "400 units, normal on {threads} threads, one phase: {} (log {} events, {} units scored on helpers)",
         summary("phases", times),
-        game.log().len()
+        game.log().len(),
+        player.scored_apart()
     );
     let ms = std::env::var("THINK_MS")
         .ok()

@@ -228,9 +228,9 @@ fn the_planner_on_several_threads_gives_the_orders_it_gives_on_one() {
     .unwrap()
     .scenario;
     let mut orders = 0;
+    let mut players = [1, 2, 4].map(|t| ComputerPlayer::new(1, [5, 5]).with_threads(t));
     for scenario in scenarios().into_iter().chain([large]) {
         let mut game = Game::new(scenario.setup.clone(), Dice::seeded(1)).unwrap();
-        let mut players = [1, 2, 4].map(|t| ComputerPlayer::new(1, [5, 5]).with_threads(t));
         while game.acting_side().is_some() {
             let [one, two, four] = &mut players;
             let c = one.choose(&game).unwrap();
@@ -241,4 +241,8 @@ fn the_planner_on_several_threads_gives_the_orders_it_gives_on_one() {
         }
     }
     assert!(orders > 1000, "only {orders} orders were given");
+    // The helpers did score units: the orders above are not one thread's three times.
+    let apart = players.map(|p| p.scored_apart());
+    assert_eq!(apart[0], 0);
+    assert!(apart[1] > 100 && apart[2] > apart[1], "{apart:?}");
 }

@@ -144,8 +144,8 @@ fn i29_a_quick_battle_is_playtested_and_its_header_says_so() {
 /// and the side its games favour gives up units: the header says how many; that side's
 /// force is the unplayed battle's less those units, one of a type at most, each type still
 /// within its list's min; the other side, the ground, the objectives and the defender are
-/// the unplayed battle's. A battle its games found even is the unplayed battle with the
-/// playtest's line.
+/// the unplayed battle's. A battle that gave up no unit (its games found it even, or no
+/// loss would bring it nearer) is the unplayed battle with the playtest's line.
 #[test]
 fn i29_a_large_battle_is_played_once_and_the_side_it_favours_gives_up_units() {
     let stock = Stock::shipped().unwrap();

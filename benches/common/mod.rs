@@ -2,6 +2,11 @@
 //! the time of each decision a player gives through a battle, and a summary of such times.
 
 use std::time::Instant;
+
+/// The allocator the game itself runs on (`src/main.rs`), so that the benchmarks time what
+/// a player waits for.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use volley::ai::{ComputerPlayer, Player};
 use volley::engine::{Actor, Game, SideId};
 

@@ -49,6 +49,12 @@ impl ComputerPlayer {
         self
     }
 
+    /// Units it has scored on helper threads so far ([`ComputerPlayer::with_threads`]): 0
+    /// on one thread.
+    pub fn scored_apart(&self) -> usize {
+        self.memo.borrow().scored_apart()
+    }
+
     /// The same player choosing less surely: each order's score gets up to `noise` uhp
     /// more, drawn from its seed, so that two seeds may choose differently (how `hard`'s
     /// look-ahead models an enemy it does not know).

@@ -12,7 +12,7 @@ use std::time::Duration;
 /// What a computer player may spend on one decision: `hard` at most `iterations`
 /// look-aheads (which makes its orders depend only on the seed), and at most `time` if
 /// given, stopping early when `cancel` is set (the battle moved on, or the player quit);
-/// the planner up to `threads` threads, which changes how soon it chooses, never what.
+/// `normal` up to `threads` threads, which changes how soon it chooses, never what.
 #[derive(Clone, Debug)]
 pub struct Budget {
     /// The most look-aheads (one copy of the battle played to the end of the turn) per
@@ -22,8 +22,9 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// Set from outside to stop thinking at once.
     pub cancel: Arc<AtomicBool>,
-    /// Threads the planner may score units on (1 in sims and tests, whose games already
-    /// share the machine's cores; the machine's cores in play).
+    /// Threads `normal` may score units on (1 in sims and tests, whose games already share
+    /// the machine's cores; the machine's cores in play). `easy` and `hard` keep to one:
+    /// `hard`'s look-aheads copy its planner into every copy of the battle.
     pub threads: usize,
 }
 

@@ -165,8 +165,9 @@ fn survey_request(stock: &Stock, args: &GenerateArgs, size: Size, seed: u64) -> 
 
 /// `--survey N`: seeds 1..=N of each size (or the size given), each generated and audited;
 /// a line per size and one per failure with the command that makes it. Each seed's first
-/// candidate is audited, unplayed: a playtest only picks among candidates made the same
-/// way, and playing them all would take minutes where the audit takes seconds.
+/// candidate is audited, unplayed: a playtest picks among candidates made the same way, or
+/// (a large battle) forms its one up again with a few units fewer, and playing them all
+/// would take minutes where the audit takes seconds; CI audits playtested battles.
 fn survey(stock: &Stock, args: &GenerateArgs, n: u32) -> Result<ExitCode> {
     let sizes: Vec<Size> = args.size.map_or(Size::ALL.to_vec(), |s| vec![s]);
     let mut failed = 0;

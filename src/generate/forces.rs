@@ -140,8 +140,8 @@ pub fn pair(
     Ok(best)
 }
 
-/// The least share of its points a side keeps when [`trim`] takes units from it: as low as
-/// the budget ladder goes ([`LADDER`]).
+/// The least share of the points it spent that a side keeps when [`trim`] takes units from
+/// it (the lowest step of [`LADDER`], though of points spent, not of the budget).
 pub const TRIM_FLOOR: f64 = 0.60;
 
 /// The most units [`trim`] takes from a side.

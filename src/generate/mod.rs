@@ -320,8 +320,8 @@ pub fn generate_from(stock: &Stock, request: &Request) -> Result<Generated, Gene
 
 /// [`generate_from`] without the playtest: the first candidate's battle, as the points
 /// fit alone makes it (`--no-playtest`, and audits of many seeds, where each seed's first
-/// candidate stands for the candidates the generator makes). Where the size is playtested,
-/// the header's command says `--no-playtest`, so that it makes this file again.
+/// candidate stands for the candidates the generator makes). The header's command says
+/// `--no-playtest`, so that it makes this file again.
 pub fn generate_unplayed(stock: &Stock, request: &Request) -> Result<Generated, GenerateError> {
     make(stock, request, 1.0, Mode::NoPlaytest)
 }
@@ -331,7 +331,7 @@ pub fn generate_unplayed(stock: &Stock, request: &Request) -> Result<Generated, 
 enum Mode {
     /// Its first candidate, unplayed, its header silent on the playtest (a tilted battle).
     Plain,
-    /// Its first candidate, at a size that is playtested (`--no-playtest`).
+    /// Its first candidate, unplayed (`--no-playtest`).
     NoPlaytest,
     /// Playtested within this budget.
     Playtest(playtest::Playtest),
@@ -403,15 +403,7 @@ fn make(
         let land = land::make(request.size, request.ground, &mut rng);
         let bought = forces::pair(lists, &stock.points, [budget, budget_b], &mut rng, &edge)?;
         let plan = placement::plan(&land, &bought, &catalog, &mut rng)?;
-        let text = write::scenario(request, armies, &land, &plan, note);
-        let scenario = Scenario::parse(&text, &file_name(request))?;
-        let made = Generated {
-            text,
-            scenario,
-            forces: bought,
-            played: None,
-        };
-        Ok(Drawn { land, plan, made })
+        written((request, armies), land, plan, bought, note)
     };
     match mode {
         Mode::Plain => Ok(candidate(write::Note::Nothing)?.made),
@@ -441,6 +433,10 @@ fn evened(
     edge: &dyn Fn(&forces::Bought, &forces::Bought) -> f64,
     (request, armies): (&Request, [&str; 2]),
 ) -> Result<Drawn, GenerateError> {
+    // A playtest in which no game ended found nothing to even.
+    if played.games == 0 {
+        return Ok(drawn);
+    }
     let shift = playtest::even_target(played.score, played.games, spread);
     let [a, b] = &drawn.made.forces;
     let target = edge(a, b) + shift;
@@ -455,7 +451,19 @@ fn evened(
     }
     let Drawn { land, plan, .. } = drawn;
     let plan = placement::plan_again(&land, &forces, catalog, &plan)?;
-    let text = write::scenario(request, armies, &land, &plan, write::Note::Nothing);
+    written((request, armies), land, plan, forces, write::Note::Nothing)
+}
+
+/// The battle drawn as `land`, `plan` and `forces`, written with `note` in its header and
+/// checked as `volley check` checks a file.
+fn written(
+    (request, armies): (&Request, [&str; 2]),
+    land: land::Land,
+    plan: placement::Plan,
+    forces: [forces::Bought; 2],
+    note: write::Note,
+) -> Result<Drawn, GenerateError> {
+    let text = write::scenario(request, armies, &land, &plan, note);
     let scenario = Scenario::parse(&text, &file_name(request))?;
     let made = Generated {
         text,

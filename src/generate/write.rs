@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 pub enum Note {
     /// Nothing: a tilted battle, or a candidate still to be playtested.
     Nothing,
-    /// Made with `--no-playtest` where its size is playtested: the header's command says
-    /// so, so that it makes the file again.
+    /// Made with `--no-playtest`: the header's command says so, so that it makes the file
+    /// again.
     NoPlaytest,
     /// What the playtest found, in a line that ends the header.
     Played(super::Played),

@@ -95,6 +95,8 @@ pub struct MoveScores {
     reaches: Reaches,
     /// Threads that score units (0 or 1: this one alone); the scores are the same either way.
     threads: usize,
+    /// Units scored on helper threads so far, for tests that the helpers were used.
+    scored_apart: usize,
 }
 
 /// One unit's scored orders, and where things changed near it since they were scored.
@@ -172,6 +174,16 @@ impl MoveScores {
     /// Threads that score units at once, at least one.
     pub fn threads(&self) -> usize {
         self.threads.max(1)
+    }
+
+    /// Counts `n` more units scored on helper threads.
+    pub fn note_scored_apart(&mut self, n: usize) {
+        self.scored_apart += n;
+    }
+
+    /// Units scored on helper threads so far.
+    pub fn scored_apart(&self) -> usize {
+        self.scored_apart
     }
 
     /// Brings the memory up to `view`: marks the units near any change, or forgets all.
@@ -366,11 +378,13 @@ mod tests {
     /// must equal the engine's reach (R4.1–R4.6) searched afresh.
     #[test]
     fn every_kept_reach_is_the_engines_reach_searched_afresh() {
-        let mut checked = 0;
-        for (file, src) in SHIPPED {
+        let (mut checked, mut apart) = (0, 0);
+        // On two threads too: reaches the helpers found are added to the kept ones.
+        for ((file, src), threads) in SHIPPED.iter().flat_map(|s| [(s, 1), (s, 2)]) {
             let scenario = Scenario::parse(src, file).unwrap();
             let mut game = Game::new(scenario.setup, Dice::seeded(3)).unwrap();
-            let (mut memo, mut others) = (MoveScores::default(), ComputerPlayer::new(3, [5, 5]));
+            let mut memo = MoveScores::with_threads(threads);
+            let mut others = ComputerPlayer::new(3, [5, 5]);
             let style = Style {
                 aggression: 0.5,
                 salt: 3,
@@ -400,7 +414,9 @@ mod tests {
                 };
                 game.submit(command).unwrap();
             }
+            apart += memo.scored_apart();
         }
         assert!(checked > 5_000, "only {checked} reaches were checked");
+        assert!(apart > 0, "no unit was scored on a helper thread");
     }
 }

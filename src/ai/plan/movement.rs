@@ -69,48 +69,54 @@ fn score_apart(view: &View, memo: &mut MoveScores, chargers: &[&Unit]) {
         .copied()
         .filter(|u| memo.due_for_charges(view.game, u))
         .collect();
-    // One unit is scored sooner where it is than handed to a helper.
-    if due.len() < 2 {
+    // A unit is scored sooner here than handed to a helper: no helper without two units.
+    let threads = memo.threads().min(due.len());
+    if threads < 2 {
         return;
     }
-    let work: Vec<(&Unit, Option<Entry>)> = due.into_iter().map(|u| (u, memo.take(u))).collect();
     // Dealt in turn, not in halves: units near each other cost alike.
-    let threads = memo.threads();
     let mut parts: Vec<Vec<(&Unit, Option<Entry>)>> = (0..threads).map(|_| Vec::new()).collect();
-    for (i, w) in work.into_iter().enumerate() {
+    for (i, u) in due.into_iter().enumerate() {
+        let old = memo.take(u);
         if let Some(p) = parts.get_mut(i % threads) {
-            p.push(w);
+            p.push((u, old));
         }
     }
-    let mut parts = parts.iter().map(Vec::as_slice);
-    let mine = parts.next().unwrap_or_default();
+    let Some((mine, theirs)) = parts.split_first() else {
+        return;
+    };
     let (game, side, style) = (view.game, view.side, view.style);
-    let (scored, found) = std::thread::scope(|scope| {
-        let helpers: Vec<_> = parts
-            .map(|part| {
-                let reaches = view.reaches().clone();
-                scope.spawn(move || {
-                    let own = View::keeping(game, side, style, reaches);
-                    let scored = score_all(&own, part);
-                    (scored, own.into_reaches())
-                })
-            })
-            .collect();
-        let mut scored = score_all(view, mine);
-        let mut found = Vec::new();
+    let (scored, found, apart) = std::thread::scope(|scope| {
+        let (mut scored, mut helpers) = (Vec::new(), Vec::new());
+        for part in theirs {
+            let reaches = view.reaches().clone();
+            let helper = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let own = View::keeping(game, side, style, reaches);
+                (score_all(&own, part), own.into_reaches())
+            });
+            match helper {
+                Ok(h) => helpers.push(h),
+                // No thread to be had: this one scores the part as well.
+                Err(_) => scored.extend(score_all(view, part)),
+            }
+        }
+        scored.extend(score_all(view, mine));
+        let (mut found, mut apart) = (Vec::new(), 0);
         for helper in helpers {
-            // A helper that panicked (a planner bug) leaves its units unscored: [`next`]
-            // scores them afresh on this thread.
+            // A helper that panicked (a planner bug, which would panic on this thread
+            // too) leaves its units for [`next`] to score afresh here.
             if let Ok((s, r)) = helper.join() {
+                apart += s.len();
                 scored.extend(s);
                 found.push(r);
             }
         }
-        (scored, found)
+        (scored, found, apart)
     });
     for r in found {
         view.reaches().absorb(r);
     }
+    memo.note_scored_apart(apart);
     for (u, scores) in scored {
         memo.keep(u, scores);
     }
