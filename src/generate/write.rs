@@ -37,7 +37,7 @@ pub fn scenario(
     let _ = writeln!(
         out,
         "    description: {},",
-        quoted(&description(request, &sides, plan))
+        quoted(&description(request, &sides, plan, note))
     );
     map(&mut out, land);
     let _ = writeln!(out, "    sides: [");
@@ -193,15 +193,30 @@ fn header(request: &Request, armies: [&str; 2], plan: &Plan, note: Note) -> Stri
     out
 }
 
-fn description(request: &Request, sides: &[String; 2], plan: &Plan) -> String {
+fn description(request: &Request, sides: &[String; 2], plan: &Plan, note: Note) -> String {
     let places: Vec<&str> = plan.objectives.iter().map(|o| o.name.as_str()).collect();
-    format!(
+    let mut text = format!(
         "A quick battle on {} ground: {} (you, from the west) against {} (from the east). Hold {} when the turn limit comes.",
         request.ground,
         sides[0],
         sides[1],
         places.join(" and ")
-    )
+    );
+    text.push_str(&trim_sentence(sides, note));
+    text
+}
+
+/// The briefing's word on a side that gave up units to the playtest, so that a player who
+/// counts the forces knows why one is smaller; empty when neither did.
+fn trim_sentence(sides: &[String; 2], note: Note) -> String {
+    let Note::Played(played) = note else {
+        return String::new();
+    };
+    let Some((side, &n)) = (sides.iter().zip(&played.trimmed)).find(|(_, &n)| n > 0) else {
+        return String::new();
+    };
+    let units = if n == 1 { "unit" } else { "units" };
+    format!(" {side} fields {n} {units} fewer: playtests found it the stronger side.")
 }
 
 /// The map, a row per line, under two comment lines of column numbers (tens, then ones)
@@ -256,7 +271,7 @@ fn quoted(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{made_with, playtest_line, Note};
+    use super::{made_with, playtest_line, trim_sentence, Note};
     use crate::generate::{Ground, Played, Request, Size};
 
     #[test]
@@ -319,5 +334,35 @@ mod tests {
             let line = made_with(&request, note);
             assert!(line.ends_with(" --seed 7\n"), "{line}");
         }
+    }
+
+    #[test]
+    fn i29_the_briefing_says_which_side_gave_up_units() {
+        let sides = ["Swedes".to_string(), "Saxons".to_string()];
+        let played = Played {
+            score: 0.25,
+            games: 8,
+            kept: 1,
+            tried: 1,
+            trimmed: [0, 2],
+        };
+        assert_eq!(
+            trim_sentence(&sides, Note::Played(played)),
+            " Saxons fields 2 units fewer: playtests found it the stronger side."
+        );
+        let one = Played {
+            trimmed: [1, 0],
+            ..played
+        };
+        assert_eq!(
+            trim_sentence(&sides, Note::Played(one)),
+            " Swedes fields 1 unit fewer: playtests found it the stronger side."
+        );
+        let none = Played {
+            trimmed: [0, 0],
+            ..played
+        };
+        assert_eq!(trim_sentence(&sides, Note::Played(none)), "");
+        assert_eq!(trim_sentence(&sides, Note::NoPlaytest), "");
     }
 }
