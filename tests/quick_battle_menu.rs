@@ -255,6 +255,68 @@ fn i29_esc_goes_back_from_the_quick_battle_menu_to_the_title_list() {
     assert_eq!(title.key(Key::Esc), Some(Choice::Quit));
 }
 
+/// The menu keeps the player's choices: opened again after Esc, and on the next title
+/// screen after a battle started from it, with the army lists, size, ground and a typed
+/// seed as they were; a seed not typed is drawn anew (the next screen's).
+#[test]
+fn i29_the_quick_battle_menu_opens_as_the_player_left_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = opened(dir.path());
+    for key in [
+        Key::Down,
+        Key::Right,
+        Key::Down,
+        Key::Right,
+        Key::Down,
+        Key::Right,
+    ] {
+        title.key(key);
+    }
+    let size = "◂ medium (about 12 units a side, 22 × 14 hexes) ▸";
+    let menu = |title: &Title| screen(100, 30, |f| title.draw(f, f.area())).join("\n");
+    assert_eq!(title.key(Key::Esc), None);
+    assert_eq!(title.key(Key::Enter), None);
+    let s = menu(&title);
+    assert!(
+        s.contains(size) && s.contains("Ground             ◂ wooded ▸"),
+        "{s}"
+    );
+    assert!(s.contains("Seed               ◂ 1629 (drawn"), "{s}");
+    // The next title screen, after a battle: the same choices, a seed drawn anew.
+    title.key(Key::Esc);
+    let kept = title.take_quick_menu();
+    assert!(kept.is_some());
+    let mut next = Title::new(dir.path())
+        .with_quick_seed(1700)
+        .with_quick_menu(kept);
+    for _ in 0..SHIPPED.len() {
+        next.key(Key::Down);
+    }
+    assert_eq!(next.key(Key::Enter), None);
+    let s = menu(&next);
+    assert!(
+        s.contains(size) && s.contains("Ground             ◂ wooded ▸"),
+        "{s}"
+    );
+    assert!(s.contains("Seed               ◂ 1700 (drawn"), "{s}");
+    // A typed seed stays.
+    next.key(Key::Down);
+    for c in "77".chars() {
+        next.key(Key::Char(c));
+    }
+    next.key(Key::Esc);
+    let again = Title::new(dir.path())
+        .with_quick_seed(1800)
+        .with_quick_menu(next.take_quick_menu());
+    let mut again = again;
+    for _ in 0..SHIPPED.len() {
+        again.key(Key::Down);
+    }
+    again.key(Key::Enter);
+    let s = menu(&again);
+    assert!(s.contains("Seed               ◂ 77 ▸"), "{s}");
+}
+
 /// Every key the table binds in the quick-battle menu does something there (the line, the
 /// choice, the seed, or leaving or starting).
 #[test]

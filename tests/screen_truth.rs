@@ -378,3 +378,50 @@ fn the_overview_shows_the_whole_clipped_map_and_every_unit() {
     press(&mut app, "x");
     assert_eq!(*app.mode(), Mode::Browse, "any key closes it");
 }
+
+/// R12.6: the overview (`M`) shows roads: `+` over clear, rough or hill, `#` for a bridge,
+/// woods, villages and fords keeping their own symbol; units and objectives over all.
+#[test]
+fn r12_6_the_overview_shows_roads_and_bridges() {
+    use volley::engine::map::Terrain;
+    let app = App::new(shipped("turnhout"), 7, HOTSEAT).unwrap();
+    let g = app.game();
+    let lines = volley::tui::overview::lines(&app, 200, 60);
+    let mut roads = 0;
+    for r in 0..g.map().height() {
+        let text: String = lines[r as usize]
+            .spans
+            .iter()
+            .map(|s| s.content.as_ref())
+            .collect();
+        for c in 0..g.map().width() {
+            let hex = volley::engine::Map::hex_at(c as i32, r as i32);
+            let terrain = g.map().terrain(hex).unwrap();
+            let want = if let Some(u) = g.unit_at(hex) {
+                app.side_letter(u.side)
+            } else if g.objectives().iter().any(|o| o.hex == hex) {
+                '@'
+            } else if g.map().has_road(hex) && terrain == Terrain::Water {
+                '#'
+            } else if g.map().has_road(hex)
+                && matches!(terrain, Terrain::Clear | Terrain::Rough | Terrain::Hill)
+            {
+                roads += 1;
+                '+'
+            } else {
+                terrain.symbol()
+            };
+            let at = (r % 2 + 2 * c) as usize;
+            assert_eq!(text.chars().nth(at), Some(want), "({c}, {r}) in {text:?}");
+        }
+    }
+    assert!(roads > 0, "Turnhout's road shows");
+    let key: String = lines
+        .last()
+        .unwrap()
+        .spans
+        .iter()
+        .map(|s| s.content.as_ref())
+        .collect();
+    assert!(key.contains("+ road, # bridge"), "{key}");
+}

@@ -423,3 +423,23 @@ fn at_100_columns_the_title_offers_the_editor_and_clips_saves_with_an_ellipsis()
     let hint = draw_title(&mut t, &title).last().unwrap().clone();
     assert!(!hint.contains("E edit"), "{hint}");
 }
+
+/// R4.1: choosing a hustle says what it costs (no attack or ready this turn) before the hex
+/// is picked, so that a player learns it before the Melee phase refuses the attack; and the
+/// threat view's explanation fits a 100-column status line.
+#[test]
+fn r4_1_choosing_a_hustle_says_it_rules_out_attacking_and_readying() {
+    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
+    press(&mut app, " 1");
+    app.put_cursor(Map::hex_at(6, 5));
+    press(&mut app, "\nh");
+    assert!(matches!(app.mode(), Mode::PickHex { .. }));
+    let s = render(&app, 100, 30).join("\n");
+    assert!(
+        s.contains("hustle: farther than a march, but no attack or ready this turn (R4.1)"),
+        "{s}"
+    );
+    press(&mut app, "\u{1b}t");
+    let s = render(&app, 100, 30).join("\n");
+    assert!(s.contains("on an enemy, its reach (t: off)"), "{s}");
+}

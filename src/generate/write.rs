@@ -215,8 +215,15 @@ fn trim_sentence(sides: &[String; 2], note: Note) -> String {
     let Some((side, &n)) = (sides.iter().zip(&played.trimmed)).find(|(_, &n)| n > 0) else {
         return String::new();
     };
-    let units = if n == 1 { "unit" } else { "units" };
-    format!(" {side} fields {n} {units} fewer: playtests found it the stronger side.")
+    let (units, stay, them) = if n == 1 {
+        ("unit", "stays", "it")
+    } else {
+        ("units", "stay", "them")
+    };
+    format!(
+        " Playtests found {side} the stronger side, so {n} {units} of what its points bought \
+         {stay} behind: the forces below are without {them}."
+    )
 }
 
 /// The map, a row per line, under two comment lines of column numbers (tens, then ones)
@@ -348,7 +355,8 @@ mod tests {
         };
         assert_eq!(
             trim_sentence(&sides, Note::Played(played)),
-            " Saxons fields 2 units fewer: playtests found it the stronger side."
+            " Playtests found Saxons the stronger side, so 2 units of what its points bought stay \
+             behind: the forces below are without them."
         );
         let one = Played {
             trimmed: [1, 0],
@@ -356,7 +364,8 @@ mod tests {
         };
         assert_eq!(
             trim_sentence(&sides, Note::Played(one)),
-            " Swedes fields 1 unit fewer: playtests found it the stronger side."
+            " Playtests found Swedes the stronger side, so 1 unit of what its points bought stays \
+             behind: the forces below are without it."
         );
         let none = Played {
             trimmed: [0, 0],

@@ -1,10 +1,12 @@
 //! The map overview (`M`, issue 26): the whole map at one character a cell, so that a map
 //! clipped by a small terminal can still be seen at once. Each cell shows a unit's side
-//! letter, else `@` for an objective, else its terrain's symbol (R1.2, R10.3); the part the
+//! letter, else `@` for an objective, else `#` for a bridge and `+` for a road over open
+//! ground (R12.6), else its terrain's symbol (R1.2, R10.3); the part the
 //! map view shows now is drawn bright, the rest dim. A map too large for the screen is
 //! shown in blocks of hexes, each cell the first unit, objective or terrain of its block.
 
 use super::app::App;
+use crate::engine::map::Terrain;
 use crate::engine::Map;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -50,14 +52,15 @@ pub fn lines(app: &App, cols: u16, rows: u16) -> Vec<Line<'static>> {
         format!("one cell {step_c}×{step_r} hexes")
     };
     out.push(Line::raw(format!(
-        "{w}×{h} hexes, {scale}; bright: what the map shows now (columns {}–{}, rows {}–{}). Any key closes.",
+        "{w}×{h} hexes, {scale}; + road, # bridge; bright: what the map shows now (columns {}–{}, rows {}–{}). Any key closes.",
         shown.cols.0, shown.cols.1, shown.rows.0, shown.rows.1
     )));
     out
 }
 
 /// The first thing worth a mark in the block of `step` hexes at offset `(c, r)`: a unit's
-/// side letter, then an objective's `@`, then the terrain of the block's first hex.
+/// side letter, then an objective's `@`, then the block's first hex: a road's mark
+/// ([`road_mark`]) or its terrain's symbol.
 fn cell(app: &App, (c, r): (u32, u32), (sc, sr): (u32, u32)) -> char {
     let map = app.game().map();
     let hexes = || {
@@ -71,8 +74,23 @@ fn cell(app: &App, (c, r): (u32, u32), (sc, sr): (u32, u32)) -> char {
     if hexes().any(|hex| app.game().objectives().iter().any(|o| o.hex == hex)) {
         return '@';
     }
-    map.terrain(Map::hex_at(c as i32, r as i32))
-        .map_or(' ', |t| t.symbol())
+    let first = Map::hex_at(c as i32, r as i32);
+    let terrain = map.terrain(first);
+    match terrain.and_then(|t| road_mark(t, map.has_road(first))) {
+        Some(mark) => mark,
+        None => terrain.map_or(' ', |t| t.symbol()),
+    }
+}
+
+/// R12.6: a road's mark on `terrain`, if the hex has one and the mark tells more than the
+/// terrain: `#` a bridge (a road over water), `+` a road over clear, rough or hill; a road
+/// through woods, a village or a ford keeps that terrain's symbol, which matters more.
+fn road_mark(terrain: Terrain, road: bool) -> Option<char> {
+    match (road, terrain) {
+        (false, _) | (true, Terrain::Woods | Terrain::Village | Terrain::Ford) => None,
+        (true, Terrain::Water) => Some('#'),
+        (true, Terrain::Clear | Terrain::Rough | Terrain::Hill) => Some('+'),
+    }
 }
 
 /// The columns and rows of hexes the map view shows now, inclusive, from its last drawing.

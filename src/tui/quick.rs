@@ -78,6 +78,16 @@ impl QuickMenu {
         }
     }
 
+    /// The same menu, its choices kept, drawing `clock_seed` when no seed is typed: the
+    /// menu a battle was started from, opened again after it so that the next battle
+    /// differs only by a seed drawn anew (a typed seed stays, as the player chose it).
+    pub fn reopened(mut self: Box<Self>, clock_seed: u64) -> Box<QuickMenu> {
+        self.clock_seed = clock_seed;
+        self.generating = false;
+        self.message.clear();
+        self
+    }
+
     /// The battle the menu asks for now.
     pub fn request(&self) -> Request {
         let army = |k: usize| {
@@ -238,13 +248,20 @@ impl QuickMenu {
             level.name()
         )));
         let dim = Style::default().add_modifier(Modifier::DIM);
-        lines.push(Line::styled(
-            format!(
-                "  The same battle as a file: {} > battle.ron",
-                self.request().command_line()
-            ),
-            dim,
-        ));
+        let command = format!(
+            "The same battle as a file: {} > battle.ron",
+            self.request().command_line()
+        );
+        // Inside the border, continued lines indented under the first: a long command
+        // wrapped by the paragraph would run on against the border.
+        let width = usize::from(menu.width).saturating_sub(2).max(20);
+        let options = textwrap::Options::new(width)
+            .initial_indent("  ")
+            .subsequent_indent("    ")
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        for row in textwrap::wrap(&command, options) {
+            lines.push(Line::styled(row.into_owned(), dim));
+        }
         if self.generating {
             lines.push(Line::raw(""));
             lines.push(Line::raw(format!("  {}", self.making())));

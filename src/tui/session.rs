@@ -6,6 +6,7 @@
 
 use super::app::App;
 use super::app::SaveReport;
+use super::quick::QuickMenu;
 use super::title::{Choice, Title};
 use super::{draw, key_of, Key};
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyEventKind};
@@ -59,13 +60,18 @@ pub fn run(
     mouse: bool,
 ) -> std::io::Result<(Exit, Option<SaveReport>)> {
     let (watch, mut terminal) = open_terminal(mouse)?;
+    let mut menu = None;
     let first = match start {
         Start::Battle(app) => Ok(Ok(Some(*app))),
-        Start::Title(mut title) => title_loop(&mut title, open, &mut terminal, &watch),
+        Start::Title(mut title) => {
+            let chosen = title_loop(&mut title, open, &mut terminal, &watch);
+            menu = title.take_quick_menu();
+            chosen
+        }
         Start::Replay(mut replay) => replay_loop(&mut replay, open, &mut terminal, &watch).map(Ok),
     };
     let result = first.and_then(|chosen| match chosen {
-        Ok(app) => battles(app, open, &mut terminal, pause, &watch),
+        Ok(app) => battles((app, menu), open, &mut terminal, pause, &watch),
         Err(network) => Ok((Exit::Network(network), None)),
     });
     restore();
@@ -98,8 +104,10 @@ pub(super) fn open_terminal(
 
 /// Plays `app`, and after a finished battle the player leaves for the title screen (`t`),
 /// the battles opened from there, until one is left; how the last ended and its saves.
+/// `menu` is the quick-battle menu the battle was started from, which each title screen
+/// opens as the player last left it.
 fn battles(
-    mut next: Option<App>,
+    (mut next, mut menu): (Option<App>, Option<Box<QuickMenu>>),
     open: Opener,
     terminal: &mut ratatui::DefaultTerminal,
     pause: Duration,
@@ -124,8 +132,11 @@ fn battles(
             drop(app);
             let mut title = Title::new(&dir)
                 .with_settings_file(super::settings::settings_path())
-                .with_quick_seed(quick_seed);
-            match title_loop(&mut title, open, terminal, watch)? {
+                .with_quick_seed(quick_seed)
+                .with_quick_menu(menu.take());
+            let chosen = title_loop(&mut title, open, terminal, watch)?;
+            menu = title.take_quick_menu();
+            match chosen {
                 Ok(app) => next = app,
                 Err(network) => return Ok((Exit::Network(network), None)),
             }

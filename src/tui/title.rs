@@ -139,11 +139,25 @@ impl Title {
         self.battles.len()
     }
 
-    /// Opens the quick-battle menu: as it was left if a battle started from it did not
-    /// open, else new.
+    /// The same title screen whose quick-battle menu opens with the choices of `menu`, the
+    /// menu the last battle was started from ([`Title::take_quick_menu`]), if any.
+    pub fn with_quick_menu(mut self, menu: Option<Box<QuickMenu>>) -> Title {
+        self.parked = menu;
+        self
+    }
+
+    /// The quick-battle menu a battle was started from, to give the next title screen
+    /// ([`Title::with_quick_menu`]) so that it opens as the player left it.
+    pub fn take_quick_menu(&mut self) -> Option<Box<QuickMenu>> {
+        self.parked.take()
+    }
+
+    /// Opens the quick-battle menu: with the choices of the last battle started from it
+    /// (one that did not open, or one played before this title screen), else new; a seed
+    /// not typed is this screen's.
     fn open_quick(&mut self) {
         let seed = self.quick_seed;
-        let menu = self.parked.take();
+        let menu = self.parked.take().map(|m| m.reopened(seed));
         self.quick = Some(menu.unwrap_or_else(|| Box::new(QuickMenu::new(seed))));
     }
 
@@ -171,13 +185,15 @@ impl Title {
         self.quick_exit(exit)
     }
 
-    /// What the quick-battle menu's exit does on the title screen: Esc closes it, a
+    /// What the quick-battle menu's exit does on the title screen: Esc closes it (its
+    /// choices kept for the next time it opens), a
     /// started battle is the choice (side A the player's, side B the computer's at the
     /// level chosen, `normal` unless `l` changed it).
     fn quick_exit(&mut self, exit: QuickExit) -> Option<Choice> {
         match exit {
             QuickExit::Back => {
-                self.quick = None;
+                // Kept, so that the menu opens again with the player's choices.
+                self.parked = self.quick.take();
                 None
             }
             QuickExit::Start(mut scenario) => {

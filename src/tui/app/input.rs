@@ -479,7 +479,7 @@ impl App {
     fn toggle_threats(&mut self) {
         self.threat_view = !self.threat_view;
         self.message = if self.threat_view {
-            "threats: ! marks enemies that could charge or fire at the cursor's hex; on an enemy, its reach (t: off)".into()
+            "threats: ! marks who could charge or fire at the cursor's hex; on an enemy, its reach (t: off)".into()
         } else {
             "threat view off".into()
         };
@@ -670,6 +670,10 @@ impl App {
             // but the unit drawn there hides the cost label, so the way is said.
             self.message =
                 "Enter here charges from where it stands, or pick a highlighted hex".into();
+        } else if kind == MoveKind::Hustle {
+            // R4.1: the price of the longer move, said before it is paid.
+            self.message =
+                "hustle: farther than a march, but no attack or ready this turn (R4.1)".into();
         }
         self.mode = Mode::PickHex { unit, kind, reach };
     }
