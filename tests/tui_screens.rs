@@ -286,6 +286,7 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
 
 /// Issue 26, no pop-up that says nothing: once the computer has given its orders, play
 /// goes straight back to the player, with no "press a key" box; the log tells what it did.
+/// While it thinks, the status line offers no orders.
 #[test]
 fn against_the_computer_no_handover_and_no_pop_up_after_its_orders() {
     let mut app = App::new(tutorial(), 7, [Controller::Human, Controller::Computer]).unwrap();
@@ -295,6 +296,9 @@ fn against_the_computer_no_handover_and_no_pop_up_after_its_orders() {
     }
     assert_eq!(*app.mode(), Mode::Browse, "no handover to the computer");
     assert!(app.computer_to_act());
+    // While the computer thinks, the status line offers no orders to give.
+    let waiting = render(&app, 80, 24);
+    assert!(!waiting[23].contains("Enter orders"), "{}", waiting[23]);
     let mut computer: volley::tui::Computer = Box::new(volley::ai::AdvancePlayer);
     for _ in 0..50 {
         if !app.computer_to_act() {
@@ -313,6 +317,7 @@ fn against_the_computer_no_handover_and_no_pop_up_after_its_orders() {
     assert!(!has(&s, "┌ Computer"), "{}", s.join("\n"));
     assert!(!has(&s, "The computer has given its orders"));
     assert_shows(&log(&s), "Blue");
+    assert!(s[23].contains("Enter orders"), "{}", s[23]);
 }
 
 #[test]

@@ -188,6 +188,11 @@ fn l_shows_the_whole_log_and_pgup_stops_at_its_top_and_pages_by_a_page() {
     assert!(s[1].starts_with("│── Turn 1 ──"), "{}", s[1]);
     press(&mut app, "\x1b");
     assert!(matches!(app.mode(), Mode::Browse));
+    assert_eq!(
+        app.log_scroll(),
+        0,
+        "the panel is back at the newest entries"
+    );
 }
 
 #[test]
@@ -442,4 +447,25 @@ fn r4_1_choosing_a_hustle_says_it_rules_out_attacking_and_readying() {
     press(&mut app, "\u{1b}t");
     let s = render(&app, 100, 30).join("\n");
     assert!(s.contains("on an enemy, its reach (t: off)"), "{s}");
+}
+
+/// R3.2: a unit that has its order for the phase reads as done on the panel, not as a
+/// refusal (a playtest read "no order: … already has its movement order" as an error).
+#[test]
+fn r3_2_a_unit_ordered_this_phase_reads_as_done() {
+    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
+    press(&mut app, " 1");
+    let at = Map::hex_at(6, 5);
+    app.put_cursor(at);
+    press(&mut app, "\nm");
+    let to = (app.highlights().reach.iter())
+        .map(|(h, _)| *h)
+        .find(|h| *h != at)
+        .unwrap();
+    app.put_cursor(to);
+    press(&mut app, "\n");
+    app.put_cursor(to);
+    let s = render(&app, 100, 30).join("\n");
+    assert!(s.contains("done: movement order given"), "{s}");
+    assert!(!s.contains("no order:"), "{s}");
 }

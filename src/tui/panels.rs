@@ -10,7 +10,7 @@ use crate::engine::event::EndReason;
 use crate::engine::game::{Odds, ShockOdds};
 use crate::engine::unit::attack_sequence_text;
 use crate::engine::Order;
-use crate::engine::{Actor, Command, Map, SideId, Status};
+use crate::engine::{Actor, Command, Map, RuleError, SideId, Status};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -487,6 +487,11 @@ fn may_do(app: &App, unit: crate::engine::UnitId) -> String {
         return "no order now".into();
     };
     let why = match app.game().why_no_order(unit) {
+        // R3.2: ordered already this phase is done, not refused (a playtest read it as an
+        // error).
+        Some(RuleError::AlreadyOrdered { phase, .. }) => {
+            return format!("done: {} order given", phase.name());
+        }
         Some(why) => app.with_labels(why.to_string()),
         None => return "no order now".into(),
     };
@@ -674,8 +679,10 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect, borders: Borders, title: &
 /// key table's hints for the context (issue 26).
 fn key_hints(app: &App) -> Vec<String> {
     use super::keys::Action as A;
-    // The other player's turn across two machines: nothing here to order or end.
-    let theirs = app.game().acting_side().is_some_and(|s| app.is_remote(s));
+    // The other player's turn across two machines, or the computer's while it thinks:
+    // nothing here to order or end.
+    let theirs =
+        app.game().acting_side().is_some_and(|s| app.is_remote(s)) || app.computer_to_act();
     let ordering = [
         A::OpenOrders,
         A::EndOrders,

@@ -517,11 +517,16 @@ impl App {
         self.log_panel.key(key, self.log.len());
     }
 
-    /// `L`: the whole log; PgUp, PgDn and the arrows scroll it, any other key goes back.
+    /// `L`: the whole log; PgUp, PgDn and the arrows scroll it, any other key goes back,
+    /// the log panel back at the newest entries (a playtest found it left showing an
+    /// earlier turn's).
     fn log_key(&mut self, key: Key, action: Option<Action>) {
         match action {
             Some(Action::ScrollLog) => self.scroll_log(key),
-            _ => self.mode = Mode::Browse,
+            _ => {
+                self.log_panel.to_end();
+                self.mode = Mode::Browse;
+            }
         }
     }
 
