@@ -164,6 +164,7 @@ fn i29_a_large_battle_is_played_once_and_the_side_it_favours_gives_up_units() {
         let [a, b] = played.trimmed;
         if a + b == 0 {
             kept += 1;
+            assert!(!made.scenario.description.contains("Playtests found"));
             assert!(
                 line.ends_with("with these forces, the only pair tried."),
                 "{line}"
@@ -180,6 +181,15 @@ fn i29_a_large_battle_is_played_once_and_the_side_it_favours_gives_up_units() {
         let n = a + b;
         assert!(n <= generate::forces::TRIM_MOST, "{line}");
         assert!(line.contains(&format!("gave up {n} unit")), "{line}");
+        // The briefing says it too, so that a player who counts the forces knows why.
+        let briefing = &made.scenario.description;
+        let name = &made.scenario.sides[side].name;
+        assert!(
+            briefing.contains(&format!(
+                "Playtests found {name} the stronger side, so {n} unit"
+            )),
+            "{briefing}"
+        );
         // Side A scored more than a half if it gave up units, less if side B did.
         assert_eq!(played.score > 0.5, side == 0, "{line}");
         let (new, old) = (&made.forces[side], &plain.forces[side]);
@@ -201,6 +211,21 @@ fn i29_a_large_battle_is_played_once_and_the_side_it_favours_gives_up_units() {
         assert_eq!(new.defender, old.defender);
     }
     assert!(trimmed > 0 && kept > 0, "{trimmed} trimmed, {kept} kept");
+}
+
+/// Two armies of one list are named by their edges, and the briefing does not say the
+/// edge twice.
+#[test]
+fn i29_a_battle_of_one_list_against_itself_names_each_side_once() {
+    let stock = Stock::shipped().unwrap();
+    let a = &stock.lists[0].name;
+    let r = request(a, a, Size::Small, Ground::Open, 5);
+    let made = generate::generate_unplayed(&stock, &r).unwrap();
+    let briefing = &made.scenario.description;
+    assert!(
+        briefing.contains(&format!("{a} (west) (you) against {a} (east). Hold")),
+        "{briefing}"
+    );
 }
 
 /// The audit finds a battle whose armies cannot meet: a river with no crossing between.

@@ -195,8 +195,14 @@ fn header(request: &Request, armies: [&str; 2], plan: &Plan, note: Note) -> Stri
 
 fn description(request: &Request, sides: &[String; 2], plan: &Plan, note: Note) -> String {
     let places: Vec<&str> = plan.objectives.iter().map(|o| o.name.as_str()).collect();
+    // Two of one list are already named by their edges (`side_names`).
+    let (west, east) = if sides[0].ends_with("(west)") {
+        ("(you)", "")
+    } else {
+        ("(you, from the west)", " (from the east)")
+    };
     let mut text = format!(
-        "A quick battle on {} ground: {} (you, from the west) against {} (from the east). Hold {} when the turn limit comes.",
+        "A quick battle on {} ground: {} {west} against {}{east}. Hold {} when the turn limit comes.",
         request.ground,
         sides[0],
         sides[1],
