@@ -181,15 +181,7 @@ fn i29_a_large_battle_is_played_once_and_the_side_it_favours_gives_up_units() {
         let n = a + b;
         assert!(n <= generate::forces::TRIM_MOST, "{line}");
         assert!(line.contains(&format!("gave up {n} unit")), "{line}");
-        // The briefing says it too, so that a player who counts the forces knows why.
-        let briefing = &made.scenario.description;
-        let name = &made.scenario.sides[side].name;
-        assert!(
-            briefing.contains(&format!(
-                "Playtests found {name} the stronger side, so {n} unit"
-            )),
-            "{briefing}"
-        );
+        briefing_names_the_trim(&made, side, n);
         // Side A scored more than a half if it gave up units, less if side B did.
         assert_eq!(played.score > 0.5, side == 0, "{line}");
         let (new, old) = (&made.forces[side], &plain.forces[side]);
@@ -211,6 +203,15 @@ fn i29_a_large_battle_is_played_once_and_the_side_it_favours_gives_up_units() {
         assert_eq!(new.defender, old.defender);
     }
     assert!(trimmed > 0 && kept > 0, "{trimmed} trimmed, {kept} kept");
+}
+
+/// The briefing says which side gave up `n` units, so that a player who counts the forces
+/// knows why.
+fn briefing_names_the_trim(made: &generate::Generated, side: usize, n: u32) {
+    let briefing = &made.scenario.description;
+    let name = &made.scenario.sides[side].name;
+    let said = format!("Playtests found {name} the stronger side, so {n} unit");
+    assert!(briefing.contains(&said), "{briefing}");
 }
 
 /// Two armies of one list are named by their edges, and the briefing does not say the
