@@ -25,7 +25,11 @@ use volley::tui::Key;
 
 /// The title screen with its quick battle selected, the clock's seed 1629.
 fn on_quick_row(dir: &std::path::Path) -> Title {
-    let mut title = Title::new(dir).with_quick_seed(1629);
+    to_quick_row(Title::new(dir).with_quick_seed(1629))
+}
+
+/// `title` with its quick battle selected, from the top of its list.
+fn to_quick_row(mut title: Title) -> Title {
     for _ in 0..SHIPPED.len() {
         title.key(Key::Down);
     }
@@ -286,12 +290,11 @@ fn i29_the_quick_battle_menu_opens_as_the_player_left_it() {
     title.key(Key::Esc);
     let kept = title.take_quick_menu();
     assert!(kept.is_some());
-    let mut next = Title::new(dir.path())
-        .with_quick_seed(1700)
-        .with_quick_menu(kept);
-    for _ in 0..SHIPPED.len() {
-        next.key(Key::Down);
-    }
+    let mut next = to_quick_row(
+        Title::new(dir.path())
+            .with_quick_seed(1700)
+            .with_quick_menu(kept),
+    );
     assert_eq!(next.key(Key::Enter), None);
     let s = menu(&next);
     assert!(
@@ -305,13 +308,11 @@ fn i29_the_quick_battle_menu_opens_as_the_player_left_it() {
         next.key(Key::Char(c));
     }
     next.key(Key::Esc);
-    let again = Title::new(dir.path())
-        .with_quick_seed(1800)
-        .with_quick_menu(next.take_quick_menu());
-    let mut again = again;
-    for _ in 0..SHIPPED.len() {
-        again.key(Key::Down);
-    }
+    let mut again = to_quick_row(
+        Title::new(dir.path())
+            .with_quick_seed(1800)
+            .with_quick_menu(next.take_quick_menu()),
+    );
     again.key(Key::Enter);
     let s = menu(&again);
     assert!(s.contains("Seed               ◂ 77 ▸"), "{s}");

@@ -383,45 +383,50 @@ fn the_overview_shows_the_whole_clipped_map_and_every_unit() {
 /// woods, villages and fords keeping their own symbol; units and objectives over all.
 #[test]
 fn r12_6_the_overview_shows_roads_and_bridges() {
+    let (mut roads, mut bridges) = (0, 0);
+    for battle in [
+        "turnhout", "benburb", "coutras", "klushino", "stratton", "dunes",
+    ] {
+        let app = App::new(shipped(battle), 7, HOTSEAT).unwrap();
+        let (r, b) = overview_marks_roads(&app);
+        (roads, bridges) = (roads + r, bridges + b);
+    }
+    assert!(roads > 0 && bridges > 0, "{roads} roads, {bridges} bridges");
+}
+
+/// Checks every hex of `app`'s overview against the map; the road and bridge marks seen.
+fn overview_marks_roads(app: &App) -> (usize, usize) {
     use volley::engine::map::Terrain;
-    let app = App::new(shipped("turnhout"), 7, HOTSEAT).unwrap();
     let g = app.game();
-    let lines = volley::tui::overview::lines(&app, 200, 60);
-    let mut roads = 0;
+    let lines = volley::tui::overview::lines(app, 200, 60);
+    let text = |line: &ratatui::text::Line| -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    };
+    let (mut roads, mut bridges) = (0, 0);
     for r in 0..g.map().height() {
-        let text: String = lines[r as usize]
-            .spans
-            .iter()
-            .map(|s| s.content.as_ref())
-            .collect();
+        let row = text(&lines[r as usize]);
         for c in 0..g.map().width() {
             let hex = volley::engine::Map::hex_at(c as i32, r as i32);
             let terrain = g.map().terrain(hex).unwrap();
+            let open = matches!(terrain, Terrain::Clear | Terrain::Rough | Terrain::Hill);
             let want = if let Some(u) = g.unit_at(hex) {
                 app.side_letter(u.side)
             } else if g.objectives().iter().any(|o| o.hex == hex) {
                 '@'
-            } else if g.map().has_road(hex) && terrain == Terrain::Water {
+            } else if g.map().has_bridge(hex) {
+                bridges += 1;
                 '#'
-            } else if g.map().has_road(hex)
-                && matches!(terrain, Terrain::Clear | Terrain::Rough | Terrain::Hill)
-            {
+            } else if g.map().has_road(hex) && open {
                 roads += 1;
                 '+'
             } else {
                 terrain.symbol()
             };
             let at = (r % 2 + 2 * c) as usize;
-            assert_eq!(text.chars().nth(at), Some(want), "({c}, {r}) in {text:?}");
+            assert_eq!(row.chars().nth(at), Some(want), "({c}, {r}) in {row:?}");
         }
     }
-    assert!(roads > 0, "Turnhout's road shows");
-    let key: String = lines
-        .last()
-        .unwrap()
-        .spans
-        .iter()
-        .map(|s| s.content.as_ref())
-        .collect();
+    let key = text(lines.last().unwrap());
     assert!(key.contains("+ road, # bridge"), "{key}");
+    (roads, bridges)
 }

@@ -37,7 +37,7 @@ pub fn scenario(
     let _ = writeln!(
         out,
         "    description: {},",
-        quoted(&description(request, &sides, plan, note))
+        quoted(&description(request, (armies, &sides), plan, note))
     );
     map(&mut out, land);
     let _ = writeln!(out, "    sides: [");
@@ -158,9 +158,14 @@ fn ending(out: &mut String, plan: &Plan, sides: &[String; 2]) {
     let _ = writeln!(out, "    defender: {},", quoted(defender));
 }
 
+/// Whether both sides use one list, so that their names say their edges ([`side_names`]).
+fn one_list(armies: [&str; 2]) -> bool {
+    armies[0] == armies[1]
+}
+
 /// The sides' names: the lists' names, told apart when both sides use one list.
 fn side_names(armies: [&str; 2]) -> [String; 2] {
-    if armies[0] == armies[1] {
+    if one_list(armies) {
         [
             format!("{} (west)", armies[0]),
             format!("{} (east)", armies[1]),
@@ -193,10 +198,16 @@ fn header(request: &Request, armies: [&str; 2], plan: &Plan, note: Note) -> Stri
     out
 }
 
-fn description(request: &Request, sides: &[String; 2], plan: &Plan, note: Note) -> String {
+/// The briefing: the ground, who comes from which edge (the names say it already when both
+/// sides use one list), the objectives, and a side that gave up units ([`trim_sentence`]).
+fn description(
+    request: &Request,
+    (armies, sides): ([&str; 2], &[String; 2]),
+    plan: &Plan,
+    note: Note,
+) -> String {
     let places: Vec<&str> = plan.objectives.iter().map(|o| o.name.as_str()).collect();
-    // Two of one list are already named by their edges (`side_names`).
-    let (west, east) = if sides[0].ends_with("(west)") {
+    let (west, east) = if one_list(armies) {
         ("(you)", "")
     } else {
         ("(you, from the west)", " (from the east)")
@@ -352,32 +363,31 @@ mod tests {
     #[test]
     fn i29_the_briefing_says_which_side_gave_up_units() {
         let sides = ["Swedes".to_string(), "Saxons".to_string()];
-        let played = Played {
-            score: 0.25,
-            games: 8,
-            kept: 1,
-            tried: 1,
-            trimmed: [0, 2],
+        let played = |trimmed| {
+            Note::Played(Played {
+                score: 0.25,
+                games: 8,
+                kept: 1,
+                tried: 1,
+                trimmed,
+            })
         };
-        assert_eq!(
-            trim_sentence(&sides, Note::Played(played)),
-            " Playtests found Saxons the stronger side, so 2 units of what its points bought stay \
-             behind: the forces below are without them."
-        );
-        let one = Played {
-            trimmed: [1, 0],
-            ..played
-        };
-        assert_eq!(
-            trim_sentence(&sides, Note::Played(one)),
-            " Playtests found Swedes the stronger side, so 1 unit of what its points bought stays \
-             behind: the forces below are without it."
-        );
-        let none = Played {
-            trimmed: [0, 0],
-            ..played
-        };
-        assert_eq!(trim_sentence(&sides, Note::Played(none)), "");
-        assert_eq!(trim_sentence(&sides, Note::NoPlaytest), "");
+        let cases = [
+            (
+                played([0, 2]),
+                " Playtests found Saxons the stronger side, so 2 units of what its points \
+                 bought stay behind: the forces below are without them.",
+            ),
+            (
+                played([1, 0]),
+                " Playtests found Swedes the stronger side, so 1 unit of what its points \
+                 bought stays behind: the forces below are without it.",
+            ),
+            (played([0, 0]), ""),
+            (Note::NoPlaytest, ""),
+        ];
+        for (note, said) in cases {
+            assert_eq!(trim_sentence(&sides, note), said, "{note:?}");
+        }
     }
 }

@@ -8,6 +8,7 @@
 use super::app::App;
 use crate::engine::map::Terrain;
 use crate::engine::Map;
+use hexx::Hex;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -75,22 +76,21 @@ fn cell(app: &App, (c, r): (u32, u32), (sc, sr): (u32, u32)) -> char {
         return '@';
     }
     let first = Map::hex_at(c as i32, r as i32);
-    let terrain = map.terrain(first);
-    match terrain.and_then(|t| road_mark(t, map.has_road(first))) {
-        Some(mark) => mark,
-        None => terrain.map_or(' ', |t| t.symbol()),
-    }
+    road_mark(map, first).unwrap_or_else(|| map.terrain(first).map_or(' ', |t| t.symbol()))
 }
 
-/// R12.6: a road's mark on `terrain`, if the hex has one and the mark tells more than the
-/// terrain: `#` a bridge (a road over water), `+` a road over clear, rough or hill; a road
-/// through woods, a village or a ford keeps that terrain's symbol, which matters more.
-fn road_mark(terrain: Terrain, road: bool) -> Option<char> {
-    match (road, terrain) {
-        (false, _) | (true, Terrain::Woods | Terrain::Village | Terrain::Ford) => None,
-        (true, Terrain::Water) => Some('#'),
-        (true, Terrain::Clear | Terrain::Rough | Terrain::Hill) => Some('+'),
+/// R12.6: a road's mark at `hex`, where it tells more than the terrain: `#` a bridge
+/// ([`Map::has_bridge`]), `+` a road over clear, rough or hill; a road through woods, a
+/// village or a ford keeps that terrain's symbol, which matters more.
+fn road_mark(map: &Map, hex: Hex) -> Option<char> {
+    if map.has_bridge(hex) {
+        return Some('#');
     }
+    let open = matches!(
+        map.terrain(hex),
+        Some(Terrain::Clear | Terrain::Rough | Terrain::Hill)
+    );
+    (open && map.has_road(hex)).then_some('+')
 }
 
 /// The columns and rows of hexes the map view shows now, inclusive, from its last drawing.
