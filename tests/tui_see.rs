@@ -469,3 +469,22 @@ fn r3_2_a_unit_ordered_this_phase_reads_as_done() {
     assert!(s.contains("done: movement order given"), "{s}");
     assert!(!s.contains("no order:"), "{s}");
 }
+
+/// A message said of one hex does not stay on the status line once the cursor moves on,
+/// nor once another unit's orders open (a playtest read an old refusal as the new one's).
+#[test]
+fn a_message_goes_when_the_cursor_moves_on_or_orders_open() {
+    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
+    press(&mut app, " 1");
+    app.put_cursor(Map::hex_at(0, 0));
+    press(&mut app, "\n");
+    assert!(render(&app, 100, 30).join("\n").contains("no unit here"));
+    press(&mut app, "l");
+    assert!(!render(&app, 100, 30).join("\n").contains("no unit here"));
+    press(&mut app, "\n");
+    assert!(render(&app, 100, 30).join("\n").contains("no unit here"));
+    app.put_cursor(Map::hex_at(6, 5));
+    press(&mut app, "\n");
+    assert!(matches!(app.mode(), Mode::Orders { .. }));
+    assert!(!render(&app, 100, 30).join("\n").contains("no unit here"));
+}

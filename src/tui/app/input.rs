@@ -279,6 +279,8 @@ impl App {
             Some(Action::EndOrders) => self.end_orders(),
             Some(Action::ScrollLog) => self.scroll_log(key),
             _ => {
+                // What was said of the last hex or order is stale once the cursor moves on.
+                self.message.clear();
                 self.move_cursor(action, key);
             }
         }
@@ -581,7 +583,10 @@ impl App {
             None => ids.first(),
         };
         match next.and_then(|id| self.game.unit(*id)) {
-            Some(u) => self.cursor = u.pos,
+            Some(u) => {
+                self.cursor = u.pos;
+                self.message.clear();
+            }
             None => {
                 self.message = "no unit has an order left to give: press e to end orders".into()
             }
@@ -617,6 +622,7 @@ impl App {
             self.message = "this unit has no order to give now".into();
         } else {
             self.mode = Mode::Orders { unit, options };
+            self.message.clear();
         }
     }
 
