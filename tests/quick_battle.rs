@@ -113,7 +113,9 @@ fn i29_a_quick_battle_is_playtested_and_its_header_says_so() {
         let made = generate::generate_from(&stock, &r).unwrap();
         let played = made.played.unwrap();
         let budget = generate::playtest::budget(Size::Small);
-        assert_eq!(played.games, budget.games);
+        // A candidate dropped at its first look is kept only when none did better.
+        let look = budget.first_look.map(|l| l.games);
+        assert!(played.games == budget.games || Some(played.games) == look);
         assert!(played.kept <= played.tried && played.tried <= budget.candidates);
         let line = made
             .text

@@ -488,3 +488,42 @@ fn a_message_goes_when_the_cursor_moves_on_or_orders_open() {
     assert!(matches!(app.mode(), Mode::Orders { .. }));
     assert!(!render(&app, 100, 30).join("\n").contains("no unit here"));
 }
+
+/// A quick battle's name, long with its two lists, is whole in the header at 100 columns:
+/// the turn, phase and side take their short form instead, the sides by the standing
+/// line's letters (a playtest found it cut).
+#[test]
+fn a_quick_battles_long_name_is_whole_in_the_header_at_100_columns() {
+    use volley::generate::{self, Ground, Request, Size};
+    let request = Request {
+        army_a: "Army of Flanders".into(),
+        army_b: "Muscovite army and mercenaries".into(),
+        size: Size::Small,
+        ground: Ground::Open,
+        seed: 3,
+    };
+    let made = generate::generate_unplayed(&generate::Stock::shipped().unwrap(), &request);
+    let mut app = App::new(made.unwrap().scenario, 7, HOTSEAT).unwrap();
+    let name = "Quick battle: Army of Flanders v Muscovite army and mercenaries";
+    let s = render(&app, 100, 30);
+    assert!(
+        s[0].contains(&format!("{name} │ T1/")),
+        "{}",
+        s[..3].join("\n")
+    );
+    assert!(s[0].ends_with("│ Initiative │ A decides"), "{}", s[0]);
+    assert!(s[1].contains("Held A 0 M 0"), "{}", s[1]);
+    press(&mut app, " 1");
+    let s = render(&app, 100, 30);
+    assert!(s[0].contains("│ Movement │"), "{}", s[0]);
+    assert!(
+        s[0].ends_with("│ A (1st)") || s[0].ends_with("│ M (1st)"),
+        "{}",
+        s[0]
+    );
+    // The tutorial's name fits beside the facts in full.
+    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    let s = render(&app, 100, 30);
+    assert!(s[0].contains("│ Turn 1/6 │ Initiative phase │"), "{}", s[0]);
+}

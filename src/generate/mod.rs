@@ -503,10 +503,13 @@ fn playtested(
     // every candidate is made as it would be without them. Kept within 2^62..2^63, they
     // never meet the small seeds `volley generate --sim` and `volley sim` measure with.
     let dice = (Draw::new(request.seed ^ PLAYTEST_SALT).0.next_u64() >> 2) | 1 << 62;
+    // Candidate `k`'s game `i` has the dice of seed `dice + k·games + i`, whether its games
+    // are played at once or in two parts.
     let games = budget.games;
-    let score = |drawn: &Drawn, k: u32| {
-        let seed = dice.wrapping_add(u64::from(k) * u64::from(games));
-        playtest::score(&drawn.made.scenario, seed, games)
+    let score = |drawn: &Drawn, k: u32, part: std::ops::Range<u32>| {
+        let first = u64::from(k) * u64::from(games) + u64::from(part.start);
+        let seed = dice.wrapping_add(first);
+        playtest::score(&drawn.made.scenario, seed, part.len() as u32)
     };
     playtest::choose(budget, candidate, score)?
         .ok_or_else(|| GenerateError::Data("no candidate battle was made".into()))

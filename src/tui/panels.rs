@@ -43,36 +43,18 @@ impl OrderMenuRows {
 /// The header line, fitted to `width`: the turn, phase and acting side always show; the
 /// scenario's name gives way (shortened with `…`) when the line is too long.
 pub fn header(app: &App, width: u16) -> Line<'static> {
-    let g = &app.game();
-    let limit = g.turn_limit().map_or(String::new(), |l| format!("/{l}"));
-    let acting = match g.actor() {
-        // "(first)" / "(second)" already tells the side order.
-        Actor::Orders { side, .. } => {
-            let first = if side == g.first_side() {
-                "first"
-            } else {
-                "second"
-            };
-            format!("{} orders ({first})", g.side(side).name)
-        }
-        // Before the initiative is settled, last turn's first side is not this turn's.
-        Actor::Decide(d) if g.phase() == crate::engine::Phase::Initiative => {
-            format!("{} decides", g.side(d.side()).name)
-        }
-        Actor::Decide(d) => format!(
-            "{} decides │ first side: {}",
-            g.side(d.side()).name,
-            g.side(g.first_side()).name
-        ),
-        Actor::Nobody => "battle over".into(),
-    };
-    let facts = format!(
-        "│ Turn {}{limit} │ {:?} phase │ {acting}",
-        g.turn(),
-        g.phase()
-    );
-    let room = (width as usize).saturating_sub(columns::width(&facts) + 2);
+    // The battle's name is what tells battles apart: where it would be cut, the facts
+    // after it take their short form first ("T3/8 │ Movement │ … (1st)"), then name the
+    // sides by the letters of the line below.
+    let room = |facts: &str| (width as usize).saturating_sub(columns::width(facts) + 2);
     let name = &app.scenario.name;
+    let forms = [Facts::Full, Facts::Short, Facts::Letters].map(|f| header_facts(app, f));
+    let fits = forms.iter().position(|f| columns::width(name) <= room(f));
+    let facts = forms
+        .get(fits.unwrap_or(forms.len() - 1))
+        .cloned()
+        .unwrap_or_default();
+    let room = room(&facts);
     let name = match columns::width(name) {
         n if n <= room || room >= 2 => columns::ellipsized(name, room),
         _ => String::new(),
@@ -84,6 +66,62 @@ pub fn header(app: &App, width: u16) -> Line<'static> {
         ),
         Span::raw(facts),
     ])
+}
+
+/// How much the header's facts after the battle's name say.
+#[derive(Clone, Copy, PartialEq)]
+enum Facts {
+    /// "Turn 3/8 │ Movement phase │ Red orders (first)".
+    Full,
+    /// "T3/8 │ Movement │ Red (1st)".
+    Short,
+    /// The short form with each side's letter for its name, as the standing line has it.
+    Letters,
+}
+
+/// The header's facts after the battle's name: the turn, the phase and who acts, in
+/// `form`.
+fn header_facts(app: &App, form: Facts) -> String {
+    let g = &app.game();
+    let short = form != Facts::Full;
+    let named = |s: SideId| match form {
+        Facts::Letters => app.side_letter(s).to_string(),
+        _ => g.side(s).name.clone(),
+    };
+    let limit = g.turn_limit().map_or(String::new(), |l| format!("/{l}"));
+    let acting = match g.actor() {
+        // "(first)" / "(second)" already tells the side order.
+        Actor::Orders { side, .. } => {
+            let first = match (side == g.first_side(), short) {
+                (true, false) => "first",
+                (false, false) => "second",
+                (true, true) => "1st",
+                (false, true) => "2nd",
+            };
+            let orders = if short { "" } else { " orders" };
+            format!("{}{orders} ({first})", named(side))
+        }
+        // Before the initiative is settled, last turn's first side is not this turn's.
+        Actor::Decide(d) if g.phase() == crate::engine::Phase::Initiative => {
+            format!("{} decides", named(d.side()))
+        }
+        Actor::Decide(d) => format!(
+            "{} decides │ first side: {}",
+            named(d.side()),
+            named(g.first_side())
+        ),
+        Actor::Nobody => "battle over".into(),
+    };
+    let (turn, phase) = if short {
+        ("T", "")
+    } else {
+        ("Turn ", " phase")
+    };
+    format!(
+        "│ {turn}{}{limit} │ {:?}{phase} │ {acting}",
+        g.turn(),
+        g.phase()
+    )
 }
 
 /// The second header line: where R10 stands. Objectives held, losses against the
