@@ -350,8 +350,8 @@ fn i29_every_key_of_the_quick_battle_menu_reaches_a_handler() {
 }
 
 /// A large generated battle (30 × 18 hexes) opens in the terminal game and draws at 100 ×
-/// 30, the map clipped to what fits (its overview, `M`, shows the whole of it), past the
-/// briefing.
+/// 30, its long name whole in the header, the map clipped to what fits (its overview, `M`,
+/// shows the whole of it), past the briefing.
 #[test]
 fn i29_a_large_generated_battle_draws_in_the_terminal() {
     let made = volley::generate::generate(&Request {
@@ -367,7 +367,7 @@ fn i29_a_large_generated_battle_draws_in_the_terminal() {
     app.handle_key(Key::Char(' '));
     let s = screen(100, 30, |f| volley::tui::draw(f, &app)).join("\n");
     assert!(
-        s.contains(" Quick battle: Swedish army v Polish-Lithuani… │ Turn 1/"),
+        s.contains(" Quick battle: Swedish army v Polish-Lithuanian Commonwealth │ T1/"),
         "{s}"
     );
     app.handle_key(Key::Char('M'));

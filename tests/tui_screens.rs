@@ -256,7 +256,7 @@ fn hotseat_hands_the_keyboard_to_the_side_named() {
     let s = render(&app, 80, 24);
     assert_eq!(
         s[0],
-        " Tutorial: pike, shot and ho… │ Turn 1/6 │ Movement phase │ Blue orders (second)"
+        " Tutorial: pike, shot and horse │ T1/6 │ Movement │ Blue (2nd)"
     );
     assert_shows(&s, "┌ Handover ─");
     assert_shows(&s, "│Pass the keyboard to Blue");
