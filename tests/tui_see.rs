@@ -434,8 +434,7 @@ fn at_100_columns_the_title_offers_the_editor_and_clips_saves_with_an_ellipsis()
 /// threat view's explanation fits a 100-column status line.
 #[test]
 fn r4_1_choosing_a_hustle_says_it_rules_out_attacking_and_readying() {
-    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
-    press(&mut app, " 1");
+    let mut app = tutorial_movement();
     app.put_cursor(Map::hex_at(6, 5));
     press(&mut app, "\nh");
     assert!(matches!(app.mode(), Mode::PickHex { .. }));
@@ -453,8 +452,7 @@ fn r4_1_choosing_a_hustle_says_it_rules_out_attacking_and_readying() {
 /// refusal (a playtest read "no order: … already has its movement order" as an error).
 #[test]
 fn r3_2_a_unit_ordered_this_phase_reads_as_done() {
-    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
-    press(&mut app, " 1");
+    let mut app = tutorial_movement();
     let at = Map::hex_at(6, 5);
     app.put_cursor(at);
     press(&mut app, "\nm");
@@ -474,8 +472,7 @@ fn r3_2_a_unit_ordered_this_phase_reads_as_done() {
 /// nor once another unit's orders open (a playtest read an old refusal as the new one's).
 #[test]
 fn a_message_goes_when_the_cursor_moves_on_or_orders_open() {
-    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
-    press(&mut app, " 1");
+    let mut app = tutorial_movement();
     app.put_cursor(Map::hex_at(0, 0));
     press(&mut app, "\n");
     assert!(render(&app, 100, 30).join("\n").contains("no unit here"));
@@ -526,4 +523,12 @@ fn a_quick_battles_long_name_is_whole_in_the_header_at_100_columns() {
     press(&mut app, " ");
     let s = render(&app, 100, 30);
     assert!(s[0].contains("│ Turn 1/6 │ Initiative phase │"), "{}", s[0]);
+}
+
+/// The tutorial at seed 7, hot-seat, past its briefing and its initiative (Red first): the
+/// first Movement phase.
+fn tutorial_movement() -> App {
+    let mut app = App::new(tutorial(), 7, HOTSEAT).unwrap();
+    press(&mut app, " 1");
+    app
 }

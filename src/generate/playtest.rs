@@ -44,19 +44,22 @@ pub const SMALL_EVEN_ENOUGH: f64 = 0.08;
 /// 30–70% at 93.6% for 4 candidates of 20 games within 0.1 of a half, and 94.8% with the
 /// first look and within 0.08, for 49 games on average instead of 41 (docs/generate.md).
 pub fn budget(size: Size) -> Playtest {
-    let (candidates, games, even_enough, first_look, trim) = match size {
-        Size::Small => (7, 20, SMALL_EVEN_ENOUGH, Some(SMALL_LOOK), None),
-        Size::Medium => (3, 10, EVEN_ENOUGH, None, None),
-        Size::Large => (1, LARGE_GAMES, EVEN_ENOUGH, None, Some(LARGE_SPREAD)),
+    let (candidates, games, games_at_most, even_enough, first_look, trim) = match size {
+        Size::Small => (7, 20, 80, SMALL_EVEN_ENOUGH, Some(SMALL_LOOK), None),
+        Size::Medium => (3, 10, 30, EVEN_ENOUGH, None, None),
+        Size::Large => (
+            1,
+            LARGE_GAMES,
+            LARGE_GAMES,
+            EVEN_ENOUGH,
+            None,
+            Some(LARGE_SPREAD),
+        ),
     };
     Playtest {
         candidates,
         games,
-        games_at_most: if size == Size::Small {
-            80
-        } else {
-            candidates * games
-        },
+        games_at_most,
         even_enough,
         first_look,
         trim,
