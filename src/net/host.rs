@@ -271,9 +271,12 @@ fn let_in(
         return Err(Refusal::Busy);
     }
     let id = door.ids.fetch_add(1, Ordering::SeqCst);
-    match Live::start(id, stream, sealer, opener, to.clone()) {
-        Ok(live) => {
-            let _ = to.send(Incoming::Joined(Box::new(live), hello));
+    match Live::open(id, stream, sealer, opener) {
+        Ok((live, reader)) => {
+            // The loop holds the line before any message on it can come.
+            if to.send(Incoming::Joined(Box::new(live), hello)).is_ok() {
+                reader.start(to.clone());
+            }
             Ok(())
         }
         Err(e) => {

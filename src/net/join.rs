@@ -4,7 +4,7 @@
 //! battle's log; all on a thread of its own, the result handed to the game loop.
 
 use super::chain::{Chain, Role, Verifier};
-use super::link::{Incoming, Live};
+use super::link::{Incoming, Live, Reader};
 use super::secure::{
     join_handshake, read_frame, refusal_in, write_frame, LinkError, Opener, Sealer,
 };
@@ -19,7 +19,7 @@ const STEP_TIME: Duration = Duration::from_secs(10);
 
 /// What the way in brings: the live line and the battle as the host has it.
 pub struct Joined {
-    /// The line, its reader running.
+    /// The line; its reader starts once the game loop has this.
     pub live: Live,
     /// The host's welcome: the scenario, the sides, the host's commitment.
     pub welcome: Welcome,
@@ -92,20 +92,23 @@ impl Handshaken {
     }
 }
 
-/// Joins on a thread; the result comes to `to` as [`Incoming::Connected`].
+/// Joins on a thread; the result comes to `to` as [`Incoming::Connected`], and only then
+/// does the line's reader start, so the host's first messages come after it.
 pub fn start(ticket: Ticket, id: u64, to: std::sync::mpsc::SyncSender<Incoming>) {
-    std::thread::spawn(move || {
-        let result = join(&ticket, id, to.clone()).map(Box::new);
-        let _ = to.send(Incoming::Connected(result));
+    std::thread::spawn(move || match join(&ticket, id) {
+        Ok((joined, reader)) => {
+            if to.send(Incoming::Connected(Ok(Box::new(joined)))).is_ok() {
+                reader.start(to);
+            }
+        }
+        Err(why) => {
+            let _ = to.send(Incoming::Connected(Err(why)));
+        }
     });
 }
 
 /// The way in, step by step; why it failed, in words.
-fn join(
-    ticket: &Ticket,
-    id: u64,
-    to: std::sync::mpsc::SyncSender<Incoming>,
-) -> Result<Joined, String> {
+fn join(ticket: &Ticket, id: u64) -> Result<(Joined, Reader), String> {
     let mut line = connect(ticket)?;
     line.send(&Message::Hello(Hello {
         game: env!("CARGO_PKG_VERSION").into(),
@@ -148,9 +151,9 @@ fn join(
     line.stream
         .set_read_timeout(None)
         .map_err(|e| e.to_string())?;
-    let live =
-        Live::start(id, line.stream, line.sealer, line.opener, to).map_err(|e| e.to_string())?;
-    Ok(Joined {
+    let (live, reader) =
+        Live::open(id, line.stream, line.sealer, line.opener).map_err(|e| e.to_string())?;
+    let joined = Joined {
         live,
         welcome: *welcome,
         synced,
@@ -158,7 +161,8 @@ fn join(
         draws,
         chain,
         host,
-    })
+    };
+    Ok((joined, reader))
 }
 
 /// The host's history holds this player's own values where it should, and the host's

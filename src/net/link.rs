@@ -53,26 +53,57 @@ impl std::fmt::Debug for SealerBox {
     }
 }
 
+/// A line's reading end, not yet reading: started only once the game loop has been told
+/// of the line, so no message on it can reach the loop before the line does (a message
+/// for a line the loop does not know is dropped).
+#[derive(Debug)]
+pub struct Reader {
+    id: u64,
+    stream: TcpStream,
+    opener: OpenerBox,
+}
+
+/// The opening key, kept out of `Debug` output.
+struct OpenerBox(Opener);
+
+impl std::fmt::Debug for OpenerBox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Opener")
+    }
+}
+
+impl Reader {
+    /// Starts the reader thread, reporting to `to` as the line's number.
+    pub fn start(self, to: SyncSender<Incoming>) {
+        let Reader { id, stream, opener } = self;
+        std::thread::spawn(move || read_loop(id, stream, opener.0, &to));
+    }
+}
+
 impl Live {
-    /// A line over `stream` with its keys, its reader started, reporting to `to` as `id`.
-    pub fn start(
+    /// A line over `stream` with its keys, as `id`, and its reader, to be started once
+    /// the game loop holds the line ([`Reader::start`]).
+    pub fn open(
         id: u64,
         stream: TcpStream,
         sealer: Sealer,
         opener: Opener,
-        to: SyncSender<Incoming>,
-    ) -> Result<Live, LinkError> {
+    ) -> Result<(Live, Reader), LinkError> {
         stream.set_nodelay(true)?;
         stream.set_read_timeout(Some(SILENCE))?;
         // A peer that stops reading must not freeze this side's game loop in a write.
         stream.set_write_timeout(Some(SILENCE))?;
-        let reading = stream.try_clone()?;
-        std::thread::spawn(move || read_loop(id, reading, opener, &to));
-        Ok(Live {
+        let reader = Reader {
+            id,
+            stream: stream.try_clone()?,
+            opener: OpenerBox(opener),
+        };
+        let live = Live {
             id,
             stream,
             sealer: SealerBox(sealer),
-        })
+        };
+        Ok((live, reader))
     }
 
     /// Seals and sends one message, within [`SILENCE`] in all: a peer that reads a few
@@ -139,4 +170,46 @@ fn read_loop(id: u64, mut stream: TcpStream, mut opener: Opener, to: &SyncSender
     };
     let _ = stream.shutdown(std::net::Shutdown::Both);
     let _ = to.send(Incoming::Dropped(id, why));
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "a test fails loudly")]
+    use super::*;
+    use std::net::TcpListener;
+    use std::sync::mpsc::sync_channel;
+
+    /// Both ends of a sealed loopback line: (the host's, the joining player's).
+    fn pair() -> ((Live, Reader), (Live, Reader)) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let joiner = std::thread::spawn(move || {
+            let mut stream = TcpStream::connect(address).unwrap();
+            let (sealer, opener) =
+                super::super::secure::join_handshake(&mut stream, "1-2").unwrap();
+            Live::open(2, stream, sealer, opener).unwrap()
+        });
+        let (mut stream, _) = listener.accept().unwrap();
+        let (sealer, opener) = super::super::secure::host_handshake(&mut stream, "1-2").unwrap();
+        let host = Live::open(1, stream, sealer, opener).unwrap();
+        (host, joiner.join().unwrap())
+    }
+
+    /// Issue 31: a message the other side sends at once (the host's command sent again
+    /// after a re-join's log) waits until the game loop holds the line; a reader started
+    /// before that raced the loop's news of the line, and the message was dropped.
+    #[test]
+    fn no_message_on_a_line_reaches_the_loop_before_its_reader_starts() {
+        let ((mut host, _host_reader), (_join, join_reader)) = pair();
+        host.send(&Message::Ping).unwrap();
+        let (to, from) = sync_channel(QUEUE);
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(from.try_recv().is_err(), "nothing before the reader starts");
+        join_reader.start(to);
+        let got = from.recv_timeout(Duration::from_secs(5)).unwrap();
+        assert!(
+            matches!(got, Incoming::Message(2, Message::Ping)),
+            "{got:?}"
+        );
+    }
 }
