@@ -69,6 +69,16 @@ fn show_draws_the_map_with_every_unit_and_objective_and_a_key() {
         map_lines.into_iter().all(|l| l.chars().count() <= 60),
         "{shown}"
     );
+    // A label longer than the usual column widens it for every unit, so each line's side
+    // and hex stand in line with the others'.
+    let hex_at: Vec<usize> = (shown.lines())
+        .skip_while(|l| !l.starts_with("Units"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  ") && l.contains('('))
+        .map(|l| l.find('(').unwrap())
+        .collect();
+    assert_eq!(hex_at.len(), 2, "{shown}");
+    assert!(hex_at.iter().all(|c| *c == hex_at[0]), "{shown}");
 }
 
 #[test]

@@ -10,6 +10,8 @@
     reason = "a test that meets the unexpected should fail loudly"
 )]
 
+mod common;
+
 use volley::engine::event::{Event, RollCause};
 use volley::engine::{CancelReason, Game, Modifier, ModifierKind, ShockResult};
 use volley::tui::describe::describe;
@@ -136,4 +138,48 @@ fn r7_3_r4_4_decisions_are_logged_as_statements_with_their_rule() {
             && !retarget[0].contains('['),
         "{retarget:?}"
     );
+}
+
+/// R7.2, R4.5: a target that disengages from a declared charge is told at once to be out
+/// of it, with the charge called off; before, the player learned it a phase later.
+#[test]
+fn r7_2_a_disengage_from_a_charge_says_the_charge_is_called_off() {
+    use common::*;
+    use volley::engine::{Command, Order, Phase, SideId};
+    let units = vec![
+        unit(SideId::A, lancers(), 60, 5, 8),
+        unit(SideId::B, archers(), 120, 5, 5),
+    ];
+    let mut g = at_phase(units, &[6, 1], Phase::Movement);
+    ok(&mut g, charge(0, at(5, 6), 1));
+    ok(&mut g, Command::Order(Order::EndOrders));
+    let away = ok(
+        &mut g,
+        Command::Order(Order::Disengage {
+            unit: id(1),
+            to: at(5, 3),
+        }),
+    );
+    let said: Vec<String> = away.iter().flat_map(|e| describe(&g, e)).collect();
+    let (fled, charger) = (&g.units()[1].label, &g.units()[0].label);
+    assert_eq!(
+        said,
+        [format!(
+            "{fled} disengages 2 hexes, out of {charger}'s charge, which is called off (R7.2)"
+        )]
+    );
+    // A plain march away from no charge says only the march.
+    let mut g = at_phase(
+        vec![
+            unit(SideId::A, lancers(), 60, 5, 8),
+            unit(SideId::B, archers(), 120, 5, 5),
+        ],
+        &[6, 1],
+        Phase::Movement,
+    );
+    ok(&mut g, march(0, at(5, 9)));
+    ok(&mut g, Command::Order(Order::EndOrders));
+    let moved = ok(&mut g, march(1, at(5, 3)));
+    let said: Vec<String> = moved.iter().flat_map(|e| describe(&g, e)).collect();
+    assert_eq!(said, [format!("{fled} marches 2 hexes")]);
 }

@@ -299,7 +299,11 @@ fn order_line(game: &Game, event: &Event) -> Option<String> {
                 // R4.4: a charge of 0 hexes is made from beside the target.
                 return Some(format!("{} without moving", does(game, *unit, verb)));
             }
-            format!("{} {}", does(game, *unit, verb), hexes(path.len()))
+            let line = format!("{} {}", does(game, *unit, verb), hexes(path.len()));
+            if *kind == MoveKind::Disengage {
+                return Some(line + &charges_escaped(game, *unit));
+            }
+            line
         }
         Event::ReloadTokenRemoved { unit, left } => {
             format!(
@@ -359,6 +363,32 @@ fn consequence_line(game: &Game, event: &Event) -> Option<String> {
         Event::BecameSteady { unit } => format!("{} steady again", does(game, *unit, "is")),
         _ => return None,
     })
+}
+
+/// After `unit` disengaged: the enemy charges declared on it, which now cannot strike
+/// home and are called off in the Melee phase (R7.2): told at once, so the player does
+/// not wait a phase to learn the charge is spent.
+fn charges_escaped(game: &Game, unit: UnitId) -> String {
+    let Some(side) = game.unit(unit).map(|u| u.side) else {
+        return String::new();
+    };
+    let chargers: Vec<UnitId> = game
+        .units_of(side.other())
+        .filter(|c| game.charge_target(c.id) == Some(unit))
+        .map(|c| c.id)
+        .collect();
+    if chargers.is_empty() {
+        return String::new();
+    }
+    let whose = if chargers.len() == 1 {
+        "charge, which is"
+    } else {
+        "charges, which are"
+    };
+    format!(
+        ", out of {}'s {whose} called off (R7.2)",
+        names(game, &chargers)
+    )
 }
 
 /// A shock, rally or morale roll with its dice, modifier and result (R9.1).

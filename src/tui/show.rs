@@ -151,12 +151,8 @@ fn key(app: &App) -> String {
     for u in game.units().iter().filter(|u| !u.to_come()) {
         let (col, row) = Map::offset(u.pos);
         out.push_str(&format!(
-            "  {}{} {}  {} {} ({col}, {row})  {}\n",
-            app.side_letter(u.side),
-            u.troop.formation.code(),
-            app.tag(u.id),
-            columns::pad(&u.label, 28),
-            columns::pad(&game.side(u.side).name, 18),
+            "{}({col}, {row})  {}\n",
+            unit_columns(app, u),
             ground(game, u.pos),
         ));
     }
@@ -173,6 +169,26 @@ fn key(app: &App) -> String {
     out
 }
 
+/// A unit's first columns (side and formation, tag, label, side's name), each as wide as
+/// its longest in the battle (at least 28 and 18 columns), so a long generated name does
+/// not push its line's hex out of line with the others.
+fn unit_columns(app: &App, u: &crate::engine::Unit) -> String {
+    let game = app.game();
+    let widest = |f: &dyn Fn(&crate::engine::Unit) -> usize, least: usize| {
+        (game.units().iter()).map(f).fold(least, usize::max)
+    };
+    let label = widest(&|v| columns::width(&v.label), 28);
+    let side = widest(&|v| columns::width(&game.side(v.side).name), 18);
+    format!(
+        "  {}{} {}  {} {} ",
+        app.side_letter(u.side),
+        u.troop.formation.code(),
+        app.tag(u.id),
+        columns::pad(&u.label, label),
+        columns::pad(&game.side(u.side).name, side),
+    )
+}
+
 /// The reserves still to come, each with its side, tag, and when and where it arrives
 /// (R12.1); nothing for a battle without.
 fn reserves(app: &App) -> String {
@@ -180,14 +196,7 @@ fn reserves(app: &App) -> String {
     let lines: Vec<String> = (game.units().iter())
         .filter_map(|u| {
             let when = super::script_words::reserve_words(game, u)?;
-            Some(format!(
-                "  {}{} {}  {} {} {when}\n",
-                app.side_letter(u.side),
-                u.troop.formation.code(),
-                app.tag(u.id),
-                columns::pad(&u.label, 28),
-                columns::pad(&game.side(u.side).name, 18),
-            ))
+            Some(format!("{}{when}\n", unit_columns(app, u)))
         })
         .collect();
     if lines.is_empty() {
