@@ -140,12 +140,16 @@ fn r7_3_r4_4_decisions_are_logged_as_statements_with_their_rule() {
     );
 }
 
-/// R7.2, R4.5: a target that disengages from a declared charge is told at once to be out
-/// of it, with the charge called off; before, the player learned it a phase later.
+/// R4.5, R7.1: a target that disengages from a declared charge is told at once that it is
+/// out of it, and when the charge is called off; before, the player learned it a phase later.
 #[test]
-fn r7_2_a_disengage_from_a_charge_says_the_charge_is_called_off() {
+fn r4_5_a_disengage_from_a_charge_says_the_charge_is_likely_off() {
     use common::*;
     use volley::engine::{Command, Order, Phase, SideId};
+    let disengage = Command::Order(Order::Disengage {
+        unit: id(1),
+        to: at(5, 3),
+    });
     let units = vec![
         unit(SideId::A, lancers(), 60, 5, 8),
         unit(SideId::B, archers(), 120, 5, 5),
@@ -153,33 +157,24 @@ fn r7_2_a_disengage_from_a_charge_says_the_charge_is_called_off() {
     let mut g = at_phase(units, &[6, 1], Phase::Movement);
     ok(&mut g, charge(0, at(5, 6), 1));
     ok(&mut g, Command::Order(Order::EndOrders));
-    let away = ok(
-        &mut g,
-        Command::Order(Order::Disengage {
-            unit: id(1),
-            to: at(5, 3),
-        }),
-    );
+    let away = ok(&mut g, disengage);
     let said: Vec<String> = away.iter().flat_map(|e| describe(&g, e)).collect();
-    let (fled, charger) = (&g.units()[1].label, &g.units()[0].label);
+    let (target, charger) = (&g.units()[1].label, &g.units()[0].label);
     assert_eq!(
         said,
         [format!(
-            "{fled} disengages 2 hexes, out of {charger}'s charge, which is called off (R7.2)"
+            "{target} disengages 2 hexes, out of the charge of {charger}: called off unless next \
+             to it again in the Melee phase (R4.5, R7.1)"
         )]
     );
-    // A plain march away from no charge says only the march.
-    let mut g = at_phase(
-        vec![
-            unit(SideId::A, lancers(), 60, 5, 8),
-            unit(SideId::B, archers(), 120, 5, 5),
-        ],
-        &[6, 1],
-        Phase::Movement,
-    );
-    ok(&mut g, march(0, at(5, 9)));
+    // Disengaged from an enemy that only stands beside it, it says only the move.
+    let units = vec![
+        unit(SideId::A, lancers(), 60, 5, 6),
+        unit(SideId::B, archers(), 120, 5, 5),
+    ];
+    let mut g = at_phase(units, &[6, 1], Phase::Movement);
     ok(&mut g, Command::Order(Order::EndOrders));
-    let moved = ok(&mut g, march(1, at(5, 3)));
-    let said: Vec<String> = moved.iter().flat_map(|e| describe(&g, e)).collect();
-    assert_eq!(said, [format!("{fled} marches 2 hexes")]);
+    let away = ok(&mut g, disengage);
+    let said: Vec<String> = away.iter().flat_map(|e| describe(&g, e)).collect();
+    assert_eq!(said, [format!("{target} disengages 2 hexes")]);
 }

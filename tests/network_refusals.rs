@@ -458,15 +458,20 @@ fn fake_host(code: &'static str, after: Vec<Message>) -> String {
         )
         .unwrap();
         let digest = volley::save::digest(game.log());
-        c.send(&Message::Synced(Synced {
+        let synced = Message::Synced(Synced {
             opening,
             next: 2,
             commands: 0,
             digest,
-        }));
-        for m in &after {
-            c.send(m);
+        });
+        // The sync and what follows in one write, as a host's send of its log and its
+        // command does: all of it is there to read the moment the way in ends.
+        let mut frames = Vec::new();
+        for m in std::iter::once(&synced).chain(&after) {
+            let sealed = c.sealer.seal(&encode(m)).unwrap();
+            write_frame(&mut frames, &sealed).unwrap();
         }
+        std::io::Write::write_all(&mut c.stream, &frames).unwrap();
         // Keeps the line open until the joining side hangs up.
         let _ = read_frame(&mut c.stream);
     });
@@ -503,6 +508,42 @@ fn joining_side_stops(after: Vec<Message>) -> String {
         std::thread::sleep(Duration::from_millis(2));
     }
     panic!("the joining side never stopped");
+}
+
+/// Issue 31: a message the host sends right after the way in (its command sent again after
+/// a re-join's log) reaches the joining side's game loop. The line's reader used to start
+/// before the loop held the line, and a message that beat the news of the line was dropped
+/// as another line's: the host then waited 30 s for a value and declared a forfeit.
+#[test]
+fn a_message_right_after_the_way_in_reaches_the_joining_side() {
+    for _ in 0..20 {
+        let address = fake_host("6-6", vec![Message::Chat("at once".into())]);
+        let dir = tempfile::tempdir().unwrap();
+        let ticket = volley::net::join::Ticket {
+            address,
+            code: "6-6".into(),
+            scenario: None,
+            dir: dir.path().to_path_buf(),
+        };
+        let mut peer = Peer::join(ticket);
+        let mut battle: Option<NetBattle> = None;
+        let start = Instant::now();
+        let heard = 'heard: loop {
+            assert!(start.elapsed() < Duration::from_secs(10), "no chat came");
+            for e in peer.poll(battle.as_ref().map(NetBattle::record)) {
+                match e {
+                    NetEvent::Joined(j) => {
+                        battle = Some(NetBattle::joined(&j, peer.own_head()).unwrap())
+                    }
+                    NetEvent::Chat(text) => break 'heard text,
+                    NetEvent::Failed(why) => panic!("{why}"),
+                    _ => {}
+                }
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        assert_eq!(heard, "at once");
+    }
 }
 
 /// Issue 31: the host's engine decides, but a host that breaks the protocol cannot move

@@ -365,9 +365,9 @@ fn consequence_line(game: &Game, event: &Event) -> Option<String> {
     })
 }
 
-/// After `unit` disengaged: the enemy charges declared on it, which now cannot strike
-/// home and are called off in the Melee phase (R7.2): told at once, so the player does
-/// not wait a phase to learn the charge is spent.
+/// After `unit` disengaged: the enemy charges declared on it, which strike only if their
+/// chargers are next to it again when charges are resolved (R4.5, R7.1): told at once, so
+/// the player does not wait a phase to learn the charge is likely spent.
 fn charges_escaped(game: &Game, unit: UnitId) -> String {
     let Some(side) = game.unit(unit).map(|u| u.side) else {
         return String::new();
@@ -380,13 +380,14 @@ fn charges_escaped(game: &Game, unit: UnitId) -> String {
     if chargers.is_empty() {
         return String::new();
     }
-    let whose = if chargers.len() == 1 {
-        "charge, which is"
+    let charges = if chargers.len() == 1 {
+        "charge"
     } else {
-        "charges, which are"
+        "charges"
     };
+    let it = if plural(game, unit) { "them" } else { "it" };
     format!(
-        ", out of {}'s {whose} called off (R7.2)",
+        ", out of the {charges} of {}: called off unless next to {it} again in the Melee phase (R4.5, R7.1)",
         names(game, &chargers)
     )
 }
