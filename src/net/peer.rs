@@ -167,6 +167,9 @@ pub struct Peer {
     welcomed: Option<(Entropy, SideId, u64)>,
     /// Joining player: failed tries to get back in since the last that worked.
     retries: u32,
+    /// Joining player: the number the next line is given, each try's its own, so a late
+    /// report from a line already dropped is not taken for the new one's.
+    next_line: u64,
     /// When a message last came on the live line.
     last_heard: Instant,
     /// Host: the log was sent once already (a later sync is a player coming back).
@@ -280,6 +283,7 @@ impl Peer {
             last_reveal: None,
             welcomed: None,
             retries: 0,
+            next_line: 1,
             last_heard: Instant::now(),
             synced_once: false,
             digests: VecDeque::new(),
@@ -459,7 +463,9 @@ impl Peer {
         if let (Some(at), Some(ticket)) = (self.retry_at, &self.ticket) {
             if Instant::now() >= at {
                 self.retry_at = None;
-                super::join::start(ticket.clone(), 0, self.tx.clone());
+                let id = self.next_line;
+                self.next_line += 1;
+                super::join::start(ticket.clone(), id, self.tx.clone());
             }
         }
     }
