@@ -559,7 +559,10 @@ fn a_host_that_breaks_the_protocol_is_stopped_by_the_joining_side() {
     let concession = joining_side_stops(vec![Message::Applied(Command::Concede {
         side: volley::engine::SideId::B,
     })]);
-    assert!(concession.contains("without dice"), "{concession}");
+    assert!(
+        concession.contains("without dice: it declares this side forfeit"),
+        "{concession}"
+    );
     let undo = joining_side_stops(vec![Message::Undo(5)]);
     assert!(
         undo.contains("an undo of a command that cannot be taken back"),

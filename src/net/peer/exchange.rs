@@ -193,6 +193,15 @@ impl Peer {
                 command,
                 draw: None,
             });
+        } else if matches!(command, Command::Concede { .. }) {
+            // The host's forfeit of this side (its value waited for too long, or so the host
+            // says): this side cannot know whether the host took its last value, so the
+            // battle stops here rather than end differently on the two sides.
+            self.fail(&format!(
+                "the host gave {command:?} without dice: it declares this side forfeit, saying \
+                 this side's value did not come within {}; the battle stops here",
+                humantime::format_duration(super::REVEAL_TIME)
+            ));
         } else {
             self.fail(&format!(
                 "the host gave {command:?} without dice, which only a concession may be"
