@@ -148,15 +148,16 @@ fn key(app: &App) -> String {
     }
     let mut out = format!("\nTerrain: {}\n", present.join(", "));
     out.push_str("Units (side and formation, tag, uhp on the map):\n");
+    let widths = Widths::of(game);
     for u in game.units().iter().filter(|u| !u.to_come()) {
         let (col, row) = Map::offset(u.pos);
         out.push_str(&format!(
             "{}({col}, {row})  {}\n",
-            unit_columns(app, u),
+            widths.unit(app, u),
             ground(game, u.pos),
         ));
     }
-    out.push_str(&reserves(app));
+    out.push_str(&reserves(app, widths));
     if !game.objectives().is_empty() {
         out.push_str("Objectives (@@ on the map):\n");
         for o in game.objectives() {
@@ -169,34 +170,47 @@ fn key(app: &App) -> String {
     out
 }
 
-/// A unit's first columns (side and formation, tag, label, side's name), each as wide as
-/// its longest in the battle (at least 28 and 18 columns), so a long generated name does
-/// not push its line's hex out of line with the others.
-fn unit_columns(app: &App, u: &crate::engine::Unit) -> String {
-    let game = app.game();
-    let widest = |f: &dyn Fn(&crate::engine::Unit) -> usize, least: usize| {
-        (game.units().iter()).map(f).fold(least, usize::max)
-    };
-    let label = widest(&|v| columns::width(&v.label), 28);
-    let side = widest(&|v| columns::width(&game.side(v.side).name), 18);
-    format!(
-        "  {}{} {}  {} {} ",
-        app.side_letter(u.side),
-        u.troop.formation.code(),
-        app.tag(u.id),
-        columns::pad(&u.label, label),
-        columns::pad(&game.side(u.side).name, side),
-    )
+/// The widths of the unit lines' label and side columns: each as wide as its longest in
+/// the battle (at least 28 and 18 columns), so a long generated name does not push its
+/// line's hex out of line with the others.
+#[derive(Clone, Copy)]
+struct Widths {
+    label: usize,
+    side: usize,
+}
+
+impl Widths {
+    fn of(game: &crate::engine::Game) -> Widths {
+        let widest = |f: &dyn Fn(&crate::engine::Unit) -> usize, least: usize| {
+            (game.units().iter()).map(f).fold(least, usize::max)
+        };
+        Widths {
+            label: widest(&|u| columns::width(&u.label), 28),
+            side: widest(&|u| columns::width(&game.side(u.side).name), 18),
+        }
+    }
+
+    /// A unit's first columns: side and formation, tag, label, side's name.
+    fn unit(self, app: &App, u: &crate::engine::Unit) -> String {
+        format!(
+            "  {}{} {}  {} {} ",
+            app.side_letter(u.side),
+            u.troop.formation.code(),
+            app.tag(u.id),
+            columns::pad(&u.label, self.label),
+            columns::pad(&app.game().side(u.side).name, self.side),
+        )
+    }
 }
 
 /// The reserves still to come, each with its side, tag, and when and where it arrives
 /// (R12.1); nothing for a battle without.
-fn reserves(app: &App) -> String {
+fn reserves(app: &App, widths: Widths) -> String {
     let game = app.game();
     let lines: Vec<String> = (game.units().iter())
         .filter_map(|u| {
             let when = super::script_words::reserve_words(game, u)?;
-            Some(format!("{}{when}\n", unit_columns(app, u)))
+            Some(format!("{}{when}\n", widths.unit(app, u)))
         })
         .collect();
     if lines.is_empty() {
