@@ -167,8 +167,7 @@ pub struct Peer {
     welcomed: Option<(Entropy, SideId, u64)>,
     /// Joining player: failed tries to get back in since the last that worked.
     retries: u32,
-    /// Joining player: the number the next line is given, each try's its own, so a late
-    /// report from a line already dropped is not taken for the new one's.
+    /// Joining player: the number the next try's line is given ([`Peer::try_join`]).
     next_line: u64,
     /// When a message last came on the live line.
     last_heard: Instant,
@@ -243,12 +242,21 @@ impl Peer {
     /// why not ([`NetEvent::Failed`]).
     pub fn join(ticket: Ticket) -> Peer {
         let (tx, rx) = sync_channel(super::link::QUEUE);
-        super::join::start(ticket.clone(), 0, tx.clone());
         // The chain is the joining player's own, made on the way in from its kept secret.
         let chain = Chain::pending(Role::Join);
         let mut peer = Peer::new(Role::Join, SideId::B, chain, tx, rx);
         peer.ticket = Some(ticket);
+        peer.try_join();
         peer
+    }
+
+    /// Joining player: a try at the way in, on a thread, under a line number of its own,
+    /// so a late report from a line already dropped is not taken for the new one's.
+    fn try_join(&mut self) {
+        if let Some(ticket) = &self.ticket {
+            super::join::start(ticket.clone(), self.next_line, self.tx.clone());
+            self.next_line += 1;
+        }
     }
 
     fn new(
@@ -283,7 +291,7 @@ impl Peer {
             last_reveal: None,
             welcomed: None,
             retries: 0,
-            next_line: 1,
+            next_line: 0,
             last_heard: Instant::now(),
             synced_once: false,
             digests: VecDeque::new(),
@@ -460,13 +468,9 @@ impl Peer {
         if self.live.is_some() && self.last_sent.elapsed() >= PING {
             self.say(&Message::Ping);
         }
-        if let (Some(at), Some(ticket)) = (self.retry_at, &self.ticket) {
-            if Instant::now() >= at {
-                self.retry_at = None;
-                let id = self.next_line;
-                self.next_line += 1;
-                super::join::start(ticket.clone(), id, self.tx.clone());
-            }
+        if self.retry_at.is_some_and(|at| Instant::now() >= at) {
+            self.retry_at = None;
+            self.try_join();
         }
     }
 

@@ -184,28 +184,24 @@ impl Peer {
     /// Joining player: a command the host gave without dice. Only a concession comes so:
     /// the host's own, or this side's when it asked; anything else stops the battle.
     fn applied_by_host(&mut self, command: Command) {
-        let allowed = match command {
-            Command::Concede { side } => side != self.side || self.conceded,
-            _ => false,
-        };
-        if allowed {
-            self.out.push(NetEvent::Apply {
-                command,
-                draw: None,
-            });
-        } else if matches!(command, Command::Concede { .. }) {
-            // The host's forfeit of this side (its value waited for too long, or so the host
-            // says): this side cannot know whether the host took its last value, so the
-            // battle stops here rather than end differently on the two sides.
-            self.fail(&format!(
-                "the host gave {command:?} without dice: it declares this side forfeit, saying \
-                 this side's value did not come within {}; the battle stops here",
+        match command {
+            Command::Concede { side } if side != self.side || self.conceded => {
+                self.out.push(NetEvent::Apply {
+                    command,
+                    draw: None,
+                });
+            }
+            // The host's forfeit of this side: this side cannot know whether the host took
+            // its last value, so the battle stops here rather than end differently on the
+            // two sides.
+            Command::Concede { .. } => self.fail(&format!(
+                "the host gave {command:?} without dice: it declares this side forfeit, as a \
+                 host does when a value has not come within {}; the battle stops here",
                 humantime::format_duration(super::REVEAL_TIME)
-            ));
-        } else {
-            self.fail(&format!(
+            )),
+            _ => self.fail(&format!(
                 "the host gave {command:?} without dice, which only a concession may be"
-            ));
+            )),
         }
     }
 
