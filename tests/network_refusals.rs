@@ -478,8 +478,9 @@ fn fake_host(code: &'static str, after: Vec<Message>) -> String {
     address
 }
 
-/// The real joining side against `fake_host`: what it says when the battle stops.
-fn joining_side_stops(after: Vec<Message>) -> String {
+/// The real joining side against `fake_host`, its battle built and the host's commands
+/// applied, until `found` takes an event for its answer (at most 10 s).
+fn joining_side_until<T>(after: Vec<Message>, mut found: impl FnMut(NetEvent) -> Option<T>) -> T {
     let address = fake_host("6-6", after);
     let dir = tempfile::tempdir().unwrap();
     let ticket = volley::net::join::Ticket {
@@ -501,13 +502,24 @@ fn joining_side_stops(after: Vec<Message>) -> String {
                     let b = battle.as_mut().unwrap();
                     b.apply(command, draw).unwrap();
                 }
-                NetEvent::Failed(why) => return why,
-                _ => {}
+                e => {
+                    if let Some(answer) = found(e) {
+                        return answer;
+                    }
+                }
             }
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(Duration::from_millis(1));
     }
-    panic!("the joining side never stopped");
+    panic!("the joining side never gave what was awaited");
+}
+
+/// The real joining side against `fake_host`: what it says when the battle stops.
+fn joining_side_stops(after: Vec<Message>) -> String {
+    joining_side_until(after, |e| match e {
+        NetEvent::Failed(why) => Some(why),
+        _ => None,
+    })
 }
 
 /// Issue 31: a message the host sends right after the way in (its command sent again after
@@ -517,31 +529,11 @@ fn joining_side_stops(after: Vec<Message>) -> String {
 #[test]
 fn a_message_right_after_the_way_in_reaches_the_joining_side() {
     for _ in 0..20 {
-        let address = fake_host("6-6", vec![Message::Chat("at once".into())]);
-        let dir = tempfile::tempdir().unwrap();
-        let ticket = volley::net::join::Ticket {
-            address,
-            code: "6-6".into(),
-            scenario: None,
-            dir: dir.path().to_path_buf(),
-        };
-        let mut peer = Peer::join(ticket);
-        let mut battle: Option<NetBattle> = None;
-        let start = Instant::now();
-        let heard = 'heard: loop {
-            assert!(start.elapsed() < Duration::from_secs(10), "no chat came");
-            for e in peer.poll(battle.as_ref().map(NetBattle::record)) {
-                match e {
-                    NetEvent::Joined(j) => {
-                        battle = Some(NetBattle::joined(&j, peer.own_head()).unwrap())
-                    }
-                    NetEvent::Chat(text) => break 'heard text,
-                    NetEvent::Failed(why) => panic!("{why}"),
-                    _ => {}
-                }
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        };
+        let heard = joining_side_until(vec![Message::Chat("at once".into())], |e| match e {
+            NetEvent::Chat(text) => Some(text),
+            NetEvent::Failed(why) => panic!("{why}"),
+            _ => None,
+        });
         assert_eq!(heard, "at once");
     }
 }
