@@ -178,3 +178,31 @@ fn r4_5_a_disengage_from_a_charge_says_the_charge_is_likely_off() {
     let said: Vec<String> = away.iter().flat_map(|e| describe(&g, e)).collect();
     assert_eq!(said, [format!("{target} disengages 2 hexes")]);
 }
+
+/// R9.6: a rally roll short of hold says the unit is still fleeing, not only "recoil";
+/// one of hold says nothing more (the next line says it rallies).
+#[test]
+fn r9_6_a_failed_rally_roll_says_the_unit_still_flees() {
+    let game = kircholm();
+    let unit = game.units()[0].clone();
+    let rally = |total, result| Event::ShockRolled {
+        unit: unit.id,
+        cause: RollCause::Rally,
+        dice: [2, 3],
+        modifier: 0,
+        modifiers: vec![],
+        total,
+        result,
+    };
+    assert_eq!(
+        describe(&game, &rally(5, ShockResult::Recoil)),
+        [format!(
+            "{}: rally 2d6 5 +0 = 5: recoil, still fleeing (R9.6)",
+            unit.label
+        )]
+    );
+    assert_eq!(
+        describe(&game, &rally(9, ShockResult::Hold)),
+        [format!("{}: rally 2d6 5 +0 = 9: hold", unit.label)]
+    );
+}

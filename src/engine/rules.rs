@@ -221,6 +221,14 @@ pub enum ShockResult {
     Hold,
 }
 
+impl ShockResult {
+    /// R9.6: whether a fleeing unit's rally roll with this result stops its flight (hold
+    /// or better).
+    pub fn rallies(self) -> bool {
+        self >= ShockResult::Hold
+    }
+}
+
 /// A row of the shock table: totals up to `at_most` (−1,000 to +1,000, R2.8) give `result`
 /// (R9.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -412,8 +412,14 @@ fn shock_line(game: &Game, event: &Event) -> Option<String> {
         RollCause::Rally => "rally",
         RollCause::FriendRouted => "morale (friend routed)",
     };
+    // R9.6: a rally roll short of hold leaves the unit fleeing, which "recoil" would not say.
+    let still = if *cause == RollCause::Rally && !result.rallies() {
+        ", still fleeing (R9.6)"
+    } else {
+        ""
+    };
     Some(format!(
-        "{}: {what} 2d6 {} {} = {total}: {}",
+        "{}: {what} 2d6 {} {} = {total}: {}{still}",
         name(game, *unit),
         dice[0] + dice[1],
         named(modifiers.iter().map(|m| (modifier_words(m.kind), m.value))),

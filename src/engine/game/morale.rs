@@ -30,7 +30,6 @@ pub struct Lead {
     pub reason: EndReason,
 }
 use crate::engine::event::{EndReason, Event, ModifierKind, Phase, RollCause};
-use crate::engine::rules::ShockResult;
 use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{SideId, Status, UnitId};
 
@@ -80,7 +79,7 @@ impl Game {
                 total,
                 result,
             });
-            if result == ShockResult::Hold {
+            if result.rallies() {
                 self.emit(Event::Rallied { unit: id });
             }
         }
