@@ -16,6 +16,59 @@ pub fn counted(n: impl Into<u64>, noun: &str) -> String {
     count(n, noun, &format!("{noun}s"))
 }
 
+/// Words that end a name's head noun phrase: `Shot before Soissons` is named for its shot,
+/// `Gendarmes of the right` for its gendarmes.
+const AFTER_HEAD: [&str; 12] = [
+    "of", "before", "under", "from", "with", "at", "in", "on", "for", "behind", "by", "near",
+];
+
+/// Whether a unit's or side's name reads as plural, by the last word of its head (the name
+/// up to its first preposition): `Red lancers`, `Huguenots`, `Gendarmes of the right` and
+/// `English musketmen` are plural; `Shot before Soissons`, `Royal army` are not. A scenario
+/// may say otherwise for a unit (`plural`).
+pub fn looks_plural(name: &str) -> bool {
+    let mut head = Vec::new();
+    for word in name.split_whitespace() {
+        if !head.is_empty() && AFTER_HEAD.contains(&word.to_lowercase().as_str()) {
+            break;
+        }
+        head.push(word);
+    }
+    let last = head
+        .iter()
+        .flat_map(|w| w.split(|c: char| !c.is_alphabetic()))
+        .rfind(|w| !w.is_empty())
+        .unwrap_or("")
+        .to_lowercase();
+    (last.ends_with('s') && !last.ends_with("ss")) || last.ends_with("men")
+}
+
+/// A present-tense verb given in the singular (`charges`, `is`, `rallies`) in the plural
+/// when the subject is.
+pub fn agree(verb: &str, plural: bool) -> String {
+    if !plural {
+        return verb.to_string();
+    }
+    match verb {
+        "is" => "are".into(),
+        "has" => "have".into(),
+        "must" | "cannot" => verb.into(),
+        v if v.ends_with("ies") => format!("{}y", v.trim_end_matches("ies")),
+        v if ["ches", "shes", "sses", "xes"]
+            .iter()
+            .any(|e| v.ends_with(e)) =>
+        {
+            v.trim_end_matches("es").to_string()
+        }
+        v => v.strip_suffix('s').unwrap_or(v).to_string(),
+    }
+}
+
+/// A side's name and a verb agreeing with it: `Red wins`, `Huguenots win`.
+pub fn side_does(name: &str, verb: &str) -> String {
+    format!("{name} {}", agree(verb, looks_plural(name)))
+}
+
 /// `word` after the indefinite article its first letter calls for: `an AttackRolled`,
 /// `a Moved` (by spelling: a vowel letter takes `an`).
 pub fn with_article(word: &str) -> String {
@@ -46,6 +99,30 @@ mod tests {
         assert_eq!(counted(1u32, "win"), "1 win");
         assert_eq!(counted(0u32, "win"), "0 wins");
         assert_eq!(count(3u32, "hex", "hexes"), "3 hexes");
+    }
+
+    /// Issue 29's playtest: a name is plural by the head of its phrase, not its last word
+    /// (`Shot before Soissons fire` and `Gendarmes of the right charges` were written).
+    #[test]
+    fn i29_a_name_is_plural_by_the_head_of_its_phrase() {
+        for plural in [
+            "Gendarmes of the right",
+            "Huguenots",
+            "Red lancers",
+            "English musketmen",
+        ] {
+            assert!(looks_plural(plural), "{plural}");
+        }
+        for one in [
+            "Shot before Soissons",
+            "Shot before Condé",
+            "Royal army",
+            "Lobsters, second troop",
+        ] {
+            assert!(!looks_plural(one), "{one}");
+        }
+        assert_eq!(side_does("Huguenots", "wins"), "Huguenots win");
+        assert_eq!(side_does("Royal army", "gives"), "Royal army gives");
     }
 
     /// Issue 26: the article agrees with the word (`a AttackRolled` was written).

@@ -206,3 +206,56 @@ fn r9_6_a_failed_rally_roll_says_the_unit_still_flees() {
         [format!("{}: rally 2d6 5 +0 = 9: hold", unit.label)]
     );
 }
+
+fn coutras() -> Game {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("coutras.ron"))
+        .expect("the battle ships");
+    let scenario = volley::scenario::Scenario::parse(source, file).expect("it parses");
+    Game::new(scenario.setup, volley::engine::Dice::seeded(1)).unwrap()
+}
+
+/// R3.1, R10.3: a side or unit whose name is plural takes a plural verb (found playing
+/// Coutras: "Huguenots gives orders", "Shot before Soissons fire", "Gendarmes of the right
+/// charges").
+#[test]
+fn r3_1_plural_names_take_plural_verbs_in_the_log() {
+    use volley::engine::SideId;
+    let game = coutras();
+    let huguenots = game.side(SideId::A).name.clone();
+    assert_eq!(huguenots, "Huguenots");
+    assert_eq!(
+        describe(&game, &Event::OrdersPassed { side: SideId::A }),
+        ["Huguenots give orders"]
+    );
+    assert_eq!(
+        describe(&game, &Event::FirstSideChosen { side: SideId::B }),
+        ["Royal army is the first side this turn"]
+    );
+    let unit = |label: &str| {
+        game.units()
+            .iter()
+            .find(|u| u.label == label)
+            .unwrap_or_else(|| panic!("{label} is at Coutras"))
+            .clone()
+    };
+    assert!(unit("Gendarmes of the right").plural);
+    assert!(!unit("Shot before Soissons").plural);
+    assert!(!unit("Shot before Condé").plural);
+}
+
+/// R5.4, R4.6: the hill's melee bonus goes to the attacker above its target, and the log
+/// says so ("+1 uphill" read as if the attack went up the hill; found playing a quick
+/// battle, hilly ground).
+#[test]
+fn r5_4_the_hill_bonus_is_written_as_higher_ground() {
+    let modifiers = [
+        Modifier::from((ModifierKind::Charge, 2)),
+        Modifier::from((ModifierKind::Uphill, 1)),
+    ];
+    assert_eq!(
+        volley::tui::describe::modifier_list(&modifiers),
+        " +2 charge +1 higher ground"
+    );
+}

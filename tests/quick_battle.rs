@@ -546,7 +546,7 @@ fn i29_volley_generate_lists_refuses_and_takes_the_clocks_seed() {
     let listed = String::from_utf8(volley(&["generate"]).stdout).unwrap();
     assert!(listed.contains("  Swedish army (1600-1660)\n"), "{listed}");
     assert!(
-        listed.contains("  large   about 24 units a side, 30 × 18 hexes\n"),
+        listed.contains("  large   about 24 units' worth a side, 30 × 18 hexes\n"),
         "{listed}"
     );
     assert!(

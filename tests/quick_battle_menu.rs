@@ -82,7 +82,7 @@ fn i29_the_quick_battle_menu_shows_armies_size_ground_seed_and_its_keys() {
         [
             "│> Army A (you)       ◂ Army of Flanders ▸",
             "│  Army B (computer)  ◂ Dutch States army ▸",
-            "│  Size               ◂ small (about 6 units a side, 16 × 10 hexes) ▸",
+            "│  Size               ◂ small (about 6 units' worth a side, 16 × 10 hexes) ▸",
             "│  Ground             ◂ open ▸",
             "│  Seed               ◂ 1629 (drawn for you; type digits to choose) ▸",
         ]
@@ -141,7 +141,7 @@ fn i29_the_quick_battle_menu_starts_the_battle_volley_generate_makes() {
     assert!(s.contains(&format!("Army A (you)       ◂ {a} ▸")), "{s}");
     assert!(s.contains(&format!("Army B (computer)  ◂ {b} ▸")), "{s}");
     assert!(
-        s.contains("◂ medium (about 12 units a side, 22 × 14 hexes) ▸"),
+        s.contains("◂ medium (about 12 units' worth a side, 22 × 14 hexes) ▸"),
         "{s}"
     );
     assert!(s.contains("Ground             ◂ river ▸"), "{s}");
@@ -276,7 +276,7 @@ fn i29_the_quick_battle_menu_opens_as_the_player_left_it() {
     ] {
         title.key(key);
     }
-    let size = "◂ medium (about 12 units a side, 22 × 14 hexes) ▸";
+    let size = "◂ medium (about 12 units' worth a side, 22 × 14 hexes) ▸";
     let menu = |title: &Title| screen(100, 30, |f| title.draw(f, f.area())).join("\n");
     assert_eq!(title.key(Key::Esc), None);
     assert_eq!(title.key(Key::Enter), None);

@@ -51,6 +51,28 @@ fn battle(controllers: [Controller; 2]) -> App {
     App::new(scenario, 7, controllers).unwrap()
 }
 
+/// R10.2, R12.2: a reserve's uhp joins its side's army-morale mark only when it arrives, so
+/// the briefing gives both marks (found playing Coutras: "past 30" in the briefing, then
+/// "Lost H 0/34" on the top bar from turn 2, with nothing said).
+#[test]
+fn r12_2_the_briefing_gives_the_morale_mark_before_and_after_the_reserves() {
+    let app = battle(HOTSEAT);
+    let text: String = volley::tui::briefing::lines(&app)
+        .iter()
+        .map(|l| {
+            l.spans
+                .iter()
+                .map(|s| s.content.as_ref())
+                .collect::<String>()
+                + "\n"
+        })
+        .collect();
+    assert!(
+        text.contains("(Red past 4, Blue past 4, 8 once its reserves are on the field)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn r12_1_r12_7_the_briefing_lists_reserves_groups_and_what_may_happen() {
     let app = battle(HOTSEAT);

@@ -68,3 +68,27 @@ fn r4_5_the_log_tells_which_units_stepped_away_from_a_charge() {
     assert_eq!(g.stepped_away_from_charges(B), vec![id(1)]);
     assert_eq!(g.stepped_away_from_charges(A), vec![]);
 }
+
+/// R7.2, R4.5: a charger whose target stepped away made no attack, yet may not attack this
+/// turn because it charged, and that is the reason the player reads (found playing a
+/// quick battle: "it made its attack sequence this turn (R5.5)" was shown, though no die
+/// had been rolled).
+#[test]
+fn r7_2_a_charger_whose_target_stepped_away_may_not_attack_because_it_charged() {
+    let mut g = horse_skirmishers_and_foot();
+    ok(&mut g, charge(0, at(5, 6), 1));
+    ok(&mut g, Command::Order(Order::EndOrders));
+    let away = Order::Disengage {
+        unit: id(1),
+        to: at(5, 3),
+    };
+    ok(&mut g, Command::Order(away));
+    assert_eq!(
+        g.may_still_attack(id(0)),
+        Some(volley::engine::Refusal::Charged)
+    );
+    assert_eq!(
+        g.may_still_attack(id(0)).map(|r| r.to_string()),
+        Some("it charged this turn (R7.2)".to_string())
+    );
+}

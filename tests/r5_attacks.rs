@@ -417,7 +417,14 @@ fn r5_5_a_reaction_does_not_use_up_the_units_attack_sequence() {
     );
     ok(&mut g, charge(0, at(5, 6), 1));
     movement_to_melee(&mut g);
-    assert_eq!(g.submit(attack(0, 1)).map(<[_]>::to_vec), used_up(0));
+    // The charger's attack was its charge (R7.2), and that is the reason given.
+    assert_eq!(
+        g.submit(attack(0, 1)).map(<[_]>::to_vec),
+        Err(RuleError::CannotAttack {
+            unit: id(0),
+            why: Refusal::Charged,
+        })
+    );
     ok(&mut g, Command::Order(Order::EndOrders));
     assert_eq!(ok(&mut g, attack(1, 0)), unanswered_misses(1, 0, MELEE, 3));
 }

@@ -160,10 +160,8 @@ fn r6_1_a_unit_that_hustled_charged_or_disengaged_may_not_fire_but_a_marcher_may
     assert_eq!(g.phase(), Phase::Missile);
     assert_eq!(g.check_command(&fire(0, 4)), cannot(0, Refusal::Hustled));
     assert_eq!(g.check_command(&fire(2, 4)), cannot(2, Refusal::Disengaged));
-    assert_eq!(
-        g.check_command(&fire(3, 5)),
-        cannot(3, Refusal::AttackedThisTurn)
-    );
+    // R6.1: a charger is refused for its charge (its attack sequence, R7.2).
+    assert_eq!(g.check_command(&fire(3, 5)), cannot(3, Refusal::Charged));
     assert_eq!(g.check_command(&fire(1, 5)), Ok(()));
     assert_eq!(g.fire_targets(id(1)), vec![id(4), id(5)]);
 }

@@ -145,12 +145,12 @@ fn r7_1_declared_charges_are_resolved_first_in_the_melee_phase_at_plus_2() {
             damaged(1, A, 1, 7),
         ]
     );
-    // The charger has made its sequence; the charged unit may answer in melee.
+    // The charger has made its sequence, its charge (R7.2); the charged unit may answer.
     assert_eq!(
         g.check_command(&attack(0, 1)),
         Err(RuleError::CannotAttack {
             unit: id(0),
-            why: Refusal::AttackedThisTurn
+            why: Refusal::Charged
         })
     );
     ok(&mut g, Command::Order(Order::EndOrders));
@@ -274,7 +274,7 @@ fn r7_2_units_that_charged_hustled_or_disengaged_do_not_attack() {
     };
     refused(0, 3, Refusal::Hustled);
     refused(1, 4, Refusal::Disengaged);
-    refused(2, 5, Refusal::AttackedThisTurn);
+    refused(2, 5, Refusal::Charged);
     assert_eq!(g.melee_targets(id(0)), vec![]);
 }
 

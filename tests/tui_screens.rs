@@ -1208,3 +1208,32 @@ fn the_end_screens_command_names_the_computers_level() {
         "{s}"
     );
 }
+
+/// R5.6, R6.4: a ready firearm unit keeps its marker through its own volley, but reacts only
+/// once its reload tokens are gone, and the unit panel says so (found playing Coutras: the
+/// `*` still shown after a volley looked like a mistake).
+#[test]
+fn r5_6_a_ready_unit_holding_reload_tokens_is_shown_to_react_once_reloaded() {
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .unwrap();
+    let line = source.lines().find(|l| l.contains("\"Red shot\"")).unwrap();
+    let loaded = line.replace("label: \"Red shot\"", "label: \"Red shot\", ready: true");
+    let reloading = line.replace(
+        "label: \"Red shot\"",
+        "label: \"Red shot\", ready: true, reload_tokens: 1",
+    );
+    for (text, said, unsaid) in [
+        (loaded, "steady, ready", "reacts once reloaded"),
+        (reloading, "steady, ready (reacts once", "steady, ready, "),
+    ] {
+        let scenario = Scenario::parse(&source.replace(line, &text), file).unwrap();
+        let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+        press(&mut app, " ");
+        app.put_cursor(Map::hex_at(3, 6));
+        let s = render(&app, 100, 40);
+        assert_shows(&s, said);
+        assert!(!has(&s, unsaid), "{}", s.join("\n"));
+    }
+}

@@ -111,6 +111,20 @@ fn the_title_screen_lists_saves_with_battle_and_turn_and_resumes_them() {
     let s = screen(80, 24, |f| title.draw(f, f.area()));
     assert!(shows(&s, save), "{}", s.join("\n"));
     assert!(!shows(&s, "saved battle below"), "{}", s.join("\n"));
+    // Its details under the list give what the row cuts: the whole battle name, and the
+    // file (found playing: two saves of one battle read alike but for the turn).
+    let detail = s
+        .iter()
+        .rev()
+        .take(7)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        detail.contains("Tutorial: pike, shot and horse, turn 1, saved"),
+        "{detail}"
+    );
+    assert!(detail.contains("tutorial-1-1.ron"), "{detail}");
     assert_eq!(title.key(Key::Enter), Some(Choice::Resume(path)));
 }
 

@@ -19,7 +19,7 @@ pub struct GenerateArgs {
     /// Side B's army list (the east; the computer), any case.
     #[arg(long)]
     pub army_b: Option<String>,
-    /// small (about 6 units a side, 16 × 10 hexes), medium (12, 22 × 14) or large (24,
+    /// small (about 6 units' worth of points a side, 16 × 10 hexes), medium (12, 22 × 14) or large (24,
     /// 30 × 18); small if omitted (every size for --survey).
     #[arg(long)]
     pub size: Option<Size>,
@@ -136,7 +136,7 @@ pub fn listing(stock: &Stock) -> String {
         let (w, h) = size.map();
         let _ = writeln!(
             out,
-            "  {:<7} about {} units a side, {w} × {h} hexes",
+            "  {:<7} about {} units' worth a side, {w} × {h} hexes",
             size.name(),
             size.units()
         );

@@ -149,7 +149,10 @@ fn answer_step(game: &Game, answer: &Command) -> Option<Step> {
 pub fn decision_words(game: &Game, decision: &Decision) -> String {
     let side = &game.side(decision.side()).name;
     let asked = match decision {
-        Decision::Initiative { .. } => format!("{side} chooses to move first or second"),
+        Decision::Initiative { .. } => format!(
+            "{} to move first or second",
+            crate::words::side_does(side, "chooses")
+        ),
         Decision::Withdraw { unit, attacker, .. } => format!(
             "{side}: {}, hit by {}, may withdraw",
             unit_words(game, *unit),

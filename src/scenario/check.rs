@@ -497,10 +497,10 @@ fn check_unit(
     let setup = UnitSetup {
         label: escape_text(u.name()).into_owned(),
         plural: u.plural.unwrap_or_else(|| match &u.label {
-            Some(label) => looks_plural(label),
+            Some(label) => crate::words::looks_plural(label),
             None => catalog
                 .plural(&u.troop)
-                .unwrap_or_else(|| looks_plural(&u.troop)),
+                .unwrap_or_else(|| crate::words::looks_plural(&u.troop)),
         }),
         side,
         troop: troop.clone(),
@@ -780,17 +780,6 @@ fn place((col, row): (i32, i32)) -> String {
 /// A terrain in a designer's words: `water`, `woods`.
 pub(super) fn terrain_word(t: Terrain) -> String {
     format!("{t:?}").to_lowercase()
-}
-
-/// Whether a name reads as plural: its last word ends in `s` (not `ss`) or `men`
-/// (`Red lancers`, `pikemen`; not `Red pike`, `Blue horse`, `Lobsters, second troop`).
-fn looks_plural(name: &str) -> bool {
-    let last = name
-        .split(|c: char| !c.is_alphabetic())
-        .rfind(|w| !w.is_empty())
-        .unwrap_or("")
-        .to_lowercase();
-    (last.ends_with('s') && !last.ends_with("ss")) || last.ends_with("men")
 }
 
 /// The hex of offset `(col, row)` if it is on the map, bounds-checked before converting so

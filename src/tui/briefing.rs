@@ -210,7 +210,18 @@ fn victory(app: &App) -> Vec<String> {
     let s = g.standing();
     let name = |side: SideId| g.side(side).name.clone();
     let marks: Vec<String> = [SideId::A, SideId::B]
-        .map(|d| format!("{} past {}", name(d), d.of(&s.morale_mark)))
+        .map(|d| {
+            let mark = format!("{} past {}", name(d), d.of(&s.morale_mark));
+            // R12.2: a reserve's uhp joins the mark's count only when it arrives, so the
+            // top bar's mark grows then; the briefing says by how much.
+            match g.uhp_to_come(d) {
+                0 => mark,
+                coming => format!(
+                    "{mark}, {} once its reserves are on the field",
+                    g.morale_mark_with(d, coming)
+                ),
+            }
+        })
         .to_vec();
     let breaks = g.rules().army_breaks_at_most;
     let mut out = vec![

@@ -43,7 +43,7 @@ pub fn modifier_words(kind: ModifierKind) -> &'static str {
         ModifierKind::Cover => "cover",
         ModifierKind::Works => "field works",
         ModifierKind::Overhead => "overhead",
-        ModifierKind::Uphill => "uphill",
+        ModifierKind::Uphill => "higher ground",
         ModifierKind::Morale => "morale",
         ModifierKind::SecuredByFormedFoot => "secured by FF",
         ModifierKind::DoubleTrigger => "double trigger",
@@ -250,20 +250,22 @@ fn flow_line(game: &Game, event: &Event) -> Option<String> {
         Event::InitiativeRolled { faces, winner } => {
             let rolls: Vec<String> = faces.iter().map(|f| initiative(game, *f)).collect();
             format!(
-                "Initiative d6: {} → {} wins",
+                "Initiative d6: {} → {}",
                 rolls.join(", tie, "),
-                side(*winner)
+                side_does(&side(*winner), "wins")
             )
         }
-        Event::FirstSideChosen { side: s } => format!("{} is the first side this turn", side(*s)),
+        Event::FirstSideChosen { side: s } => {
+            format!("{} the first side this turn", side_does(&side(*s), "is"))
+        }
         Event::PhaseBegan {
             phase: phase @ (Phase::Missile | Phase::Melee),
         } => format!(
-            "{phase:?} phase: {} gives orders first",
-            side(game.first_side())
+            "{phase:?} phase: {} orders first",
+            side_does(&side(game.first_side()), "gives")
         ),
         Event::PhaseBegan { phase } => format!("{phase:?} phase"),
-        Event::OrdersPassed { side: s } => format!("{} gives orders", side(*s)),
+        Event::OrdersPassed { side: s } => format!("{} orders", side_does(&side(*s), "gives")),
         Event::ArmyMoraleRolled {
             side: s,
             dice,
@@ -501,26 +503,7 @@ fn does(game: &Game, id: UnitId, verb: &str) -> String {
     format!("{} {}", name(game, id), agree(verb, plural(game, id)))
 }
 
-/// A present-tense verb given in the singular (`charges`, `is`, `rallies`) in the plural
-/// when the subject is.
-fn agree(verb: &str, plural: bool) -> String {
-    if !plural {
-        return verb.to_string();
-    }
-    match verb {
-        "is" => "are".into(),
-        "has" => "have".into(),
-        "must" | "cannot" => verb.into(),
-        v if v.ends_with("ies") => format!("{}y", v.trim_end_matches("ies")),
-        v if ["ches", "shes", "sses", "xes"]
-            .iter()
-            .any(|e| v.ends_with(e)) =>
-        {
-            v.trim_end_matches("es").to_string()
-        }
-        v => v.strip_suffix('s').unwrap_or(v).to_string(),
-    }
-}
+use crate::words::{agree, side_does};
 
 fn attack_lines(game: &Game, event: &Event) -> Vec<String> {
     let Event::AttackRolled {
@@ -584,7 +567,7 @@ fn ended(game: &Game, winner: Option<crate::engine::SideId>, reason: EndReason) 
         EndReason::Scripted { event } => game.scripted_reason(event).unwrap_or("a scenario event"),
     };
     match winner {
-        Some(s) => format!("{} wins: {why}", game.side(s).name),
+        Some(s) => format!("{}: {why}", side_does(&game.side(s).name, "wins")),
         None => "The battle is a draw".into(),
     }
 }
@@ -596,7 +579,10 @@ fn decision_logged(game: &Game, decision: &Decision) -> String {
     let side = &game.side(decision.side()).name;
     match decision {
         Decision::Initiative { .. } => {
-            format!("{side} won the initiative and chooses who moves first")
+            format!(
+                "{side} won the initiative and {} who moves first",
+                agree("chooses", crate::words::looks_plural(side))
+            )
         }
         Decision::Withdraw {
             unit,
@@ -606,8 +592,10 @@ fn decision_logged(game: &Game, decision: &Decision) -> String {
         } => {
             let most = farthest(options);
             format!(
-                "{} takes {damage} uhp; {side} may withdraw it up to {} to save 1 uhp a hex (R8.1)",
+                "{} {} {damage} uhp; {side} may withdraw {} up to {} to save 1 uhp a hex (R8.1)",
                 name_at(game, *unit),
+                agree("takes", plural(game, *unit)),
+                if plural(game, *unit) { "them" } else { "it" },
                 crate::words::count(most, "hex", "hexes")
             )
         }
@@ -646,9 +634,10 @@ pub fn decision_line(game: &Game, decision: &Decision) -> Option<String> {
         } => {
             let most = farthest(options);
             format!(
-                "{side}: {} takes {damage} uhp. Withdraw how many hexes? [0-{most}] Each saves 1 uhp; \
+                "{side}: {} {} {damage} uhp. Withdraw how many hexes? [0-{most}] Each saves 1 uhp; \
                  a unit that withdraws is disordered (R8.1).",
-                name_at(game, *unit)
+                name_at(game, *unit),
+                agree("takes", plural(game, *unit))
             )
         }
         Decision::Advance { unit, .. } => format!(

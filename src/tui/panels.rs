@@ -376,8 +376,13 @@ fn marks_line(g: &crate::engine::Game, u: &crate::engine::Unit) -> String {
         Status::Fleeing => "fleeing",
     };
     let mut marks = vec![status.to_string()];
-    if u.ready {
-        marks.push("ready".into());
+    // R5.6: the marker stays through the unit's own fire; a firearm holding reload
+    // tokens reacts only once they are gone (found playing: a `*` still shown after a
+    // volley looked like a mistake).
+    match (u.ready, u.may_react()) {
+        (true, true) => marks.push("ready".into()),
+        (true, false) => marks.push("ready (reacts once reloaded, R5.6)".into()),
+        _ => {}
     }
     if u.reload_tokens > 0 {
         marks.push(crate::words::counted(u.reload_tokens, "reload token"));
@@ -570,7 +575,8 @@ fn odds_lines(
         let hexes = g.withdraw_reach(unit, target, odds.profile.firearm, most);
         if hexes > 0 {
             lines.push(Line::raw(format!(
-                "It may withdraw up to {}, saving 1 uhp each (R8.1); the odds above are if it stays",
+                "It may withdraw up to {}, no more than the uhp it takes, saving 1 uhp each (R8.1); \
+                 the odds above are if it stays",
                 crate::words::count(hexes, "hex", "hexes")
             )));
         }

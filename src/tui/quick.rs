@@ -205,7 +205,7 @@ impl QuickMenu {
             2 => {
                 let (w, h) = r.size.map();
                 format!(
-                    "{} (about {} units a side, {w} × {h} hexes)",
+                    "{} (about {} units' worth a side, {w} × {h} hexes)",
                     r.size,
                     r.size.units()
                 )

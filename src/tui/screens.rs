@@ -632,7 +632,7 @@ fn outcome_lines(app: &App) -> Option<Vec<Line<'static>>> {
     let g = &app.game();
     let outcome = g.outcome()?;
     let winner = outcome.winner.map_or("Nobody wins: a draw".into(), |s| {
-        format!("{} wins", g.side(s).name)
+        crate::words::side_does(&g.side(s).name, "wins")
     });
     let said: String;
     let why: &str = match outcome.reason {

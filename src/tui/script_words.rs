@@ -116,7 +116,10 @@ fn effect_words(game: &Game, effect: &Effect) -> String {
             )
         }
         Effect::EndBattle { winner, .. } => {
-            format!("the battle ends: {} wins", game.side(*winner).name)
+            format!(
+                "the battle ends: {}",
+                crate::words::side_does(&game.side(*winner).name, "wins")
+            )
         }
     }
 }

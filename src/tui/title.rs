@@ -25,8 +25,10 @@ const MAX_SAVES: usize = 20;
 pub struct SaveEntry {
     /// The save file.
     pub path: PathBuf,
-    /// The battle's name, its turn, and when it was saved.
+    /// The battle's name, its turn, and when it was saved, cut to the list's columns.
     pub summary: String,
+    /// The same uncut, with the file's path: the details under the list when it is chosen.
+    pub detail: Vec<String>,
 }
 
 /// What the player chose on the title screen.
@@ -274,10 +276,13 @@ impl Title {
             return self.join_key(key, form);
         }
         match keys::action(Context::Title, key)? {
+            // A message is about the row it was given on: moving on shows the details again.
             Action::Select if matches!(key, Key::Up | Key::Char('k')) => {
+                self.message.clear();
                 self.selected = self.selected.saturating_sub(1);
             }
             Action::Select => {
+                self.message.clear();
                 self.selected = (self.selected + 1).min(self.rows().saturating_sub(1));
             }
             Action::Leave => return Some(Choice::Quit),
@@ -413,17 +418,16 @@ impl Title {
         };
         let top = u16::try_from(top).unwrap_or(u16::MAX);
         frame.render_widget(Paragraph::new(lines).block(block).scroll((top, 0)), list);
-        frame.render_widget(
-            Paragraph::new(self.detail_lines()).wrap(Wrap { trim: true }),
-            detail,
-        );
-        let hint = self.hint_line(keys.width);
-        let status = if self.message.is_empty() {
-            hint
+        // A message (a refused save, say) is wrapped over the details, so none of it is
+        // cut at the screen's edge; the key hints stay on their line.
+        let details = if self.message.is_empty() {
+            self.detail_lines()
         } else {
-            format!(" {}", self.message)
+            let bold = Style::default().add_modifier(Modifier::BOLD);
+            vec![Line::styled(self.message.clone(), bold)]
         };
-        frame.render_widget(Line::raw(status), keys);
+        frame.render_widget(Paragraph::new(details).wrap(Wrap { trim: true }), detail);
+        frame.render_widget(Line::raw(self.hint_line(keys.width)), keys);
     }
 
     /// The list's lines for `rows` rows of `width` columns, and the line of the selected row.
@@ -517,7 +521,17 @@ impl Title {
                 Line::raw(QUICK_SUMMARY),
                 Line::raw("Enter: choose both armies, the size, the ground and the seed; you command army A."),
             ],
-            None => vec![Line::raw("Enter resumes this battle where it was saved.")],
+            None => {
+                let save = self
+                    .selected
+                    .checked_sub(self.quick_row() + 1)
+                    .and_then(|i| self.saves.get(i));
+                let mut lines: Vec<Line<'static>> = save
+                    .map(|e| e.detail.iter().cloned().map(Line::raw).collect())
+                    .unwrap_or_default();
+                lines.push(Line::raw("Enter resumes this battle where it was saved."));
+                lines
+            }
         }
     }
 }
@@ -561,7 +575,12 @@ pub fn list_saves(data_dir: &Path) -> Vec<SaveEntry> {
         .filter_map(|(when, path)| {
             let header = crate::save::SaveHeader::peek(&path)?;
             let summary = save_summary(&header, &path, when);
-            Some(SaveEntry { path, summary })
+            let detail = save_detail(&header, &path, when);
+            Some(SaveEntry {
+                path,
+                summary,
+                detail,
+            })
         })
         .collect()
 }
@@ -584,6 +603,35 @@ fn players(header: &crate::save::SaveHeader) -> String {
         }
         [Controller::Computer, Controller::Computer] => "computer v computer".into(),
     }
+}
+
+/// A save's details, uncut: its battle and turn, when it was saved and who plays it, then
+/// its file (escaped, as every line from a file).
+fn save_detail(
+    header: &crate::save::SaveHeader,
+    path: &Path,
+    when: std::time::SystemTime,
+) -> Vec<String> {
+    let battle = if header.battle.is_empty() {
+        "A saved battle".to_string()
+    } else {
+        header.battle.clone()
+    };
+    let turn = match header.turn {
+        0 => String::new(),
+        t => format!(", turn {t}"),
+    };
+    let who = match players(header) {
+        w if w.is_empty() => String::new(),
+        w => format!("; {w}"),
+    };
+    let time = crate::save::format_time(when);
+    [
+        format!("{battle}{turn}, saved {time}{who}"),
+        crate::files::shown(path).into_owned(),
+    ]
+    .map(|l| crate::text::escape_text(&l).into_owned())
+    .to_vec()
 }
 
 /// A save's line in the list: its file's name, its battle, who plays it and the

@@ -264,18 +264,21 @@ impl Game {
         if u.status == Status::Fleeing {
             return Some(Refusal::Fleeing);
         }
-        if u.marks.attacked {
-            return Some(Refusal::AttackedThisTurn);
-        }
-        if u.marks.readied {
-            return Some(Refusal::ReadiedThisPhase);
-        }
-        match u.marks.moved {
+        // The move first: a charger whose charge was called off (its target stepped away,
+        // R4.5) made no attack, yet may not attack, because it charged (R7.2).
+        let moved = match u.marks.moved {
             Some(MoveKind::Hustle) => Some(Refusal::Hustled),
             Some(MoveKind::Charge) => Some(Refusal::Charged),
             Some(MoveKind::Disengage) => Some(Refusal::Disengaged),
             _ => None,
+        };
+        if moved.is_some() {
+            return moved;
         }
+        if u.marks.attacked {
+            return Some(Refusal::AttackedThisTurn);
+        }
+        u.marks.readied.then_some(Refusal::ReadiedThisPhase)
     }
 
     fn enemy_of(&self, side: SideId, target: UnitId) -> Result<&super::Unit, RuleError> {
