@@ -103,11 +103,11 @@ fn header_facts(app: &App, form: Facts) -> String {
         }
         // Before the initiative is settled, last turn's first side is not this turn's.
         Actor::Decide(d) if g.phase() == crate::engine::Phase::Initiative => {
-            format!("{} decides", named(d.side()))
+            crate::words::side_does(&named(d.side()), "decides")
         }
         Actor::Decide(d) => format!(
-            "{} decides │ first side: {}",
-            named(d.side()),
+            "{} │ first side: {}",
+            crate::words::side_does(&named(d.side()), "decides"),
             named(g.first_side())
         ),
         Actor::Nobody => "battle over".into(),

@@ -394,7 +394,7 @@ fn decision_overlay(frame: &mut Frame, app: &App, area: Rect) {
             popup_clear_of(
                 frame,
                 area,
-                &format!("{name} decides"),
+                &crate::words::side_does(&name, "decides"),
                 vec![Line::raw(text)],
                 70,
                 (&decision_cells(app, area), &unit_cells(app)),
