@@ -280,3 +280,20 @@ fn play_on_from_a_replay_saves_beside_the_save() {
         );
     }
 }
+
+/// `o` says when each of the other side's moves was made and how many there are: a move of
+/// the turn before read as new (found playing a quick battle, turn 2's Movement).
+#[test]
+fn their_moves_say_when_they_were_made_and_how_many() {
+    let (app, _, _, _) = red_marched();
+    let told = app.log().last().cloned().expect("the march is logged");
+    let trace = app
+        .traces()
+        .clone()
+        .step(Some(SideId::B))
+        .expect("Blue sees Red's march");
+    assert_eq!(
+        trace.text,
+        format!("1 of 1 · turn 1, Movement phase: {told}")
+    );
+}

@@ -54,7 +54,14 @@ impl Traces {
             };
             if let Some((unit, hex)) = hex {
                 let attack = !matches!(e, Event::Moved { .. });
-                let text = describe(game, e).join(" ");
+                // When it was done: a move may be from the turn before, when the other
+                // side's orders there came after the player's last (found playing).
+                let text = format!(
+                    "turn {}, {:?} phase: {}",
+                    game.turn(),
+                    game.phase(),
+                    describe(game, e).join(" ")
+                );
                 let trace = Trace {
                     unit,
                     hex,
@@ -103,9 +110,9 @@ impl Traces {
     /// The next trace `viewer` sees, in the order they happened, round again after the last.
     pub fn step(&mut self, viewer: Option<SideId>) -> Option<Trace> {
         let seen: Vec<&Trace> = self.seen_by(viewer).collect();
-        let trace = seen
-            .get(self.next % seen.len().max(1))
-            .map(|t| (*t).clone())?;
+        let at = self.next % seen.len().max(1);
+        let mut trace = seen.get(at).map(|t| (*t).clone())?;
+        trace.text = format!("{} of {} · {}", at + 1, seen.len(), trace.text);
         self.next += 1;
         Some(trace)
     }
