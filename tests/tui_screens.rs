@@ -1237,3 +1237,27 @@ fn r5_6_a_ready_unit_holding_reload_tokens_is_shown_to_react_once_reloaded() {
         assert!(!has(&s, unsaid), "{}", s.join("\n"));
     }
 }
+
+/// R5.6: aiming a charge at a ready target that would fire first says so, and what it would
+/// do to the charge; at a target not ready it says nothing of it (found playing: "no roll
+/// 100%", then the volley came first and the charge was off).
+#[test]
+fn r5_6_the_charge_preview_warns_of_a_ready_target_that_fires_first() {
+    let warning = "The target is ready and fires first (R5.6)";
+    let mut app = hotseat();
+    aim_charge(&mut app);
+    let p = panel(&render(&app, 100, 40)).join(" ");
+    assert!(!p.contains(warning), "{p}");
+    let (file, source) = volley::scenario::SHIPPED
+        .iter()
+        .find(|(file, _)| file.ends_with("tutorial.ron"))
+        .unwrap();
+    let ready = source.replace("label: \"Blue shot\"", "label: \"Blue shot\", ready: true");
+    let scenario = Scenario::parse(&ready, file).unwrap();
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    press(&mut app, " ");
+    aim_charge(&mut app);
+    let p = panel(&render(&app, 100, 40)).join(" ");
+    assert!(p.contains(warning), "{p}");
+    assert!(p.contains("recoil, flee or rout, its attack is off"), "{p}");
+}

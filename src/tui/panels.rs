@@ -564,6 +564,7 @@ fn odds_lines(
             lines.extend(result_lines(&s));
         }
     }
+    lines.extend(reaction_line(app, unit, target, order));
     let kind = match order {
         TargetOrder::Fire => AttackKind::Missile,
         TargetOrder::Attack => AttackKind::Melee,
@@ -582,6 +583,33 @@ fn odds_lines(
         }
     }
     lines
+}
+
+/// R5.6: a ready target that would make its attack sequence first against the unit, from
+/// where the order leaves it (a charge's end hex), as the engine's what-if has it; nothing
+/// if it would not (found playing: a charge's odds gave no hint of the volley that came
+/// first and called it off).
+fn reaction_line(
+    app: &App,
+    unit: crate::engine::UnitId,
+    target: crate::engine::UnitId,
+    order: TargetOrder,
+) -> Option<Line<'static>> {
+    let g = &app.game();
+    let (a, t) = (g.unit(unit)?, g.unit(target)?);
+    let (at, charge) = match order {
+        TargetOrder::Charge { to } => (to, true),
+        _ => (a.pos, false),
+    };
+    let kind = g.reaction_at(t, t.pos, a, at, charge)?;
+    let how = match kind {
+        AttackKind::Reaction { missile: true, .. } => "fires",
+        _ => "strikes",
+    };
+    Some(Line::raw(format!(
+        "The target is ready and {how} first (R5.6): if that makes this unit recoil, flee or \
+         rout, its attack is off"
+    )))
 }
 
 /// The attack sequence's throw, the chance of each number of hits, and the target's shock
