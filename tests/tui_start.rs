@@ -565,3 +565,27 @@ fn the_title_list_scrolls_to_the_selected_battle_on_a_short_screen() {
         s.join("\n")
     );
 }
+
+/// `?` on the title screen lists every key that works there, wrapped under the list, and
+/// moving the selection brings the details back (found playing: `?` did nothing here).
+#[test]
+fn question_mark_on_the_title_screen_lists_its_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut title = Title::new(dir.path());
+    assert_eq!(title.key(Key::Char('?')), None);
+    let s = screen(100, 30, |f| title.draw(f, f.area()));
+    let text = s.join(" ");
+    for key in [
+        "Keys: ",
+        "h hot-seat",
+        "w watch",
+        "J join",
+        "E edit",
+        "q/Esc quit",
+    ] {
+        assert!(text.contains(key), "{key:?} in\n{}", s.join("\n"));
+    }
+    title.key(Key::Down);
+    let s = screen(100, 30, |f| title.draw(f, f.area()));
+    assert!(!s.join(" ").contains("Keys: "), "{}", s.join("\n"));
+}

@@ -740,6 +740,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::JoinBattle, &[c('J')], 1, "join", "join a battle another player hosts: type its address and join code", &[X::Title]),
     bind(A::Level, &[c('l')], 1, "level", "the computer's next level, for every battle opened from here (kept in the settings file)", &[X::Title]),
     bind(A::Leave, &[c('q'), Key::Esc], 1, "quit", "leave", &[X::Title, X::Replay]),
+    bind(A::Help, &[c('?')], 1, "help", "every key of the title screen, under the list", &[X::Title]),
     bind(A::Select, &[Key::Up, Key::Down, c('k'), c('j'), Key::Tab], 2, "line", "the line above or below: army A, army B, size, ground, seed", &[X::QuickBattle]),
     bind(A::Change, &[Key::Left, Key::Right], 2, "change", "the choice before / after on the line: the army list, the size, the ground", &[X::QuickBattle]),
     bind(A::Digit, DIGITS, 1, "seed", "type the seed (left empty, one drawn for you)", &[X::QuickBattle]),

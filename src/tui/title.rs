@@ -286,6 +286,8 @@ impl Title {
                 self.selected = (self.selected + 1).min(self.rows().saturating_sub(1));
             }
             Action::Leave => return Some(Choice::Quit),
+            // Every key here, wrapped over the details (the status line has room for few).
+            Action::Help => self.message = title_keys(),
             Action::Play => return self.choose(None),
             Action::PlaySide | Action::HotSeat | Action::Watch
                 if self.selected == self.quick_row() =>
@@ -534,6 +536,16 @@ impl Title {
             }
         }
     }
+}
+
+/// Every key of the title screen with its word (`h hot-seat`), from the key table.
+fn title_keys() -> String {
+    let keys: Vec<String> = keys::BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&Context::Title))
+        .map(|b| format!("{} {}", b.all_keys(), b.hint))
+        .collect();
+    format!("Keys: {}", keys.join(" · "))
 }
 
 /// The quick battle's line under its row.
