@@ -16,13 +16,18 @@ use volley::engine::event::{Event, RollCause};
 use volley::engine::{CancelReason, Game, Modifier, ModifierKind, ShockResult};
 use volley::tui::describe::describe;
 
-fn kircholm() -> Game {
+/// The shipped battle `NAME.ron`, set up on seed 1.
+fn shipped(name: &str) -> Game {
     let (file, source) = volley::scenario::SHIPPED
         .iter()
-        .find(|(file, _)| file.ends_with("kircholm.ron"))
+        .find(|(file, _)| file.ends_with(&format!("{name}.ron")))
         .expect("the battle ships");
     let scenario = volley::scenario::Scenario::parse(source, file).expect("it parses");
     Game::new(scenario.setup, volley::engine::Dice::seeded(1)).unwrap()
+}
+
+fn kircholm() -> Game {
+    shipped("kircholm")
 }
 
 /// R9.1, R8.6, R9.3, R9.4: a shock roll's modifiers are written by name, in order.
@@ -207,22 +212,13 @@ fn r9_6_a_failed_rally_roll_says_the_unit_still_flees() {
     );
 }
 
-fn coutras() -> Game {
-    let (file, source) = volley::scenario::SHIPPED
-        .iter()
-        .find(|(file, _)| file.ends_with("coutras.ron"))
-        .expect("the battle ships");
-    let scenario = volley::scenario::Scenario::parse(source, file).expect("it parses");
-    Game::new(scenario.setup, volley::engine::Dice::seeded(1)).unwrap()
-}
-
 /// R3.1, R10.3: a side or unit whose name is plural takes a plural verb (found playing
 /// Coutras: "Huguenots gives orders", "Shot before Soissons fire", "Gendarmes of the right
 /// charges").
 #[test]
 fn r3_1_plural_names_take_plural_verbs_in_the_log() {
     use volley::engine::SideId;
-    let game = coutras();
+    let game = shipped("coutras");
     let huguenots = game.side(SideId::A).name.clone();
     assert_eq!(huguenots, "Huguenots");
     assert_eq!(

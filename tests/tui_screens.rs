@@ -971,13 +971,10 @@ fn issue26_with_handovers_off_the_keyboard_passes_without_a_pop_up() {
 /// The tutorial without Red's shot, hot-seat, handovers off, past its briefing: Red has
 /// nothing to order in the Missile phase (only a shot may ready there).
 fn tutorial_without_red_shot(stop: bool) -> App {
-    let (file, source) = volley::scenario::SHIPPED
-        .iter()
-        .find(|(file, _)| file.ends_with("tutorial.ron"))
-        .unwrap();
-    let line = source.lines().find(|l| l.contains("\"Red shot\"")).unwrap();
-    let source = source.replace(line, "");
-    let scenario = Scenario::parse(&source, file).unwrap();
+    let scenario = tutorial_edited(|source| {
+        let line = source.lines().find(|l| l.contains("\"Red shot\"")).unwrap();
+        source.replace(line, "")
+    });
     let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
     let settings = volley::tui::settings::Settings {
         stop_at_empty_phases: stop,
@@ -1214,21 +1211,18 @@ fn the_end_screens_command_names_the_computers_level() {
 /// `*` still shown after a volley looked like a mistake).
 #[test]
 fn r5_6_a_ready_unit_holding_reload_tokens_is_shown_to_react_once_reloaded() {
-    let (file, source) = volley::scenario::SHIPPED
-        .iter()
-        .find(|(file, _)| file.ends_with("tutorial.ron"))
-        .unwrap();
-    let line = source.lines().find(|l| l.contains("\"Red shot\"")).unwrap();
-    let loaded = line.replace("label: \"Red shot\"", "label: \"Red shot\", ready: true");
-    let reloading = line.replace(
-        "label: \"Red shot\"",
-        "label: \"Red shot\", ready: true, reload_tokens: 1",
-    );
-    for (text, said, unsaid) in [
-        (loaded, "steady, ready", "reacts once reloaded"),
-        (reloading, "steady, ready (reacts once", "steady, ready, "),
+    for (fields, said, unsaid) in [
+        ("ready: true", "steady, ready", "reacts once reloaded"),
+        (
+            "ready: true, reload_tokens: 1",
+            "steady, ready (reacts once",
+            "steady, ready, ",
+        ),
     ] {
-        let scenario = Scenario::parse(&source.replace(line, &text), file).unwrap();
+        let scenario = tutorial_edited(|source| {
+            let label = "label: \"Red shot\"";
+            source.replace(label, &format!("{label}, {fields}"))
+        });
         let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
         press(&mut app, " ");
         app.put_cursor(Map::hex_at(3, 6));
@@ -1248,12 +1242,9 @@ fn r5_6_the_charge_preview_warns_of_a_ready_target_that_fires_first() {
     aim_charge(&mut app);
     let p = panel(&render(&app, 100, 40)).join(" ");
     assert!(!p.contains(warning), "{p}");
-    let (file, source) = volley::scenario::SHIPPED
-        .iter()
-        .find(|(file, _)| file.ends_with("tutorial.ron"))
-        .unwrap();
-    let ready = source.replace("label: \"Blue shot\"", "label: \"Blue shot\", ready: true");
-    let scenario = Scenario::parse(&ready, file).unwrap();
+    let scenario = tutorial_edited(|source| {
+        source.replace("label: \"Blue shot\"", "label: \"Blue shot\", ready: true")
+    });
     let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
     press(&mut app, " ");
     aim_charge(&mut app);

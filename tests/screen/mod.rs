@@ -22,11 +22,17 @@ use volley::tui::{App, Key, Mode};
 pub const HOTSEAT: [Controller; 2] = [Controller::Human, Controller::Human];
 
 pub fn tutorial() -> Scenario {
+    tutorial_edited(str::to_string)
+}
+
+/// The tutorial parsed from its file's text after `edit`: a unit taken out, or one of its
+/// fields set.
+pub fn tutorial_edited(edit: impl Fn(&str) -> String) -> Scenario {
     let (file, source) = volley::scenario::SHIPPED
         .iter()
         .find(|(file, _)| file.ends_with("tutorial.ron"))
         .expect("the tutorial ships");
-    Scenario::parse(source, file).expect("the tutorial parses")
+    Scenario::parse(&edit(source), file).expect("the edited tutorial parses")
 }
 
 /// The tutorial at its own seed, both sides at the keyboard.
