@@ -297,3 +297,32 @@ fn their_moves_say_when_they_were_made_and_how_many() {
         format!("1 of 1 · turn 1, Movement phase: {told}")
     );
 }
+
+/// `o` gives each move the turn and phase it was made in, followed through the command's
+/// events, not the phase the game reached after them (the end of a side's orders may open
+/// the next phase, or the next turn).
+#[test]
+fn their_moves_keep_the_phase_they_were_made_in() {
+    use volley::engine::event::Event;
+    use volley::engine::Phase;
+    let (app, unit, _, to) = red_marched();
+    let game = app.game();
+    let moved = Event::Moved {
+        unit,
+        kind: MoveKind::March,
+        path: vec![to],
+    };
+    let events = [
+        moved.clone(),
+        Event::PhaseBegan {
+            phase: Phase::Missile,
+        },
+        Event::TurnBegan { turn: 2 },
+        moved,
+    ];
+    let mut traces = volley::tui::traces::Traces::default();
+    traces.record((SideId::A, true, (1, Phase::Movement)), game, &events);
+    let said = |t: Option<volley::tui::traces::Trace>| t.map(|t| t.text).unwrap_or_default();
+    assert!(said(traces.step(Some(SideId::B))).starts_with("1 of 2 · turn 1, Movement phase: "));
+    assert!(said(traces.step(Some(SideId::B))).starts_with("2 of 2 · turn 2, Missile phase: "));
+}

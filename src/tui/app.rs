@@ -356,6 +356,7 @@ impl App {
     pub fn apply(&mut self, command: Command) -> Result<(), RuleError> {
         let before = self.game.dice_rolled();
         let acting = self.game.acting_side();
+        let when = (self.game.turn(), self.game.phase());
         // Written here, not where the phase is skipped, so a resumed log has it too.
         let empty = (command == Command::Order(Order::EndOrders))
             .then(|| self.empty_phase_line())
@@ -365,7 +366,7 @@ impl App {
         self.commands.push(command);
         if let Some(side) = acting {
             let order = command.is_order() && command != Command::Order(Order::EndOrders);
-            self.traces.record(side, order, &self.game, &events);
+            self.traces.record((side, order, when), &self.game, &events);
         }
         self.traces.follow(&self.game);
         // Only a person's own order is taken back, never the computer's.

@@ -7,7 +7,7 @@
 
 use super::describe::describe;
 use crate::engine::event::{Event, MoveKind};
-use crate::engine::{Game, SideId, UnitId};
+use crate::engine::{Game, Phase, SideId, UnitId};
 use hexx::Hex;
 
 /// One thing the other side did.
@@ -35,14 +35,28 @@ pub struct Traces {
 }
 
 impl Traces {
-    /// Keeps the moves and attacks among `events`, caused by a command of `side`; an order
-    /// of `side` (not the end of its orders) first forgets the other side's, now seen.
-    pub fn record(&mut self, side: SideId, order: bool, game: &Game, events: &[Event]) {
+    /// Keeps the moves and attacks among `events`, caused by a command of `side` given in
+    /// turn and phase `when`; an order of `side` (not the end of its orders) first forgets
+    /// the other side's, now seen.
+    pub fn record(
+        &mut self,
+        (side, order, when): (SideId, bool, (u32, Phase)),
+        game: &Game,
+        events: &[Event],
+    ) {
         if order {
             self.items.retain(|(s, _)| *s == side);
             self.next = 0;
         }
+        // Each event's turn and phase, followed through the events: the end of a side's
+        // orders may open the next phase (charges struck home) or turn.
+        let (mut turn, mut phase) = when;
         for e in events {
+            match e {
+                Event::TurnBegan { turn: t } => turn = *t,
+                Event::PhaseBegan { phase: p } => phase = *p,
+                _ => {}
+            }
             let hex = match e {
                 Event::Moved {
                     unit, kind, path, ..
@@ -57,9 +71,7 @@ impl Traces {
                 // When it was done: a move may be from the turn before, when the other
                 // side's orders there came after the player's last (found playing).
                 let text = format!(
-                    "turn {}, {:?} phase: {}",
-                    game.turn(),
-                    game.phase(),
+                    "turn {turn}, {phase:?} phase: {}",
                     describe(game, e).join(" ")
                 );
                 let trace = Trace {
