@@ -128,7 +128,8 @@ fn red_lancers_charge_blue_shot(s: &mut Session) {
 /// lancers beside it.
 fn movement_ends_and_blue_shot_fires(s: &mut Session) {
     // Red ends its movement (its foot could still move: confirm); the keyboard passes to
-    // Blue, who ends too; then Red, first again, in the Missile phase.
+    // Blue, who ends too; then Red, first again, in the Missile phase, where its units
+    // may only ready, which it may still do in the Melee phase: nothing to confirm.
     s.end_orders_and_hand_over(true, "Blue");
     s.expect(&[
         "│ Movement phase │ Blue orders (second)",
@@ -136,7 +137,7 @@ fn movement_ends_and_blue_shot_fires(s: &mut Session) {
     ]);
     s.end_orders_and_hand_over(true, "Red");
     s.expect(&["│ Missile phase │ Red orders (first)"]);
-    s.end_orders_and_hand_over(true, "Blue");
+    s.end_orders_and_hand_over(false, "Blue");
     s.expect(&["│ Missile phase │ Blue orders (second)"]);
 
     // Blue shot fires at the lancers beside it: Enter, `f`, the odds, Enter.

@@ -56,11 +56,13 @@ fn panel_at(app: &mut App, (col, row): (i32, i32)) -> Vec<String> {
     volley::tui::panels::panel_text(app)
 }
 
-/// Issue 28: the panel shows a unit's group and standing order, and what releases it.
+/// Issue 28: the panel shows a unit's group and standing order, and what releases it. On
+/// a side a person plays, the order is the computer's, not the player's (issue 29's
+/// playtest: a player took it as an order to obey).
 #[test]
 fn the_panel_shows_a_units_group_and_its_standing_order() {
     let scenario = Scenario::parse(&ordered(), "t.ron").unwrap();
-    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    let mut app = App::new(scenario.clone(), 7, [Controller::Human, Controller::Computer]).unwrap();
     let pike = panel_at(&mut app, (6, 1));
     assert!(
         pike.iter().any(|l| l
@@ -70,6 +72,12 @@ fn the_panel_shows_a_units_group_and_its_standing_order() {
     let horse = panel_at(&mut app, (2, 1));
     assert!(
         horse.iter().any(|l| l == "orders: guard (2, 1), (3, 1)"),
+        "{horse:#?}"
+    );
+    let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
+    let horse = panel_at(&mut app, (2, 1));
+    assert!(
+        horse.iter().any(|l| l == "computer's orders: guard (2, 1), (3, 1)"),
         "{horse:#?}"
     );
     let plain = Scenario::parse(tutorial(), "t.ron").unwrap();

@@ -1252,3 +1252,36 @@ fn r5_6_the_charge_preview_warns_of_a_ready_target_that_fires_first() {
     assert!(p.contains(warning), "{p}");
     assert!(p.contains("recoil, flee or rout, its attack is off"), "{p}");
 }
+
+/// R5.6, issue 29's playtest ("End orders?" asked when units could only ready): in the
+/// Missile phase a unit that may only ready is not asked about, since it may still ready in
+/// the Melee phase; there, the turn's last chance, `e` asks, and `r` readies them all and
+/// ends the side's orders.
+#[test]
+fn r5_6_end_orders_asks_about_units_that_may_only_ready_in_the_melee_phase_only() {
+    let mut app = hotseat();
+    press(&mut app, "1");
+    end_orders(&mut app);
+    end_orders(&mut app);
+    assert_eq!(app.game().phase(), Phase::Missile);
+    assert!(app.units_to_act().is_empty(), "nothing is in range yet");
+    assert!(!app.units_to_order().is_empty(), "Red shot may ready");
+    press(&mut app, "e");
+    assert_eq!(app.game().acting_side(), Some(SideId::B), "no question asked");
+    if matches!(app.mode(), Mode::Handover { .. }) {
+        press(&mut app, " ");
+    }
+    end_orders(&mut app);
+    assert_eq!(app.game().phase(), Phase::Melee);
+    let readiable = app.units_only_to_ready();
+    assert!(!readiable.is_empty());
+    press(&mut app, "e");
+    let s = render(&app, 100, 30);
+    assert_shows(&s, "may still ready (R5.6), this turn's last chance.");
+    assert_shows(&s, "[r] ready them all, then end");
+    press(&mut app, "r");
+    for id in readiable {
+        assert!(app.game().unit(id).unwrap().ready, "{id:?} is ready");
+    }
+    assert_eq!(app.game().acting_side(), Some(SideId::B), "Red's orders ended");
+}

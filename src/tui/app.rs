@@ -51,10 +51,12 @@ pub enum Mode {
         /// What the target receives.
         order: TargetOrder,
     },
-    /// Ending orders with units still able to act.
+    /// Ending orders with units still able to act, or to ready in the Melee phase.
     ConfirmEnd {
-        /// How many units could still act.
+        /// How many units could still move, fire or attack.
         idle: usize,
+        /// How many more could only ready (R5.6), in the Melee phase.
+        ready: usize,
     },
     /// Asking whether to leave the battle.
     ConfirmQuit,

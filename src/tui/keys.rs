@@ -709,6 +709,7 @@ pub const BINDINGS: &[Binding] = &[
     bind(A::Fire, &[c('f')], 1, "fire", "order: fire (then choose the target)", &[X::Orders]),
     bind(A::Attack, &[c('a')], 1, "attack", "order: attack (then choose the target)", &[X::Orders]),
     bind(A::Ready, &[c('r')], 1, "ready", "order: ready", &[X::Orders]),
+    bind(A::Ready, &[c('r')], 1, "ready all", "ready every unit whose only order left is to ready, then end orders (R5.6)", &[X::ConfirmEnd]),
     bind(A::Cancel, &[Key::Esc], 1, "cancel", "cancel (a move's cursor goes back to the unit)", &[X::Orders, X::PickHex, X::PickTarget, X::SaveName, X::DiceFaces, X::ChatLine, X::JoinForm]),
     bind(A::Confirm, &[Key::Enter, c(' ')], 1, "confirm", "confirm the hex or the target", &[X::PickHex, X::PickTarget]),
     bind(A::CycleTarget, &[Key::Tab, Key::Left, Key::Up, Key::Right, Key::Down, Key::BackTab, c('h'), c('k'), c('l'), c('j')], 2,

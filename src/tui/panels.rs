@@ -354,13 +354,18 @@ fn unit_lines(app: &App, u: &crate::engine::Unit) -> Vec<Line<'static>> {
 
 /// The unit's group and its standing order for the computer (issue 28), `group: right
 /// wing — orders: hold Klushino until an enemy is within 2 hexes`; none for a free unit of
-/// no group, so battles without them read as before.
+/// no group, so battles without them read as before. On a side a person plays the order
+/// reads `computer's orders:`, the designer's word to the computer, not to the player
+/// (found playing: a player took it as an order to obey).
 fn orders_line(app: &App, unit: crate::engine::UnitId) -> Option<String> {
     let group = (app.scenario.groups.iter())
         .find(|g| g.units.contains(&unit))
         .map(|g| format!("group: {}", g.name));
+    let person = (app.game().unit(unit))
+        .is_some_and(|u| app.controller(u.side) == crate::scenario::Controller::Human);
+    let whose = if person { "computer's orders" } else { "orders" };
     let orders =
-        crate::tui::describe::standing_words(app.game(), unit).map(|o| format!("orders: {o}"));
+        crate::tui::describe::standing_words(app.game(), unit).map(|o| format!("{whose}: {o}"));
     match (group, orders) {
         (Some(g), Some(o)) => Some(format!("{g} — {o}")),
         (g, o) => g.or(o),

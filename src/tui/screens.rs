@@ -333,7 +333,9 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
 /// more: which ones `y` would leave without an order.
 fn still_to_act(app: &App) -> String {
     const SHOWN: usize = 4;
-    let ids = app.units_to_order();
+    let ids: Vec<_> = (app.units_to_act().into_iter())
+        .chain(app.units_only_to_ready())
+        .collect();
     let g = app.game();
     let mut names: Vec<String> = (ids.iter().take(SHOWN))
         .filter_map(|id| g.unit(*id))
@@ -343,6 +345,19 @@ fn still_to_act(app: &App) -> String {
         names.push(format!("{} more", ids.len() - SHOWN));
     }
     format!("Still to act: {}.", names.join(", "))
+}
+
+/// What `e` asks with `idle` units still able to move, fire or attack and `ready` more
+/// that could only ready (R5.6) in the Melee phase, the turn's last chance to.
+fn end_orders_question(idle: usize, ready: usize) -> String {
+    let count = |n: usize| crate::words::counted(n as u64, "unit");
+    let what = match (idle, ready) {
+        (0, r) => format!("{} may still ready (R5.6), this turn's last chance.", count(r)),
+        (i, 0) => format!("{} can still act.", count(i)),
+        (i, r) => format!("{} can still act, and {r} more may ready (R5.6).", count(i)),
+    };
+    let ready_all = if ready > 0 { " [r] ready them all, then end," } else { "" };
+    format!("{what} End orders? [y] yes,{ready_all} any other key: no")
 }
 
 /// The box of a confirmation (replace a file, quit, end orders, concede), if the mode is
@@ -359,12 +374,11 @@ fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
             popup(frame, area, "Replace?", lines, 80);
         }
         Mode::ConfirmQuit => confirm_quit(frame, app, area),
-        Mode::ConfirmEnd { idle } => {
-            let text = format!(
-                "{} can still act. End orders? [y] yes, any other key: no",
-                crate::words::counted(*idle as u64, "unit")
-            );
-            let lines = vec![Line::raw(text), Line::raw(still_to_act(app))];
+        Mode::ConfirmEnd { idle, ready } => {
+            let lines = vec![
+                Line::raw(end_orders_question(*idle, *ready)),
+                Line::raw(still_to_act(app)),
+            ];
             popup(frame, area, "End orders", lines, 72);
         }
         Mode::ConfirmConcede { side } => {

@@ -145,10 +145,11 @@ impl App {
             Mode::SaveAs { name } => self.save_as_key(key, action, name),
             Mode::ForceDice { faces } => self.force_dice_key(key, action, faces),
             Mode::Chat { line } => self.chat_key(key, action, line),
-            Mode::ConfirmEnd { .. } => match action {
+            Mode::ConfirmEnd { ready, .. } => match action {
                 Some(Action::Yes) => {
                     self.submit(Command::Order(Order::EndOrders));
                 }
+                Some(Action::Ready) if ready > 0 => self.ready_all_and_end(),
                 _ => self.mode = Mode::Browse,
             },
             _ if context == Context::GameOver => self.game_over_key(key, action),
@@ -571,6 +572,36 @@ impl App {
             .collect()
     }
 
+    /// The units of the side giving orders with an order that does something now, a move,
+    /// a volley or an attack, not only stand fast or ready: those `e` asks about first.
+    pub fn units_to_act(&self) -> Vec<UnitId> {
+        self.units_to_order()
+            .into_iter()
+            .filter(|id| {
+                self.game.unit_orders(*id).iter().any(|c| {
+                    !matches!(
+                        c,
+                        Command::Order(Order::StandFast { .. } | Order::Ready { .. })
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// The units whose only order left is to ready (R5.6), in the Melee phase, the turn's
+    /// last chance to: `e` asks about them too, and `r` there readies them. In the Missile
+    /// phase they may still ready in the Melee phase, so none are asked about.
+    pub fn units_only_to_ready(&self) -> Vec<UnitId> {
+        if self.game.phase() != crate::engine::Phase::Melee {
+            return Vec::new();
+        }
+        let act = self.units_to_act();
+        self.units_to_order()
+            .into_iter()
+            .filter(|id| !act.contains(id))
+            .collect()
+    }
+
     fn next_unit(&mut self, forward: bool) {
         let mut ids = self.units_to_order();
         if !forward {
@@ -598,12 +629,24 @@ impl App {
             self.message = "not your turn: the other player gives the next command".into();
             return;
         }
-        let idle = self.units_to_order().len();
-        if idle > 0 {
-            self.mode = Mode::ConfirmEnd { idle };
+        let idle = self.units_to_act().len();
+        let ready = self.units_only_to_ready().len();
+        if idle + ready > 0 {
+            self.mode = Mode::ConfirmEnd { idle, ready };
         } else {
             self.submit(Command::Order(Order::EndOrders));
         }
+    }
+
+    /// Readies every unit whose only order left is to ready (R5.6), then ends orders: `r`
+    /// at the end-of-orders question. Stops at the first refusal, which the message says.
+    fn ready_all_and_end(&mut self) {
+        for unit in self.units_only_to_ready() {
+            if !self.submit(Command::Order(Order::Ready { unit })) {
+                return;
+            }
+        }
+        self.submit(Command::Order(Order::EndOrders));
     }
 
     fn open_orders(&mut self) {
