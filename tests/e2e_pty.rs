@@ -84,7 +84,7 @@ fn initiative_then_help_then_red_goes_first(s: &mut Session) {
 fn red_lancers_charge_blue_shot(s: &mut Session) {
     // Tab to the lancers (Red shot, then Red lancers), Enter for their orders.
     s.tab_to("Red lancers");
-    s.expect(&["│(6,5) Clear", "│HC, 60 riders, HD 2"]);
+    s.expect(&["│(6, 5) Clear", "│HC, 60 riders, HD 2"]);
     s.send("\r");
     s.expect(&["Orders:", "[c] charge", "[Esc] cancel"]);
 
@@ -92,11 +92,11 @@ fn red_lancers_charge_blue_shot(s: &mut Session) {
     // stays on the lancers. `y` `y` takes it up-left to (5,3), `u` up-right to (6,2),
     // beside both Blue shot and Blue pike, so the target must be picked.
     s.send("c");
-    s.expect(&["move to a highlighted hex", "│(6,5) Clear", ".+2"]);
+    s.expect(&["move to a highlighted hex", "│(6, 5) Clear", ".+2"]);
     s.send("yy");
-    s.expect(&["│(5,3) Clear"]);
+    s.expect(&["│(5, 3) Clear"]);
     s.send("u");
-    s.expect(&["│(6,2) Clear"]);
+    s.expect(&["│(6, 2) Clear"]);
     s.send("\r");
     let rows = s.expect(&["Target: ", "Tab/arrows next target"]);
     if rows.iter().any(|r| r.contains("Target: Blue pike")) {
@@ -249,7 +249,7 @@ fn against_the_computer_blue_answers_and_the_keys_come_back_with_no_pop_up() {
     s.expect(&["│ Movement phase │ Red orders (first)"]);
     s.tab_to("Red lancers");
     s.send("\rcyy");
-    s.expect(&["│(5,3) Clear"]);
+    s.expect(&["│(5, 3) Clear"]);
     // (5,3) is next to Blue shot alone: Enter shows the odds, Enter again charges.
     s.send("\r");
     s.expect(&["Target: Blue shot", "Shock roll on being charged:"]);
@@ -453,7 +453,7 @@ fn from_the_title_screen_a_turn_by_keys_a_turn_by_mouse_a_named_save_and_its_rep
     s.expect(&["│ Movement phase │ Red orders (first)"]);
     s.hand_over("Red");
     s.click_hex(6, 5);
-    s.expect(&["│(6,5) Clear", "│Red lancers [l]"]);
+    s.expect(&["│(6, 5) Clear", "│Red lancers [l]"]);
     s.click_hex(6, 5);
     s.expect(&["[m] march"]);
     let menu = s.row_of("[m] march");

@@ -223,9 +223,9 @@ fn r12_6_the_hex_panel_names_a_road_and_a_bridge() {
     let mut app = volley::tui::App::new(scenario, 7, screen::HOTSEAT).unwrap();
     screen::press(&mut app, " ");
     for (hex, want) in [
-        (at(0, 0), "(0,0) Clear, road"),
-        (at(10, 9), "(10,9) Water, bridge"),
-        (at(2, 0), "(2,0) Clear"),
+        (at(0, 0), "(0, 0) Clear, road"),
+        (at(10, 9), "(10, 9) Water, bridge"),
+        (at(2, 0), "(2, 0) Clear"),
     ] {
         app.put_cursor(hex);
         let panel = screen::panel(&screen::render(&app, 120, 40));

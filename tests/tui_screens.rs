@@ -92,7 +92,7 @@ fn shows_the_first_sides_orders_at_80x24(s: &[String]) {
     assert_lines(
         &panel(s),
         &[
-            "(4,6) Clear",
+            "(4, 6) Clear",
             "Red pike [p]",
             "Red (pikemen)",
             "FF, 120 men, HD 1",
@@ -141,7 +141,7 @@ fn a_larger_terminal_shows_the_whole_map_and_every_derived_number() {
     assert_lines(
         &panel(&s),
         &[
-            "(6,5) Clear",
+            "(6, 5) Clear",
             "Red lancers [l]",
             "Red (winged hussars)",
             "HC, 60 riders, HD 2",
@@ -162,7 +162,7 @@ fn a_larger_terminal_shows_the_whole_map_and_every_derived_number() {
     assert_lines(
         &panel(&s),
         &[
-            "(3,6) Clear",
+            "(3, 6) Clear",
             "Red shot [s]",
             "Red (matchlock musketeers)",
             "DF, 120 men, HD 1",
@@ -694,7 +694,7 @@ fn the_orders_menu_shows_whole_at_80x24() {
     assert_lines(
         &panel(&s),
         &[
-            "(6,5) Clear",
+            "(6, 5) Clear",
             "Red lancers [l]",
             "Red (winged hussars)",
             "HC, 60 riders, HD 2",

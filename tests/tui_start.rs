@@ -142,7 +142,7 @@ fn a_new_battle_opens_on_its_briefing_and_b_shows_it_again() {
         "┌ Briefing",
         "You command Sweden.",
         "Sweden under Charles IX: 6 units, 39 uhp",
-        "the heights (2,1), the Riga road (6,5)",
+        "the heights (2, 1), the Riga road (6, 5)",
         "R10.1 A side with no unit left on the field loses.",
         "R10.3 After turn 8: more objective value held wins (R12.4);",
         "Press any key to begin",

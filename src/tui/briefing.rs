@@ -151,7 +151,7 @@ fn objectives(app: &App) -> String {
         .map(|o| {
             let (col, row) = Map::offset(o.hex);
             let worth = crate::tui::describe::objective_worth(app.game(), o);
-            format!("{} ({col},{row}){worth}", o.name)
+            format!("{} ({col}, {row}){worth}", o.name)
         })
         .collect();
     if names.is_empty() {

@@ -292,7 +292,7 @@ fn hex_line(app: &App) -> Line<'static> {
         (false, false) => "",
     };
     Line::raw(format!(
-        "({col},{row}) {terrain}{road}{works}{}",
+        "({col}, {row}) {terrain}{road}{works}{}",
         objective.unwrap_or_default()
     ))
 }
