@@ -46,7 +46,7 @@ pub const SMALL_EVEN_ENOUGH: f64 = 0.08;
 pub fn budget(size: Size) -> Playtest {
     let (candidates, games, games_at_most, even_enough, first_look, trim) = match size {
         Size::Small => (7, 20, 80, SMALL_EVEN_ENOUGH, Some(SMALL_LOOK), None),
-        Size::Medium => (3, 10, 30, EVEN_ENOUGH, None, Some(MEDIUM_SPREAD)),
+        Size::Medium => (3, 10, 30, EVEN_ENOUGH, None, None),
         Size::Large => (
             1,
             LARGE_GAMES,
@@ -82,15 +82,6 @@ pub struct FirstLook {
     /// How far from a half the first look's score may lie for the candidate to play on.
     pub far: f64,
 }
-
-/// The spread of medium battles' true scores for side A as the forces and ground alone
-/// make them, `normal` against `normal`, the prior [`even_target`] shrinks a kept medium
-/// candidate's score by before its stronger side is trimmed: 0.150, measured over 200
-/// first candidates of 20 games each (seeds 400000 to 400199, the pairings drawn at
-/// random, the grounds in turn; docs/generate.md). Choosing among candidates by their
-/// games does not change what a kept one's own games say of it, so the prior is that of
-/// all candidates.
-pub const MEDIUM_SPREAD: f64 = 0.150;
 
 /// Games of a large battle's playtest.
 pub const LARGE_GAMES: u32 = 8;
