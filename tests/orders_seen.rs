@@ -62,7 +62,12 @@ fn panel_at(app: &mut App, (col, row): (i32, i32)) -> Vec<String> {
 #[test]
 fn the_panel_shows_a_units_group_and_its_standing_order() {
     let scenario = Scenario::parse(&ordered(), "t.ron").unwrap();
-    let mut app = App::new(scenario.clone(), 7, [Controller::Human, Controller::Computer]).unwrap();
+    let mut app = App::new(
+        scenario.clone(),
+        7,
+        [Controller::Human, Controller::Computer],
+    )
+    .unwrap();
     let pike = panel_at(&mut app, (6, 1));
     assert!(
         pike.iter().any(|l| l
@@ -77,7 +82,9 @@ fn the_panel_shows_a_units_group_and_its_standing_order() {
     let mut app = App::new(scenario, 7, HOTSEAT).unwrap();
     let horse = panel_at(&mut app, (2, 1));
     assert!(
-        horse.iter().any(|l| l == "computer's orders: guard (2, 1), (3, 1)"),
+        horse
+            .iter()
+            .any(|l| l == "computer's orders: guard (2, 1), (3, 1)"),
         "{horse:#?}"
     );
     let plain = Scenario::parse(tutorial(), "t.ron").unwrap();

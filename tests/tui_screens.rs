@@ -1267,7 +1267,11 @@ fn r5_6_end_orders_asks_about_units_that_may_only_ready_in_the_melee_phase_only(
     assert!(app.units_to_act().is_empty(), "nothing is in range yet");
     assert!(!app.units_to_order().is_empty(), "Red shot may ready");
     press(&mut app, "e");
-    assert_eq!(app.game().acting_side(), Some(SideId::B), "no question asked");
+    assert_eq!(
+        app.game().acting_side(),
+        Some(SideId::B),
+        "no question asked"
+    );
     if matches!(app.mode(), Mode::Handover { .. }) {
         press(&mut app, " ");
     }
@@ -1283,5 +1287,31 @@ fn r5_6_end_orders_asks_about_units_that_may_only_ready_in_the_melee_phase_only(
     for id in readiable {
         assert!(app.game().unit(id).unwrap().ready, "{id:?} is ready");
     }
-    assert_eq!(app.game().acting_side(), Some(SideId::B), "Red's orders ended");
+    assert_eq!(
+        app.game().acting_side(),
+        Some(SideId::B),
+        "Red's orders ended"
+    );
+}
+
+/// Issue 29's playtest (a small quick battle at 100 × 30 showed 13 of its 16 columns): a
+/// map the terminal clips puts the overview's key among the first hints of the status
+/// line; a map shown whole does not.
+#[test]
+fn a_clipped_map_hints_the_overview_on_the_status_line() {
+    let app = hotseat();
+    let clipped = render(&app, 80, 24);
+    let whole = render(&app, 100, 30);
+    let status = |s: &[String]| s.last().cloned().unwrap_or_default();
+    assert!(
+        has(&clipped, "◀") || has(&clipped, "▶"),
+        "{}",
+        clipped.join("\n")
+    );
+    assert!(
+        status(&clipped).contains("· M overview ·"),
+        "{}",
+        status(&clipped)
+    );
+    assert!(!status(&whole).contains("M overview"), "{}", status(&whole));
 }

@@ -363,7 +363,11 @@ fn orders_line(app: &App, unit: crate::engine::UnitId) -> Option<String> {
         .map(|g| format!("group: {}", g.name));
     let person = (app.game().unit(unit))
         .is_some_and(|u| app.controller(u.side) == crate::scenario::Controller::Human);
-    let whose = if person { "computer's orders" } else { "orders" };
+    let whose = if person {
+        "computer's orders"
+    } else {
+        "orders"
+    };
     let orders =
         crate::tui::describe::standing_words(app.game(), unit).map(|o| format!("{whose}: {o}"));
     match (group, orders) {
@@ -767,11 +771,30 @@ fn key_hints(app: &App) -> Vec<String> {
         A::PrevUnit,
         A::Undo,
     ];
-    super::keys::hints(app.context())
+    let mut hints: Vec<String> = super::keys::hints(app.context())
         .into_iter()
         .filter(|(action, _)| !(theirs && action.is_some_and(|a| ordering.contains(&a))))
         .map(|(_, hint)| hint)
-        .collect()
+        .collect();
+    // A map the terminal clips hides units past its arrows: the overview, early, shows
+    // them (found playing a small quick battle at 100 × 30: 13 of its 16 columns shown).
+    let overview = super::keys::binding_of(app.context(), A::Overview)
+        .map(|b| format!("{} {}", b.short_keys(), b.hint));
+    if let Some(hint) = overview.filter(|_| map_clipped(app)) {
+        hints.insert(hints.len().min(3), hint);
+    }
+    hints
+}
+
+/// Whether the map was last drawn with some of its hexes out of view.
+fn map_clipped(app: &App) -> bool {
+    let drawn = app.map_view.geometry();
+    if drawn.area.area() == 0 {
+        return false;
+    }
+    let (cols, rows) = super::map_view::HexMap::capacity(drawn.area, drawn.zoom);
+    let map = app.game().map();
+    cols < map.width() as i32 || rows < map.height() as i32
 }
 
 /// The status line, fitted to `width`: while the autosave fails, the banner that says so

@@ -352,11 +352,18 @@ fn still_to_act(app: &App) -> String {
 fn end_orders_question(idle: usize, ready: usize) -> String {
     let count = |n: usize| crate::words::counted(n as u64, "unit");
     let what = match (idle, ready) {
-        (0, r) => format!("{} may still ready (R5.6), this turn's last chance.", count(r)),
+        (0, r) => format!(
+            "{} may still ready (R5.6), this turn's last chance.",
+            count(r)
+        ),
         (i, 0) => format!("{} can still act.", count(i)),
         (i, r) => format!("{} can still act, and {r} more may ready (R5.6).", count(i)),
     };
-    let ready_all = if ready > 0 { " [r] ready them all, then end," } else { "" };
+    let ready_all = if ready > 0 {
+        " [r] ready them all, then end,"
+    } else {
+        ""
+    };
     format!("{what} End orders? [y] yes,{ready_all} any other key: no")
 }
 
