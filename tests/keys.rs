@@ -325,7 +325,7 @@ fn prompt_fixtures(dir: &std::path::Path) -> Vec<(Context, Fixture)> {
             Box::new(in_mode(
                 data.clone(),
                 "Sx",
-                |m| matches!(m, Mode::SaveAs { name } if name.ends_with('x')),
+                |m| matches!(m, Mode::SaveAs { name, .. } if name.ends_with('x')),
             )),
         ),
         (

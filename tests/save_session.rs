@@ -272,3 +272,30 @@ fn a_name_changed_to_make_a_file_name_is_reported() {
         )
     );
 }
+
+/// `S` offers the battle and the turn as the name; the first key typed replaces it, as a
+/// selected default does, and Backspace clears it (found playing: typing after the offer
+/// saved `stratton-turn-2pt1-stratton.ron`). Keys after the first add to what is typed.
+#[test]
+fn the_offered_save_name_is_replaced_by_the_first_key_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = moving(7, dir.path());
+    press(&mut app, "S");
+    assert_shows(
+        &render(&app),
+        "│Save as: tutorial-turn-1_ (type to replace it)",
+    );
+    press(&mut app, "mine");
+    assert!(
+        matches!(app.mode(), Mode::SaveAs { name, fresh: false } if name == "mine"),
+        "{:?}",
+        app.mode()
+    );
+    assert_shows(&render(&app), "│Save as: mine_");
+    app.handle_key(Key::Backspace);
+    assert!(matches!(app.mode(), Mode::SaveAs { name, .. } if name == "min"));
+    press(&mut app, "\x1b");
+    press(&mut app, "S");
+    app.handle_key(Key::Backspace);
+    assert!(matches!(app.mode(), Mode::SaveAs { name, .. } if name.is_empty()));
+}

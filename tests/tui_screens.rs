@@ -1008,7 +1008,7 @@ fn issue26_a_phase_with_nothing_to_order_goes_on_with_a_line_in_the_log() {
     assert_eq!(
         app.log()[i + 1..i + 3],
         [
-            "Red: no orders for you in the Missile phase (nothing but stand fast): it goes on.",
+            "Red: no orders for you in the Missile phase (no unit may fire or ready): it goes on.",
             "Blue gives orders"
         ]
     );

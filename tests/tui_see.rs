@@ -67,24 +67,45 @@ fn r4_4_t_on_an_enemy_marks_the_hexes_its_charge_could_reach() {
 }
 
 #[test]
-fn r6_2_r6_3_aiming_fire_marks_the_muskets_piercing_and_maximum_range_and_what_they_see() {
+fn r6_1_r6_2_r6_3_aiming_fire_marks_the_muskets_piercing_and_maximum_range_and_what_they_see() {
     let mut app = hotseat();
     aim_fire(&mut app);
     let s = render(&app, 100, 30);
-    // Blue shot at (5,2): `ap` within 3 hexes in sight, `mt` the fourth hex (horse only),
-    // `--` behind the woods and the hill.
+    // Blue shot at (5, 2): `ap` within 3 hexes in sight, `--` behind the woods and the
+    // hill. The lancers beside it engage it, so only the hexes beside it are open to its
+    // fire (R6.1); the rest in range and sight read `en`, where the fourth hex would read
+    // `mt` (horse only) were it free (found playing: the marks reached far, the order
+    // offered only the lancers).
     assert_lines(
         &columns(&s[2..10], 0, 66),
         &[
             " .    .    .    .    .    .    .    .    .    .",
-            "           --   --   --   --   ap   --   --",
+            "           --   --   --   --   en   --   --",
             "   .    .   BLC   TT   TT   .   BFF   .    .    .",
-            "        --  h 4   ap   ap   ap  p 8   --   --",
+            "        --  h 4   en   ap   ap  p 8   --   --",
             " .    .    .    .    .  ×BDF >RHC   ^^   .    .",
-            "      mt   ap   ap   ap  s 8 [l 8 ] --   --   --",
+            "      en   en   en   ap  s 8 [l 8 ] --   --   --",
             "   .    .    .    .    .    .    .    .    .    .",
-            "        mt   ap   ap   ap   ap   ap   --   --",
+            "        en   en   en   ap   ap   en   --   --",
         ],
+    );
+    use volley::engine::game::Cover;
+    let shot = unit_id(&app, "Blue shot");
+    let g = app.game();
+    assert_eq!(
+        g.fire_field(shot).unwrap().cover(Map::hex_at(1, 2)),
+        Some(Cover::Mounted)
+    );
+    assert_eq!(
+        g.fire_field_now(shot).unwrap().cover(Map::hex_at(1, 2)),
+        Some(Cover::Engaged)
+    );
+    assert!(
+        panel(&s)
+            .join(" ")
+            .contains("engaged: it may fire only at an enemy beside it (R6.1)"),
+        "{}",
+        panel(&s).join("\n")
     );
     let p = panel(&s).join(" ");
     assert!(

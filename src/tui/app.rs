@@ -73,6 +73,9 @@ pub enum Mode {
     SaveAs {
         /// The name so far.
         name: String,
+        /// Whether it is still the name offered, which the first key typed replaces
+        /// (found playing: typing after the offered name added to it).
+        fresh: bool,
     },
     /// `T`, a battle across two machines: a line of chat to the other player, being typed.
     Chat {
@@ -463,9 +466,15 @@ impl App {
             _ => false,
         });
         let person = self.controller(side) == Controller::Human && !self.is_remote(side);
+        // Found playing: "nothing but stand fast" read wrong outside the Movement phase.
+        let only = match phase {
+            Phase::Movement => "nothing but stand fast",
+            Phase::Missile => "no unit may fire or ready",
+            _ => "no unit may attack or ready",
+        };
         (just_handed && person && self.units_to_order().is_empty()).then(|| {
             format!(
-                "{}: no orders for you in the {} phase (nothing but stand fast): it goes on.",
+                "{}: no orders for you in the {} phase ({only}): it goes on.",
                 self.game.side(side).name,
                 phase_name(phase)
             )

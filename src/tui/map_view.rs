@@ -177,6 +177,7 @@ pub fn cover_text(cover: Cover) -> &'static str {
         Cover::Mounted => " mt ",
         Cover::Overhead => " ov ",
         Cover::Hidden => " -- ",
+        Cover::Engaged => " en ",
     }
 }
 
@@ -424,7 +425,7 @@ impl HexMap<'_> {
             }
             style = match cover {
                 Cover::Pierce => style.bg(Color::Yellow).fg(Color::Black),
-                Cover::Hidden => style,
+                Cover::Hidden | Cover::Engaged => style,
                 _ => style.bg(Color::Gray).fg(Color::Black),
             };
         }

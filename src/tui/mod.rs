@@ -118,7 +118,7 @@ impl App {
             }
             _ => Highlights::default(),
         };
-        if let Some(field) = self.shooter().and_then(|u| self.game().fire_field(u)) {
+        if let Some(field) = self.shooter().and_then(|u| self.game().fire_field_now(u)) {
             h.fire = field.hexes;
         }
         if self.threat_view && self.mode == Mode::Browse {

@@ -473,10 +473,19 @@ fn fire_range_lines(app: &App, unit: crate::engine::UnitId) -> Vec<Line<'static>
     } else {
         format!("Range v. foot AP {fa} max {fm}; v. horse AP {ma} max {mm} (R6.3)")
     };
-    vec![
+    let mut lines = vec![
         Line::raw(range),
         Line::raw("map: ap piercing, rg range, mt v. horse only, ov overhead, -- unseen"),
-    ]
+    ];
+    // Found playing: an engaged shooter's marks reached far, yet its fire order offered
+    // only the enemies beside it.
+    let g = app.game();
+    if g.unit(unit).is_some_and(|u| g.is_engaged(u)) {
+        lines.push(Line::raw(
+            "engaged: it may fire only at an enemy beside it (R6.1); en in range, not now",
+        ));
+    }
+    lines
 }
 
 /// The threat view's words: what threatens the cursor's hex, or what the enemy there

@@ -295,7 +295,7 @@ fn mode_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
             let lines = super::briefing::lines(app);
             scrolled_popup(frame, area, "Briefing", lines, 78, *scroll);
         }
-        Mode::SaveAs { name } => save_prompt(frame, app, area, name),
+        Mode::SaveAs { name, fresh } => save_prompt(frame, app, area, (name, *fresh)),
         Mode::Chat { line } => chat_prompt(frame, area, line),
         Mode::Message { lines, .. } => {
             let mut shown: Vec<Line<'static>> =
@@ -451,9 +451,10 @@ fn unit_cells(app: &App) -> Vec<Rect> {
 }
 
 /// `S`: the name or path being typed, and where it saves.
-fn save_prompt(frame: &mut Frame, app: &App, area: Rect, name: &str) {
+fn save_prompt(frame: &mut Frame, app: &App, area: Rect, (name, fresh): (&str, bool)) {
+    let offered = if fresh { " (type to replace it)" } else { "" };
     let mut lines = vec![
-        Line::raw(format!("Save as: {}_", escape_text(name))),
+        Line::raw(format!("Save as: {}_{offered}", escape_text(name))),
         Line::raw("A name saves in the data directory's saves/;"),
         Line::raw("a path (with a /) saves there."),
     ];

@@ -24,12 +24,16 @@ pub enum Cover {
     Overhead,
     /// Within range but out of sight: terrain blocks it, or units block a firearm (R6.2).
     Hidden,
+    /// Within range and sight, but the shooter is engaged and may fire only at an enemy
+    /// beside it (R6.1): [`Game::fire_field_now`] only.
+    Engaged,
 }
 
 impl Cover {
-    /// True when the shooter may fire into the hex (everything but [`Cover::Hidden`]).
+    /// True when the shooter may fire into the hex (all but [`Cover::Hidden`] and
+    /// [`Cover::Engaged`]).
     pub fn shootable(self) -> bool {
-        self != Cover::Hidden
+        !matches!(self, Cover::Hidden | Cover::Engaged)
     }
 }
 
@@ -88,6 +92,22 @@ impl Game {
             mounted,
             hexes,
         })
+    }
+
+    /// R6.1–R6.3: [`Game::fire_field`] as the shooter may fire this phase: an engaged
+    /// shooter's hexes beyond those beside it, shootable by range and sight, are
+    /// [`Cover::Engaged`] (R6.1), so its marks show the targets its order offers.
+    pub fn fire_field_now(&self, unit: UnitId) -> Option<FireField> {
+        let mut field = self.fire_field(unit)?;
+        let u = self.unit(unit)?;
+        if self.is_engaged(u) {
+            for (hex, cover) in &mut field.hexes {
+                if cover.shootable() && hex.unsigned_distance_to(u.pos) > 1 {
+                    *cover = Cover::Engaged;
+                }
+            }
+        }
+        Some(field)
     }
 
     /// How `u` covers `hex` given its ranges against foot and mounted (R6.2, R6.3).

@@ -142,7 +142,7 @@ impl App {
                     self.message = format!("not saved: {} is kept", crate::files::shown(&path));
                 }
             },
-            Mode::SaveAs { name } => self.save_as_key(key, action, name),
+            Mode::SaveAs { name, fresh } => self.save_as_key(key, action, (name, fresh)),
             Mode::ForceDice { faces } => self.force_dice_key(key, action, faces),
             Mode::Chat { line } => self.chat_key(key, action, line),
             Mode::ConfirmEnd { ready, .. } => match action {
@@ -298,7 +298,11 @@ impl App {
 
     /// Typing a save's name or path: printable characters add, Backspace takes back,
     /// Enter saves, Esc gives up.
-    fn save_as_key(&mut self, key: Key, action: Option<Action>, mut name: String) {
+    fn save_as_key(&mut self, key: Key, action: Option<Action>, (mut name, fresh): (String, bool)) {
+        // The offered name is replaced by the first key typed, or cleared by Backspace.
+        if fresh && (action == Some(Action::DeleteChar) || matches!(key, Key::Char(_))) {
+            name.clear();
+        }
         match (action, key) {
             (Some(Action::Confirm), _) => {
                 self.mode = Mode::Browse;
@@ -322,7 +326,7 @@ impl App {
             }
             _ => {}
         }
-        self.mode = Mode::SaveAs { name };
+        self.mode = Mode::SaveAs { name, fresh: false };
     }
 
     /// Typing a line of chat: printable characters add (up to the limit), Backspace takes

@@ -236,7 +236,7 @@ impl App {
     /// `S`: the prompt for a save's name, offering the battle and the turn.
     pub(super) fn open_save_prompt(&mut self) {
         let name = self.default_save_name();
-        self.mode = Mode::SaveAs { name };
+        self.mode = Mode::SaveAs { name, fresh: true };
     }
 
     /// Saves as `typed`: a name (in `<data dir>/saves/`, letters, digits, `-` and `_`
