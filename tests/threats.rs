@@ -73,7 +73,9 @@ fn r6_2_woods_hide_what_lies_behind_and_a_firearm_never_fires_over_units() {
         unit(A, arquebusiers(), 120, 2, 5),
         unit(A, pikemen(), 120, 3, 5),
     ];
-    let g = board(units, &[(2, 4, Terrain::Woods)]);
+    // The line up the column runs along the edge between (2, 4) and (3, 4): woods on both
+    // sides hide what lies behind (R6.2; one side's woods alone would not).
+    let g = board(units, &[(2, 4, Terrain::Woods), (3, 4, Terrain::Woods)]);
     // Behind the friendly pike (row 5) and behind the woods (up the column): hidden.
     assert_eq!(
         covers(&g, &[(4, 5), (2, 3), (1, 5)]),
@@ -88,7 +90,7 @@ fn r6_2_woods_hide_what_lies_behind_and_a_firearm_never_fires_over_units() {
 #[test]
 fn r6_2_a_long_bow_volleys_overhead_of_units_but_not_of_woods() {
     let units = vec![unit(A, archers(), 120, 2, 5), unit(A, pikemen(), 120, 3, 5)];
-    let g = board(units, &[(2, 4, Terrain::Woods)]);
+    let g = board(units, &[(2, 4, Terrain::Woods), (3, 4, Terrain::Woods)]);
     let field = g.fire_field(id(0)).unwrap();
     let bow = Range { max: 7, ap: 0 };
     assert_eq!((field.foot, field.mounted), (bow, bow));

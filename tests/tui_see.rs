@@ -72,7 +72,7 @@ fn r6_1_r6_2_r6_3_aiming_fire_marks_the_muskets_piercing_and_maximum_range_and_w
     aim_fire(&mut app);
     let s = render(&app, 100, 30);
     // Blue shot at (5, 2): `ap` within 3 hexes in sight, `--` behind the woods and the
-    // hill. The lancers beside it engage it, so only the hexes beside it are open to its
+    // hill; (4, 0) is seen past the woods at (4, 1) by the open (5, 1) across the line. The lancers beside it engage it, so only the hexes beside it are open to its
     // fire (R6.1); the rest in range and sight read `en`, where the fourth hex would read
     // `mt` (horse only) were it free (found playing: the marks reached far, the order
     // offered only the lancers).
@@ -80,7 +80,7 @@ fn r6_1_r6_2_r6_3_aiming_fire_marks_the_muskets_piercing_and_maximum_range_and_w
         &columns(&s[2..10], 0, 66),
         &[
             " .    .    .    .    .    .    .    .    .    .",
-            "           --   --   --   --   en   --   --",
+            "           --   --   --   en   en   --   --",
             "   .    .   BLC   TT   TT   .   BFF   .    .    .",
             "        --  h 4   en   ap   ap  p 8   --   --",
             " .    .    .    .    .  ×BDF >RHC   ^^   .    .",

@@ -248,11 +248,22 @@ impl Map {
         }
     }
 
-    /// The hexes strictly between two hexes on the centre-to-centre line (R6.2).
-    pub fn between(from: Hex, to: Hex) -> impl Iterator<Item = Hex> {
-        let line = from.line_to(to);
-        let inner = line.len().saturating_sub(2);
-        line.skip(1).take(inner)
+    /// The hexes strictly between two hexes on the centre-to-centre line (R6.2), the line
+    /// moved a hair to one side (`side` true) or the other. Where the line runs along the
+    /// edge between two hexes, the two sides give the two hexes; elsewhere they agree. A
+    /// line left unmoved would take the hex its rounding falls on, which may differ from
+    /// one end to the other (a sight one way and not back) and hide a target behind a hill
+    /// beside an open hex (found playing).
+    pub fn between(from: Hex, to: Hex, side: bool) -> impl Iterator<Item = Hex> {
+        // Far smaller than the nearest a point of a line on the map comes to a hex's edge
+        // without lying on it, and far larger than `f32`'s error there.
+        const NUDGE: [f32; 2] = [1e-4, 2e-4];
+        let sign = if side { 1.0 } else { -1.0 };
+        let nudge = hexx::Vec2::new(NUDGE[0] * sign, NUDGE[1] * sign);
+        let distance = from.unsigned_distance_to(to);
+        let (a, b) = (from.as_vec2() + nudge, to.as_vec2() + nudge);
+        let steps = distance.max(1) as f32;
+        (1..distance).map(move |i| Hex::from(a.lerp(b, i as f32 / steps)))
     }
 }
 

@@ -76,7 +76,29 @@ impl Game {
     }
 
     /// R6.2 as [`Game::sight`], for planning: units in `ignore` (about to move) do not block.
+    /// A line that runs along the edge between two hexes passes on whichever side sees
+    /// better (RULES.md leaves it open): so sight is the same both ways, and a hill or a
+    /// unit beside the line hides nothing an open hex across it shows.
     pub fn sight_ignoring(&self, from: Hex, to: Hex, ignore: &[UnitId]) -> Sight {
+        let one = self.sight_along(from, to, ignore, true);
+        if one == Sight::Clear {
+            return one;
+        }
+        let other = self.sight_along(from, to, ignore, false);
+        let rank = |s: Sight| match s {
+            Sight::Clear => 0,
+            Sight::OnlyUnits => 1,
+            Sight::Blocked => 2,
+        };
+        if rank(other) < rank(one) {
+            other
+        } else {
+            one
+        }
+    }
+
+    /// R6.2 along the line from `from` to `to` moved a hair to `side` ([`crate::engine::Map::between`]).
+    fn sight_along(&self, from: Hex, to: Hex, ignore: &[UnitId], side: bool) -> Sight {
         let elevated = |h: Hex| {
             self.map
                 .terrain(h)
@@ -84,7 +106,7 @@ impl Game {
         };
         let low_ends = !elevated(from) && !elevated(to);
         let mut units = false;
-        for hex in crate::engine::map::Map::between(from, to) {
+        for hex in crate::engine::map::Map::between(from, to, side) {
             let Some(t) = self.map.terrain(hex) else {
                 return Sight::Blocked;
             };
