@@ -1282,7 +1282,7 @@ fn r5_6_end_orders_asks_about_units_that_may_only_ready_in_the_melee_phase_only(
     press(&mut app, "e");
     let s = render(&app, 100, 30);
     assert_shows(&s, "may still ready (R5.6), this turn's last chance.");
-    assert_shows(&s, "[r] ready them all, then end");
+    assert_shows(&s, "[r] ready the 3, then end");
     press(&mut app, "r");
     for id in readiable {
         assert!(app.game().unit(id).unwrap().ready, "{id:?} is ready");

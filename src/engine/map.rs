@@ -249,8 +249,9 @@ impl Map {
     }
 
     /// The hexes strictly between two hexes on the centre-to-centre line (R6.2), the line
-    /// moved a hair to one side (`side` true) or the other. Where the line runs along the
-    /// edge between two hexes, the two sides give the two hexes; elsewhere they agree. A
+    /// moved a hair to one side (`side` true) or the other. Where the line meets the edge
+    /// between two hexes, running along it or crossing it at its middle, the two sides give
+    /// the two hexes; elsewhere they agree. A
     /// line left unmoved would take the hex its rounding falls on, which may differ from
     /// one end to the other (a sight one way and not back) and hide a target behind a hill
     /// beside an open hex (found playing).

@@ -359,10 +359,10 @@ fn end_orders_question(idle: usize, ready: usize) -> String {
         (i, 0) => format!("{} can still act.", count(i)),
         (i, r) => format!("{} can still act, and {r} more may ready (R5.6).", count(i)),
     };
-    let ready_all = if ready > 0 {
-        " [r] ready them all, then end,"
-    } else {
-        ""
+    let ready_all = match ready {
+        0 => String::new(),
+        1 => " [r] ready it, then end,".into(),
+        r => format!(" [r] ready the {r}, then end,"),
     };
     format!("{what} End orders? [y] yes,{ready_all} any other key: no")
 }

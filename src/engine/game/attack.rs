@@ -76,9 +76,9 @@ impl Game {
     }
 
     /// R6.2 as [`Game::sight`], for planning: units in `ignore` (about to move) do not block.
-    /// A line that runs along the edge between two hexes passes on whichever side sees
-    /// better (RULES.md leaves it open): so sight is the same both ways, and a hill or a
-    /// unit beside the line hides nothing an open hex across it shows.
+    /// A line that meets the edge between two hexes is traced moved a hair to either side,
+    /// and the better of the two counts (RULES.md leaves it open; docs/rules.md's choice):
+    /// so sight is the same both ways. The whole line keeps to one side, not each edge.
     pub fn sight_ignoring(&self, from: Hex, to: Hex, ignore: &[UnitId]) -> Sight {
         let one = self.sight_along(from, to, ignore, true);
         if one == Sight::Clear {

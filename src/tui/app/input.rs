@@ -300,7 +300,8 @@ impl App {
     /// Enter saves, Esc gives up.
     fn save_as_key(&mut self, key: Key, action: Option<Action>, (mut name, fresh): (String, bool)) {
         // The offered name is replaced by the first key typed, or cleared by Backspace.
-        if fresh && (action == Some(Action::DeleteChar) || matches!(key, Key::Char(_))) {
+        let typed = matches!(key, Key::Char(c) if !c.is_control());
+        if fresh && (action == Some(Action::DeleteChar) || typed) {
             name.clear();
         }
         match (action, key) {
@@ -594,7 +595,9 @@ impl App {
 
     /// The units whose only order left is to ready (R5.6), in the Melee phase, the turn's
     /// last chance to: `e` asks about them too, and `r` there readies them. In the Missile
-    /// phase they may still ready in the Melee phase, so none are asked about.
+    /// phase none are asked about: they may still ready in the Melee phase, unless the
+    /// enemy's fire disorders them first (a unit readied now would fire back first, R5.6);
+    /// asking in every Missile phase was the friction a playtest found.
     pub fn units_only_to_ready(&self) -> Vec<UnitId> {
         if self.game.phase() != crate::engine::Phase::Melee {
             return Vec::new();
@@ -633,8 +636,18 @@ impl App {
             self.message = "not your turn: the other player gives the next command".into();
             return;
         }
+        // The computer ends its own orders (review: `e` while it thought ended them).
+        if self.computer_to_act() {
+            self.message = "the computer is giving its orders".into();
+            return;
+        }
         let idle = self.units_to_act().len();
-        let ready = self.units_only_to_ready().len();
+        // Across two machines one command waits for its answer before the next is sent,
+        // so `r`'s run of commands is not offered there.
+        let ready = match self.net {
+            Some(_) => 0,
+            None => self.units_only_to_ready().len(),
+        };
         if idle + ready > 0 {
             self.mode = Mode::ConfirmEnd { idle, ready };
         } else {
@@ -647,6 +660,7 @@ impl App {
     fn ready_all_and_end(&mut self) {
         for unit in self.units_only_to_ready() {
             if !self.submit(Command::Order(Order::Ready { unit })) {
+                self.mode = Mode::Browse;
                 return;
             }
         }
