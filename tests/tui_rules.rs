@@ -62,7 +62,7 @@ fn r4_1_after_a_refused_order_r_opens_the_rules_at_the_refused_rule() {
     assert_eq!(view(&app).rule(), Some("R4.1"));
     let s = inside(&app, 100, 30);
     assert!(
-        s[0].starts_with(" Rules: R4.1, line 110 of 410"),
+        s[0].starts_with(" Rules: R4.1, line 110 of 414"),
         "{}",
         s[0]
     );
@@ -81,7 +81,7 @@ fn with_no_rule_cited_r_opens_the_rules_at_the_top() {
     press(&mut app, "R");
     assert_eq!(view(&app).top(), 0);
     let s = inside(&app, 100, 30);
-    assert!(s[0].starts_with(" Rules: line 1 of 410"), "{}", s[0]);
+    assert!(s[0].starts_with(" Rules: line 1 of 414"), "{}", s[0]);
     assert_eq!(s[1], "Volley: the rules of play");
 }
 
@@ -143,7 +143,7 @@ fn the_browser_scrolls_steps_from_rule_to_rule_and_closes_back_to_the_battle() {
     assert_eq!(page, 26, "PgDn: a page");
     let s = inside(&app, 100, 30);
     assert!(
-        s[0].starts_with(&format!(" Rules: R2.2, line {} of 410", top + page + 1)),
+        s[0].starts_with(&format!(" Rules: R2.2, line {} of 414", top + page + 1)),
         "{}",
         s[0]
     );
