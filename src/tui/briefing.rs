@@ -3,7 +3,7 @@
 //! limit, army-morale marks and defender, all read from the engine) and who commands what.
 
 use super::app::App;
-use crate::engine::{Formation, Map, SideId};
+use crate::engine::{Formation, SideId};
 use crate::scenario::Controller;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
@@ -149,9 +149,8 @@ fn objectives(app: &App) -> String {
         .objectives()
         .iter()
         .map(|o| {
-            let (col, row) = Map::offset(o.hex);
             let worth = crate::tui::describe::objective_worth(app.game(), o);
-            format!("{} ({col}, {row}){worth}", o.name)
+            format!("{} {}{worth}", o.name, crate::tui::describe::place(o.hex))
         })
         .collect();
     if names.is_empty() {

@@ -10,7 +10,7 @@ use crate::engine::event::EndReason;
 use crate::engine::game::{Odds, ShockOdds};
 use crate::engine::unit::attack_sequence_text;
 use crate::engine::Order;
-use crate::engine::{Actor, Command, Map, RuleError, SideId, Status};
+use crate::engine::{Actor, Command, RuleError, SideId, Status};
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -263,7 +263,7 @@ fn cursor_lines(app: &App) -> Vec<Line<'static>> {
 /// The hex's place, ground, field works (R12.5) and objective with its worth (R12.4).
 fn hex_line(app: &App) -> Line<'static> {
     let g = &app.game();
-    let (col, row) = Map::offset(app.cursor);
+    let place = super::describe::place(app.cursor);
     let terrain = g
         .map()
         .terrain(app.cursor)
@@ -292,7 +292,7 @@ fn hex_line(app: &App) -> Line<'static> {
         (false, false) => "",
     };
     Line::raw(format!(
-        "({col}, {row}) {terrain}{road}{works}{}",
+        "{place} {terrain}{road}{works}{}",
         objective.unwrap_or_default()
     ))
 }
