@@ -348,8 +348,9 @@ fn still_to_act(app: &App) -> String {
 }
 
 /// What `e` asks with `idle` units still able to move, fire or attack and `ready` more
-/// that could only ready (R5.6) in the Melee phase, the turn's last chance to.
-fn end_orders_question(idle: usize, ready: usize) -> String {
+/// that could only ready (R5.6) in the Melee phase, the turn's last chance to; `[r]` is
+/// offered when `readies_all` ([`App::readies_all`]).
+fn end_orders_question(idle: usize, ready: usize, readies_all: bool) -> String {
     let count = |n: usize| crate::words::counted(n as u64, "unit");
     let what = match (idle, ready) {
         (0, r) => format!(
@@ -360,6 +361,7 @@ fn end_orders_question(idle: usize, ready: usize) -> String {
         (i, r) => format!("{} can still act, and {r} more may ready (R5.6).", count(i)),
     };
     let ready_all = match ready {
+        _ if !readies_all => String::new(),
         0 => String::new(),
         1 => " [r] ready it, then end,".into(),
         r => format!(" [r] ready the {r}, then end,"),
@@ -383,7 +385,7 @@ fn confirm_overlay(frame: &mut Frame, app: &App, area: Rect) -> bool {
         Mode::ConfirmQuit => confirm_quit(frame, app, area),
         Mode::ConfirmEnd { idle, ready } => {
             let lines = vec![
-                Line::raw(end_orders_question(*idle, *ready)),
+                Line::raw(end_orders_question(*idle, *ready, app.readies_all())),
                 Line::raw(still_to_act(app)),
             ];
             popup(frame, area, "End orders", lines, 72);
@@ -820,4 +822,25 @@ fn unit_table(app: &App) -> Vec<Line<'static>> {
         )));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::end_orders_question;
+
+    /// R5.6: the end-of-orders question offers `r` only where it can ready every unit
+    /// left (not across two machines), and names how many it readies.
+    #[test]
+    fn r5_6_the_end_of_orders_question_offers_r_only_where_it_readies_them() {
+        assert_eq!(
+            end_orders_question(0, 1, true),
+            "1 unit may still ready (R5.6), this turn's last chance. End orders? [y] yes, \
+             [r] ready it, then end, any other key: no"
+        );
+        assert_eq!(
+            end_orders_question(2, 3, false),
+            "2 units can still act, and 3 more may ready (R5.6). End orders? [y] yes, any \
+             other key: no"
+        );
+    }
 }

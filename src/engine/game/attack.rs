@@ -10,8 +10,9 @@ use crate::engine::sums::{face_plus, saturating_sum};
 use crate::engine::types::{Formation, MeleeClass, MissileWeapon, UnitId};
 use hexx::Hex;
 
-/// What lies between two hexes (R6.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What lies between two hexes (R6.2), the clearest first: the lesser of two is the
+/// better sight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Sight {
     /// Nothing stands between.
     Clear,
@@ -84,17 +85,7 @@ impl Game {
         if one == Sight::Clear {
             return one;
         }
-        let other = self.sight_along(from, to, ignore, false);
-        let rank = |s: Sight| match s {
-            Sight::Clear => 0,
-            Sight::OnlyUnits => 1,
-            Sight::Blocked => 2,
-        };
-        if rank(other) < rank(one) {
-            other
-        } else {
-            one
-        }
+        one.min(self.sight_along(from, to, ignore, false))
     }
 
     /// R6.2 along the line from `from` to `to` moved a hair to `side` ([`crate::engine::Map::between`]).

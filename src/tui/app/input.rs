@@ -149,7 +149,7 @@ impl App {
                 Some(Action::Yes) => {
                     self.submit(Command::Order(Order::EndOrders));
                 }
-                Some(Action::Ready) if ready > 0 => self.ready_all_and_end(),
+                Some(Action::Ready) if ready > 0 && self.readies_all() => self.ready_all_and_end(),
                 _ => self.mode = Mode::Browse,
             },
             _ if context == Context::GameOver => self.game_over_key(key, action),
@@ -580,17 +580,25 @@ impl App {
     /// The units of the side giving orders with an order that does something now, a move,
     /// a volley or an attack, not only stand fast or ready: those `e` asks about first.
     pub fn units_to_act(&self) -> Vec<UnitId> {
-        self.units_to_order()
-            .into_iter()
-            .filter(|id| {
-                self.game.unit_orders(*id).iter().any(|c| {
-                    !matches!(
-                        c,
-                        Command::Order(Order::StandFast { .. } | Order::Ready { .. })
-                    )
-                })
-            })
+        (self.units_to_order().into_iter())
+            .filter(|id| self.may_act(*id))
             .collect()
+    }
+
+    /// Whether `unit` has an order that does something now: not stand fast, not ready.
+    fn may_act(&self, unit: UnitId) -> bool {
+        self.game.unit_orders(unit).iter().any(|c| {
+            !matches!(
+                c,
+                Command::Order(Order::StandFast { .. } | Order::Ready { .. })
+            )
+        })
+    }
+
+    /// Whether `r` at the end-of-orders question may ready the units left: not across two
+    /// machines, where one command waits for its answer before the next is sent.
+    pub fn readies_all(&self) -> bool {
+        self.net.is_none()
     }
 
     /// The units whose only order left is to ready (R5.6), in the Melee phase, the turn's
@@ -602,10 +610,8 @@ impl App {
         if self.game.phase() != crate::engine::Phase::Melee {
             return Vec::new();
         }
-        let act = self.units_to_act();
-        self.units_to_order()
-            .into_iter()
-            .filter(|id| !act.contains(id))
+        (self.units_to_order().into_iter())
+            .filter(|id| !self.may_act(*id))
             .collect()
     }
 
@@ -642,12 +648,7 @@ impl App {
             return;
         }
         let idle = self.units_to_act().len();
-        // Across two machines one command waits for its answer before the next is sent,
-        // so `r`'s run of commands is not offered there.
-        let ready = match self.net {
-            Some(_) => 0,
-            None => self.units_only_to_ready().len(),
-        };
+        let ready = self.units_only_to_ready().len();
         if idle + ready > 0 {
             self.mode = Mode::ConfirmEnd { idle, ready };
         } else {
